@@ -1,0 +1,287 @@
+"""The campaign model: plain dataclasses, no I/O, no UI.
+
+Gang Rating is always computed (seed 004, Update Gang Rating): the sum of the
+fighters' ratings (cost plus equipment), excluding Captured fighters (and the
+dead and retired, who have left the roster), plus 50 credits for each Special
+Territory. Turf War 2017 also counts Hangers-on, which the Gang War rating
+does as well since they are fighters on the roster.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class GangType(StrEnum):
+    CAWDOR = "Cawdor"
+    DELAQUE = "Delaque"
+    ESCHER = "Escher"
+    GOLIATH = "Goliath"
+    ORLOCK = "Orlock"
+    VAN_SAAR = "Van Saar"
+    PALANITE_ENFORCERS = "Palanite Enforcers"
+    ARBITES = "Arbites"
+    CHAOS_CULTISTS = "Chaos Cultists"
+    GENESTEALER_CULTISTS = "Genestealer Cultists"
+    ASH_WASTE_NOMADS = "Ash Waste Nomads"
+    COGS = "Cogs"
+    RATSKINS = "Ratskins"
+    SQUAT_SALVAGERS = "Squat Salvagers"
+    SPYRER_HUNTING_PARTY = "Spyrer Hunting Party"
+    OTHER = "Other"
+
+
+#: The six Houses of the Clan Houses, each with its own Sub-plot deck.
+HOUSES: frozenset[GangType] = frozenset(
+    {
+        GangType.CAWDOR,
+        GangType.DELAQUE,
+        GangType.ESCHER,
+        GangType.GOLIATH,
+        GangType.ORLOCK,
+        GangType.VAN_SAAR,
+    }
+)
+
+
+class FighterType(StrEnum):
+    LEADER = "Leader"
+    CHAMPION = "Champion"
+    PROSPECT = "Prospect"
+    SPECIALIST = "Specialist"
+    GANGER = "Ganger"
+    JUVE = "Juve"
+    BRUTE = "Brute"
+    HANGER_ON = "Hanger-on"
+    HIRED_GUN = "Hired Gun"
+    BOUNTY_HUNTER = "Bounty Hunter"
+    DRAMATIS_PERSONAE = "Dramatis Personae"
+
+
+class FighterStatus(StrEnum):
+    ACTIVE = "active"
+    RECOVERY = "recovery"
+    CAPTURED = "captured"
+    CRITICAL = "critical"  # Critically Injured: dies unless given medical attention
+    DEAD = "dead"
+    RETIRED = "retired"
+
+
+#: Statuses that keep a fighter from taking part in a battle.
+UNAVAILABLE: frozenset[FighterStatus] = frozenset(
+    {
+        FighterStatus.RECOVERY,
+        FighterStatus.CAPTURED,
+        FighterStatus.CRITICAL,
+        FighterStatus.DEAD,
+        FighterStatus.RETIRED,
+    }
+)
+
+
+class TerritoryKind(StrEnum):
+    TURF = "turf"
+    SPECIAL = "special"
+    STRONGHOLD = "stronghold"
+
+
+class PostBattleRuleset(StrEnum):
+    GANG_WAR = "gang-war"
+    TURF_WAR_2017 = "turf-war-2017"
+
+
+CHARACTERISTICS: tuple[str, ...] = (
+    "m", "ws", "bs", "s", "t", "w", "i", "a", "ld", "cl", "wil", "int",
+)
+
+SPECIAL_TERRITORY_RATING = 50
+
+
+@dataclass
+class Equipment:
+    name: str
+    cost: int | None = None  # None: cost unknown (e.g. imported without a price)
+    qty: int = 1
+    consumable: bool = False
+    unwieldy: bool = False
+    weapon: bool = False
+    rarity: str = ""  # "", "Common", "Rare (9)", "Illegal (10)" ...
+    spent: bool = False  # a consumable expended in the last battle
+
+    @property
+    def value(self) -> int:
+        """Credits this line adds to a rating (unknown costs add nothing)."""
+        return (self.cost or 0) * self.qty
+
+
+@dataclass
+class LastingInjury:
+    name: str
+    roll: str = ""  # the D66 result or range, e.g. "52"
+    effect: str = ""  # e.g. "-1 Ballistic Skill"
+    battle: int | None = None
+
+
+@dataclass
+class Fighter:
+    id: str
+    name: str
+    type: FighterType = FighterType.GANGER
+    label: str = ""  # the gang's own name for the type, e.g. "Cult Alpha"
+    cost: int = 0  # the fighter's own cost, advancements included, no equipment
+    xp: int = 0
+    advancements: int = 0
+    kills: int = 0
+    skills: list[str] = field(default_factory=list)
+    equipment: list[Equipment] = field(default_factory=list)
+    injuries: list[LastingInjury] = field(default_factory=list)
+    status: FighterStatus = FighterStatus.ACTIVE
+    captured_by: str = ""  # gang id of the captor
+    bounty: int = 0
+    has_mutations: bool = False
+    standard_injuries: bool = True  # uses the standard Lasting Injury table
+    characteristics: dict[str, int] = field(default_factory=dict)
+    loadouts: list[str] = field(default_factory=list)  # extra Model Cards
+    notes: str = ""
+
+    @property
+    def rating(self) -> int:
+        return self.cost + sum(item.value for item in self.equipment)
+
+    @property
+    def unknown_costs(self) -> list[str]:
+        return [item.name for item in self.equipment if item.cost is None]
+
+    @property
+    def can_fight(self) -> bool:
+        return self.status not in UNAVAILABLE
+
+
+@dataclass
+class Territory:
+    name: str
+    kind: TerritoryKind = TerritoryKind.TURF
+    cannot_be_lost: bool = False
+    notes: str = ""
+
+
+@dataclass
+class Gang:
+    id: str
+    name: str
+    type: GangType = GangType.OTHER
+    player: str = ""
+    credits: int = 0
+    reputation: int = 0
+    territory_size: int = 0  # Turf size (Turf War 2017)
+    territories: list[Territory] = field(default_factory=list)
+    stash: list[Equipment] = field(default_factory=list)
+    tactics: list[str] = field(default_factory=list)
+    fighters: list[Fighter] = field(default_factory=list)
+    notes: str = ""
+
+    def __post_init__(self) -> None:
+        if self.reputation < 0:
+            self.reputation = 0
+
+    @property
+    def is_house(self) -> bool:
+        return self.type in HOUSES
+
+    @property
+    def rating(self) -> int:
+        return gang_rating(self)
+
+    def fighter(self, fighter_id: str) -> Fighter:
+        for f in self.fighters:
+            if f.id == fighter_id:
+                return f
+        raise KeyError(f"no fighter {fighter_id!r} in {self.name}")
+
+    def eligible_fighters(self) -> list[Fighter]:
+        return [f for f in self.fighters if f.can_fight]
+
+
+def gang_rating(gang: Gang) -> int:
+    """Seed 004, Update Gang Rating: fighters (not Captured, not dead or
+    retired) plus 50 credits per Special Territory."""
+    total = 0
+    for f in gang.fighters:
+        if f.status in (FighterStatus.CAPTURED, FighterStatus.DEAD, FighterStatus.RETIRED):
+            continue
+        total += f.rating
+    total += SPECIAL_TERRITORY_RATING * sum(
+        1 for t in gang.territories if t.kind is TerritoryKind.SPECIAL
+    )
+    return total
+
+
+@dataclass
+class Settings:
+    post_battle_ruleset: PostBattleRuleset = PostBattleRuleset.GANG_WAR
+    lasting_injury_table: str = "rulebook-2018"  # or "core-2023"
+    subplot_decks: str = "house"  # "house": a House gang uses its own deck; "suit"
+    shared_deck: bool = True  # one shared deck; False: each player a full deck
+    strict_secrecy: bool = False  # no discreet markers on screen
+    dice_by_hand: bool = False  # default to entering real dice
+
+
+@dataclass
+class Standing:
+    """A gang's figures after a battle, for the campaign charts."""
+
+    rating: int
+    reputation: int
+    credits: int
+
+
+@dataclass
+class BattleSummary:
+    number: int
+    date: str = ""  # ISO date, given by the caller (no clock in rules)
+    scenario: str = ""
+    gangs: list[str] = field(default_factory=list)  # gang ids
+    winner: str = ""  # gang id, or "" for a draw / unfinished
+    status: str = "setup"  # setup | battle | post-battle | done
+    standings: dict[str, Standing] = field(default_factory=dict)
+
+
+@dataclass
+class Campaign:
+    id: str
+    name: str
+    settings: Settings = field(default_factory=Settings)
+    gangs: list[Gang] = field(default_factory=list)
+    battles: list[BattleSummary] = field(default_factory=list)
+    notes: str = ""
+
+    def gang(self, gang_id: str) -> Gang:
+        for g in self.gangs:
+            if g.id == gang_id:
+                return g
+        raise KeyError(f"no gang {gang_id!r} in {self.name}")
+
+    def next_battle_number(self) -> int:
+        return max((b.number for b in self.battles), default=0) + 1
+
+
+_SLUG_RE = re.compile(r"[^a-z0-9]+")
+
+
+def slugify(text: str) -> str:
+    """A file- and id-safe slug: 'Max's Marauders' -> 'max-s-marauders'."""
+    slug = _SLUG_RE.sub("-", text.lower()).strip("-")
+    return slug or "unnamed"
+
+
+def unique_id(base: str, taken: set[str] | list[str]) -> str:
+    slug = slugify(base)
+    taken = set(taken)
+    if slug not in taken:
+        return slug
+    n = 2
+    while f"{slug}-{n}" in taken:
+        n += 1
+    return f"{slug}-{n}"

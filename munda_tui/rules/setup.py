@@ -1,0 +1,83 @@
+"""A battle's set-up: what the pre-battle flow decides and the tracker opens.
+
+``BattleSetup`` is the contract between ``rules.scenario`` / the pre-battle
+screens (which fill it in step by step) and ``rules.battle`` / the battle
+tracker (which starts from it). It converts to and from plain data (dicts,
+lists, str, int, bool) so ``saves`` can store it in the battle's TOML file
+without knowing what it means.
+
+Sub-plot cards are named by id ``"<deck id>:<rank>"``, e.g. ``"escher:A"``,
+``"noble-whims:10"``; deck ids are ``cawdor delaque escher goliath orlock
+van-saar industrial-sabotage noble-whims unforgiving-underhive
+dark-influences``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+
+@dataclass
+class CrewMember:
+    fighter: str  # fighter id
+    loadout: str = ""  # the Model Card used, "" for the fighter's only card
+
+
+@dataclass
+class SideSetup:
+    """One gang's side of the set-up."""
+
+    gang: str  # gang id
+    crew_method: str = ""  # e.g. "Random (D3+5)", "Custom (7)", "Hybrid (3+D3)"
+    crew: list[CrewMember] = field(default_factory=list)
+    reinforcements: list[CrewMember] = field(default_factory=list)  # the deck, in order
+    side_job: str = ""  # Side Job name
+    side_job_target: str = ""  # "gang/fighter" picked by the Side Job, if any
+    use_house_deck: bool = False
+    hand: list[str] = field(default_factory=list)  # Sub-plot card ids (hidden)
+    jokers: int = 0  # Jokers drawn and shown to the opponent
+    subplot_choices: dict[str, str] = field(default_factory=dict)  # card id -> choice
+    takes_prisoners: bool = True
+
+
+@dataclass
+class BattleSetup:
+    number: int
+    challenger: str  # gang id
+    challenged: str  # gang id
+    battlefield: str = "Underhive"  # Underhive | Tunnel Warfare | Zone Mortalis
+    deployment: str = ""
+    objective: str = ""
+    crew_table: str = ""  # the Crew table entry name
+    reinforcements_rule: str = ""  # e.g. "D3 each round from round one"
+    visibility: str = ""  # e.g. 'Pitch Black: Visibility (12")'
+    pitch_black: bool = False
+    subplots: bool = False
+    shared_deck: bool = True
+    rolls: list[dict[str, Any]] = field(default_factory=list)  # every roll made, for the report
+    sides: list[SideSetup] = field(default_factory=list)  # challenger first
+    step: str = ""  # the pre-battle step reached (for resuming)
+    complete: bool = False
+
+    def side(self, gang_id: str) -> SideSetup:
+        for s in self.sides:
+            if s.gang == gang_id:
+                return s
+        raise KeyError(gang_id)
+
+    def to_data(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> "BattleSetup":
+        known = {f.name for f in fields(cls)}
+        kwargs = {k: v for k, v in data.items() if k in known}
+        sides = []
+        for s in kwargs.pop("sides", []):
+            s = dict(s)
+            s["crew"] = [CrewMember(**c) for c in s.get("crew", [])]
+            s["reinforcements"] = [CrewMember(**c) for c in s.get("reinforcements", [])]
+            side_known = {f.name for f in fields(SideSetup)}
+            sides.append(SideSetup(**{k: v for k, v in s.items() if k in side_known}))
+        return cls(sides=sides, **kwargs)
