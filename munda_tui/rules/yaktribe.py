@@ -1,0 +1,492 @@
+"""A gang exported by Yaktribe's gang manager, read into the campaign model.
+
+Pure: takes the already parsed JSON (a dict) and returns a ``rules.model.Gang``
+with notes for the player. ``saves.importer`` reads the file from disk.
+
+What real exports look like (``../shared/fixtures/README.md``): the object is
+wrapped in ``{"gang": {...}}``; ``credits``, ``reputation``, ``cost``, ``xp``
+and ``qty`` arrive as strings while characteristics are integers; equipment
+carries only ``name`` and ``qty`` (no cost); a fighter's ``cost`` is its total
+(equipment included); ``status`` is ``Alive``, ``Recovery`` or ``Dead``;
+``injuries`` is a list of names; Gang Tactics may sit in the free-text
+``gang_notes`` with ``\\r\\n`` line ends.
+
+Because the file gives no equipment prices, each imported fighter's ``cost``
+is its Yaktribe total and every item's cost is ``None`` (unknown, not 0): the
+fighter's rating is then exactly the file's figure, and the notes say so.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from munda_tui.rules.model import (
+    CHARACTERISTICS,
+    SPECIAL_TERRITORY_RATING,
+    Equipment,
+    Fighter,
+    FighterStatus,
+    FighterType,
+    Gang,
+    GangType,
+    LastingInjury,
+    Territory,
+    TerritoryKind,
+    gang_rating,
+    unique_id,
+)
+
+
+class YaktribeError(ValueError):
+    """The data is not a Yaktribe gang export, or a field cannot be read."""
+
+
+# Gang type as Yaktribe spells it (lower case, "house " dropped) -> model.
+_GANG_TYPES: dict[str, GangType] = {
+    "cawdor": GangType.CAWDOR,
+    "delaque": GangType.DELAQUE,
+    "escher": GangType.ESCHER,
+    "goliath": GangType.GOLIATH,
+    "orlock": GangType.ORLOCK,
+    "van saar": GangType.VAN_SAAR,
+    "palanite enforcer": GangType.PALANITE_ENFORCERS,
+    "palanite enforcers": GangType.PALANITE_ENFORCERS,
+    "enforcers": GangType.PALANITE_ENFORCERS,
+    "arbites": GangType.ARBITES,
+    "chaos cult": GangType.CHAOS_CULTISTS,
+    "chaos cultists": GangType.CHAOS_CULTISTS,
+    "genestealer cult": GangType.GENESTEALER_CULTISTS,
+    "genestealer cultists": GangType.GENESTEALER_CULTISTS,
+    "ash waste nomads": GangType.ASH_WASTE_NOMADS,
+    "cogs": GangType.COGS,
+    "ratskins": GangType.RATSKINS,
+    "ratskin": GangType.RATSKINS,
+    "squat salvagers": GangType.SQUAT_SALVAGERS,
+    "spyrer hunting party": GangType.SPYRER_HUNTING_PARTY,
+    "spyrers": GangType.SPYRER_HUNTING_PARTY,
+}
+
+# A word in the fighter's type label -> the model's fighter type, first match
+# wins (so "Neophyte Hybrid Specialist" is a Specialist, not a Ganger).
+_FIGHTER_TYPE_WORDS: tuple[tuple[str, FighterType], ...] = (
+    ("leader", FighterType.LEADER),
+    ("champion", FighterType.CHAMPION),
+    ("prospect", FighterType.PROSPECT),
+    ("specialist", FighterType.SPECIALIST),
+    ("juve", FighterType.JUVE),
+    ("brute", FighterType.BRUTE),
+    ("hanger-on", FighterType.HANGER_ON),
+    ("hanger on", FighterType.HANGER_ON),
+    ("bounty hunter", FighterType.BOUNTY_HUNTER),
+    ("hired gun", FighterType.HIRED_GUN),
+    ("hive scum", FighterType.HIRED_GUN),
+    ("dramatis", FighterType.DRAMATIS_PERSONAE),
+    ("ganger", FighterType.GANGER),
+    # Genestealer Cult labels as Yaktribe writes them.
+    ("alpha", FighterType.LEADER),
+    ("acolyte", FighterType.CHAMPION),
+    ("aberrant", FighterType.BRUTE),
+    ("neophyte", FighterType.GANGER),
+)
+
+_STATUSES: dict[str, FighterStatus] = {
+    "alive": FighterStatus.ACTIVE,
+    "active": FighterStatus.ACTIVE,
+    "recovery": FighterStatus.RECOVERY,
+    "in recovery": FighterStatus.RECOVERY,
+    "dead": FighterStatus.DEAD,
+    "captured": FighterStatus.CAPTURED,
+    "retired": FighterStatus.RETIRED,
+}
+
+#: A line of the gang notes reads as a Gang Tactics card name when it is short
+#: and is not a sentence.
+_TACTIC_MAX_WORDS = 6
+_SENTENCE_END = re.compile(r"[.:;?]$")
+
+
+@dataclass
+class RatingCheck:
+    """The app's Gang Rating beside the one written in the file."""
+
+    computed: int
+    file: int | None
+    reason: str
+
+    @property
+    def matches(self) -> bool:
+        return self.file is not None and self.file == self.computed
+
+    @property
+    def difference(self) -> int:
+        return 0 if self.file is None else self.computed - self.file
+
+
+@dataclass
+class YaktribeImport:
+    gang: Gang
+    rating: RatingCheck
+    notes: list[str] = field(default_factory=list)  # what the player should know
+    warnings: list[str] = field(default_factory=list)  # what may need a fix
+    source_id: str = ""  # Yaktribe's gang_id
+    campaign_name: str = ""  # the campaign named in the file, if any
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _int(value: Any, where: str, *, default: int | None = 0) -> int:
+    """An integer from an int or a string of digits (Yaktribe mixes both)."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        if default is None:
+            raise YaktribeError(f"{where}: missing (a whole number is needed)")
+        return default
+    if isinstance(value, bool):
+        raise YaktribeError(f"{where}: {value!r} is not a whole number")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str):
+        text = value.strip()
+        if re.fullmatch(r"[+-]?\d+", text):
+            return int(text)
+    raise YaktribeError(f"{where}: {value!r} is not a whole number")
+
+
+def _text(value: Any, where: str) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+        return str(value).strip()
+    raise YaktribeError(f"{where}: expected text, found {type(value).__name__}")
+
+
+def _list(value: Any, where: str) -> list[Any]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise YaktribeError(f"{where}: expected a list, found {type(value).__name__}")
+    return value
+
+
+def _names(value: Any, where: str) -> list[str]:
+    """A list of names; entries may be strings or objects with a ``name``."""
+    names = []
+    for i, entry in enumerate(_list(value, where)):
+        if isinstance(entry, dict):
+            entry = entry.get("name")
+        name = _text(entry, f"{where}[{i}]")
+        if name:
+            names.append(name)
+    return names
+
+
+def gang_type_from_label(label: str) -> GangType | None:
+    key = label.strip().lower()
+    if key.startswith("house "):
+        key = key[len("house "):]
+    return _GANG_TYPES.get(key)
+
+
+def fighter_type_from_label(label: str) -> FighterType | None:
+    key = label.strip().lower()
+    for word, ftype in _FIGHTER_TYPE_WORDS:
+        if word in key:
+            return ftype
+    return None
+
+
+def split_gang_notes(notes: str) -> tuple[list[str], str]:
+    """Gang Tactics card names found in free-text notes, and the rest.
+
+    Each short line that is not a sentence is read as a card name
+    ("Bait and Switch", "...Click!"); longer lines stay as notes.
+    """
+    tactics: list[str] = []
+    rest: list[str] = []
+    for raw in notes.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        line = raw.strip()
+        if not line:
+            continue
+        words = line.split()
+        is_card = len(words) <= _TACTIC_MAX_WORDS and not _SENTENCE_END.search(line)
+        (tactics if is_card else rest).append(line)
+    return tactics, "\n".join(rest)
+
+
+def _equipment(value: Any, where: str) -> list[Equipment]:
+    items = []
+    for i, entry in enumerate(_list(value, where)):
+        here = f"{where}[{i}]"
+        if isinstance(entry, str):
+            entry = {"name": entry}
+        if not isinstance(entry, dict):
+            raise YaktribeError(f"{here}: expected an item, found {type(entry).__name__}")
+        name = _text(entry.get("name"), f"{here}.name")
+        if not name:
+            raise YaktribeError(f"{here}: an item without a name")
+        qty = _int(entry.get("qty"), f"{here}.qty", default=1)
+        if qty < 1:
+            raise YaktribeError(f"{here}.qty: {qty} is not a quantity")
+        cost = None
+        if entry.get("cost") not in (None, ""):
+            cost = _int(entry.get("cost"), f"{here}.cost")
+        items.append(Equipment(name=name, cost=cost, qty=qty))
+    return items
+
+
+# ---------------------------------------------------------------- import
+
+
+def unwrap(data: Any) -> dict[str, Any]:
+    """The gang object of an export, or YaktribeError for anything else."""
+    if not isinstance(data, dict):
+        raise YaktribeError(
+            "not a Yaktribe gang export: the file holds a "
+            f"{type(data).__name__}, not an object with a \"gang\""
+        )
+    gang = data.get("gang", data)
+    if not isinstance(gang, dict) or "gang_name" not in gang or "gangers" not in gang:
+        found = ", ".join(sorted(map(str, data)))[:120] or "nothing"
+        raise YaktribeError(
+            "not a Yaktribe gang export: expected {\"gang\": {\"gang_name\": ..., "
+            f"\"gangers\": [...]}}, found keys: {found}"
+        )
+    return gang
+
+
+def gang_from_yaktribe(data: Any, *, taken_ids: set[str] | list[str] = ()) -> YaktribeImport:
+    """Read a parsed Yaktribe export. Raises YaktribeError, changes nothing."""
+    g = unwrap(data)
+    notes: list[str] = []
+    warnings: list[str] = []
+
+    name = _text(g.get("gang_name"), "gang_name")
+    if not name:
+        raise YaktribeError("gang_name: the gang has no name")
+    type_label = _text(g.get("gang_type"), "gang_type")
+    gtype = gang_type_from_label(type_label)
+    if gtype is None:
+        gtype = GangType.OTHER
+        warnings.append(
+            f"Gang type {type_label!r} is not one the app knows: recorded as Other."
+        )
+
+    credits = _int(g.get("credits"), "credits")
+    if credits < 0:
+        raise YaktribeError(f"credits: {credits} is negative")
+    reputation = _int(g.get("reputation"), "reputation")
+    if reputation < 0:
+        warnings.append(f"Reputation {reputation} is below 0: recorded as 0.")
+    file_rating = None
+    if g.get("gang_rating") not in (None, ""):
+        file_rating = _int(g.get("gang_rating"), "gang_rating")
+
+    territories = [Territory(name=t) for t in _names(g.get("territories"), "territories")]
+    if territories:
+        notes.append(
+            "Territories imported as ordinary Turf: mark any Special Territory "
+            "in the roster (it adds 50 credits to the Gang Rating)."
+        )
+    stash = _equipment(g.get("stash"), "stash")
+
+    gang_notes = _text(g.get("gang_notes"), "gang_notes")
+    tactics, rest = split_gang_notes(gang_notes)
+    if tactics:
+        notes.append(
+            f"{len(tactics)} Gang Tactics read from the gang notes: "
+            + ", ".join(tactics) + "."
+        )
+    source_id = _text(g.get("gang_id"), "gang_id")
+    about = [f"Imported from Yaktribe gang {source_id}".rstrip() + "."]
+    for key, label in (("url", "Yaktribe page"), ("gang_type", "Yaktribe gang type"),
+                       ("alignment", "Alignment"), ("allegiance", "Allegiance")):
+        value = _text(g.get(key), key)
+        if value:
+            about.append(f"{label}: {value}")
+    meat = _text(g.get("meat"), "meat")
+    if meat and meat != "0":
+        about.append(f"Meat: {meat}")
+    gang_text = "\n".join(about + ([rest] if rest else []))
+
+    fighters: list[Fighter] = []
+    taken: set[str] = set()
+    unknown_items = 0
+    unknown_types: dict[str, list[str]] = {}
+    for i, raw in enumerate(_list(g.get("gangers"), "gangers")):
+        here = f"gangers[{i}]"
+        if not isinstance(raw, dict):
+            raise YaktribeError(f"{here}: expected a fighter, found {type(raw).__name__}")
+        fname = _text(raw.get("name"), f"{here}.name")
+        if not fname:
+            raise YaktribeError(f"{here}: a fighter without a name")
+        here = f"fighter {fname!r}"
+        label = _text(raw.get("type"), f"{here} type")
+        ftype = fighter_type_from_label(label)
+        if ftype is None:
+            ftype = FighterType.GANGER
+            unknown_types.setdefault(label, []).append(fname)
+        status_text = _text(raw.get("status"), f"{here} status")
+        status = _STATUSES.get(status_text.lower())
+        if status is None:
+            status = FighterStatus.ACTIVE
+            if status_text:
+                warnings.append(
+                    f"{fname}: status {status_text!r} not recognised, recorded as active."
+                )
+        chars: dict[str, int] = {}
+        for key in CHARACTERISTICS:
+            if key in raw:
+                chars[key] = _int(raw[key], f"{here} {key.upper()}")
+        missing = [k.upper() for k in CHARACTERISTICS if k not in raw]
+        if missing:
+            warnings.append(f"{fname}: no {', '.join(missing)} in the file.")
+        equipment = _equipment(raw.get("equipment"), f"{here} equipment")
+        unknown_items += sum(1 for e in equipment if e.cost is None)
+        values = {}
+        for key in ("cost", "xp", "advance_count", "kills"):
+            values[key] = _int(raw.get(key), f"{here} {key}")
+            if values[key] < 0:
+                raise YaktribeError(f"{here} {key}: {values[key]} is negative")
+        fid = unique_id(fname, taken)
+        taken.add(fid)
+        fighters.append(
+            Fighter(
+                id=fid,
+                name=fname,
+                type=ftype,
+                label=label,
+                cost=values["cost"],
+                xp=values["xp"],
+                advancements=values["advance_count"],
+                kills=values["kills"],
+                skills=_names(raw.get("skills"), f"{here} skills"),
+                equipment=equipment,
+                injuries=[
+                    LastingInjury(name=n)
+                    for n in _names(raw.get("injuries"), f"{here} injuries")
+                ],
+                status=status,
+                characteristics=chars,
+                notes=_text(raw.get("notes"), f"{here} notes"),
+            )
+        )
+    for label, names in unknown_types.items():
+        warnings.append(
+            f"Fighter type {label!r} not recognised ({', '.join(names)}): recorded as "
+            "Ganger, change it in the roster."
+        )
+    if unknown_items:
+        notes.append(
+            f"{unknown_items} equipment lines have no cost in the file: recorded as "
+            "cost unknown. Each fighter's cost is Yaktribe's total, equipment included."
+        )
+
+    gang = Gang(
+        id=unique_id(name, taken_ids),
+        name=name,
+        type=gtype,
+        credits=credits,
+        reputation=max(reputation, 0),
+        territories=territories,
+        stash=stash,
+        tactics=tactics,
+        fighters=fighters,
+        notes=gang_text,
+    )
+    return YaktribeImport(
+        gang=gang,
+        rating=compare_rating(gang, file_rating),
+        notes=notes,
+        warnings=warnings,
+        source_id=source_id,
+        campaign_name=_text(g.get("campaign"), "campaign"),
+    )
+
+
+# ---------------------------------------------------------------- rating
+
+
+def _names_of(fighters: list[Fighter]) -> str:
+    names = [f.name for f in fighters]
+    if len(names) > 3:
+        return ", ".join(names[:3]) + f" and {len(names) - 3} more"
+    return ", ".join(names)
+
+
+def compare_rating(gang: Gang, file_rating: int | None) -> RatingCheck:
+    """The computed Gang Rating beside the file's, with the reason they differ.
+
+    Seed 004 (Update Gang Rating): fighters on the roster except the Captured,
+    plus 50 credits per Special Territory. The reason is sought among the
+    usual causes (counting dead, captured or recovering fighters, Special
+    Territories), alone or combined.
+    """
+    computed = gang_rating(gang)
+    counted = [
+        f for f in gang.fighters
+        if f.status not in (FighterStatus.CAPTURED, FighterStatus.DEAD, FighterStatus.RETIRED)
+    ]
+    dead = [f for f in gang.fighters if f.status is FighterStatus.DEAD]
+    gone = [f for f in gang.fighters if f.status is FighterStatus.RETIRED]
+    captured = [f for f in gang.fighters if f.status is FighterStatus.CAPTURED]
+    recovering = [f for f in gang.fighters if f.status is FighterStatus.RECOVERY]
+    specials = [t for t in gang.territories if t.kind is TerritoryKind.SPECIAL]
+    basis = (
+        f"the ratings of {len(counted)} fighters"
+        + (f" + {SPECIAL_TERRITORY_RATING} x {len(specials)} Special Territories"
+           if specials else "")
+    )
+    left_out = []
+    if dead:
+        left_out.append(f"{len(dead)} dead")
+    if gone:
+        left_out.append(f"{len(gone)} retired")
+    if captured:
+        left_out.append(f"{len(captured)} Captured")
+    if left_out:
+        basis += " (not counting " + ", ".join(left_out) + ")"
+    if file_rating is None:
+        return RatingCheck(computed, None, f"The file gives no Gang Rating; computed from {basis}.")
+    if computed == file_rating:
+        return RatingCheck(computed, file_rating, f"Matches the file: {basis}.")
+
+    # computed - file = sum of the chosen explanations' effects
+    causes: list[tuple[int, str]] = []
+    if dead:
+        causes.append((-sum(f.rating for f in dead),
+                       f"the file still counts the dead ({_names_of(dead)})"))
+    if gone:
+        causes.append((-sum(f.rating for f in gone),
+                       f"the file still counts the retired ({_names_of(gone)})"))
+    if captured:
+        causes.append((-sum(f.rating for f in captured),
+                       f"the file counts Captured fighters ({_names_of(captured)}), "
+                       "the rules do not"))
+    if recovering:
+        causes.append((sum(f.rating for f in recovering),
+                       f"the file leaves out fighters in Recovery ({_names_of(recovering)}), "
+                       "the rules count them"))
+    if specials:
+        causes.append((SPECIAL_TERRITORY_RATING * len(specials),
+                       f"the app adds {SPECIAL_TERRITORY_RATING} credits for each Special "
+                       f"Territory ({', '.join(t.name for t in specials)})"))
+    diff = computed - file_rating
+    for size in range(1, len(causes) + 1):
+        for combo in combinations(causes, size):
+            if sum(effect for effect, _ in combo) == diff:
+                reason = "; ".join(text for _, text in combo)
+                return RatingCheck(
+                    computed, file_rating,
+                    f"Differs by {diff:+d}: {reason}. Computed from {basis}.",
+                )
+    return RatingCheck(
+        computed, file_rating,
+        f"Differs by {diff:+d} with no simple cause: the file's rating may be older "
+        "than its roster (Yaktribe updates it when the gang is saved) or include "
+        f"items the app cannot see. Computed from {basis}.",
+    )
