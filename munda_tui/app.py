@@ -1,0 +1,213 @@
+"""MundaApp: the Textual application, its navigation and its shared services.
+
+The app owns the store (``munda_tui.saves``), the player's config, one RNG for
+the whole session (seeded in tests) and the campaign that is open. Screens ask
+the app to navigate; they never open files themselves.
+"""
+
+from __future__ import annotations
+
+import datetime
+import importlib
+import random
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterable
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from .rules.model import BattleSummary, Campaign
+from .saves import CampaignLocked, SaveError, Store
+from .saves.config import Config, load_config, save_config
+
+if TYPE_CHECKING:
+    from .saves import CampaignHandle
+
+#: battle status -> (module, screen class) that continues it
+BATTLE_SCREENS: dict[str, tuple[str, str]] = {
+    "setup": ("munda_tui.screens.prebattle", "PreBattleScreen"),
+    "battle": ("munda_tui.screens.battle", "BattleScreen"),
+    "post-battle": ("munda_tui.screens.postbattle", "PostBattleScreen"),
+    "done": ("munda_tui.screens.postbattle", "PostBattleScreen"),
+}
+
+
+def _screen_class(module: str, name: str) -> type[Screen]:
+    return getattr(importlib.import_module(module), name)
+
+
+class MundaApp(App[None]):
+    """munda-tui: a Necromunda companion at the gaming table."""
+
+    TITLE = "munda-tui"
+    SUB_TITLE = "Necromunda at the table"
+    CSS_PATH = "app.tcss"
+    ENABLE_COMMAND_PALETTE = True
+    BINDINGS = [
+        Binding("question_mark", "help", "Keys", key_display="?"),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+    ]
+
+    def __init__(
+        self,
+        data_dir: Path,
+        config_dir: Path,
+        *,
+        seed: int | None = None,
+        campaign: str | None = None,
+        today: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.data_dir = Path(data_dir)
+        self.config_dir = Path(config_dir)
+        self.store = Store(self.data_dir)
+        self.config: Config = load_config(self.config_dir)
+        self.seed = seed
+        self.rng = random.Random(seed) if seed is not None else random.Random()
+        self.handle: CampaignHandle | None = None
+        self._start_campaign = campaign
+        self._today = today
+        self.animation_level = "none" if seed is not None else self.animation_level
+        if self.config.theme in self.available_themes:
+            self.theme = self.config.theme
+
+    # --- services -------------------------------------------------------------
+
+    def today(self) -> str:
+        """Today's date (ISO); fixed in tests so screens never show the clock."""
+        return self._today or datetime.date.today().isoformat()
+
+    @property
+    def campaign(self) -> Campaign:
+        if self.handle is None:
+            raise RuntimeError("no campaign is open")
+        return self.handle.campaign
+
+    # --- lifecycle ------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        from .screens.home import HomeScreen
+
+        self.theme_changed_signal.subscribe(self, self._remember_theme)
+        self.push_screen(HomeScreen())
+        if self._start_campaign:
+            self.call_after_refresh(self.open_campaign, self._start_campaign)
+
+    def _remember_theme(self, theme: object) -> None:
+        name = getattr(theme, "name", str(theme))
+        if name != self.config.theme:
+            self.config.theme = name
+            try:
+                save_config(self.config_dir, self.config)
+            except OSError as error:
+                self.notify(f"Could not save the theme: {error}", severity="warning")
+
+    def on_unmount(self) -> None:
+        self.close_campaign()
+
+    # --- navigation -------------------------------------------------------------
+
+    def open_campaign(self, slug: str) -> bool:
+        """Open and lock a campaign and show its overview. False if it failed."""
+        from .screens.dialogs import ErrorScreen
+
+        if self.handle is not None and self.handle.campaign.id == slug:
+            self._show_campaign()
+            return True
+        self.close_campaign()
+        try:
+            self.handle = self.store.open_campaign(slug)
+        except CampaignLocked as error:
+            self.push_screen(ErrorScreen("Campaign in use", str(error)))
+            return False
+        except SaveError as error:
+            self.push_screen(ErrorScreen("Campaign could not be opened", str(error)))
+            return False
+        self._show_campaign()
+        return True
+
+    def _show_campaign(self) -> None:
+        from .screens.home import HomeScreen
+
+        # Campaign screens sit right above the home screen.
+        while len(self.screen_stack) > 2 and not isinstance(self.screen, HomeScreen):
+            self.pop_screen()
+        if not isinstance(self.screen, HomeScreen):
+            return
+        cls = _screen_class("munda_tui.screens.campaign", "CampaignScreen")
+        self.push_screen(cls(self.handle))
+
+    def close_campaign(self) -> None:
+        if self.handle is not None:
+            handle, self.handle = self.handle, None
+            handle.close()
+
+    def battle_summary(self, number: int) -> BattleSummary:
+        for summary in self.campaign.battles:
+            if summary.number == number:
+                return summary
+        raise KeyError(f"no battle {number} in {self.campaign.name}")
+
+    def open_battle(self, number: int) -> None:
+        """Continue a battle where it stands: set-up, battle or post-battle."""
+        summary = self.battle_summary(number)
+        module, name = BATTLE_SCREENS.get(summary.status, BATTLE_SCREENS["setup"])
+        cls = _screen_class(module, name)
+        # Replace whatever battle screen is showing with the one for its new stage.
+        from .screens.home import HomeScreen
+
+        while len(self.screen_stack) > 3 and not isinstance(self.screen, HomeScreen):
+            self.pop_screen()
+        self.push_screen(cls(self.handle, number))
+
+    def new_battle(self) -> int:
+        """Create the next battle record (status "setup") and open its set-up."""
+        campaign = self.campaign
+        number = campaign.next_battle_number()
+        campaign.battles.append(BattleSummary(number=number, date=self.today(), status="setup"))
+        assert self.handle is not None
+        self.handle.save()
+        self.open_battle(number)
+        return number
+
+    # --- keys and commands ------------------------------------------------------
+
+    def action_help(self) -> None:
+        from .screens.help import HelpScreen
+
+        if isinstance(self.screen, HelpScreen):
+            self.pop_screen()
+            return
+        self.push_screen(HelpScreen.for_screen(self.screen))
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Help: keys on this screen", "Show the keys of this screen", self.action_help)
+        yield SystemCommand("Go home", "Back to the list of campaigns", self.action_go_home)
+        for info in self.store.list_campaigns():
+            if info.error is None:
+                yield SystemCommand(
+                    f"Open campaign: {info.name}",
+                    f"Open {info.name} ({info.slug})",
+                    lambda slug=info.slug: self.open_campaign(slug),
+                )
+        if self.handle is not None:
+            for summary in self.handle.campaign.battles:
+                yield SystemCommand(
+                    f"Open battle {summary.number} ({summary.status})",
+                    f"{summary.scenario or 'Battle'} on {summary.date}",
+                    lambda n=summary.number: self.open_battle(n),
+                )
+        extra = getattr(screen, "palette_commands", None)
+        if callable(extra):
+            yield from extra()
+
+    def action_go_home(self) -> None:
+        from .screens.home import HomeScreen
+
+        while not isinstance(self.screen, HomeScreen) and len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.close_campaign()
+        if isinstance(self.screen, HomeScreen):
+            self.screen.refresh_campaigns()

@@ -1,0 +1,166 @@
+"""The `munda-tui` command: the TUI, and a few subcommands for the shell.
+
+Heavy imports (Textual, the saves) happen inside the functions that need
+them, so `munda-tui roll 2D6` answers at once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+from typing import Callable, Sequence
+
+from . import __version__
+
+#: subcommand name -> (add arguments, run). Other modules register theirs here.
+Subcommand = tuple[Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int]]
+
+
+def _data_dir(args: argparse.Namespace) -> Path:
+    from .saves import default_data_dir
+
+    return Path(args.data_dir) if args.data_dir else default_data_dir()
+
+
+def _config_dir(args: argparse.Namespace) -> Path:
+    from .saves import default_config_dir
+
+    return default_config_dir()
+
+
+# --- roll ----------------------------------------------------------------------------
+
+
+def _add_roll(p: argparse.ArgumentParser) -> None:
+    p.add_argument("expression", help="e.g. 2D6, D66, (D3+1)x10, 50+3D6x5, 3D6kh2")
+    p.add_argument("--seed", type=int, default=None, help="seed the dice (repeatable rolls)")
+    p.add_argument("--faces", default=None, help="faces of real dice, e.g. '3 5'")
+
+
+def _run_roll(args: argparse.Namespace) -> int:
+    from .rules.dice import DiceError, parse_faces, roll, roll_faces
+
+    try:
+        if args.faces is not None:
+            result = roll_faces(args.expression, parse_faces(args.expression, args.faces))
+        else:
+            result = roll(args.expression, random.Random(args.seed))
+    except DiceError as error:
+        print(f"munda-tui roll: {error}", file=sys.stderr)
+        return 2
+    print(result)
+    return 0
+
+
+# --- check ---------------------------------------------------------------------------
+
+
+def _add_check(p: argparse.ArgumentParser) -> None:
+    p.add_argument("paths", nargs="*", help="save files or folders (default: the data dir)")
+
+
+def _run_check(args: argparse.Namespace) -> int:
+    from .saves.check import check_paths
+
+    paths = [Path(p) for p in args.paths] or [_data_dir(args)]
+    problems = check_paths(paths)
+    for line in problems:
+        print(line)
+    if not problems:
+        print(f"all saves load ({', '.join(str(p) for p in paths)})")
+    return 1 if problems else 0
+
+
+# --- rules export ----------------------------------------------------------------------
+
+
+def _add_rules(p: argparse.ArgumentParser) -> None:
+    sub = p.add_subparsers(dest="rules_command", required=True)
+    export = sub.add_parser("export", help="print every rule table as JSON")
+    export.add_argument("--format", choices=["json"], default="json")
+
+
+def _run_rules(args: argparse.Namespace) -> int:
+    from .rules.export import export_all
+
+    json.dump(export_all(), sys.stdout, indent=2, ensure_ascii=False)
+    print()
+    return 0
+
+
+SUBCOMMANDS: dict[str, tuple[str, Subcommand]] = {
+    "roll": ("roll dice: munda-tui roll 2D6 [--seed N]", (_add_roll, _run_roll)),
+    "check": ("check that saves load", (_add_check, _run_check)),
+    "rules": ("rule data: munda-tui rules export --format json", (_add_rules, _run_rules)),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="munda-tui",
+        description="A keyboard-driven terminal companion for Necromunda.",
+    )
+    parser.add_argument("--version", action="version", version=f"munda-tui {__version__}")
+    parser.add_argument(
+        "--data-dir",
+        default=os.environ.get("MUNDA_TUI_DATA_DIR") or None,
+        help="where campaigns are saved (default: the user data dir; env MUNDA_TUI_DATA_DIR)",
+    )
+    parser.add_argument(
+        "--demo",
+        action="store_true",
+        help="open a ready demo campaign (in a throw-away data dir unless --data-dir is given)",
+    )
+    parser.add_argument("--campaign", default=None, help="open this campaign (its folder name)")
+    parser.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--today", default=None, help=argparse.SUPPRESS)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (help_text, (add, _run)) in SUBCOMMANDS.items():
+        add(sub.add_parser(name, help=help_text))
+    return parser
+
+
+def _run_app(args: argparse.Namespace) -> int:
+    from .app import MundaApp
+
+    campaign = args.campaign
+    if args.demo:
+        data_dir = Path(args.data_dir) if args.data_dir else Path(
+            tempfile.mkdtemp(prefix="munda-tui-demo-")
+        )
+        campaign = ensure_demo(data_dir)
+    else:
+        data_dir = _data_dir(args)
+    app = MundaApp(data_dir, _config_dir(args), seed=args.seed, campaign=campaign, today=args.today)
+    app.run()
+    return 0
+
+
+def ensure_demo(data_dir: Path) -> str:
+    """Create the demo campaign in ``data_dir`` unless it is there; its slug."""
+    from .rules.demo import demo_campaign
+    from .saves import Store
+
+    store = Store(data_dir)
+    campaign = demo_campaign()
+    if campaign.id not in {info.slug for info in store.list_campaigns()}:
+        store.create_campaign(campaign).close()
+    return campaign.id
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        return _run_app(args)
+    _help, (_add, run) = SUBCOMMANDS[args.command]
+    return run(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,133 @@
+"""The home screen: the campaigns in the data dir; open, create, delete."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Label, Static
+
+from ..rules.demo import demo_campaign
+from ..rules.model import unique_id
+from .dialogs import ConfirmScreen, ErrorScreen
+from .new_campaign import NewCampaignScreen, NewCampaignRequest
+
+
+class HomeScreen(Screen[None]):
+    HELP_TITLE = "Campaigns"
+    HELP = (
+        "Your campaigns, saved as TOML in the data folder shown below. Open one to see "
+        "its gangs, start a battle or continue one where you left it."
+    )
+    CSS_PATH = "home.tcss"
+    BINDINGS = [
+        Binding("enter", "open", "Open", priority=True),
+        Binding("n", "new", "New campaign"),
+        Binding("D", "add_demo", "Add demo"),
+        Binding("d,delete", "delete", "Delete"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="home"):
+            yield Label("Campaigns", classes="title")
+            yield DataTable(id="campaigns", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="empty", classes="hint")
+            yield Static("", id="where", classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("Campaign", "Folder", "State")
+        self.query_one("#where", Static).update(
+            f"Saves: {self.app.store.campaigns_dir}"  # type: ignore[attr-defined]
+        )
+        self.refresh_campaigns()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_campaigns()
+
+    def refresh_campaigns(self) -> None:
+        table = self.query_one(DataTable)
+        table.clear()
+        infos = self.app.store.list_campaigns()  # type: ignore[attr-defined]
+        for info in infos:
+            state = "ok" if info.error is None else f"cannot load: {info.error}"
+            table.add_row(info.name, info.slug, state, key=info.slug)
+        empty = self.query_one("#empty", Static)
+        empty.update(
+            "" if infos else "No campaigns yet. Press n to create one, or D for the demo campaign."
+        )
+        table.focus()
+
+    def _selected_slug(self) -> str | None:
+        table = self.query_one(DataTable)
+        if table.row_count == 0:
+            return None
+        row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
+        return str(row_key.value)
+
+    def action_open(self) -> None:
+        slug = self._selected_slug()
+        if slug is not None:
+            self.app.open_campaign(slug)  # type: ignore[attr-defined]
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.app.open_campaign(str(event.row_key.value))  # type: ignore[attr-defined]
+
+    def action_new(self) -> None:
+        taken = {info.slug for info in self.app.store.list_campaigns()}  # type: ignore[attr-defined]
+
+        def created(request: NewCampaignRequest | None) -> None:
+            if request is None:
+                return
+            campaign = request.to_campaign(unique_id(request.name, taken))
+            self._create(campaign)
+
+        self.app.push_screen(NewCampaignScreen(taken), created)
+
+    def action_add_demo(self) -> None:
+        taken = {info.slug for info in self.app.store.list_campaigns()}  # type: ignore[attr-defined]
+        campaign = demo_campaign()
+        campaign.id = unique_id(campaign.id, taken)
+        self._create(campaign)
+
+    def _create(self, campaign) -> None:  # type: ignore[no-untyped-def]
+        store = self.app.store  # type: ignore[attr-defined]
+        try:
+            store.create_campaign(campaign).close()
+        except Exception as error:  # a SaveError or an OSError: say it, lose nothing
+            self.app.push_screen(ErrorScreen("Could not create the campaign", str(error)))
+            return
+        self.refresh_campaigns()
+        table = self.query_one(DataTable)
+        table.move_cursor(row=table.get_row_index(campaign.id))
+        self.notify(f"Created {campaign.name}")
+
+    def action_delete(self) -> None:
+        slug = self._selected_slug()
+        if slug is None:
+            return
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                self.app.store.delete_campaign(slug)  # type: ignore[attr-defined]
+            except Exception as error:
+                self.app.push_screen(ErrorScreen("Could not delete the campaign", str(error)))
+                return
+            self.refresh_campaigns()
+            self.notify(f"Deleted {slug}")
+
+        self.app.push_screen(
+            ConfirmScreen(
+                f"Delete the campaign '{slug}'?",
+                "Its gangs and battle history go with it. This cannot be undone.",
+                yes="Delete",
+                no="Keep",
+            ),
+            answered,
+        )

@@ -1,0 +1,81 @@
+"""A form to create a campaign: its name and post-battle ruleset, validated."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select, Static
+
+from ..rules.model import Campaign, PostBattleRuleset, Settings, slugify
+
+RULESETS = [
+    ("Gang War (Core Rules post-battle sequence)", PostBattleRuleset.GANG_WAR),
+    ("Turf War 2017 (house rules)", PostBattleRuleset.TURF_WAR_2017),
+]
+
+
+@dataclass
+class NewCampaignRequest:
+    name: str
+    ruleset: PostBattleRuleset
+
+    def to_campaign(self, slug: str) -> Campaign:
+        return Campaign(id=slug, name=self.name, settings=Settings(post_battle_ruleset=self.ruleset))
+
+
+def validate_name(name: str, taken: set[str]) -> str:
+    """The error for a campaign name, or "" when it is fine."""
+    name = name.strip()
+    if not name:
+        return "Give the campaign a name."
+    if len(name) > 60:
+        return f"Keep the name to 60 characters (it has {len(name)})."
+    if slugify(name) in taken:
+        return f"A campaign '{slugify(name)}' exists already: choose another name."
+    return ""
+
+
+class NewCampaignScreen(ModalScreen[NewCampaignRequest | None]):
+    CSS_PATH = "new_campaign.tcss"
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, taken: set[str]) -> None:
+        super().__init__()
+        self.taken = taken
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="form"):
+            yield Label("New campaign", classes="title")
+            yield Label("Name")
+            yield Input(placeholder="e.g. Spring Sump Wars", id="name", max_length=80)
+            yield Static("", id="name-error", classes="error-text")
+            yield Label("Post-battle sequence")
+            yield Select(RULESETS, value=PostBattleRuleset.GANG_WAR, allow_blank=False, id="ruleset")
+            yield Button("Create (Enter)", id="create", variant="primary")
+            yield Static("Esc to cancel", classes="hint")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.query_one("#name-error", Static).update("")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self._submit()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self._submit()
+
+    def _submit(self) -> None:
+        name = self.query_one("#name", Input).value
+        error = validate_name(name, self.taken)
+        if error:
+            self.query_one("#name-error", Static).update(error)
+            self.query_one("#name", Input).focus()
+            return
+        ruleset = self.query_one("#ruleset", Select).value
+        self.dismiss(NewCampaignRequest(name.strip(), PostBattleRuleset(ruleset)))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,71 @@
+"""Test isolation and shared fixtures.
+
+Every test gets its own data and config dirs (never the player's real ones),
+and the environment variables that point the app at them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+
+
+@pytest.fixture(autouse=True)
+def isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Path]:
+    data = tmp_path / "data"
+    config = tmp_path / "config"
+    data.mkdir()
+    config.mkdir()
+    monkeypatch.setenv("MUNDA_TUI_DATA_DIR", str(data))
+    monkeypatch.setenv("MUNDA_TUI_CONFIG_DIR", str(config))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
+    return {"data": data, "config": config}
+
+
+@pytest.fixture
+def data_dir(isolated_dirs: dict[str, Path]) -> Path:
+    return isolated_dirs["data"]
+
+
+@pytest.fixture
+def config_dir(isolated_dirs: dict[str, Path]) -> Path:
+    return isolated_dirs["config"]
+
+
+@pytest.fixture
+def demo_campaign():  # type: ignore[no-untyped-def]
+    from munda_tui.rules.demo import demo_campaign as build
+
+    return build()
+
+
+@pytest.fixture
+def make_app(data_dir: Path, config_dir: Path) -> Callable[..., Any]:
+    """Build a MundaApp on the test's dirs: ``make_app(seed=1, demo=True)``.
+
+    ``demo=True`` saves the demo campaign first and opens it at start.
+    """
+
+    def build(*, seed: int = 1, demo: bool = False, today: str = "2026-01-15", **kwargs: Any) -> Any:
+        from munda_tui.app import MundaApp
+
+        if demo:
+            from munda_tui.cli import ensure_demo
+
+            kwargs.setdefault("campaign", ensure_demo(data_dir))
+        return MundaApp(data_dir, config_dir, seed=seed, today=today, **kwargs)
+
+    return build
+
+
+@pytest.fixture
+def shared_dir() -> Path:
+    if not SHARED.is_dir():
+        pytest.skip(f"the shared rules folder is not beside the repo ({SHARED})")
+    return SHARED
