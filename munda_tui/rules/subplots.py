@@ -1,0 +1,724 @@
+"""House Sub-plots: the ten decks, the draw, and what happens to a revealed card.
+
+Source: seed 000 (Core Rulebook 2023 p243, Rulebook 2018 p150; the House decks
+from the six House of ... books). The cards are data in ``data/subplots/<deck>.toml``.
+
+The draw, in order:
+
+1. ``draw_order``: the gang with the lower Gang Rating draws first; on equal
+   ratings a D6 roll-off decides (ties re-rolled: ``roll_off(rng)`` or faces
+   the players entered).
+2. ``SubplotDraw``: each player in turn draws one card (from the app's
+   shuffled deck, or the real card they typed). A Joker is shown to the
+   opponent and replaced by two cards; a second Joker repeats the process, for
+   at most three Sub-plots. A House gang may use its House deck (rank only);
+   otherwise the suit picks one of the 2018 decks. With one shared deck (the
+   default) cards drawn by the first player are out of the deck for the second.
+3. ``SubplotDraw.result()`` -> ``DrawResult``; ``DrawResult.apply(setup)``
+   fills ``BattleSetup`` (``SideSetup.hand``, ``jokers``, ``use_house_deck``).
+
+Later in the battle: ``cards_offered_at(hand, moment)`` lists the cards to
+offer at Choose Crew / start of battle (with ``CHOICES[card.choice]`` telling
+what to ask), and ``discard_when_resolved(card)`` says whether a revealed card
+goes straight to the discard pile ("Unless otherwise noted, once a card has been
+revealed, and its effects have been resolved, it is discarded").
+
+Card ids are ``"<deck id>:<rank>"`` (ARCHITECTURE.md).
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+from .cards import RANK_NAMES, RANKS, Card, CardError, parse_card, standard_deck
+from .data import load_data
+from .dice import parse as parse_dice
+
+DECK_IDS: tuple[str, ...] = (
+    "cawdor", "delaque", "escher", "goliath", "orlock", "van-saar",
+    "industrial-sabotage", "noble-whims", "unforgiving-underhive", "dark-influences",
+)
+#: suit -> the 2018 Rulebook deck it stands for
+SUIT_DECKS: dict[str, str] = {
+    "spades": "industrial-sabotage",
+    "hearts": "noble-whims",
+    "clubs": "unforgiving-underhive",
+    "diamonds": "dark-influences",
+}
+#: House (GangType value) -> its own deck
+HOUSE_DECKS: dict[str, str] = {
+    "Cawdor": "cawdor", "Delaque": "delaque", "Escher": "escher",
+    "Goliath": "goliath", "Orlock": "orlock", "Van Saar": "van-saar",
+}
+#: "Never more than three" Sub-plots in one hand.
+MAX_SUBPLOTS = 3
+
+#: When a card is revealed, in battle order, with a label for screens.
+REVEALS: dict[str, str] = {
+    "choose_crew": "Choose Crew",
+    "start_of_battle": "Start of the battle",
+    "start_of_round": "Start of a round",
+    "event": "During the battle, when it happens",
+    "discretion": "When you choose",
+    "end_phase": "End phase",
+    "end_of_battle": "End of the battle",
+    "wrap_up": "Wrap-up",
+    "post_battle": "Post-battle",
+}
+#: How long a revealed card stays in play ("" = discarded once resolved).
+KEEPS: dict[str, str] = {
+    "": "discarded once resolved",
+    "end_of_round": "stays in play until the end of the round",
+    "end_of_battle": "stays in play until the end of the battle",
+    "card_says": "stays in play until the card says to discard it",
+}
+REWARD_KINDS: dict[str, str] = {
+    "reputation": "Reputation",
+    "credits": "credits",
+    "xp": "XP",
+    "gang_tactics": "Gang Tactics",
+    "other": "",
+}
+REWARD_TO = ("gang", "fighter", "every_fighter")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What a card asks its owner for when it is revealed (or secretly at the start)."""
+
+    id: str
+    prompt: str
+    kind: str  # "fighter" | "enemy_fighter" | "fighter_and_enemy_fighter" | "number" | "text"
+    random: bool = False  # picked at random (the app may roll it)
+    secret: bool = False  # chosen without revealing the card
+
+
+CHOICES: dict[str, Choice] = {
+    c.id: c
+    for c in (
+        Choice("", "", ""),
+        Choice("fighter", "Choose one of your fighters", "fighter"),
+        Choice("enemy_fighter", "Choose one of your opponent's fighters", "enemy_fighter"),
+        Choice("fighter_and_enemy_fighter",
+               "Choose one of your fighters and one of your opponent's fighters",
+               "fighter_and_enemy_fighter"),
+        Choice("random_fighter", "Randomly select one of your fighters", "fighter", random=True),
+        Choice("random_enemy_fighter", "Randomly select one of your opponent's fighters",
+               "enemy_fighter", random=True),
+        Choice("secret_fighter", "Secretly choose one of your fighters", "fighter", secret=True),
+        Choice("secret_enemy_fighter", "Secretly choose an enemy fighter", "enemy_fighter",
+               secret=True),
+        Choice("secret_number", "Secretly choose a number", "number", secret=True),
+        Choice("crew_reduction", "How many fighters do you remove from your crew?", "number"),
+        Choice("point", "Describe the point you choose", "text"),
+        Choice("markers", "Describe where you place the markers", "text"),
+        Choice("terrain", "Describe the terrain (or doors) you choose", "text"),
+    )
+}
+
+
+class SubplotError(ValueError):
+    """A card, deck or draw step that is not valid, with a player-readable message."""
+
+
+@dataclass(frozen=True)
+class Upgrade:
+    dice: str
+    condition: str
+
+
+@dataclass(frozen=True)
+class Reward:
+    kind: str  # reputation | credits | xp | gang_tactics | other
+    to: str  # gang | fighter | every_fighter
+    dice: str  # a munda_tui.rules.dice expression ("" only for kind "other")
+    upgrade: Upgrade | None = None
+    note: str = ""
+    penalty: bool = False  # lost rather than gained (e.g. Stimmer Rampage on a loss)
+
+    def describe(self) -> str:
+        """'D3 Reputation, or D6 if ...' / '1 XP (every fighter)' / the note for 'other'."""
+        if self.kind == "other":
+            return self.note
+        what = REWARD_KINDS[self.kind]
+        if self.kind == "credits":
+            text = f"{self.dice} credits"
+        else:
+            text = f"{self.dice} {what}"
+        if self.penalty:
+            text = f"-{text}"
+        if self.to == "every_fighter":
+            text += " to every fighter"
+        elif self.to == "fighter":
+            text += " to the fighter"
+        if self.upgrade:
+            text += f", or {self.upgrade.dice} if {self.upgrade.condition}"
+        if self.note:
+            text += f" ({self.note})"
+        return text
+
+    def to_data(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind, "to": self.to, "dice": self.dice}
+        if self.upgrade:
+            data["upgrade"] = {"dice": self.upgrade.dice, "condition": self.upgrade.condition}
+        if self.note:
+            data["note"] = self.note
+        if self.penalty:
+            data["penalty"] = True
+        return data
+
+
+@dataclass(frozen=True)
+class SubplotCard:
+    deck: str  # deck id
+    rank: str  # "A", "2".."10", "J", "Q", "K"
+    name: str  # verbatim from the seed
+    text: str  # verbatim from the seed
+    reveal: str
+    trigger: str
+    completes: str
+    discards: str
+    choice: str
+    choose_at: str
+    keep: str
+    rewards: tuple[Reward, ...]
+    choice_range: tuple[int, int] | None = None
+
+    @property
+    def id(self) -> str:
+        return f"{self.deck}:{self.rank}"
+
+    @property
+    def rank_name(self) -> str:
+        return RANK_NAMES[self.rank]
+
+    @property
+    def deck_info(self) -> "Deck":
+        return deck(self.deck)
+
+    @property
+    def suit(self) -> str:
+        """The suit of a 2018 suit-deck card ("" for House decks: any suit)."""
+        return deck(self.deck).suit
+
+    @property
+    def choice_info(self) -> Choice:
+        return CHOICES[self.choice]
+
+    def to_data(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": self.id, "rank": self.rank, "name": self.name, "text": self.text,
+            "reveal": self.reveal, "trigger": self.trigger, "completes": self.completes,
+            "discards": self.discards, "choice": self.choice, "choose_at": self.choose_at,
+            "keep": self.keep, "rewards": [r.to_data() for r in self.rewards],
+        }
+        if self.choice_range:
+            data["choice_range"] = list(self.choice_range)
+        return data
+
+
+@dataclass(frozen=True)
+class Deck:
+    id: str
+    name: str  # the seed's deck name: "Cawdor", "Noble Whims", ...
+    kind: str  # house | suit
+    house: str  # "Cawdor" ... for House decks
+    suit: str  # "spades" ... for suit decks
+    source: str  # "House of Faith, p94"
+    intro: str
+    cards: tuple[SubplotCard, ...]
+
+    def card(self, rank: str) -> SubplotCard:
+        for c in self.cards:
+            if c.rank == rank:
+                return c
+        raise SubplotError(f"no {rank} in the {self.name} deck")
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "name": self.name, "kind": self.kind, "house": self.house,
+            "suit": self.suit, "source": self.source,
+            "cards": [c.to_data() for c in self.cards],
+        }
+
+
+# --- loading and checking the data ---------------------------------------------------
+
+
+def build_deck(data: dict[str, Any]) -> Deck:
+    """Build and validate one deck from its parsed TOML; SubplotError on bad data."""
+    deck_id = data.get("id", "")
+    problems: list[str] = []
+    if data.get("kind") not in ("house", "suit"):
+        problems.append(f"kind {data.get('kind')!r} is not house or suit")
+    cards = []
+    for raw in data.get("cards", []):
+        where = f"{deck_id}:{raw.get('rank')}"
+        for key in ("rank", "name", "text", "reveal", "trigger", "completes"):
+            if not isinstance(raw.get(key), str) or (key != "completes" and not raw.get(key)):
+                problems.append(f"{where}: missing {key}")
+        if raw.get("reveal") not in REVEALS:
+            problems.append(f"{where}: reveal {raw.get('reveal')!r} is not one of {list(REVEALS)}")
+        if raw.get("choice", "") not in CHOICES:
+            problems.append(f"{where}: choice {raw.get('choice')!r} unknown")
+        if raw.get("choose_at", "") not in ("", *REVEALS):
+            problems.append(f"{where}: choose_at {raw.get('choose_at')!r} unknown")
+        if raw.get("keep", "") not in KEEPS:
+            problems.append(f"{where}: keep {raw.get('keep')!r} unknown")
+        rewards = []
+        if not raw.get("rewards"):
+            problems.append(f"{where}: no rewards")
+        for rw in raw.get("rewards", []):
+            kind, to, dice = rw.get("kind"), rw.get("to"), rw.get("dice", "")
+            if kind not in REWARD_KINDS:
+                problems.append(f"{where}: reward kind {kind!r} unknown")
+            if to not in REWARD_TO:
+                problems.append(f"{where}: reward to {to!r} unknown")
+            if kind == "other" and not rw.get("note"):
+                problems.append(f"{where}: an 'other' reward needs a note")
+            for expr in ([dice] if dice or kind != "other" else []) + (
+                [rw["upgrade"]["dice"]] if "upgrade" in rw else []
+            ):
+                try:
+                    parse_dice(expr)
+                except ValueError as error:
+                    problems.append(f"{where}: {error}")
+            upgrade = rw.get("upgrade")
+            rewards.append(
+                Reward(
+                    kind=kind, to=to, dice=dice,
+                    upgrade=Upgrade(upgrade["dice"], upgrade.get("condition", "")) if upgrade else None,
+                    note=rw.get("note", ""), penalty=bool(rw.get("penalty", False)),
+                )
+            )
+        rng = raw.get("choice_range")
+        cards.append(
+            SubplotCard(
+                deck=deck_id, rank=raw.get("rank", ""), name=raw.get("name", ""),
+                text=raw.get("text", ""), reveal=raw.get("reveal", ""),
+                trigger=raw.get("trigger", ""), completes=raw.get("completes", ""),
+                discards=raw.get("discards", ""), choice=raw.get("choice", ""),
+                choose_at=raw.get("choose_at", ""), keep=raw.get("keep", ""),
+                rewards=tuple(rewards), choice_range=(int(rng[0]), int(rng[1])) if rng else None,
+            )
+        )
+    ranks = [c.rank for c in cards]
+    if sorted(ranks, key=RANKS.index if set(ranks) <= set(RANKS) else str) != list(RANKS):
+        problems.append(f"{deck_id}: ranks {ranks} are not A..K once each")
+    if problems:
+        raise SubplotError("; ".join(problems))
+    return Deck(
+        id=deck_id, name=data["name"], kind=data["kind"], house=data.get("house", ""),
+        suit=data.get("suit", ""), source=data["source"], intro=data.get("intro", ""),
+        cards=tuple(cards),
+    )
+
+
+@functools.cache
+def decks() -> tuple[Deck, ...]:
+    """The ten decks, House decks first, in DECK_IDS order."""
+    return tuple(build_deck(load_data(f"subplots/{deck_id}.toml")) for deck_id in DECK_IDS)
+
+
+def deck(deck_id: str) -> Deck:
+    for d in decks():
+        if d.id == deck_id:
+            return d
+    raise SubplotError(f"no Sub-plot deck {deck_id!r} (decks: {', '.join(DECK_IDS)})")
+
+
+def all_cards() -> list[SubplotCard]:
+    return [c for d in decks() for c in d.cards]
+
+
+def card(card_id: str) -> SubplotCard:
+    """The Sub-plot with id ``"<deck>:<rank>"``; SubplotError if there is none."""
+    deck_id, _, rank = card_id.partition(":")
+    return deck(deck_id).card(rank)
+
+
+def house_deck(gang_type: str) -> str | None:
+    """The House deck id for a gang type ("Cawdor" -> "cawdor"), None if it has none."""
+    return HOUSE_DECKS.get(str(gang_type))
+
+
+def subplot_for(playing_card: Card, house: str | None = None) -> SubplotCard:
+    """The Sub-plot a drawn playing card stands for: with a House deck id, its rank in
+    that deck (suits ignored); otherwise the suit's 2018 deck."""
+    if playing_card.is_joker:
+        raise SubplotError("a Joker is not a Sub-plot: show it and draw two more cards")
+    if house:
+        return deck(house).card(playing_card.rank)
+    return deck(SUIT_DECKS[playing_card.suit]).card(playing_card.rank)
+
+
+def search(query: str) -> list[SubplotCard]:
+    """Cards whose name, text or deck name contain every word of the query
+    (case-insensitive); name matches first."""
+    words = query.lower().split()
+    if not words:
+        return all_cards()
+    named, texted = [], []
+    for c in all_cards():
+        name = f"{c.name} {deck(c.deck).name}".lower()
+        if all(w in name for w in words):
+            named.append(c)
+        elif all(w in f"{name} {c.text.lower()}" for w in words):
+            texted.append(c)
+    return named + texted
+
+
+# --- during the battle ------------------------------------------------------------------
+
+
+def cards_offered_at(hand: Iterable[str], moment: str) -> list[SubplotCard]:
+    """The cards of a hand to offer their owner at ``moment`` ("choose_crew",
+    "start_of_battle", ...): those revealed then, and those whose secret choice
+    is made then (e.g. Dead of Night's number, chosen at the start of the game)."""
+    if moment not in REVEALS:
+        raise SubplotError(f"{moment!r} is not a moment of the battle ({', '.join(REVEALS)})")
+    return [c for c in (card(i) for i in hand) if c.reveal == moment or c.choose_at == moment]
+
+
+def reveals_card(c: SubplotCard, moment: str) -> bool:
+    """True when the card is revealed at ``moment`` (False for a secret choice made then)."""
+    return c.reveal == moment
+
+
+def check_choice(c: SubplotCard, value: str) -> str:
+    """Validate an owner's answer to the card's choice; returns the stored value.
+    Numbers must be whole and inside ``choice_range`` (Dead of Night: 6-12)."""
+    info = CHOICES[c.choice]
+    value = value.strip()
+    if not info.id:
+        return ""
+    if not value:
+        raise SubplotError(f"{c.name}: {info.prompt.lower()}")
+    if info.kind == "number":
+        try:
+            number = int(value)
+        except ValueError:
+            raise SubplotError(f"{c.name}: {value!r} is not a whole number") from None
+        low, high = c.choice_range or (0, 99)
+        if not low <= number <= high:
+            raise SubplotError(f"{c.name}: choose a number between {low} and {high}")
+        return str(number)
+    return value
+
+
+def discard_when_resolved(c: SubplotCard) -> bool:
+    """True when the card is discarded as soon as it is revealed and resolved (the
+    default rule); False when the card stays in play (see ``c.keep``)."""
+    return c.keep == ""
+
+
+def after_reveal(c: SubplotCard) -> str:
+    """What happens to the card once revealed: 'discard', 'end_of_round',
+    'end_of_battle' or 'card_says' (the tracker keeps it until then)."""
+    return "discard" if discard_when_resolved(c) else c.keep
+
+
+# --- the draw order -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Contender:
+    """One player's gang at the draw."""
+
+    gang: str  # gang id
+    name: str
+    rating: int
+    house_deck: str | None = None  # deck id when the gang is a House gang
+
+
+@dataclass(frozen=True)
+class DrawOrder:
+    first: str  # gang id
+    second: str
+    reason: str
+    rolloff: tuple[tuple[int, int], ...] = ()  # (first listed gang, second listed gang) faces
+
+
+def needs_rolloff(a: Contender, b: Contender) -> bool:
+    return a.rating == b.rating
+
+
+def roll_off(rng: random.Random) -> list[tuple[int, int]]:
+    """A D6 roll-off, re-rolling ties: every pair rolled (the last one decides)."""
+    rolls = []
+    while True:
+        pair = (rng.randint(1, 6), rng.randint(1, 6))
+        rolls.append(pair)
+        if pair[0] != pair[1]:
+            return rolls
+
+
+def draw_order(a: Contender, b: Contender, rolloff: Sequence[tuple[int, int]] = ()) -> DrawOrder:
+    """Who draws first: the lower Gang Rating; on equal ratings the higher D6 of the
+    roll-off (``rolloff`` pairs are (a's die, b's die); ties are re-rolled). Raises
+    SubplotError when ratings are equal and the rolls given do not decide yet."""
+    if a.rating != b.rating:
+        low, high = (a, b) if a.rating < b.rating else (b, a)
+        return DrawOrder(
+            low.gang, high.gang,
+            f"{low.name} has the lower Gang Rating ({low.rating} against {high.rating})",
+        )
+    used: list[tuple[int, int]] = []
+    for fa, fb in rolloff:
+        for face in (fa, fb):
+            if not isinstance(face, int) or not 1 <= face <= 6:
+                raise SubplotError(f"{face!r} is not a D6 face (1-6)")
+        used.append((fa, fb))
+        if fa != fb:
+            win, lose = (a, b) if fa > fb else (b, a)
+            ties = len(used) - 1
+            again = f" after {ties} tie{'s' if ties > 1 else ''}" if ties else ""
+            return DrawOrder(
+                win.gang, lose.gang,
+                f"Equal Gang Ratings ({a.rating}): {win.name} won the D6 roll-off "
+                f"{max(fa, fb)} to {min(fa, fb)}{again}",
+                tuple(used),
+            )
+    raise SubplotError(
+        f"Equal Gang Ratings ({a.rating}): roll a D6 each"
+        + (" again (tie)" if used else "")
+    )
+
+
+# --- the draw -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One card taken from the deck."""
+
+    gang: str
+    card: Card
+    subplot: SubplotCard | None  # None for a Joker
+    entered: bool  # typed by the player (a real deck) rather than drawn by the app
+
+    @property
+    def is_joker(self) -> bool:
+        return self.card.is_joker
+
+
+@dataclass
+class SideDraw:
+    gang: str
+    use_house_deck: bool = False
+    deck: str = ""  # the House deck id, or "" for the suit decks
+    cards: list[str] = field(default_factory=list)  # playing-card codes drawn, Jokers included
+    hand: list[str] = field(default_factory=list)  # Sub-plot card ids
+    jokers: int = 0
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "gang": self.gang, "use_house_deck": self.use_house_deck, "deck": self.deck,
+            "cards": list(self.cards), "hand": list(self.hand), "jokers": self.jokers,
+        }
+
+
+@dataclass
+class DrawResult:
+    """What the draw screen hands back (dismiss value) and the CLI prints."""
+
+    order: list[str]  # gang ids, first drawer first
+    reason: str  # why that order
+    rolloff: list[tuple[int, int]]  # D6 pairs (first listed gang, second listed gang); [] if none
+    shared_deck: bool
+    sides: dict[str, SideDraw]
+
+    def side(self, gang: str) -> SideDraw:
+        return self.sides[gang]
+
+    def apply(self, setup: Any) -> None:
+        """Fill a ``rules.setup.BattleSetup``: Sub-plots on, the deck setting, each
+        side's hand, Jokers and House-deck choice, and the roll-off for the report."""
+        setup.subplots = True
+        setup.shared_deck = self.shared_deck
+        for side in setup.sides:
+            draw = self.sides.get(side.gang)
+            if draw is None:
+                continue
+            side.hand = list(draw.hand)
+            side.jokers = draw.jokers
+            side.use_house_deck = draw.use_house_deck
+        if self.rolloff:
+            setup.rolls.append(
+                {
+                    "step": "subplots",
+                    "what": "D6 roll-off for the Sub-plot draw order",
+                    "faces": [list(p) for p in self.rolloff],
+                    "winner": self.order[0],
+                }
+            )
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "order": list(self.order), "reason": self.reason,
+            "rolloff": [list(p) for p in self.rolloff], "shared_deck": self.shared_deck,
+            "sides": {g: s.to_data() for g, s in self.sides.items()},
+        }
+
+
+class SubplotDraw:
+    """The draw, step by step, for one or two players (pure; the screen and the CLI
+    drive it). ``current`` is the gang drawing now (None when done); ``draw()``
+    takes the top card of the shuffled deck, ``draw("Q♦")`` records a real card."""
+
+    def __init__(
+        self,
+        order: Sequence[str],
+        *,
+        rng: random.Random,
+        house_decks: dict[str, str | None] | None = None,
+        shared_deck: bool = True,
+    ) -> None:
+        if not order or len(set(order)) != len(order):
+            raise SubplotError("the draw needs one or two different gangs")
+        self.order = list(order)
+        self.shared_deck = shared_deck
+        self.sides: dict[str, SideDraw] = {}
+        for gang in self.order:
+            deck_id = (house_decks or {}).get(gang)
+            if deck_id is not None and deck_id not in HOUSE_DECKS.values():
+                raise SubplotError(f"{deck_id!r} is not a House deck")
+            self.sides[gang] = SideDraw(gang, use_house_deck=bool(deck_id), deck=deck_id or "")
+        self._targets = {gang: 1 for gang in self.order}
+        self._decks: dict[str, list[Card]] = {}
+        if shared_deck:
+            shared = standard_deck()
+            rng.shuffle(shared)
+            for gang in self.order:
+                self._decks[gang] = shared
+        else:
+            for gang in self.order:
+                own = standard_deck()
+                rng.shuffle(own)
+                self._decks[gang] = own
+        self._drawn: dict[str, list[Card]] = {g: [] for g in self.order}  # per side
+        self.history: list[Drawn] = []
+
+    # state
+    @property
+    def current(self) -> str | None:
+        for gang in self.order:
+            if len(self.sides[gang].hand) < self._targets[gang]:
+                return gang
+        return None
+
+    @property
+    def done(self) -> bool:
+        return self.current is None
+
+    def remaining(self, gang: str) -> int:
+        """Cards this side still has to draw."""
+        return self._targets[gang] - len(self.sides[gang].hand)
+
+    def _out_of_deck(self, gang: str) -> list[Card]:
+        if self.shared_deck:
+            return [c for g in self.order for c in self._drawn[g]]
+        return list(self._drawn[gang])
+
+    def parse(self, text: str, gang: str | None = None) -> Card:
+        """Read a card a player typed and check it can be drawn now (SubplotError)."""
+        gang = gang or self.current
+        if gang is None:
+            raise SubplotError("the draw is over")
+        try:
+            typed = parse_card(text)
+        except CardError as error:
+            raise SubplotError(str(error)) from None
+        out = self._out_of_deck(gang)
+        if typed.is_joker and not any(ch.isdigit() for ch in text):
+            free = [j for j in (Card("Joker", "", 1), Card("Joker", "", 2)) if j not in out]
+            if free:
+                typed = free[0]  # a plain "joker": whichever Joker is still in the deck
+        if typed in out:
+            who = ""
+            if self.shared_deck:
+                owner = next(g for g in self.order if typed in self._drawn[g])
+                who = " by you" if owner == gang else " by your opponent"
+            if typed.is_joker:
+                label = f"Joker {typed.index} has" if any(ch.isdigit() for ch in text) else "both Jokers have"
+            else:
+                label = f"the {typed.long_name} has"
+            raise SubplotError(
+                f"{label} already been drawn{who}"
+                + (" from this shared deck" if self.shared_deck else " from your deck")
+            )
+        return typed
+
+    def draw(self, entered: str | Card | None = None) -> Drawn:
+        """Draw the next card for the current side: from the shuffled deck, or the real
+        card the player typed (validated: unknown cards and cards already out of the
+        deck are refused with SubplotError)."""
+        gang = self.current
+        if gang is None:
+            raise SubplotError("the draw is over: every Sub-plot has been drawn")
+        deck_cards = self._decks[gang]
+        if entered is None:
+            out = set(self._out_of_deck(gang))
+            pick = next((c for c in deck_cards if c not in out), None)
+            if pick is None:  # pragma: no cover - 54 cards, at most 8 drawn
+                raise SubplotError("the deck is empty")
+            was_entered = False
+        else:
+            pick = self.parse(entered.code if isinstance(entered, Card) else entered, gang)
+            was_entered = True
+        self._drawn[gang].append(pick)
+        side = self.sides[gang]
+        side.cards.append(pick.code)
+        if pick.is_joker:
+            side.jokers += 1
+            # the Joker is replaced by two new cards: one more Sub-plot, three at most
+            self._targets[gang] = min(self._targets[gang] + 1, MAX_SUBPLOTS)
+            drawn = Drawn(gang, pick, None, was_entered)
+        else:
+            sub = subplot_for(pick, side.deck or None)
+            side.hand.append(sub.id)
+            drawn = Drawn(gang, pick, sub, was_entered)
+        self.history.append(drawn)
+        return drawn
+
+    def drawn_by(self, gang: str) -> list[Drawn]:
+        return [d for d in self.history if d.gang == gang]
+
+    def result(self, reason: str = "", rolloff: Sequence[tuple[int, int]] = ()) -> DrawResult:
+        if not self.done:
+            raise SubplotError(f"{self.current} has not finished drawing")
+        return DrawResult(
+            order=list(self.order), reason=reason, rolloff=[tuple(p) for p in rolloff],
+            shared_deck=self.shared_deck, sides=self.sides,
+        )
+
+
+def draw_all(
+    order: Sequence[str],
+    rng: random.Random,
+    *,
+    house_decks: dict[str, str | None] | None = None,
+    shared_deck: bool = True,
+    entered: dict[str, Sequence[str]] | None = None,
+) -> SubplotDraw:
+    """Run a whole draw at once: each side's typed cards first (in order), then the
+    app's deck. Used by the CLI and tests."""
+    session = SubplotDraw(order, rng=rng, house_decks=house_decks, shared_deck=shared_deck)
+    queues = {g: list((entered or {}).get(g, ())) for g in order}
+    while not session.done:
+        gang = session.current
+        assert gang is not None
+        session.draw(queues[gang].pop(0) if queues[gang] else None)
+    leftovers = {g: q for g, q in queues.items() if q}
+    if leftovers:
+        extra = ", ".join(c for q in leftovers.values() for c in q)
+        raise SubplotError(f"more cards typed than the draw needs: {extra}")
+    return session
+
+
+def export_section() -> list[dict[str, Any]]:
+    """``rules export``: the ten decks with every card (``subplot_decks``)."""
+    return [d.to_data() for d in decks()]
