@@ -51,6 +51,8 @@ class BattleSetup:
     objective: str = ""
     crew_table: str = ""  # the Crew table entry name
     reinforcements_rule: str = ""  # e.g. "D3 each round from round one"
+    reinforcements_each_round: str = ""  # dice arriving each End phase, e.g. "D3"
+    reinforcements_from_round: int = 0  # first round they arrive (0: no Reinforcements)
     visibility: str = ""  # e.g. 'Pitch Black: Visibility (12")'
     pitch_black: bool = False
     subplots: bool = False
@@ -59,6 +61,7 @@ class BattleSetup:
     sides: list[SideSetup] = field(default_factory=list)  # challenger first
     step: str = ""  # the pre-battle step reached (for resuming)
     complete: bool = False
+    attacker: str = ""  # gang id of the attacker ("" = the challenger); the other defends
 
     def side(self, gang_id: str) -> SideSetup:
         for s in self.sides:
