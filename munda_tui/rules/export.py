@@ -50,3 +50,4 @@ def export_all() -> dict[str, Any]:
 # Sections added by the parts of the rules, e.g.
 #   SECTIONS["subplot_decks"] = _lazy(".subplots", "export_decks")
 SECTIONS["subplot_decks"] = _lazy(".subplots", "export_section")
+SECTIONS["scenario_tables"] = _lazy(".scenario", "export_tables")
