@@ -93,10 +93,29 @@ def _run_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- draw (House Sub-plots, munda_tui/draw_cli.py) ------------------------------------------
+
+
+def _add_draw(p: argparse.ArgumentParser) -> None:
+    from .draw_cli import add_arguments
+
+    add_arguments(p)
+
+
+def _run_draw(args: argparse.Namespace) -> int:
+    from .draw_cli import run
+
+    return run(args)
+
+
 SUBCOMMANDS: dict[str, tuple[str, Subcommand]] = {
     "roll": ("roll dice: munda-tui roll 2D6 [--seed N]", (_add_roll, _run_roll)),
     "check": ("check that saves load", (_add_check, _run_check)),
     "rules": ("rule data: munda-tui rules export --format json", (_add_rules, _run_rules)),
+    "draw": (
+        "one player's House Sub-plot draw: munda-tui draw [--house HOUSE] [--seed N] [--card CARD ...]",
+        (_add_draw, _run_draw),
+    ),
 }
 
 
