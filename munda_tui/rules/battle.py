@@ -1,0 +1,853 @@
+"""The live battle: events as data, and the replay that turns a log into state.
+
+A battle is an append-only list of :class:`Event`. Its state is always the
+log replayed from the first event (``start``, which carries both crews), never
+edited by hand: undo drops the last event, redo puts it back.
+
+Fighters are named by key ``"<gang id>/<fighter id>"`` everywhere in the log.
+
+The battle file's ``battle`` table (owned by the tracker) holds
+``{"log": [...], "redo": [...], "outcome": {...}}`` (see :meth:`Battle.to_data`).
+Sub-plot hands stay in the ``setup`` table and are watched by
+:mod:`munda_tui.rules.watch`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, Iterable, Sequence
+
+from .model import BattleSummary, Campaign, Fighter, FighterType, Gang, GangType
+from .outcome import BankedReward, BattleOutcome, EndState, FighterOutcome, RewardKind
+from .setup import BattleSetup, CrewMember, SideSetup
+
+# --- vocabulary ------------------------------------------------------------------
+
+ACTIVE = "active"
+ENGAGED = "engaged"
+PINNED = "pinned"
+SERIOUSLY_INJURED = "seriously_injured"
+OUT_OF_ACTION = "out_of_action"
+NOT_DEPLOYED = "not_deployed"
+FLED = "fled"
+
+#: Fighter states, in the order the tracker offers them.
+STATES: tuple[str, ...] = (
+    ACTIVE, ENGAGED, PINNED, SERIOUSLY_INJURED, OUT_OF_ACTION, NOT_DEPLOYED, FLED,
+)
+STATE_NAMES: dict[str, str] = {
+    ACTIVE: "Standing and Active",
+    ENGAGED: "Standing and Engaged",
+    PINNED: "Prone and Pinned",
+    SERIOUSLY_INJURED: "Seriously Injured",
+    OUT_OF_ACTION: "Out of Action",
+    NOT_DEPLOYED: "not yet deployed",
+    FLED: "fled",
+}
+STATE_SHORT: dict[str, str] = {
+    ACTIVE: "Active",
+    ENGAGED: "Engaged",
+    PINNED: "Pinned",
+    SERIOUSLY_INJURED: "Ser.Inj.",
+    OUT_OF_ACTION: "OOA",
+    NOT_DEPLOYED: "Reserve",
+    FLED: "Fled",
+}
+#: States of a fighter on the battlefield (the rest are off it).
+ON_BATTLEFIELD = frozenset({ACTIVE, ENGAGED, PINNED, SERIOUSLY_INJURED})
+#: Prone fighters (Prone and Pinned, or Seriously Injured).
+PRONE = frozenset({PINNED, SERIOUSLY_INJURED})
+DOWN = frozenset({SERIOUSLY_INJURED, OUT_OF_ACTION})
+
+PRIORITY, ACTION, END = "priority", "action", "end"
+PHASES: tuple[str, ...] = (PRIORITY, ACTION, END)
+PHASE_NAMES = {PRIORITY: "Priority", ACTION: "Action", END: "End"}
+
+ACTIONS: tuple[str, ...] = ("shoot", "fight", "coup_de_grace", "reaction", "fall", "other")
+ACTION_NAMES = {
+    "shoot": "Shoot",
+    "fight": "Fight",
+    "coup_de_grace": "Coup de Grace",
+    "reaction": "Reaction",
+    "fall": "fall",
+    "other": "other",
+}
+TRAITS: tuple[str, ...] = (
+    "Melee", "Versatile", "Blaze", "Gas", "Toxin", "Grenade", "Plasma", "Rad-phage",
+    "Unarmed", "Plentiful",
+)
+CONDITIONS: tuple[str, ...] = ("Broken", "Blaze", "Insane")
+TESTS: tuple[str, ...] = ("nerve", "cool", "willpower", "intelligence", "ammo", "bottle")
+TEST_NAMES = {t: t.capitalize() for t in TESTS}
+RECOVERY_RESULTS: tuple[str, ...] = (PINNED, SERIOUSLY_INJURED, OUT_OF_ACTION)
+RECOVERY_NAMES = {
+    PINNED: "Flesh Wound (recovers: Prone and Pinned)",
+    SERIOUSLY_INJURED: "Seriously Injured (stays down)",
+    OUT_OF_ACTION: "Out of Action",
+}
+
+#: Event kinds and what they mean (the log widget and the help screen show these).
+EVENT_KINDS: dict[str, str] = {
+    "start": "the battle starts: both crews",
+    "state": "a fighter's state changes (optional attacker, action, weapon traits)",
+    "flesh_wound": "a fighter suffers Flesh Wounds",
+    "recovery": "a Seriously Injured fighter's Recovery test",
+    "condition": "a condition gained or lost (Broken, Blaze, Insane, or named)",
+    "attack": "an attack that changed nothing (e.g. a weapon used)",
+    "activate": "a fighter activates (or is un-marked)",
+    "test_failed": "a failed test (Nerve, Cool, Willpower, Intelligence, Ammo, Bottle)",
+    "tactic": "a Gang Tactic played",
+    "xp": "XP awarded to a fighter",
+    "vp": "Victory Points scored",
+    "reinforcement": "a Reinforcement arrives",
+    "priority": "who won Priority",
+    "phase": "a new phase or round",
+    "end": "the battle ends (winner or draw, who fled)",
+    "reveal": "a Sub-plot revealed, with its reward",
+    "reward": "a revealed Sub-plot's reward, walked at the end",
+}
+
+
+class BattleError(ValueError):
+    """An event that cannot happen in this battle state (player-readable)."""
+
+
+# --- events ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Reward:
+    """A reward rolled or entered during the battle (banked, applied post-battle)."""
+
+    kind: str  # RewardKind value
+    amount: int
+    fighter: str = ""  # fighter key for XP; "*" for every fighter of the crew
+    dice: str = ""
+    faces: tuple[int, ...] = ()
+    note: str = ""
+
+    def to_data(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"kind": self.kind, "amount": self.amount}
+        if self.fighter:
+            d["fighter"] = self.fighter
+        if self.dice:
+            d["dice"] = self.dice
+        if self.faces:
+            d["faces"] = list(self.faces)
+        if self.note:
+            d["note"] = self.note
+        return d
+
+    @classmethod
+    def from_data(cls, d: dict[str, Any]) -> "Reward":
+        return cls(
+            kind=str(d["kind"]),
+            amount=int(d.get("amount", 0)),
+            fighter=str(d.get("fighter", "")),
+            dice=str(d.get("dice", "")),
+            faces=tuple(int(f) for f in d.get("faces", ())),
+            note=str(d.get("note", "")),
+        )
+
+
+@dataclass(frozen=True)
+class RosterEntry:
+    id: str
+    name: str
+    type: str = FighterType.GANGER.value
+    label: str = ""
+    reserve: bool = False  # in the Reinforcements deck, not deployed
+
+
+@dataclass(frozen=True)
+class SideRoster:
+    gang: str
+    name: str
+    house: str = ""
+    fighters: tuple[RosterEntry, ...] = ()
+    side_job: str = ""
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened. Only the fields a kind uses are set."""
+
+    kind: str
+    fighter: str = ""  # fighter key "gang/fighter"
+    gang: str = ""
+    state: str = ""  # kind "state": the new state
+    attacker: str = ""  # fighter key of the attacker, "" when skipped
+    action: str = ""  # one of ACTIONS
+    traits: tuple[str, ...] = ()
+    condition: str = ""
+    lost: bool = False  # kind "condition": lost (rally from Broken) instead of gained
+    test: str = ""
+    result: str = ""  # kind "recovery": PINNED, SERIOUSLY_INJURED or OUT_OF_ACTION
+    amount: int = 0
+    round: int = 0
+    phase: str = ""
+    card: str = ""
+    upgraded: bool = False
+    rewards: tuple[Reward, ...] = ()
+    winner: str = ""
+    fled: tuple[str, ...] = ()  # kind "end": gangs whose fighters fled
+    note: str = ""
+    sides: tuple[SideRoster, ...] = ()  # kind "start" only
+
+    def to_data(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"kind": self.kind}
+        for f in fields(self):
+            if f.name == "kind":
+                continue
+            v = getattr(self, f.name)
+            if v == f.default or v == ():
+                continue
+            if f.name == "rewards":
+                v = [r.to_data() for r in v]
+            elif f.name == "sides":
+                v = [_side_to_data(s) for s in v]
+            elif isinstance(v, tuple):
+                v = list(v)
+            d[f.name] = v
+        return d
+
+    @classmethod
+    def from_data(cls, d: dict[str, Any]) -> "Event":
+        known = {f.name for f in fields(cls)}
+        kw: dict[str, Any] = {k: v for k, v in d.items() if k in known}
+        if "traits" in kw:
+            kw["traits"] = tuple(str(t) for t in kw["traits"])
+        if "fled" in kw:
+            kw["fled"] = tuple(str(g) for g in kw["fled"])
+        if "rewards" in kw:
+            kw["rewards"] = tuple(Reward.from_data(r) for r in kw["rewards"])
+        if "sides" in kw:
+            kw["sides"] = tuple(_side_from_data(s) for s in kw["sides"])
+        return cls(**kw)
+
+
+def _side_to_data(s: SideRoster) -> dict[str, Any]:
+    d = asdict(s)
+    d["fighters"] = [
+        {k: v for k, v in asdict(f).items() if v not in ("", False)} for f in s.fighters
+    ]
+    return d
+
+
+def _side_from_data(d: dict[str, Any]) -> SideRoster:
+    return SideRoster(
+        gang=str(d["gang"]),
+        name=str(d.get("name", d["gang"])),
+        house=str(d.get("house", "")),
+        fighters=tuple(RosterEntry(**f) for f in d.get("fighters", ())),
+        side_job=str(d.get("side_job", "")),
+    )
+
+
+# --- state -------------------------------------------------------------------------
+
+
+@dataclass
+class FighterState:
+    key: str
+    gang: str
+    id: str
+    name: str
+    type: str
+    label: str = ""
+    state: str = ACTIVE
+    conditions: list[str] = field(default_factory=list)
+    flesh_wounds: int = 0
+    xp: int = 0
+    activated: bool = False
+    taken_out_by: str = ""  # fighter key
+    how: str = ""  # e.g. "Shoot: Blaze"
+    recoveries: int = 0  # times recovered from Seriously Injured
+
+    @property
+    def on_battlefield(self) -> bool:
+        return self.state in ON_BATTLEFIELD
+
+    @property
+    def is_leader(self) -> bool:
+        return self.type == FighterType.LEADER.value
+
+    @property
+    def is_champion(self) -> bool:
+        return self.type == FighterType.CHAMPION.value
+
+
+@dataclass
+class SideState:
+    gang: str
+    name: str
+    house: str = ""
+    side_job: str = ""
+    vp: int = 0
+    tactics: list[str] = field(default_factory=list)  # Gang Tactics played, in order
+    bottle_failed: int = 0
+    reserves: list[str] = field(default_factory=list)  # fighter keys still off the table
+    revealed: list[str] = field(default_factory=list)  # Sub-plot card ids revealed
+    rewards: list[tuple[str, Reward]] = field(default_factory=list)  # (card id, reward)
+
+
+@dataclass
+class BattleState:
+    round: int = 0
+    phase: str = PRIORITY
+    priority: str = ""  # gang id
+    sides: dict[str, SideState] = field(default_factory=dict)
+    fighters: dict[str, FighterState] = field(default_factory=dict)
+    ended: bool = False
+    winner: str = ""
+    fled: tuple[str, ...] = ()
+    events: int = 0
+
+    @property
+    def gangs(self) -> list[str]:
+        return list(self.sides)
+
+    def opponent(self, gang: str) -> str:
+        for g in self.sides:
+            if g != gang:
+                return g
+        return ""
+
+    def crew(self, gang: str) -> list[FighterState]:
+        return [f for f in self.fighters.values() if f.gang == gang]
+
+    def on_battlefield(self, gang: str) -> int:
+        return sum(1 for f in self.fighters.values() if f.gang == gang and f.on_battlefield)
+
+    def name_of(self, key: str) -> str:
+        f = self.fighters.get(key)
+        return f.name if f else (key or "?")
+
+
+def how_text(action: str, traits: Iterable[str]) -> str:
+    parts = ACTION_NAMES.get(action, action) if action else ""
+    traits = list(traits)
+    if traits:
+        return f"{parts}: {', '.join(traits)}" if parts else ", ".join(traits)
+    return parts
+
+
+def _fighter(state: BattleState, key: str) -> FighterState:
+    try:
+        return state.fighters[key]
+    except KeyError:
+        raise BattleError(f"no fighter {key!r} in this battle") from None
+
+
+def check(state: BattleState, ev: Event) -> None:
+    """Raise BattleError when ``ev`` cannot follow ``state``."""
+    k = ev.kind
+    if k not in EVENT_KINDS:
+        raise BattleError(f"unknown event kind {k!r}")
+    if k == "start":
+        if state.events:
+            raise BattleError("the battle has already started")
+        if len(ev.sides) != 2:
+            raise BattleError("a battle needs two sides")
+        return
+    if not state.events:
+        raise BattleError("the battle has not started")
+    if state.ended and k not in ("reveal", "reward", "xp"):
+        raise BattleError("the battle is over: only Sub-plot reveals and rewards can follow")
+    if k in ("state", "flesh_wound", "recovery", "condition", "attack", "activate", "xp",
+             "reinforcement"):
+        f = _fighter(state, ev.fighter)
+        if ev.attacker:
+            _fighter(state, ev.attacker)
+        if ev.action and ev.action not in ACTIONS:
+            raise BattleError(f"unknown action {ev.action!r}")
+        if k == "state":
+            if ev.state not in STATES:
+                raise BattleError(f"unknown state {ev.state!r}")
+            if ev.state == f.state:
+                raise BattleError(f"{f.name} is already {STATE_NAMES[f.state]}")
+        elif k == "recovery":
+            if f.state != SERIOUSLY_INJURED:
+                raise BattleError(f"{f.name} is not Seriously Injured: no Recovery test")
+            if ev.result not in RECOVERY_RESULTS:
+                raise BattleError(f"unknown Recovery result {ev.result!r}")
+        elif k == "flesh_wound":
+            if ev.amount < 1:
+                raise BattleError("Flesh Wounds: at least 1")
+        elif k == "condition":
+            if not ev.condition.strip():
+                raise BattleError("name the condition")
+            if ev.lost and ev.condition not in f.conditions:
+                raise BattleError(f"{f.name} is not {ev.condition}")
+            if not ev.lost and ev.condition in f.conditions:
+                raise BattleError(f"{f.name} is already {ev.condition}")
+        elif k == "reinforcement":
+            if f.state != NOT_DEPLOYED:
+                raise BattleError(f"{f.name} is already on the battlefield")
+        elif k == "xp":
+            if ev.amount == 0:
+                raise BattleError("XP: not 0")
+            if f.xp + ev.amount < 0:
+                raise BattleError(f"{f.name} has only {f.xp} XP from this battle")
+        return
+    if k in ("tactic", "vp", "priority", "reveal", "reward"):
+        if ev.gang not in state.sides:
+            raise BattleError(f"no gang {ev.gang!r} in this battle")
+        if k == "reveal" and ev.card in state.sides[ev.gang].revealed:
+            raise BattleError(f"{ev.card} is already revealed")
+        if k == "reward" and ev.card not in state.sides[ev.gang].revealed:
+            raise BattleError(f"{ev.card} is not revealed")
+        return
+    if k == "test_failed":
+        if ev.test not in TESTS:
+            raise BattleError(f"unknown test {ev.test!r}")
+        if ev.fighter:
+            _fighter(state, ev.fighter)
+        elif ev.gang not in state.sides:
+            raise BattleError("a failed test needs a fighter or a gang")
+        return
+    if k == "phase":
+        if ev.phase not in PHASES or ev.round < 1:
+            raise BattleError(f"bad phase {ev.phase!r} / round {ev.round}")
+        return
+    if k == "end":
+        if ev.winner and ev.winner not in state.sides:
+            raise BattleError(f"no gang {ev.winner!r} in this battle")
+        for g in ev.fled:
+            if g not in state.sides:
+                raise BattleError(f"no gang {g!r} in this battle")
+
+
+def _take_down(state: BattleState, f: FighterState, ev: Event) -> None:
+    if ev.attacker:
+        f.taken_out_by = ev.attacker
+    f.how = how_text(ev.action, ev.traits)
+
+
+def apply(state: BattleState, ev: Event) -> None:
+    """Apply one (checked) event to ``state`` in place."""
+    k = ev.kind
+    state.events += 1
+    if k == "start":
+        state.round, state.phase = 1, PRIORITY
+        for side in ev.sides:
+            s = SideState(side.gang, side.name, side.house, side.side_job)
+            state.sides[side.gang] = s
+            for r in side.fighters:
+                key = f"{side.gang}/{r.id}"
+                state.fighters[key] = FighterState(
+                    key, side.gang, r.id, r.name, r.type, r.label,
+                    state=NOT_DEPLOYED if r.reserve else ACTIVE,
+                )
+                if r.reserve:
+                    s.reserves.append(key)
+        return
+    if k == "state":
+        f = state.fighters[ev.fighter]
+        f.state = ev.state
+        if ev.state in DOWN:
+            _take_down(state, f, ev)
+        elif ev.state in (ACTIVE, ENGAGED, PINNED):
+            f.taken_out_by = ""
+            f.how = ""
+        if ev.state == OUT_OF_ACTION or ev.state == FLED:
+            f.conditions = []
+        return
+    if k == "flesh_wound":
+        state.fighters[ev.fighter].flesh_wounds += ev.amount
+        return
+    if k == "recovery":
+        f = state.fighters[ev.fighter]
+        if ev.result == PINNED:
+            f.state = PINNED
+            f.flesh_wounds += 1
+            f.recoveries += 1
+            f.taken_out_by = ""
+            f.how = ""
+        elif ev.result == OUT_OF_ACTION:
+            f.state = OUT_OF_ACTION
+            f.conditions = []
+        return
+    if k == "condition":
+        f = state.fighters[ev.fighter]
+        if ev.lost:
+            f.conditions.remove(ev.condition)
+        else:
+            f.conditions.append(ev.condition)
+        return
+    if k == "activate":
+        f = state.fighters[ev.fighter]
+        f.activated = not f.activated
+        return
+    if k == "xp":
+        state.fighters[ev.fighter].xp += ev.amount
+        return
+    if k == "reinforcement":
+        f = state.fighters[ev.fighter]
+        f.state = ACTIVE
+        side = state.sides[f.gang]
+        if ev.fighter in side.reserves:
+            side.reserves.remove(ev.fighter)
+        return
+    if k == "test_failed":
+        if ev.test == "bottle":
+            gang = ev.gang or state.fighters[ev.fighter].gang
+            state.sides[gang].bottle_failed += 1
+        return
+    if k == "tactic":
+        state.sides[ev.gang].tactics.append(ev.note or "Gang Tactic")
+        return
+    if k == "vp":
+        state.sides[ev.gang].vp += ev.amount
+        return
+    if k == "priority":
+        state.priority = ev.gang
+        return
+    if k == "phase":
+        if ev.round != state.round:
+            for f in state.fighters.values():
+                f.activated = False
+        state.round, state.phase = ev.round, ev.phase
+        return
+    if k == "end":
+        state.ended = True
+        state.winner = ev.winner
+        state.fled = ev.fled
+        return
+    if k == "reveal":
+        side = state.sides[ev.gang]
+        side.revealed.append(ev.card)
+        side.rewards.extend((ev.card, r) for r in ev.rewards)
+        return
+    if k == "reward":
+        state.sides[ev.gang].rewards.extend((ev.card, r) for r in ev.rewards)
+        return
+    # "attack": nothing changes on the table; watchers read it.
+
+
+def replay(log: Iterable[Event]) -> BattleState:
+    """The state a log leads to (checking every event)."""
+    state = BattleState()
+    for ev in log:
+        check(state, ev)
+        apply(state, ev)
+    return state
+
+
+def next_phase_event(state: BattleState) -> Event:
+    """The event that moves the battle to the next phase (End -> next round)."""
+    i = PHASES.index(state.phase)
+    if i + 1 < len(PHASES):
+        return Event("phase", round=state.round, phase=PHASES[i + 1])
+    return Event("phase", round=state.round + 1, phase=PRIORITY)
+
+
+# --- the tracker's model --------------------------------------------------------------
+
+
+class Battle:
+    """A log with undo/redo, its replayed state kept up to date incrementally."""
+
+    def __init__(self, log: Sequence[Event] = (), redo: Sequence[Event] = ()) -> None:
+        self.log: list[Event] = list(log)
+        self.redo_stack: list[Event] = list(redo)
+        self.state = replay(self.log)
+        self.revision = 0  # bumped on every change (screens cache on it)
+
+    def record(self, ev: Event) -> BattleState:
+        check(self.state, ev)
+        apply(self.state, ev)
+        self.log.append(ev)
+        self.redo_stack.clear()
+        self.revision += 1
+        return self.state
+
+    @property
+    def can_undo(self) -> bool:
+        return len(self.log) > 1  # never undo the start
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack)
+
+    def undo(self) -> Event | None:
+        if not self.can_undo:
+            return None
+        ev = self.log.pop()
+        self.redo_stack.append(ev)
+        self.state = replay(self.log)
+        self.revision += 1
+        return ev
+
+    def redo(self) -> Event | None:
+        if not self.redo_stack:
+            return None
+        ev = self.redo_stack[-1]
+        check(self.state, ev)
+        self.redo_stack.pop()
+        apply(self.state, ev)
+        self.log.append(ev)
+        self.revision += 1
+        return ev
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "log": [e.to_data() for e in self.log],
+            "redo": [e.to_data() for e in self.redo_stack],
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> "Battle":
+        return cls(
+            [Event.from_data(e) for e in data.get("log", [])],
+            [Event.from_data(e) for e in data.get("redo", [])],
+        )
+
+
+# --- set-up ---------------------------------------------------------------------------
+
+
+def default_setup(campaign: Campaign, number: int, challenger: str, challenged: str) -> BattleSetup:
+    """A quick battle: every fighter able to fight, no Reinforcements, no Sub-plots."""
+    sides = []
+    for gid in (challenger, challenged):
+        gang = campaign.gang(gid)
+        sides.append(
+            SideSetup(
+                gang=gid,
+                crew_method="Quick battle (whole gang)",
+                crew=[CrewMember(f.id) for f in gang.eligible_fighters()],
+            )
+        )
+    return BattleSetup(
+        number=number, challenger=challenger, challenged=challenged,
+        sides=sides, step="quick", complete=True,
+    )
+
+
+def _entry(gang: Gang, member: CrewMember, reserve: bool) -> RosterEntry:
+    try:
+        f: Fighter = gang.fighter(member.fighter)
+        return RosterEntry(f.id, f.name, f.type.value, f.label, reserve)
+    except KeyError:
+        return RosterEntry(member.fighter, member.fighter, FighterType.GANGER.value, "", reserve)
+
+
+def start_event(setup: BattleSetup, campaign: Campaign) -> Event:
+    """The first event of a battle: both crews (and Reinforcement decks) from the set-up."""
+    sides = []
+    for s in setup.sides:
+        gang = campaign.gang(s.gang)
+        entries = [_entry(gang, m, False) for m in s.crew]
+        entries += [_entry(gang, m, True) for m in s.reinforcements]
+        sides.append(
+            SideRoster(gang.id, gang.name, gang.type.value, tuple(entries), s.side_job)
+        )
+    return Event("start", sides=tuple(sides))
+
+
+def hands_of(setup: BattleSetup) -> dict[str, list[str]]:
+    return {s.gang: list(s.hand) for s in setup.sides}
+
+
+# --- the outcome ----------------------------------------------------------------------
+
+_END_STATES = {
+    ACTIVE: EndState.STANDING,
+    ENGAGED: EndState.STANDING,
+    PINNED: EndState.STANDING,
+    SERIOUSLY_INJURED: EndState.SERIOUSLY_INJURED,
+    OUT_OF_ACTION: EndState.OUT_OF_ACTION,
+    NOT_DEPLOYED: EndState.NOT_DEPLOYED,
+    FLED: EndState.FLED,
+}
+
+
+def outcome(
+    state: BattleState,
+    setup: BattleSetup,
+    card_names: dict[str, str] | None = None,
+) -> BattleOutcome:
+    """What the battle hands to the post-battle sequence (nothing applied to gangs)."""
+    names = card_names or {}
+    fighters = []
+    for f in state.fighters.values():
+        end = _END_STATES[f.state]
+        if f.gang in state.fled and end is EndState.STANDING:
+            end = EndState.FLED
+        by = f.taken_out_by
+        fighters.append(
+            FighterOutcome(
+                gang=f.gang,
+                fighter=f.id,
+                end_state=end,
+                xp=f.xp,
+                taken_out_by=by,
+                how=f.how if end in (EndState.SERIOUSLY_INJURED, EndState.OUT_OF_ACTION) else "",
+            )
+        )
+    rewards = []
+    revealed = []
+    for side in state.sides.values():
+        revealed += side.revealed
+        for card, r in side.rewards:
+            fighter = r.fighter.split("/", 1)[1] if "/" in r.fighter else r.fighter
+            rewards.append(
+                BankedReward(
+                    gang=side.gang,
+                    kind=RewardKind(r.kind),
+                    amount=r.amount,
+                    source=f"Sub-plot: {names.get(card, card)}",
+                    fighter=fighter,
+                    dice=r.dice,
+                    faces=list(r.faces),
+                    note=r.note,
+                )
+            )
+    return BattleOutcome(
+        battle=setup.number,
+        gangs=[s.gang for s in setup.sides] or list(state.sides),
+        winner=state.winner,
+        scenario=setup.objective,
+        battlefield=setup.battlefield,
+        rounds=state.round,
+        fighters=fighters,
+        rewards=rewards,
+        subplots_revealed=revealed,
+        takes_prisoners={s.gang: s.takes_prisoners for s in setup.sides},
+    )
+
+
+def outcome_to_data(o: BattleOutcome) -> dict[str, Any]:
+    """Plain data for the battle file (enums as their values)."""
+    d = asdict(o)
+    for f in d["fighters"]:
+        f["end_state"] = str(f["end_state"])
+    for r in d["rewards"]:
+        r["kind"] = str(r["kind"])
+    return d
+
+
+def outcome_from_data(d: dict[str, Any]) -> BattleOutcome:
+    d = dict(d)
+    fighters = [
+        FighterOutcome(**{**f, "end_state": EndState(f.get("end_state", "standing"))})
+        for f in d.pop("fighters", [])
+    ]
+    rewards = [BankedReward(**{**r, "kind": RewardKind(r["kind"])}) for r in d.pop("rewards", [])]
+    known = {f.name for f in fields(BattleOutcome)}
+    return BattleOutcome(fighters=fighters, rewards=rewards, **{k: v for k, v in d.items() if k in known})
+
+
+# --- a generated battle (benchmarks, tests) -----------------------------------------------
+
+_FIGHTER_TYPES = [FighterType.LEADER, FighterType.CHAMPION, FighterType.CHAMPION] + [
+    FighterType.GANGER
+] * 8 + [FighterType.JUVE] * 4
+
+
+def generated_campaign(seed: int = 1, per_side: int = 15) -> Campaign:
+    """Two gangs of ``per_side`` fighters, identical for a given seed."""
+    from .model import Campaign as _Campaign
+
+    rng = random.Random(seed)
+    gangs = []
+    for gi, (gid, gname, gtype) in enumerate(
+        [("red-blades", "The Red Blades", GangType.ESCHER),
+         ("grey-hammers", "The Grey Hammers", GangType.GOLIATH)]
+    ):
+        fighters = []
+        for i in range(per_side):
+            ftype = _FIGHTER_TYPES[i % len(_FIGHTER_TYPES)]
+            name = f"{gname.split()[-1][:-1]} {i + 1:02d}"
+            fighters.append(
+                Fighter(id=f"f{i + 1:02d}", name=name, type=ftype, cost=rng.randint(25, 130))
+            )
+        gangs.append(Gang(id=gid, name=gname, type=gtype, player=f"Player {gi + 1}",
+                          fighters=fighters))
+    return _Campaign(id="generated", name="Generated battle", gangs=gangs)
+
+
+def generated_log(campaign: Campaign, setup: BattleSetup, seed: int = 1, events: int = 300) -> list[Event]:
+    """A valid log of ``events`` events (the start included) drawn from a seeded RNG."""
+    rng = random.Random(seed)
+    battle = Battle([start_event(setup, campaign)])
+    while len(battle.log) < events:
+        st = battle.state
+        keys = [k for k, f in st.fighters.items() if f.on_battlefield]
+        roll = rng.random()
+        try:
+            if roll < 0.06:
+                battle.record(next_phase_event(st))
+                continue
+            if not keys:
+                battle.record(Event("vp", gang=rng.choice(st.gangs), amount=1))
+                continue
+            key = rng.choice(keys)
+            f = st.fighters[key]
+            enemies = [k for k in st.fighters if not k.startswith(f.gang + "/")]
+            attacker = rng.choice(enemies) if enemies and rng.random() < 0.7 else ""
+            if roll < 0.25:
+                battle.record(Event("activate", fighter=key))
+            elif roll < 0.40:
+                choices = [s for s in (ACTIVE, ENGAGED, PINNED) if s != f.state]
+                battle.record(Event("state", fighter=key, state=rng.choice(choices)))
+            elif roll < 0.50:
+                battle.record(Event("flesh_wound", fighter=key, amount=1, attacker=attacker,
+                                    action="shoot"))
+            elif roll < 0.60:
+                cond = rng.choice(CONDITIONS)
+                battle.record(Event("condition", fighter=key, condition=cond,
+                                    lost=cond in f.conditions))
+            elif roll < 0.70:
+                battle.record(Event("xp", fighter=key, amount=1))
+            elif roll < 0.78 and f.state == SERIOUSLY_INJURED:
+                battle.record(Event("recovery", fighter=key,
+                                    result=rng.choice((PINNED, SERIOUSLY_INJURED))))
+            elif roll < 0.86:
+                if f.state != SERIOUSLY_INJURED:
+                    battle.record(Event("state", fighter=key, state=SERIOUSLY_INJURED,
+                                        attacker=attacker, action=rng.choice(ACTIONS[:2]),
+                                        traits=(rng.choice(TRAITS),)))
+                else:
+                    battle.record(Event("recovery", fighter=key, result=PINNED))
+            elif roll < 0.90:
+                battle.record(Event("tactic", gang=f.gang, note="Gang Tactic"))
+            elif roll < 0.95:
+                battle.record(Event("test_failed", fighter=key, test=rng.choice(TESTS[:5])))
+            else:
+                battle.record(Event("vp", gang=f.gang, amount=1))
+        except BattleError:
+            continue
+    return battle.log
+
+
+def generated_battle_file(seed: int = 1, per_side: int = 15, events: int = 300,
+                          hands: dict[str, list[str]] | None = None) -> tuple[Campaign, dict[str, Any]]:
+    """A campaign and a battle file (``{"setup", "battle"}``) for battle 1, status "battle".
+
+    For the benchmark: create the campaign with ``store.create_campaign``, save the
+    file with ``handle.save_battle(1, data)``, then ``app.open_battle(1)``.
+    """
+    campaign = generated_campaign(seed, per_side)
+    a, b = campaign.gangs
+    setup = default_setup(campaign, 1, a.id, b.id)
+    setup.objective = "Generated"
+    if hands:
+        setup.subplots = True
+        for s in setup.sides:
+            s.hand = list(hands.get(s.gang, []))
+    log = generated_log(campaign, setup, seed, events)
+    campaign.battles.append(
+        BattleSummary(number=1, scenario="Generated", gangs=[a.id, b.id], status="battle")
+    )
+    return campaign, {"setup": setup.to_data(), "battle": Battle(log).to_data()}
+
+
+__all__ = [
+    "Battle", "BattleError", "BattleState", "Event", "FighterState", "Reward", "RosterEntry",
+    "SideRoster", "SideState", "apply", "check", "default_setup", "generated_battle_file",
+    "generated_campaign", "generated_log", "hands_of", "next_phase_event", "outcome",
+    "outcome_from_data", "outcome_to_data", "replay", "start_event",
+]

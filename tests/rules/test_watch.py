@@ -1,0 +1,314 @@
+"""Sub-plot watching, card by card: a minimal log that meets each automatically
+watched card, and a near miss that does not."""
+
+from __future__ import annotations
+
+import pytest
+
+from munda_tui.rules import subplots
+from munda_tui.rules.battle import (
+    ENGAGED,
+    OUT_OF_ACTION,
+    PINNED,
+    SERIOUSLY_INJURED,
+    Event,
+    RosterEntry,
+    SideRoster,
+    replay,
+)
+from munda_tui.rules.watch import (
+    DISCARDED,
+    MANUAL,
+    MET,
+    MISSED,
+    REVEALED,
+    WATCHING,
+    watch,
+    watcher_table,
+)
+
+# Two gangs: "us" (the card's owner) and "them". Types: L Leader, C Champion, G Ganger.
+_ROSTER = {
+    "us": [("ul", "Leader"), ("uc", "Champion"), ("u1", "Ganger"), ("u2", "Ganger"),
+           ("u3", "Ganger"), ("u4", "Ganger")],
+    "them": [("tl", "Leader"), ("tc", "Champion"), ("t1", "Ganger"), ("t2", "Ganger"),
+             ("t3", "Ganger"), ("t4", "Ganger")],
+}
+
+
+def start(reserve: tuple[str, ...] = ()) -> Event:
+    return Event("start", sides=tuple(
+        SideRoster(g, g.title(), "", tuple(
+            RosterEntry(fid, fid.upper(), t, reserve=fid in reserve) for fid, t in fs
+        ))
+        for g, fs in _ROSTER.items()
+    ))
+
+
+def k(fid: str) -> str:
+    return ("us/" if fid.startswith("u") else "them/") + fid
+
+
+def down(victim, state=SERIOUSLY_INJURED, by="", action="", traits=()):
+    return Event("state", fighter=k(victim), state=state, attacker=k(by) if by else "",
+                 action=action, traits=tuple(traits))
+
+
+def ooa(victim, by="", action="", traits=()):
+    return down(victim, OUT_OF_ACTION, by, action, traits)
+
+
+def phase(rnd, ph):
+    return Event("phase", round=rnd, phase=ph)
+
+
+def new_round(rnd):
+    return phase(rnd, "priority")
+
+
+def cond(fid, c="Broken", lost=False):
+    return Event("condition", fighter=k(fid), condition=c, lost=lost)
+
+
+def rec(fid, result=PINNED):
+    return Event("recovery", fighter=k(fid), result=result)
+
+
+def tactic(gang):
+    return Event("tactic", gang=gang)
+
+
+def end(winner="us", fled=()):
+    return Event("end", winner=winner, fled=tuple(fled))
+
+
+def state(fid, s):
+    return Event("state", fighter=k(fid), state=s)
+
+
+def ended_in_round(rnd, winner="us"):
+    return [new_round(r) for r in range(2, rnd + 1)] + [end(winner)]
+
+
+# (card id, events that meet it, a near miss)
+CASES = [
+    ("escher:2",  # Murder Run
+     [down("t1"), ooa("t2"), down("tc")],
+     [down("t1"), ooa("t2"), new_round(2), down("tc")]),
+    ("cawdor:4",  # Purge them All!
+     [down("t1"), down("t2"), down("t3")],
+     [down("t1"), down("t2"), down("u1")]),
+    ("dark-influences:A",  # Outlaw Vendetta: four by your gang, at the end of the round
+     [down("t1", by="u1"), down("t2", by="u2"), ooa("t3", by="u1"), down("t4", by="ul"),
+      new_round(2)],
+     [down("t1", by="u1"), down("t2", by="u2"), ooa("t3", by="u1"), down("t4", by="tl"),
+      new_round(2)]),
+    ("escher:A",  # Decapitation
+     [ooa("tl", by="u1", action="fight", traits=["Melee"])],
+     [ooa("tl", by="u1", action="shoot", traits=["Blaze"])]),
+    ("escher:10",  # Queen takes King
+     [ooa("tc", by="ul", action="shoot")],
+     [ooa("tc", by="u1", action="shoot")]),
+    ("goliath:8",  # Personal Vendetta
+     [ooa("tl", by="ul", action="fight")],
+     [ooa("tl", by="ul", action="coup_de_grace")]),
+    ("van-saar:10",  # Shoot for the Head
+     [down("tl", by="u2", action="shoot")],
+     [down("tl", by="u2", action="fight")]),
+    ("industrial-sabotage:9",  # Decapitating Strike
+     [ooa("tc", by="u3")],
+     [down("tc", by="u3")]),
+    ("escher:7",  # Scrag 'em All
+     ended_in_round(8),
+     ended_in_round(9)),
+    ("orlock:7",  # Race the Clock
+     ended_in_round(6),
+     ended_in_round(7)),
+    ("industrial-sabotage:K",  # Swift Victory
+     ended_in_round(10),
+     ended_in_round(11)),
+    ("escher:6",  # Flawless Victory
+     [down("t1"), end("us")],
+     [down("u1"), end("us")]),
+    ("orlock:6",  # Take a Beating
+     [state("u1", ENGAGED), state("u2", PINNED), down("u3"), end("us")],
+     [state("u1", ENGAGED), state("u2", PINNED), end("us")]),
+    ("cawdor:7",  # Righteous are the Fallen
+     [ooa("u1"), ooa("u2"), ooa("u3"), end("us")],
+     [ooa("u1"), ooa("u2"), ooa("u3"), end("them")]),
+    ("escher:9",  # Terror Tactics
+     [cond("t1"), cond("t2"), cond("t3"), new_round(2)],
+     [cond("t1"), cond("t2"), cond("t3"), cond("t3", lost=True), new_round(2)]),
+    ("escher:K",  # Cruel and Unusual (Escher)
+     [ooa("t1", by="u1", action="coup_de_grace"), ooa("t2", action="coup_de_grace"),
+      ooa("t3", action="coup_de_grace"), phase(1, "action"), phase(1, "end")],
+     [ooa("t1", by="u1", action="coup_de_grace"), ooa("t2", action="coup_de_grace"),
+      ooa("t3", action="shoot"), phase(1, "action"), phase(1, "end")]),
+    ("noble-whims:5",  # Cruel and Unusual (Noble Whims)
+     [cond("t1"), cond("t2"), end()],
+     [cond("t1"), cond("t1", lost=True), cond("t1"), end()]),
+    ("dark-influences:7",  # Suppression Order
+     [state("t1", PINNED), state("t2", PINNED), down("t3"), state("t4", PINNED),
+      ooa("tl"), down("tc"), new_round(2)],
+     [state("t1", PINNED), state("t2", PINNED), down("t3"), state("t4", PINNED),
+      ooa("tl"), new_round(2)]),
+    ("van-saar:4",  # Forward Thinking
+     [tactic("them")],
+     [tactic("us"), tactic("them")]),
+    ("orlock:9",  # Hostile Negotiations
+     [ooa("u1"), tactic("them")],
+     [tactic("them")]),
+    ("cawdor:9",  # March to the Grave
+     [Event("test_failed", gang="us", test="bottle"), ooa("ul"), ooa("uc"), ooa("u1"),
+      ooa("u2"), new_round(2)],
+     [Event("test_failed", gang="us", test="bottle"), ooa("ul"), ooa("uc"), ooa("u1"),
+      new_round(2)]),
+    ("orlock:4",  # Comeback King
+     [Event("test_failed", gang="us", test="bottle"), ooa("ul"), ooa("uc"), ooa("u1"),
+      ooa("u2"), new_round(2)],
+     [ooa("ul"), ooa("uc"), ooa("u1"), ooa("u2"), new_round(2)]),
+    ("escher:J",  # Bloody Sisterhood
+     [down("u1"), down("u2"), phase(1, "end"), rec("u1"), rec("u2")],
+     [down("u1"), down("u2"), phase(1, "end"), rec("u1"), rec("u2", SERIOUSLY_INJURED)]),
+    ("goliath:Q",  # Back from the Dead
+     [down("u1"), rec("u1"), down("u2"), rec("u2")],
+     [down("u1"), rec("u1"), down("u2"), rec("u2", OUT_OF_ACTION)]),
+    ("cawdor:8",  # If It Doesn't Hurt, It Doesn't Count!
+     [down("uc"), rec("uc")],
+     [down("u1"), rec("u1")]),
+    ("van-saar:3",  # Shooting Gallery
+     [state("u1", PINNED), state("t1", ENGAGED), end()],
+     [state("u1", ENGAGED), end()]),
+    ("goliath:5",  # Pit Fight
+     [down("t1", by="u1", action="fight", traits=["Melee"]), end()],
+     [Event("attack", fighter=k("t1"), attacker=k("u1"), action="shoot"), end()]),
+    ("van-saar:8",  # Well-prepared
+     [Event("test_failed", fighter=k("t1"), test="ammo"), end()],
+     [Event("test_failed", fighter=k("u1"), test="ammo"), end()]),
+    ("orlock:Q",  # Ash Bath
+     [cond("t1", "Blaze"), cond("t2", "Blaze"), cond("t3", "Blaze")],
+     [cond("t1", "Blaze"), cond("t2", "Blaze"), cond("t1", "Blaze", lost=True),
+      cond("t3", "Blaze")]),
+    ("cawdor:2",  # Fires of Redemption
+     [cond("t1", "Blaze"), cond("t2", "Blaze"), cond("tl", "Blaze")],
+     [cond("t1", "Blaze"), cond("t2", "Blaze"), cond("u1", "Blaze")]),
+    ("industrial-sabotage:5",  # Show of Force
+     [ooa("t1"), ooa("t2"), ooa("t3"), ooa("t4"), ooa("tc"), end()],
+     [ooa("t1"), ooa("t2"), ooa("t3"), ooa("t4"), end(fled=["them"])]),
+    ("industrial-sabotage:J",  # Contemptuous Takedown
+     [ooa("t1", by="u1", action="fight", traits=["Unarmed"])],
+     [down("t1", by="u1", action="fight", traits=["Unarmed"])]),
+    ("goliath:A",  # King Hit
+     [ooa("t1", by="u1", action="fight", traits=["Unarmed"])],
+     [ooa("t1", by="u1", action="coup_de_grace", traits=["Unarmed"])]),
+    ("noble-whims:8",  # Death From Above
+     [ooa("t1", by="u1", action="fall")],
+     [ooa("u2", by="t1", action="fall")]),
+    ("van-saar:7",  # Sucker Punch
+     [down("t1", by="u1", action="reaction")],
+     [down("t1", by="u1", action="fight")]),
+    ("van-saar:2",  # Methodical
+     [down("t1"), ooa("t1", by="u1", action="shoot")],
+     [ooa("t1", by="u1", action="shoot")]),
+]
+
+#: Every card the issue names as watched automatically, by name.
+ISSUE_CARDS = [
+    "Murder Run", "Purge them All!", "Outlaw Vendetta", "Decapitation", "Queen takes King",
+    "Personal Vendetta", "Shoot for the Head", "Decapitating Strike", "Scrag 'em All",
+    "Race the Clock", "Swift Victory", "Flawless Victory", "Take a Beating",
+    "Righteous are the Fallen", "Terror Tactics", "Cruel and Unusual", "Suppression Order",
+    "Forward Thinking", "Hostile Negotiations", "March to the Grave", "Comeback King",
+    "Bloody Sisterhood", "Back from the Dead", "If It Doesn't Hurt, It Doesn't Count!",
+    "Shooting Gallery", "Pit Fight", "Well-prepared",
+]
+
+
+def _status(card: str, events: list[Event]) -> str:
+    log = [start(), *events]
+    replay(log)  # every test log is a valid battle
+    (m,) = watch({"us": [card]}, log)
+    return m.status
+
+
+@pytest.mark.parametrize("card,meets,near", CASES, ids=[c[0] for c in CASES])
+def test_card_met_and_near_miss(card: str, meets: list[Event], near: list[Event]) -> None:
+    assert _status(card, meets) == MET
+    assert _status(card, near) != MET
+    # the log before the meeting event never meets it
+    assert _status(card, meets[:-1]) != MET
+
+
+def test_every_watched_card_has_a_case_and_the_issue_list_is_covered() -> None:
+    table = watcher_table()
+    assert sorted(table) == sorted(c[0] for c in CASES)
+    names = {subplots.card(cid).name for cid in table}
+    for name in ISSUE_CARDS:
+        assert name in names, name
+
+
+def test_unlisted_cards_are_manual() -> None:
+    (m,) = watch({"us": ["delaque:A"]}, [start()])
+    assert m.status == MANUAL and not m.automatic
+
+
+def test_watched_card_status_over_the_battle() -> None:
+    (m,) = watch({"us": ["escher:7"]}, [start()])
+    assert m.status == WATCHING
+    (m,) = watch({"us": ["escher:7"]}, [start(), *ended_in_round(9)])
+    assert m.status == MISSED
+    (m,) = watch({"us": ["goliath:5"]}, [start(), Event("attack", fighter=k("t1"),
+                                                        attacker=k("u1"), action="shoot")])
+    assert m.status == DISCARDED and "Melee" in m.why
+
+
+def test_murder_run_upgrade_needs_three_melee_or_versatile_takedowns() -> None:
+    plain = [down("t1", by="u1", traits=["Melee"]), down("t2"), down("t3")]
+    melee = [down("t1", traits=["Melee"]), ooa("t2", traits=["Versatile"]),
+             down("t3", traits=["Melee"])]
+    (m,) = watch({"us": ["escher:2"]}, [start(), *plain])
+    assert m.status == MET and m.upgraded is False
+    assert "T1" in m.why and "round 1" in m.why
+    (m,) = watch({"us": ["escher:2"]}, [start(), *melee])
+    assert m.upgraded is True
+
+
+def test_enemy_takedowns_do_not_count_for_the_enemy_hand_and_hands_are_separate() -> None:
+    log = [start(), down("t1"), down("t2"), down("t3")]
+    ours, theirs = watch({"us": ["escher:2"], "them": ["escher:2"]}, log)
+    assert ours.status == MET and theirs.status == WATCHING
+
+
+def test_decapitation_upgrade_by_own_leader() -> None:
+    (m,) = watch({"us": ["escher:A"]}, [start(), ooa("tl", by="ul", traits=["Versatile"])])
+    assert m.status == MET and m.upgraded is True and m.fighter == "us/ul"
+
+
+def test_revealed_card_and_end_rewards() -> None:
+    log = [start(), Event("test_failed", gang="us", test="bottle"), ooa("ul"), ooa("uc"),
+           ooa("u1"), ooa("u2"), new_round(2)]
+    (m,) = watch({"us": ["cawdor:9"]}, log)
+    assert m.status == MET and m.reward_at == "end" and m.earned is None
+    log.append(Event("reveal", gang="us", card="cawdor:9"))
+    (m,) = watch({"us": ["cawdor:9"]}, log)
+    assert m.status == REVEALED and not m.reward_due
+    (m,) = watch({"us": ["cawdor:9"]}, [*log, end("us")])
+    assert m.reward_due and m.earned is True
+    (m,) = watch({"us": ["cawdor:9"]}, [*log, end("them")])
+    assert m.reward_due and m.earned is False
+
+
+def test_back_from_the_dead_upgrade_when_that_fighter_takes_an_enemy_out() -> None:
+    base = [start(), down("u1"), rec("u1"), down("u2"), rec("u2")]
+    (m,) = watch({"us": ["goliath:Q"]}, [*base, ooa("t1", by="u1"), end()])
+    assert m.upgraded is False and m.fighter == "us/u2"
+    (m,) = watch({"us": ["goliath:Q"]}, [*base, ooa("t1", by="u2"), end()])
+    assert m.upgraded is True
+
+
+def test_decapitating_strike_earned_only_without_enemy_leader_or_champion() -> None:
+    log = [start(), ooa("tc", by="u3")]
+    (m,) = watch({"us": ["industrial-sabotage:9"]}, [*log, end()])
+    assert m.earned is False  # the enemy Leader is still on the board
+    (m,) = watch({"us": ["industrial-sabotage:9"]}, [*log, ooa("tl"), end()])
+    assert m.earned is True
