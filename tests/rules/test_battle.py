@@ -1,0 +1,228 @@
+"""The battle log: replay, undo/redo, checks, set-up and the outcome."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from munda_tui.rules.battle import (
+    ACTIONS,
+    CONDITIONS,
+    OUT_OF_ACTION,
+    PINNED,
+    SERIOUSLY_INJURED,
+    STATES,
+    TESTS,
+    TRAITS,
+    Battle,
+    BattleError,
+    Event,
+    Reward,
+    default_setup,
+    generated_battle_file,
+    hands_of,
+    next_phase_event,
+    outcome,
+    outcome_from_data,
+    outcome_to_data,
+    replay,
+    start_event,
+)
+from munda_tui.rules.demo import demo_campaign as build_demo
+from munda_tui.rules.outcome import EndState, RewardKind
+
+
+@pytest.fixture
+def setup(demo_campaign):
+    a, b = demo_campaign.gangs
+    s = default_setup(demo_campaign, 1, a.id, b.id)
+    s.sides[0].hand = ["escher:2"]
+    return s
+
+
+@pytest.fixture
+def battle(demo_campaign, setup) -> Battle:
+    return Battle([start_event(setup, demo_campaign)])
+
+
+def test_start_event_holds_both_crews(battle: Battle, demo_campaign) -> None:
+    st = battle.state
+    assert st.round == 1 and st.phase == "priority"
+    assert list(st.sides) == [g.id for g in demo_campaign.gangs]
+    vexa = st.fighters["venom-sisters/vexa-nightshade"]
+    assert vexa.name == "Vexa Nightshade" and vexa.is_leader and vexa.state == "active"
+    assert len(st.crew("iron-skulls")) == 10
+
+
+def test_record_checks_events(battle: Battle) -> None:
+    with pytest.raises(BattleError, match="no fighter"):
+        battle.record(Event("state", fighter="x/y", state=PINNED))
+    with pytest.raises(BattleError, match="not Seriously Injured"):
+        battle.record(Event("recovery", fighter="iron-skulls/thug-varro", result=PINNED))
+    with pytest.raises(BattleError, match="already"):
+        battle.record(Event("state", fighter="iron-skulls/thug-varro", state="active"))
+    with pytest.raises(BattleError, match="has already started"):
+        battle.record(battle.log[0])
+    assert len(battle.log) == 1
+
+
+def test_state_changes_flesh_wounds_recovery_and_conditions(battle: Battle) -> None:
+    key = "iron-skulls/thug-varro"
+    battle.record(Event("state", fighter=key, state=SERIOUSLY_INJURED,
+                        attacker="venom-sisters/mara-quill", action="shoot", traits=("Blaze",)))
+    f = battle.state.fighters[key]
+    assert f.taken_out_by == "venom-sisters/mara-quill" and f.how == "Shoot: Blaze"
+    battle.record(Event("condition", fighter=key, condition="Broken"))
+    battle.record(Event("recovery", fighter=key, result=PINNED))
+    assert f.state == PINNED and f.flesh_wounds == 1 and f.recoveries == 1
+    assert f.taken_out_by == "" and f.conditions == ["Broken"]
+    battle.record(Event("condition", fighter=key, condition="Broken", lost=True))
+    assert f.conditions == []
+    battle.record(Event("state", fighter=key, state=OUT_OF_ACTION, attacker="venom-sisters/vexa-nightshade",
+                        action="coup_de_grace"))
+    assert f.how == "Coup de Grace"
+
+
+def test_phases_rounds_and_activation(battle: Battle) -> None:
+    key = "venom-sisters/lys-venom"
+    battle.record(Event("priority", gang="venom-sisters"))
+    battle.record(next_phase_event(battle.state))
+    battle.record(Event("activate", fighter=key))
+    assert battle.state.phase == "action" and battle.state.fighters[key].activated
+    battle.record(next_phase_event(battle.state))
+    battle.record(next_phase_event(battle.state))
+    assert (battle.state.round, battle.state.phase) == (2, "priority")
+    assert not battle.state.fighters[key].activated
+    assert battle.state.priority == "venom-sisters"
+
+
+def test_undo_never_drops_the_start_and_redo_is_cleared_by_a_new_event(battle: Battle) -> None:
+    assert battle.undo() is None
+    battle.record(Event("vp", gang="venom-sisters", amount=1))
+    battle.record(Event("vp", gang="venom-sisters", amount=2))
+    assert battle.undo().amount == 2
+    assert battle.state.sides["venom-sisters"].vp == 1
+    assert battle.redo().amount == 2
+    assert battle.state.sides["venom-sisters"].vp == 3
+    battle.undo()
+    battle.record(Event("tactic", gang="iron-skulls"))
+    assert not battle.can_redo
+
+
+def test_after_the_end_only_reveals_and_rewards(battle: Battle) -> None:
+    battle.record(Event("end", winner="venom-sisters"))
+    with pytest.raises(BattleError, match="over"):
+        battle.record(Event("vp", gang="venom-sisters", amount=1))
+    battle.record(Event("reveal", gang="venom-sisters", card="escher:2",
+                        rewards=(Reward("gang_tactics", 2, dice="2"),)))
+    with pytest.raises(BattleError, match="already revealed"):
+        battle.record(Event("reveal", gang="venom-sisters", card="escher:2"))
+
+
+def test_outcome(battle: Battle, setup) -> None:
+    battle.record(Event("state", fighter="iron-skulls/brakk-ironjaw", state=OUT_OF_ACTION,
+                        attacker="venom-sisters/vexa-nightshade", action="fight", traits=("Melee",)))
+    battle.record(Event("state", fighter="venom-sisters/pip-hollow", state=SERIOUSLY_INJURED))
+    battle.record(Event("xp", fighter="venom-sisters/vexa-nightshade", amount=2))
+    battle.record(Event("reveal", gang="venom-sisters", card="escher:2",
+                        rewards=(Reward("gang_tactics", 3, dice="3"),)))
+    battle.record(Event("reward", gang="venom-sisters", card="escher:2",
+                        rewards=(Reward("xp", 1, fighter="venom-sisters/lys-venom", dice="D3",
+                                        faces=(1,)),)))
+    battle.record(Event("end", winner="venom-sisters", fled=("iron-skulls",)))
+    o = outcome(battle.state, setup, {"escher:2": "Murder Run"})
+    assert o.winner == "venom-sisters" and o.rounds == 1 and o.subplots_revealed == ["escher:2"]
+    by_id = {f.fighter: f for f in o.fighters}
+    assert by_id["brakk-ironjaw"].end_state is EndState.OUT_OF_ACTION
+    assert by_id["brakk-ironjaw"].taken_out_by == "venom-sisters/vexa-nightshade"
+    assert by_id["brakk-ironjaw"].how == "Fight: Melee"
+    assert by_id["pip-hollow"].end_state is EndState.SERIOUSLY_INJURED
+    assert by_id["vexa-nightshade"].xp == 2
+    assert by_id["thug-varro"].end_state is EndState.FLED  # his gang fled
+    assert [(r.kind, r.amount, r.source, r.fighter) for r in o.rewards] == [
+        (RewardKind.GANG_TACTICS, 3, "Sub-plot: Murder Run", ""),
+        (RewardKind.XP, 1, "Sub-plot: Murder Run", "lys-venom"),
+    ]
+    again = outcome_from_data(outcome_to_data(o))
+    assert again == o
+
+
+def test_hands_of_setup(setup) -> None:
+    assert hands_of(setup) == {"venom-sisters": ["escher:2"], "iron-skulls": []}
+
+
+def test_generated_battle_for_the_benchmark() -> None:
+    campaign, data = generated_battle_file(seed=3)
+    b = Battle.from_data(data["battle"])
+    assert len(b.log) == 300
+    assert [len(b.state.crew(g)) for g in b.state.sides] == [15, 15]
+    assert generated_battle_file(seed=3)[1] == data  # the same for a seed
+
+
+# --- hypothesis: a log always replays to the same state ----------------------------------
+
+_KEYS_A = ["venom-sisters/vexa-nightshade", "venom-sisters/sable-thorn", "venom-sisters/lys-venom"]
+_KEYS_B = ["iron-skulls/brakk-ironjaw", "iron-skulls/gorth-slagborn", "iron-skulls/thug-varro"]
+_KEYS = _KEYS_A + _KEYS_B
+_GANGS = ["venom-sisters", "iron-skulls"]
+
+_events = st.one_of(
+    st.builds(lambda f, s, a, act, tr: Event("state", fighter=f, state=s, attacker=a,
+                                            action=act, traits=tuple(tr)),
+              st.sampled_from(_KEYS), st.sampled_from(STATES), st.sampled_from(["", *_KEYS]),
+              st.sampled_from(["", *ACTIONS]), st.lists(st.sampled_from(TRAITS), max_size=2)),
+    st.builds(lambda f, n: Event("flesh_wound", fighter=f, amount=n),
+              st.sampled_from(_KEYS), st.integers(1, 2)),
+    st.builds(lambda f, r: Event("recovery", fighter=f, result=r),
+              st.sampled_from(_KEYS), st.sampled_from([PINNED, SERIOUSLY_INJURED, OUT_OF_ACTION])),
+    st.builds(lambda f, c, lost: Event("condition", fighter=f, condition=c, lost=lost),
+              st.sampled_from(_KEYS), st.sampled_from(CONDITIONS), st.booleans()),
+    st.builds(lambda f: Event("activate", fighter=f), st.sampled_from(_KEYS)),
+    st.builds(lambda f, t: Event("test_failed", fighter=f, test=t),
+              st.sampled_from(_KEYS), st.sampled_from(TESTS)),
+    st.builds(lambda g: Event("tactic", gang=g), st.sampled_from(_GANGS)),
+    st.builds(lambda f, n: Event("xp", fighter=f, amount=n), st.sampled_from(_KEYS),
+              st.integers(-1, 3)),
+    st.builds(lambda g, n: Event("vp", gang=g, amount=n), st.sampled_from(_GANGS),
+              st.integers(-1, 2)),
+    st.just("next_phase"),
+    st.just("undo"),
+    st.just("redo"),
+    st.builds(lambda g: Event("end", winner=g), st.sampled_from(["", *_GANGS])),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(steps=st.lists(_events, max_size=60))
+def test_replaying_the_log_always_yields_the_same_state(steps) -> None:
+    demo_campaign = build_demo()
+    a, b = demo_campaign.gangs
+    setup = default_setup(demo_campaign, 1, a.id, b.id)
+    battle = Battle([start_event(setup, demo_campaign)])
+    for step in steps:
+        if step == "undo":
+            battle.undo()
+        elif step == "redo":
+            battle.redo()
+        else:
+            ev = next_phase_event(battle.state) if step == "next_phase" else step
+            try:
+                battle.record(ev)
+            except BattleError:
+                pass
+        # incremental state == the log replayed from scratch
+        assert battle.state == replay(battle.log)
+    # the saved battle reopens to the same log, redo stack and state
+    again = Battle.from_data(battle.to_data())
+    assert again.log == battle.log and again.redo_stack == battle.redo_stack
+    assert again.state == battle.state
+    # undoing everything then redoing everything returns to the same state
+    before = replay(battle.log)
+    n = 0
+    while battle.undo():
+        n += 1
+    assert len(battle.log) == 1
+    for _ in range(n):
+        battle.redo()
+    assert battle.state == before
