@@ -1,0 +1,186 @@
+"""Crash-safe file writes, backups and stale temp clean-up.
+
+A write goes to a temp file in the same directory, is flushed and fsynced,
+then ``os.replace``-d over the target and the directory is fsynced. Before the
+replace, the previous version is hard-linked (copied where links are not
+possible) into a backup directory; the last ``keep`` versions of each file are
+kept there as ``<name>.<sequence>.bak`` (the highest sequence is the newest).
+
+Temp files are named ``.<name>.<pid>.<random>.tmp``; :func:`clean_stale_temps`
+removes the ones whose writer is gone.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import secrets
+import shutil
+from pathlib import Path
+
+KEEP_BACKUPS = 5
+
+_TEMP_RE = re.compile(r"^\..+\.(\d+)\.[0-9a-f]+\.tmp$")
+_BACKUP_RE = re.compile(r"^(?P<name>.+)\.(?P<seq>\d+)\.bak$")
+
+
+def temp_path_for(path: Path) -> Path:
+    return path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+
+
+def is_temp_file(path: Path) -> bool:
+    return _TEMP_RE.match(path.name) is not None
+
+
+def fsync_dir(directory: Path) -> None:
+    """Make a rename or link in ``directory`` durable (no-op where unsupported)."""
+    if os.name == "nt":  # pragma: no cover - directories cannot be opened there
+        return
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    except OSError as error:  # pragma: no cover - some filesystems refuse
+        if error.errno not in (errno.EINVAL, errno.ENOTSUP):
+            raise
+    finally:
+        os.close(fd)
+
+
+def backups_of(path: Path, backup_dir: Path) -> list[Path]:
+    """The rotated backups of ``path`` in ``backup_dir``, newest first."""
+    found: list[tuple[int, Path]] = []
+    try:
+        entries = list(os.scandir(backup_dir))
+    except FileNotFoundError:
+        return []
+    for entry in entries:
+        m = _BACKUP_RE.match(entry.name)
+        if m and m.group("name") == path.name:
+            found.append((int(m.group("seq")), Path(entry.path)))
+    found.sort(reverse=True)
+    return [p for _, p in found]
+
+
+def _link_or_copy(src: Path, dst: Path) -> None:
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copy2(src, dst)
+
+
+def backup_file(path: Path, backup_dir: Path, keep: int = KEEP_BACKUPS) -> Path | None:
+    """Keep the current version of ``path`` as the newest backup; prune to ``keep``.
+
+    Returns the backup's path, or None when ``path`` does not exist.
+    """
+    if not path.exists():
+        return None
+    backup_dir.mkdir(parents=True, exist_ok=True)
+    existing = backups_of(path, backup_dir)
+    seq = 1
+    if existing:
+        m = _BACKUP_RE.match(existing[0].name)
+        assert m is not None
+        seq = int(m.group("seq")) + 1
+    target = backup_dir / f"{path.name}.{seq:06d}.bak"
+    _link_or_copy(path, target)
+    for old in [target, *existing][keep:]:
+        try:
+            old.unlink()
+        except FileNotFoundError:  # pragma: no cover - pruned by someone else
+            pass
+    return target
+
+
+def atomic_write_bytes(
+    path: Path,
+    data: bytes,
+    *,
+    backup_dir: Path | None = None,
+    keep: int = KEEP_BACKUPS,
+    durable: bool = True,
+) -> None:
+    """Replace ``path`` with ``data`` so that a crash leaves the old or the new file.
+
+    With ``backup_dir`` the previous version is kept there (last ``keep``).
+    """
+    path = Path(path)
+    directory = path.parent
+    directory.mkdir(parents=True, exist_ok=True)
+    tmp = temp_path_for(path)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
+    try:
+        try:
+            view = memoryview(data)
+            while view:
+                written = os.write(fd, view)
+                view = view[written:]
+            if durable:
+                os.fsync(fd)
+        finally:
+            os.close(fd)
+        if backup_dir is not None:
+            backup_file(path, backup_dir, keep)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        raise
+    if durable:
+        fsync_dir(directory)
+
+
+def atomic_write_text(path: Path, text: str, **kwargs: object) -> None:
+    atomic_write_bytes(path, text.encode("utf-8"), **kwargs)  # type: ignore[arg-type]
+
+
+def pid_alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    if os.name == "nt":  # pragma: no cover
+        import ctypes
+
+        handle = ctypes.windll.kernel32.OpenProcess(0x1000, False, pid)  # type: ignore[attr-defined]
+        if not handle:
+            return False
+        ctypes.windll.kernel32.CloseHandle(handle)  # type: ignore[attr-defined]
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    except OSError:  # pragma: no cover
+        return False
+    return True
+
+
+def clean_stale_temps(directory: Path, *, recursive: bool = True, all_temps: bool = False) -> list[Path]:
+    """Remove temp files left by writers that died mid-write.
+
+    A temp file is stale when its writer's pid is no longer running, or always
+    with ``all_temps`` (the caller holds the lock, so nobody else writes here).
+    Returns the removed paths.
+    """
+    removed: list[Path] = []
+    if not directory.is_dir():
+        return removed
+    walker = os.walk(directory) if recursive else [(str(directory), [], os.listdir(directory))]
+    for root, _dirs, files in walker:
+        for name in files:
+            m = _TEMP_RE.match(name)
+            if m is None:
+                continue
+            pid = int(m.group(1))
+            if all_temps or pid != os.getpid() and not pid_alive(pid):
+                p = Path(root) / name
+                try:
+                    p.unlink()
+                    removed.append(p)
+                except FileNotFoundError:  # pragma: no cover
+                    pass
+    return removed

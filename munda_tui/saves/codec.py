@@ -1,0 +1,440 @@
+"""Campaign <-> plain data, schema versions and migrations.
+
+Plain data is what TOML holds: dicts, lists, str, int, float, bool. The codec
+walks the model's dataclasses generically (compatible additions to the model
+need no codec change) and validates strictly: wrong types, unknown keys,
+unknown enum values, duplicate ids and a negative Reputation are errors that
+name the key path (``gangs[1].fighters[3].xp``).
+
+Every file carries ``schema_version``. A file with an older version is
+migrated by the registered migrations (one step per version); a newer one is
+refused with :class:`NewerSchema`.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import enum
+import types
+import typing
+from collections.abc import Callable, Mapping
+from functools import cache
+from typing import Any
+
+from ..rules import model as m
+
+KeyPath = tuple[str | int, ...]
+
+CAMPAIGN = "campaign"
+BATTLE = "battle"
+CONFIG = "config"
+
+#: The schema version this program writes, per kind of file.
+SCHEMA_VERSIONS: dict[str, int] = {CAMPAIGN: 1, BATTLE: 1, CONFIG: 1}
+SCHEMA_VERSION = SCHEMA_VERSIONS[CAMPAIGN]
+
+
+def format_keypath(keypath: KeyPath) -> str:
+    out = ""
+    for part in keypath:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + part
+    return out or "(top)"
+
+
+class ValidationError(ValueError):
+    """A value in a save is wrong; ``keypath`` says where."""
+
+    def __init__(self, keypath: KeyPath, message: str) -> None:
+        self.keypath = tuple(keypath)
+        self.message = message
+        super().__init__(f"{format_keypath(self.keypath)}: {message}")
+
+
+class NewerSchema(ValidationError):
+    """The file was written by a newer munda-tui."""
+
+
+# --- schema versions and migrations ------------------------------------------
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+MIGRATIONS: dict[str, dict[int, Migration]] = {CAMPAIGN: {}, BATTLE: {}, CONFIG: {}}
+
+
+def migration(kind: str, from_version: int) -> Callable[[Migration], Migration]:
+    """Register ``fn`` as the step from ``from_version`` to ``from_version + 1``."""
+
+    def register(fn: Migration) -> Migration:
+        if from_version in MIGRATIONS[kind]:
+            raise ValueError(f"two {kind} migrations from version {from_version}")
+        MIGRATIONS[kind][from_version] = fn
+        return fn
+
+    return register
+
+
+def schema_version(data: Mapping[str, Any], kind: str) -> int:
+    """The file's ``schema_version``; NewerSchema when this program cannot read it."""
+    current = SCHEMA_VERSIONS[kind]
+    if "schema_version" not in data:
+        raise ValidationError(
+            (), f"missing schema_version (this munda-tui writes schema_version = {current})"
+        )
+    version = data["schema_version"]
+    if type(version) is not int:
+        raise ValidationError(
+            ("schema_version",), f"expected an integer, found {_describe(version)}"
+        )
+    if version > current:
+        raise NewerSchema(
+            ("schema_version",),
+            f"written by a newer munda-tui (schema_version {version}; this version reads "
+            f"up to {current}); update munda-tui to open it. The file was not changed.",
+        )
+    if version < min(MIGRATIONS[kind], default=current):
+        raise ValidationError(
+            ("schema_version",), f"unknown schema_version {version} (oldest known is "
+            f"{min(MIGRATIONS[kind], default=current)})"
+        )
+    return version
+
+
+def migrate(data: Mapping[str, Any], kind: str) -> tuple[dict[str, Any], int]:
+    """Bring ``data`` to the current schema: (new data, version it had).
+
+    The input is not changed. A migration that fails raises ValidationError.
+    """
+    original = version = schema_version(data, kind)
+    out = copy.deepcopy(dict(data))
+    current = SCHEMA_VERSIONS[kind]
+    while version < current:
+        step = MIGRATIONS[kind].get(version)
+        if step is None:  # pragma: no cover - registry is complete by construction
+            raise ValidationError(("schema_version",), f"no migration from schema_version {version}")
+        try:
+            out = step(out)
+        except ValidationError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise ValidationError(
+                (), f"could not migrate from schema_version {version}: {error}"
+            ) from error
+        version += 1
+        out["schema_version"] = version
+    return out, original
+
+
+# --- version 0: the pre-release format ---------------------------------------
+#
+#   schema_version = 0
+#   [campaign]                      id, name, ruleset ("gang-war" ...), notes
+#   [[gangs]]                       id, name, house, stash_credits, reputation,
+#                                   territories = ["Name", ...] (all turf)
+#   [[gangs.fighters]]              id, name, type, cost, experience,
+#                                   status = "Active" | "In Recovery" | ...,
+#                                   equipment = ["Lasgun (15)", "Frag grenades"]
+#
+# Version 1 moved the campaign keys to the top and the ruleset into
+# [settings], renamed house -> type, stash_credits -> credits,
+# experience -> xp, made statuses ids and equipment tables with a cost.
+
+_V0_STATUS = {
+    "active": "active",
+    "in recovery": "recovery",
+    "recovery": "recovery",
+    "captured": "captured",
+    "critically injured": "critical",
+    "critical": "critical",
+    "dead": "dead",
+    "retired": "retired",
+}
+
+
+def _v0_equipment(text: Any, keypath: KeyPath) -> dict[str, Any]:
+    if not isinstance(text, str):
+        raise ValidationError(keypath, f"expected a string, found {_describe(text)}")
+    name, cost = text.strip(), None
+    if name.endswith(")") and "(" in name:
+        head, _, tail = name[:-1].rpartition("(")
+        if tail.strip().isdigit():
+            name, cost = head.strip(), int(tail.strip())
+    item: dict[str, Any] = {"name": name}
+    if cost is not None:
+        item["cost"] = cost
+    return item
+
+
+@migration(CAMPAIGN, 0)
+def _campaign_v0_to_v1(old: dict[str, Any]) -> dict[str, Any]:
+    head = old.get("campaign")
+    if not isinstance(head, dict):
+        raise ValidationError(("campaign",), "the version-0 [campaign] table is missing")
+    new: dict[str, Any] = {"schema_version": 1}
+    for k in ("id", "name", "notes"):
+        if k in head:
+            new[k] = head[k]
+    settings: dict[str, Any] = {}
+    if "ruleset" in head:
+        settings["post_battle_ruleset"] = head["ruleset"]
+    new["settings"] = settings
+    gangs = []
+    for gi, gang in enumerate(old.get("gangs", [])):
+        if not isinstance(gang, dict):
+            raise ValidationError(("gangs", gi), f"expected a table, found {_describe(gang)}")
+        g = dict(gang)
+        if "house" in g:
+            g["type"] = g.pop("house")
+        if "stash_credits" in g:
+            g["credits"] = g.pop("stash_credits")
+        if "territories" in g:
+            g["territories"] = [{"name": t} for t in g["territories"]]
+        fighters = []
+        for fi, fighter in enumerate(g.get("fighters", [])):
+            if not isinstance(fighter, dict):
+                raise ValidationError(
+                    ("gangs", gi, "fighters", fi), f"expected a table, found {_describe(fighter)}"
+                )
+            f = dict(fighter)
+            if "experience" in f:
+                f["xp"] = f.pop("experience")
+            if "status" in f:
+                status = str(f["status"]).strip().lower()
+                if status not in _V0_STATUS:
+                    raise ValidationError(
+                        ("gangs", gi, "fighters", fi, "status"), f"unknown status {f['status']!r}"
+                    )
+                f["status"] = _V0_STATUS[status]
+            if "equipment" in f:
+                f["equipment"] = [
+                    _v0_equipment(e, ("gangs", gi, "fighters", fi, "equipment", ei))
+                    for ei, e in enumerate(f["equipment"])
+                ]
+            fighters.append(f)
+        if "fighters" in g:
+            g["fighters"] = fighters
+        gangs.append(g)
+    new["gangs"] = gangs
+    new["battles"] = []
+    return new
+
+
+# --- the generic dataclass codec ----------------------------------------------
+
+#: Small records written as inline tables: fields equal to their default are left out.
+COMPACT: frozenset[type] = frozenset({m.Equipment, m.LastingInjury, m.Territory, m.Standing})
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return f"a boolean ({'true' if value else 'false'})"
+    if isinstance(value, int):
+        return f"an integer ({value})"
+    if isinstance(value, float):
+        return f"a float ({value})"
+    if isinstance(value, str):
+        shown = value if len(value) <= 30 else value[:27] + "..."
+        return f"a string ({shown!r})"
+    if isinstance(value, Mapping):
+        return "a table"
+    if isinstance(value, list):
+        return "an array"
+    return f"a {type(value).__name__}"
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _default(f: dataclasses.Field[Any]) -> Any:
+    if f.default is not dataclasses.MISSING:
+        return f.default
+    if f.default_factory is not dataclasses.MISSING:
+        return f.default_factory()
+    return dataclasses.MISSING
+
+
+def to_data(obj: Any) -> Any:
+    """Plain data for a model value (dataclasses, enums, lists, dicts, scalars)."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        compact = type(obj) in COMPACT
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(obj):
+            value = getattr(obj, f.name)
+            if value is None:
+                continue
+            if compact:
+                default = _default(f)
+                if default is not dataclasses.MISSING and value == default and type(value) is type(default):
+                    continue
+            out[f.name] = to_data(value)
+        return out
+    if isinstance(obj, enum.Enum):
+        return obj.value
+    if isinstance(obj, (list, tuple)):
+        return [to_data(v) for v in obj]
+    if isinstance(obj, Mapping):
+        return {str(k): to_data(v) for k, v in obj.items()}
+    if isinstance(obj, (str, bool, int, float)):
+        return obj
+    raise TypeError(f"{type(obj).__name__} is not plain data")
+
+
+def from_data(tp: Any, data: Any, keypath: KeyPath = ()) -> Any:
+    """Build a value of type ``tp`` from plain data, validating as it goes."""
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(tp) if a is not type(None)]
+        if len(args) != 1:  # pragma: no cover - the model has only `X | None`
+            raise TypeError(f"unsupported union {tp}")
+        return from_data(args[0], data, keypath)
+    if origin is list:
+        (item,) = typing.get_args(tp)
+        if not isinstance(data, list):
+            raise ValidationError(keypath, f"expected an array, found {_describe(data)}")
+        return [from_data(item, v, (*keypath, i)) for i, v in enumerate(data)]
+    if origin is dict:
+        key_t, value_t = typing.get_args(tp)
+        if not isinstance(data, Mapping):
+            raise ValidationError(keypath, f"expected a table, found {_describe(data)}")
+        return {k: from_data(value_t, v, (*keypath, k)) for k, v in data.items()}
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        return _dataclass_from(tp, data, keypath)
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        if not isinstance(data, str):
+            raise ValidationError(keypath, f"expected a string, found {_describe(data)}")
+        try:
+            return tp(data)
+        except ValueError:
+            choices = ", ".join(repr(e.value) for e in tp)
+            raise ValidationError(keypath, f"unknown value {data!r}; expected one of {choices}") from None
+    if tp is bool:
+        if type(data) is not bool:
+            raise ValidationError(keypath, f"expected a boolean (true/false), found {_describe(data)}")
+        return data
+    if tp is int:
+        if type(data) is not int:
+            raise ValidationError(keypath, f"expected an integer, found {_describe(data)}")
+        return data
+    if tp is float:
+        if type(data) not in (int, float):
+            raise ValidationError(keypath, f"expected a number, found {_describe(data)}")
+        return float(data)
+    if tp is str:
+        if type(data) is not str:
+            raise ValidationError(keypath, f"expected a string, found {_describe(data)}")
+        return data
+    if tp is Any or tp is object:
+        return data
+    raise TypeError(f"unsupported type {tp!r} at {format_keypath(keypath)}")  # pragma: no cover
+
+
+def _dataclass_from(cls: type, data: Any, keypath: KeyPath, ignore: frozenset[str] = frozenset()) -> Any:
+    if not isinstance(data, Mapping):
+        raise ValidationError(keypath, f"expected a table, found {_describe(data)}")
+    hints = _hints(cls)
+    fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
+    for k in data:
+        if k not in fields and k not in ignore:
+            raise ValidationError(
+                (*keypath, k), f"unknown key {k!r} (known keys: {', '.join(fields)})"
+            )
+    kwargs: dict[str, Any] = {}
+    for name, f in fields.items():
+        if name in data:
+            kwargs[name] = from_data(hints[name], data[name], (*keypath, name))
+        elif _default(f) is dataclasses.MISSING:
+            raise ValidationError(keypath, f"missing key {name!r}")
+    return cls(**kwargs)
+
+
+# --- campaigns -----------------------------------------------------------------
+
+
+def campaign_to_data(campaign: m.Campaign) -> dict[str, Any]:
+    data = to_data(campaign)
+    return {"schema_version": SCHEMA_VERSIONS[CAMPAIGN], **data}
+
+
+def _unique(items: list[Any], attr: str, keypath: KeyPath, what: str) -> None:
+    seen: set[Any] = set()
+    for i, item in enumerate(items):
+        value = getattr(item, attr)
+        if value == "":
+            raise ValidationError((*keypath, i, attr), f"{what} {attr} must not be empty")
+        if value in seen:
+            raise ValidationError((*keypath, i, attr), f"duplicate {what} {attr} {value!r}")
+        seen.add(value)
+
+
+def validate_campaign(campaign: m.Campaign, raw: Mapping[str, Any] | None = None) -> None:
+    """Checks beyond types: ids present and unique, Reputation not negative."""
+    if campaign.id == "":
+        raise ValidationError(("id",), "campaign id must not be empty")
+    _unique(campaign.gangs, "id", ("gangs",), "gang")
+    for gi, gang in enumerate(campaign.gangs):
+        _unique(gang.fighters, "id", ("gangs", gi, "fighters"), "fighter")
+        if raw is not None:
+            rep = raw["gangs"][gi].get("reputation", 0)
+            if rep < 0:
+                raise ValidationError(("gangs", gi, "reputation"), f"Reputation is never below 0 (found {rep})")
+    _unique(campaign.battles, "number", ("battles",), "battle")
+
+
+def campaign_from_data(data: Mapping[str, Any]) -> m.Campaign:
+    """A Campaign from current-schema plain data (ValidationError if it is wrong)."""
+    version = schema_version(data, CAMPAIGN)
+    if version != SCHEMA_VERSIONS[CAMPAIGN]:
+        raise ValidationError(("schema_version",), f"schema_version {version} needs migrating first")
+    campaign = _dataclass_from(m.Campaign, data, (), ignore=frozenset({"schema_version"}))
+    validate_campaign(campaign, data)
+    return campaign
+
+
+def load_campaign_data(data: Mapping[str, Any]) -> tuple[m.Campaign, int]:
+    """Migrate if needed and decode: (campaign, the version the data had)."""
+    current, version = migrate(data, CAMPAIGN)
+    return campaign_from_data(current), version
+
+
+# --- battles -------------------------------------------------------------------
+
+
+def check_plain(data: Any, keypath: KeyPath = ()) -> None:
+    """Plain TOML data only (what tomllib can return minus dates and times)."""
+    if isinstance(data, Mapping):
+        for k, v in data.items():
+            if not isinstance(k, str):
+                raise ValidationError(keypath, f"key {k!r} is not a string")
+            check_plain(v, (*keypath, k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            check_plain(v, (*keypath, i))
+    elif not isinstance(data, (str, int, float, bool)):
+        raise ValidationError(keypath, f"{_describe(data)} is not allowed here (dates and times are not used)")
+
+
+def battle_from_data(data: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
+    """A battle file's data without ``schema_version``: (data, the version it had)."""
+    current, version = migrate(data, BATTLE)
+    check_plain(current)
+    for key in ("setup", "battle", "postbattle", "report"):
+        if key in current and not isinstance(current[key], Mapping):
+            raise ValidationError((key,), f"expected a table, found {_describe(current[key])}")
+    out = dict(current)
+    out.pop("schema_version", None)
+    return out, version
+
+
+def battle_to_data(data: Mapping[str, Any]) -> dict[str, Any]:
+    out = {"schema_version": SCHEMA_VERSIONS[BATTLE]}
+    out.update((k, v) for k, v in data.items() if k != "schema_version")
+    return out
+
+
+# Convenience for tests and the CLI: which kinds exist.
+KINDS = tuple(SCHEMA_VERSIONS)
+

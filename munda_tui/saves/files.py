@@ -1,0 +1,129 @@
+"""Reading save files: campaign, battle and config files, and their backups.
+
+Nothing here writes. Every failure is a :class:`SaveError` naming the path,
+line, column and what is wrong.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from . import codec
+from .errors import SaveError, decode_error, parse_error, validation_error
+from .codec import ValidationError
+from ..rules.model import Campaign
+
+CAMPAIGN_FILE = "campaign.toml"
+CONFIG_FILE = "config.toml"
+BATTLES_DIR = "battles"
+BACKUPS_DIR = ".backups"
+CAMPAIGNS_DIR = "campaigns"
+
+_BACKUP_NAME = re.compile(r"^(?P<name>.+?)\.(?:\d+|schema\d+(?:-\d+)?)\.bak$")
+_BATTLE_NAME = re.compile(r"^(\d+)\.toml$")
+
+
+def battle_file_name(number: int) -> str:
+    return f"{number:04d}.toml"
+
+
+def battle_number(path: Path) -> int | None:
+    m = _BATTLE_NAME.match(path.name)
+    return int(m.group(1)) if m else None
+
+
+def original_name(path: Path) -> str:
+    """A backup's original file name (``campaign.toml.000003.bak`` -> ``campaign.toml``)."""
+    m = _BACKUP_NAME.match(path.name)
+    return m.group("name") if m else path.name
+
+
+def is_backup(path: Path) -> bool:
+    return any(part == BACKUPS_DIR for part in path.parent.parts) and _BACKUP_NAME.match(path.name) is not None
+
+
+def file_kind(path: Path) -> str:
+    """``campaign``, ``battle`` or ``config`` by where the file lives and its name."""
+    name = original_name(path) if is_backup(path) else path.name
+    if name == CONFIG_FILE:
+        return codec.CONFIG
+    if name == CAMPAIGN_FILE:
+        return codec.CAMPAIGN
+    if path.parent.name == BATTLES_DIR or _BATTLE_NAME.match(name):
+        return codec.BATTLE
+    return codec.CAMPAIGN
+
+
+def read_text(path: Path) -> str:
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise SaveError(path, 1, 1, "file not found") from None
+    except IsADirectoryError:
+        raise SaveError(path, 1, 1, "is a folder, not a save file") from None
+    except OSError as error:
+        raise SaveError(path, 1, 1, f"cannot read: {error.strerror or error}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise decode_error(path, data, error) from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text
+
+
+def parse_text(path: Path, text: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise parse_error(path, text, error) from None
+    except RecursionError:
+        raise SaveError(path, 1, 1, "TOML syntax: nested too deeply") from None
+
+
+@dataclass
+class LoadedCampaign:
+    campaign: Campaign
+    version: int  # the schema_version the file had
+    text: str
+
+
+def load_campaign_file(path: Path, text: str | None = None) -> LoadedCampaign:
+    if text is None:
+        text = read_text(path)
+    data = parse_text(path, text)
+    try:
+        campaign, version = codec.load_campaign_data(data)
+    except ValidationError as error:
+        raise validation_error(path, text, error) from None
+    except RecursionError:
+        raise SaveError(path, 1, 1, "nested too deeply") from None
+    return LoadedCampaign(campaign, version, text)
+
+
+def load_battle_file(path: Path, text: str | None = None) -> tuple[dict[str, Any], int]:
+    if text is None:
+        text = read_text(path)
+    data = parse_text(path, text)
+    try:
+        return codec.battle_from_data(data)
+    except ValidationError as error:
+        raise validation_error(path, text, error) from None
+    except RecursionError:
+        raise SaveError(path, 1, 1, "nested too deeply") from None
+
+
+def load_any(path: Path, kind: str | None = None) -> Any:
+    """Load a file of any kind (by ``file_kind`` unless given); SaveError if it fails."""
+    kind = kind or file_kind(path)
+    if kind == codec.CAMPAIGN:
+        return load_campaign_file(path).campaign
+    if kind == codec.BATTLE:
+        return load_battle_file(path)[0]
+    from .config import load_config_file
+
+    return load_config_file(path)

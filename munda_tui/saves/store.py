@@ -1,0 +1,451 @@
+"""The store: campaign folders in the data dir, and an open campaign's handle.
+
+Layout::
+
+    <data>/campaigns/<slug>/campaign.toml      settings, gangs, fighters (tomlkit)
+    <data>/campaigns/<slug>/battles/0007.toml  one battle (fast writer, tomllib)
+    <data>/campaigns/<slug>/.lock              held while open
+    <data>/campaigns/<slug>/.backups/          last 5 versions of each file
+
+A campaign is locked while a handle is open; every write is atomic and keeps
+the previous version as a backup. A file that does not load is never written
+over: opening it raises SaveError, and :meth:`Store.newest_loadable_backup`
+and :meth:`Store.restore_backup` offer the way back.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import shutil
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import tomlkit
+
+from . import codec, tomldoc, tomlemit
+from .atomic import _link_or_copy, atomic_write_bytes, atomic_write_text, backups_of, clean_stale_temps
+from .codec import ValidationError
+from .errors import CampaignLocked, SaveError
+from .files import (
+    BACKUPS_DIR,
+    BATTLES_DIR,
+    CAMPAIGN_FILE,
+    CAMPAIGNS_DIR,
+    battle_file_name,
+    battle_number,
+    file_kind,
+    load_any,
+    load_battle_file,
+    load_campaign_file,
+    read_text,
+)
+from .lock import Lock
+from ..rules.model import Campaign, slugify, unique_id
+
+_SLUG_OK = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+@dataclass
+class CampaignInfo:
+    """One campaign folder, as the home screen lists it."""
+
+    slug: str
+    name: str
+    path: Path  # the campaign.toml
+    error: str | None = None  # why it does not load (``path:line:col: message``)
+    gangs: list[str] = field(default_factory=list)  # gang names
+    battles: int = 0
+
+    @property
+    def dir(self) -> Path:
+        return self.path.parent
+
+
+def campaign_dir_of(path: Path) -> Path:
+    """The campaign folder a campaign/battle file (or one of its backups) belongs to."""
+    path = Path(path)
+    parts = path.parent.parts
+    if BACKUPS_DIR in parts:
+        return Path(*parts[: parts.index(BACKUPS_DIR)])
+    if path.parent.name == BATTLES_DIR:
+        return path.parent.parent
+    return path.parent
+
+
+def backup_dir_of(path: Path) -> Path:
+    """Where the backups of a campaign or battle file are kept."""
+    path = Path(path)
+    root = campaign_dir_of(path)
+    rel = path.parent.relative_to(root)
+    return root / BACKUPS_DIR / rel
+
+
+def _keep_aside(path: Path, backup_dir: Path, label: str) -> Path:
+    """Keep a copy of ``path`` in ``backup_dir`` as ``<name>.<label>[-n].bak`` (never pruned)."""
+    backup_dir.mkdir(parents=True, exist_ok=True)
+    target = backup_dir / f"{path.name}.{label}.bak"
+    n = 2
+    while target.exists():
+        target = backup_dir / f"{path.name}.{label}-{n}.bak"
+        n += 1
+    _link_or_copy(path, target)
+    return target
+
+
+class Store:
+    """All campaigns in one data dir."""
+
+    def __init__(self, data_dir: Path | str) -> None:
+        self.data_dir = Path(data_dir)
+        self.campaigns_dir = self.data_dir / CAMPAIGNS_DIR
+        self._open: dict[Path, CampaignHandle] = {}
+
+    # --- campaigns ------------------------------------------------------------
+
+    def campaign_dir(self, slug: str) -> Path:
+        if not _SLUG_OK.match(slug):
+            raise ValueError(f"not a campaign slug: {slug!r}")
+        return self.campaigns_dir / slug
+
+    def list_campaigns(self) -> list[CampaignInfo]:
+        """Every campaign folder, sorted by name; ``error`` set for those that do not load."""
+        infos: list[CampaignInfo] = []
+        try:
+            entries = sorted(os.scandir(self.campaigns_dir), key=lambda e: e.name)
+        except (FileNotFoundError, NotADirectoryError):
+            return []
+        for entry in entries:
+            if entry.name.startswith(".") or not entry.is_dir():
+                continue
+            path = Path(entry.path) / CAMPAIGN_FILE
+            try:
+                campaign = load_campaign_file(path).campaign
+            except SaveError as error:
+                infos.append(CampaignInfo(entry.name, entry.name, path, error=str(error)))
+                continue
+            infos.append(
+                CampaignInfo(
+                    entry.name,
+                    campaign.name,
+                    path,
+                    gangs=[g.name for g in campaign.gangs],
+                    battles=len(campaign.battles),
+                )
+            )
+        infos.sort(key=lambda i: (i.name.casefold(), i.slug))
+        return infos
+
+    def create_campaign(self, campaign: Campaign) -> CampaignHandle:
+        """Write a new campaign folder and open it (locked).
+
+        The folder's slug comes from ``campaign.id`` (or its name) and is made
+        unique; ``campaign.id`` is set to it.
+        """
+        self.campaigns_dir.mkdir(parents=True, exist_ok=True)
+        taken = {p.name for p in self.campaigns_dir.iterdir()}
+        slug = unique_id(campaign.id or campaign.name, taken)
+        campaign.id = slug
+        try:
+            codec.campaign_from_data(codec.campaign_to_data(campaign))
+        except ValidationError as error:
+            raise SaveError(self.campaign_dir(slug) / CAMPAIGN_FILE, 1, 1, f"not created: {error}") from None
+        directory = self.campaign_dir(slug)
+        directory.mkdir()
+        lock = Lock.acquire(directory)
+        handle = CampaignHandle(self, slug, campaign, None, lock)
+        try:
+            handle.save()
+        except BaseException:
+            handle.close()
+            raise
+        self._open[directory] = handle
+        return handle
+
+    def open_campaign(self, slug: str) -> CampaignHandle:
+        """Open and lock a campaign. CampaignLocked if it is open elsewhere,
+        SaveError if its campaign.toml does not load (the file is left as it is)."""
+        directory = self.campaign_dir(slug)
+        path = directory / CAMPAIGN_FILE
+        if not directory.is_dir():
+            raise SaveError(path, 1, 1, f"no campaign folder {slug!r} in {self.campaigns_dir}")
+        lock = Lock.acquire(directory)
+        try:
+            clean_stale_temps(directory, all_temps=True)
+            loaded = load_campaign_file(path)
+            campaign = loaded.campaign
+            campaign.id = slug  # the folder name is the campaign's id
+            handle = CampaignHandle(self, slug, campaign, _parse_doc(loaded.text), lock)
+            if loaded.version < codec.SCHEMA_VERSIONS[codec.CAMPAIGN]:
+                _keep_aside(path, backup_dir_of(path), f"schema{loaded.version}")
+                handle.save()
+        except BaseException:
+            lock.release()
+            raise
+        self._open[directory] = handle
+        return handle
+
+    def delete_campaign(self, slug: str) -> None:
+        """Remove a campaign folder (CampaignLocked if it is open in another instance)."""
+        directory = self.campaign_dir(slug)
+        handle = self._open.get(directory)
+        if handle is not None:
+            handle.close()
+        if not directory.exists():
+            raise FileNotFoundError(f"no campaign folder {slug!r}")
+        lock = Lock.acquire(directory)
+        graveyard = self.campaigns_dir / f".deleted-{slug}-{secrets.token_hex(4)}"
+        try:
+            os.replace(directory, graveyard)
+        finally:
+            lock.release()
+        shutil.rmtree(graveyard, ignore_errors=True)
+
+    # --- backups ----------------------------------------------------------------
+
+    def backups(self, path: Path) -> list[Path]:
+        """Backups of a campaign or battle file: newest first, then the copies
+        kept before a schema migration."""
+        path = Path(path)
+        bdir = backup_dir_of(path)
+        rotated = backups_of(path, bdir)
+        kept = sorted(bdir.glob(f"{glob_escape(path.name)}.schema*.bak"), key=lambda p: p.stat().st_mtime_ns, reverse=True) if bdir.is_dir() else []
+        return rotated + kept
+
+    def newest_loadable_backup(self, path: Path) -> Path | None:
+        """The newest backup of ``path`` that loads, or None."""
+        kind = file_kind(Path(path))
+        for backup in self.backups(path):
+            try:
+                load_any(backup, kind)
+            except SaveError:
+                continue
+            return backup
+        return None
+
+    def restore_backup(self, backup: Path, path: Path) -> None:
+        """Put ``backup`` back as ``path``. The current file (if any) is kept
+        aside in the backups as ``<name>.broken[-n].bak``, so nothing is lost."""
+        path, backup = Path(path), Path(backup)
+        kind = file_kind(path)
+        load_any(backup, kind)  # SaveError: refuse to restore a backup that does not load
+        directory = campaign_dir_of(path)
+        handle = self._open.get(directory)
+        lock = None if handle is not None and not handle.closed else Lock.acquire(directory)
+        try:
+            data = backup.read_bytes()
+            if path.exists():
+                _keep_aside(path, backup_dir_of(path), "broken")
+            atomic_write_bytes(path, data)
+        finally:
+            if lock is not None:
+                lock.release()
+        if handle is not None and not handle.closed:
+            if kind == codec.CAMPAIGN:
+                handle.reload()
+            else:
+                n = battle_number(path)
+                if n is not None:
+                    handle._verified.discard(n)
+
+    def _forget(self, handle: CampaignHandle) -> None:
+        if self._open.get(handle.path) is handle:
+            del self._open[handle.path]
+
+
+def glob_escape(name: str) -> str:
+    return re.sub(r"([\[\]\*\?])", r"[\1]", name)
+
+
+def _parse_doc(text: str) -> tomlkit.TOMLDocument | None:
+    """tomlkit's view of a file tomllib already accepted (None if tomlkit disagrees)."""
+    try:
+        return tomlkit.parse(text)
+    except Exception:  # noqa: BLE001 - fall back to a fresh document on save
+        return None
+
+
+def _stat_key(path: Path) -> tuple[int, int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+class CampaignHandle:
+    """An open, locked campaign. Mutate ``campaign`` and call :meth:`save`."""
+
+    def __init__(
+        self,
+        store: Store,
+        slug: str,
+        campaign: Campaign,
+        doc: tomlkit.TOMLDocument | None,
+        lock: Lock,
+    ) -> None:
+        self.store = store
+        self.slug = slug
+        self.campaign = campaign
+        self.path = store.campaign_dir(slug)  # the campaign folder
+        self.file = self.path / CAMPAIGN_FILE
+        self.battles_dir = self.path / BATTLES_DIR
+        self._doc = doc
+        self._doc_stat = _stat_key(self.file) if doc is not None else None
+        self._lock = lock
+        self._verified: set[int] = set()
+        self._written: dict[Path, tuple[str, tuple[int, int, int] | None]] = {}
+
+    # --- life cycle -------------------------------------------------------------
+
+    @property
+    def closed(self) -> bool:
+        return not self._lock.held
+
+    def _check_open(self) -> None:
+        if self.closed:
+            raise RuntimeError(f"campaign {self.slug!r} is closed")
+
+    def close(self) -> None:
+        """Release the lock (idempotent)."""
+        self._lock.release()
+        self.store._forget(self)
+
+    def __enter__(self) -> CampaignHandle:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def reload(self) -> None:
+        """Read campaign.toml again (after a restore); SaveError if it does not load."""
+        self._check_open()
+        loaded = load_campaign_file(self.file)
+        loaded.campaign.id = self.slug
+        self.campaign = loaded.campaign
+        self._doc = _parse_doc(loaded.text)
+        self._doc_stat = _stat_key(self.file)
+
+    # --- the campaign file ------------------------------------------------------
+
+    def campaign_text(self) -> str:
+        """The TOML text :meth:`save` would write now."""
+        data = codec.campaign_to_data(self.campaign)
+        try:
+            codec.campaign_from_data(data)
+        except ValidationError as error:
+            raise SaveError(self.file, 1, 1, f"not saved: {error}") from None
+        doc = self._base_doc()
+        if doc is None:
+            doc = tomldoc.build_document(data, tomldoc.CAMPAIGN_LAYOUT)
+        else:
+            tomldoc.merge(doc, data, (), tomldoc.CAMPAIGN_LAYOUT)
+        text = doc.as_string()
+        if not _reads_back(text, data):
+            doc = tomldoc.build_document(data, tomldoc.CAMPAIGN_LAYOUT)
+            text = doc.as_string()
+            if not _reads_back(text, data):  # pragma: no cover - tomlkit slip
+                doc = None
+                text = tomlemit.dumps(data)
+        self._doc = doc
+        return text
+
+    def _base_doc(self) -> tomlkit.TOMLDocument | None:
+        """The document to update: ours, or the file's if it was edited meanwhile."""
+        current = _stat_key(self.file)
+        if self._doc is not None and current == self._doc_stat:
+            return self._doc
+        if current is None:
+            return self._doc
+        try:
+            text = read_text(self.file)
+            tomllib.loads(text)
+        except (SaveError, tomllib.TOMLDecodeError, RecursionError):
+            return self._doc
+        return _parse_doc(text) or self._doc
+
+    def save(self) -> None:
+        """Write campaign.toml atomically; comments in unchanged parts are kept
+        and the previous version goes to the backups."""
+        self._check_open()
+        text = self.campaign_text()
+        self._write(self.file, text)
+        self._doc_stat = _stat_key(self.file)
+
+    def _write(self, path: Path, text: str) -> None:
+        """Atomic write with a backup, skipped when the file already holds ``text``
+        (so saving twice does not push real versions out of the backups)."""
+        last = self._written.get(path)
+        if last is not None and last[0] == text and last[1] == _stat_key(path):
+            return
+        atomic_write_text(path, text, backup_dir=backup_dir_of(path))
+        self._written[path] = (text, _stat_key(path))
+
+    # --- battle files -------------------------------------------------------------
+
+    def battle_path(self, number: int) -> Path:
+        if type(number) is not int or number < 0:
+            raise ValueError(f"not a battle number: {number!r}")
+        return self.battles_dir / battle_file_name(number)
+
+    def battle_numbers(self) -> list[int]:
+        """Numbers of the battle files on disk, ascending."""
+        try:
+            names = os.listdir(self.battles_dir)
+        except FileNotFoundError:
+            return []
+        numbers = [battle_number(Path(n)) for n in names if not n.startswith(".")]
+        return sorted(n for n in numbers if n is not None)
+
+    def load_battle(self, number: int) -> dict[str, Any]:
+        """A battle file's data (without ``schema_version``).
+
+        KeyError if there is no such file; SaveError if it does not load.
+        """
+        self._check_open()
+        path = self.battle_path(number)
+        if not path.exists():
+            raise KeyError(f"no battle {number} in {self.slug!r}")
+        text = read_text(path)
+        data, version = load_battle_file(path, text)
+        if version < codec.SCHEMA_VERSIONS[codec.BATTLE]:  # pragma: no cover - no battle migrations yet
+            _keep_aside(path, backup_dir_of(path), f"schema{version}")
+            atomic_write_text(path, tomlemit.dumps(codec.battle_to_data(data)), backup_dir=backup_dir_of(path))
+        self._verified.add(number)
+        return data
+
+    def save_battle(self, number: int, data: dict[str, Any]) -> None:
+        """Write a battle file atomically (plain data only; TypeError otherwise).
+
+        An existing file that does not load is never written over (SaveError).
+        """
+        self._check_open()
+        path = self.battle_path(number)
+        if number not in self._verified and path.exists():
+            self.load_battle(number)
+        text = tomlemit.dumps(codec.battle_to_data(data))
+        self._write(path, text)
+        self._verified.add(number)
+
+    def delete_battle(self, number: int) -> None:
+        """Remove a battle file (its last version stays in the backups)."""
+        self._check_open()
+        path = self.battle_path(number)
+        if path.exists():
+            _keep_aside(path, backup_dir_of(path), "deleted")
+            path.unlink()
+            self._written.pop(path, None)
+        self._verified.discard(number)
+
+
+def _reads_back(text: str, data: dict[str, Any]) -> bool:
+    try:
+        return tomldoc.same(tomllib.loads(text), data)
+    except tomllib.TOMLDecodeError:
+        return False
+
+
+__all__ = ["CampaignHandle", "CampaignInfo", "CampaignLocked", "SaveError", "Store"]

@@ -1,0 +1,152 @@
+"""A small, fast TOML 1.0 writer for plain data.
+
+Used for battle files (the hot path: one save per battle event), where
+tomlkit is too slow and comments need not survive. Plain data means dicts with
+string keys, lists, str, int (64-bit), float, bool. Lists whose items are all
+non-empty dicts become arrays of tables (``[[battle.events]]``); other lists
+and dicts inside lists are written inline. The output reads back with
+``tomllib`` to the same data (tested with hypothesis).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+
+_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+_INT_MIN = -(2**63)
+_INT_MAX = 2**63 - 1
+
+_ESCAPES = {
+    "\\": "\\\\",
+    '"': '\\"',
+    "\b": "\\b",
+    "\t": "\\t",
+    "\n": "\\n",
+    "\f": "\\f",
+    "\r": "\\r",
+}
+_NEEDS_ESCAPE = re.compile(r'[\\"\x00-\x1f\x7f]')
+
+
+class TomlEmitError(TypeError):
+    """The data is not plain TOML data; names the offending key path."""
+
+
+def _escape_char(m: re.Match[str]) -> str:
+    ch = m.group(0)
+    return _ESCAPES.get(ch) or f"\\u{ord(ch):04x}"
+
+
+def quote(text: str) -> str:
+    """A TOML basic string."""
+    if _NEEDS_ESCAPE.search(text):
+        text = _NEEDS_ESCAPE.sub(_escape_char, text)
+    return f'"{text}"'
+
+
+def key(k: str) -> str:
+    return k if _BARE_KEY.match(k) else quote(k)
+
+
+def _where(path: tuple[str, ...]) -> str:
+    return ".".join(path) or "(top)"
+
+
+def _check_str(s: str, path: tuple[str, ...]) -> None:
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        raise TomlEmitError(f"{_where(path)}: string is not valid Unicode (lone surrogate)") from None
+
+
+def scalar(value: object, path: tuple[str, ...] = ()) -> str:
+    """An inline TOML value (scalars, inline arrays, inline tables)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        _check_str(value, path)
+        return quote(value)
+    if isinstance(value, int):
+        if not _INT_MIN <= value <= _INT_MAX:
+            raise TomlEmitError(f"{_where(path)}: integer {value} is outside TOML's 64-bit range")
+        return str(value)
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "nan"
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        text = repr(value)
+        if "." not in text and "e" not in text:
+            text += ".0"
+        return text
+    if isinstance(value, Mapping):
+        if not value:
+            return "{}"
+        parts = []
+        for k, v in value.items():
+            _check_key(k, path)
+            parts.append(f"{key(k)} = {scalar(v, (*path, k))}")
+        return "{ " + ", ".join(parts) + " }"
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return "[]"
+        return "[" + ", ".join(scalar(v, (*path, str(i))) for i, v in enumerate(value)) + "]"
+    raise TomlEmitError(f"{_where(path)}: {type(value).__name__} is not plain TOML data")
+
+
+def _check_key(k: object, path: tuple[str, ...]) -> None:
+    if not isinstance(k, str):
+        raise TomlEmitError(f"{_where(path)}: key {k!r} is not a string")
+    _check_str(k, (*path, "<key>"))
+
+
+def _is_table_array(value: object) -> bool:
+    return (
+        isinstance(value, (list, tuple))
+        and len(value) > 0
+        and all(isinstance(v, Mapping) and v for v in value)
+    )
+
+
+def _emit_table(
+    table: Mapping[str, object],
+    path: tuple[str, ...],
+    hpath: tuple[str, ...],
+    header: str | None,
+    out: list[str],
+) -> None:
+    """Emit one table; ``path`` names it in errors (with array indexes),
+    ``hpath`` is its header's key path (without them)."""
+    if header is not None:
+        if out:
+            out.append("")
+        out.append(header)
+    subtables: list[tuple[str, Mapping[str, object]]] = []
+    arrays: list[tuple[str, list[Mapping[str, object]]]] = []
+    for k, v in table.items():
+        _check_key(k, path)
+        if isinstance(v, Mapping) and v:
+            subtables.append((k, v))
+        elif _is_table_array(v):
+            arrays.append((k, v))  # type: ignore[arg-type]
+        else:
+            out.append(f"{key(k)} = {scalar(v, (*path, k))}")
+    for k, v in subtables:
+        hsub = (*hpath, k)
+        _emit_table(v, (*path, k), hsub, "[" + ".".join(key(p) for p in hsub) + "]", out)
+    for k, items in arrays:
+        hsub = (*hpath, k)
+        head = "[[" + ".".join(key(p) for p in hsub) + "]]"
+        for i, item in enumerate(items):
+            _emit_table(item, (*path, k, str(i)), hsub, head, out)
+
+
+def dumps(data: Mapping[str, object]) -> str:
+    """TOML text for ``data``; raises TomlEmitError for non-plain data."""
+    if not isinstance(data, Mapping):
+        raise TomlEmitError(f"(top): a TOML document is a table, not {type(data).__name__}")
+    out: list[str] = []
+    _emit_table(data, (), (), None, out)
+    return "\n".join(out) + "\n"
