@@ -1,0 +1,115 @@
+"""`munda-tui check`: path:line:col: message for every save that does not load."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from munda_tui.saves import SaveError
+from munda_tui.saves.check import check_paths, files_to_check
+
+LINE = re.compile(r"^(?P<path>.+):(?P<line>\d+):(?P<col>\d+): (?P<message>.+)$", re.S)
+
+
+@pytest.fixture
+def saved(store, demo_campaign):
+    with store.create_campaign(demo_campaign) as handle:
+        handle.save_battle(1, {"setup": {"scenario": "Sneak Attack"}})
+        handle.save_battle(2, {"battle": {"events": []}})
+        handle.campaign.gangs[0].credits += 5
+        handle.save()
+        return handle.path
+
+
+def test_all_good_is_empty(saved, data_dir):
+    assert check_paths([data_dir]) == []
+    assert check_paths([saved]) == []
+    assert check_paths([saved / "campaign.toml", saved / "battles" / "0001.toml"]) == []
+    assert check_paths([data_dir / "campaigns"]) == []
+    assert check_paths([]) == []  # the data dir from MUNDA_TUI_DATA_DIR
+
+
+def test_default_data_dir_that_does_not_exist_yet(monkeypatch, tmp_path):
+    monkeypatch.setenv("MUNDA_TUI_DATA_DIR", str(tmp_path / "never-created"))
+    assert check_paths(None) == []
+
+
+def test_files_checked_skip_backups_lock_and_temps(saved, data_dir):
+    (saved / ".campaign.toml.999999.abcd.tmp").write_text("junk")
+    (saved / "battles" / "notes.txt").write_text("junk")
+    names = [p.relative_to(saved).as_posix() for p in files_to_check(data_dir)]
+    assert names == ["campaign.toml", "battles/0001.toml", "battles/0002.toml"]
+    assert (saved / ".backups").is_dir()
+
+
+def test_syntax_error_has_exact_line_and_column(saved, data_dir):
+    battle = saved / "battles" / "0002.toml"
+    battle.write_text('schema_version = 1\n\n[battle]\nevents = [1, 2\nround = 3\n')
+    [problem] = check_paths([data_dir])
+    m = LINE.match(problem)
+    assert m is not None
+    assert m["path"] == str(battle)
+    assert (m["line"], m["col"]) == ("5", "1")
+    assert m["message"].startswith("TOML syntax:")
+
+
+def test_validation_error_points_at_the_key(saved):
+    path = saved / "campaign.toml"
+    lines = path.read_text().splitlines()
+    # the third fighter of the second gang gets a wrong xp
+    gang_starts = [i for i, line in enumerate(lines) if line == "[[gangs]]"]
+    fighter_starts = [i for i, line in enumerate(lines) if line == "[[gangs.fighters]]" and i > gang_starts[1]]
+    xp_line = next(i for i in range(fighter_starts[2], len(lines)) if lines[i].startswith("xp = "))
+    lines[xp_line] = 'xp = "lots"'
+    path.write_text("\n".join(lines) + "\n")
+    [problem] = check_paths([saved])
+    assert problem == f'{path}:{xp_line + 1}:1: gangs[1].fighters[2].xp: expected an integer, found a string (\'lots\')'
+
+
+def test_unknown_key_and_bad_enum_are_named(saved):
+    path = saved / "campaign.toml"
+    text = path.read_text()
+    path.write_text(text.replace('type = "Goliath"', 'type = "Goliath"\n  colour = "red"'))
+    [problem] = check_paths([path])
+    assert ": gangs[1].colour: unknown key 'colour'" in problem
+    path.write_text(text.replace('type = "Goliath"', 'type = "Goliaths"'))
+    [problem] = check_paths([path])
+    assert "gangs[1].type: unknown value 'Goliaths'; expected one of 'Cawdor'" in problem
+
+
+def test_every_broken_file_is_listed(saved, data_dir, store, full_campaign):
+    store.create_campaign(full_campaign).close()
+    (saved / "battles" / "0001.toml").write_bytes(b"schema_version = 1\nx = \"\xff\"\n")
+    (data_dir / "campaigns" / "full" / "campaign.toml").write_text("schema_version = 1\n")
+    empty = data_dir / "campaigns" / "empty"
+    empty.mkdir()
+    problems = check_paths([data_dir])
+    assert problems == [
+        f"{saved / 'battles' / '0001.toml'}:2:6: not valid UTF-8 text (byte 0xff)",
+        f"{empty / 'campaign.toml'}:1:1: file not found",
+        f"{data_dir / 'campaigns' / 'full' / 'campaign.toml'}:1:1: (top): missing key 'id'",
+    ]
+    assert all(LINE.match(p) for p in problems)
+
+
+def test_missing_path(tmp_path):
+    missing = tmp_path / "nope"
+    assert check_paths([missing]) == [f"{missing}:1:1: no such file or folder"]
+
+
+def test_check_reads_an_old_schema_without_writing(store, data_dir):
+    V0 = (Path(__file__).parent / "v0_campaign.toml").read_text(encoding="utf-8")
+    directory = data_dir / "campaigns" / "tuesday"
+    directory.mkdir(parents=True)
+    (directory / "campaign.toml").write_text(V0)
+    assert check_paths([data_dir]) == []
+    assert (directory / "campaign.toml").read_text() == V0
+    assert sorted(p.name for p in directory.iterdir()) == ["campaign.toml"]
+
+
+def test_save_error_format():
+    error = SaveError("/x/campaign.toml", 3, 7, "bad")
+    assert str(error) == "/x/campaign.toml:3:7: bad"
+    assert (error.line, error.column, error.message) == (3, 7, "bad")

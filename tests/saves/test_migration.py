@@ -1,0 +1,117 @@
+"""Schema versions: older files are migrated after a backup, newer ones refused."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from munda_tui.rules.model import Equipment, FighterStatus, GangType, PostBattleRuleset
+from munda_tui.saves import SaveError
+from munda_tui.saves.check import check_paths
+from munda_tui.saves.codec import MIGRATIONS, SCHEMA_VERSIONS, migrate
+
+# The pre-release format (schema_version 0), as a player might have it.
+V0 = (Path(__file__).parent / "v0_campaign.toml").read_text(encoding="utf-8")
+
+
+def _write_campaign(store, slug: str, text: str):
+    directory = store.campaigns_dir / slug
+    directory.mkdir(parents=True)
+    path = directory / "campaign.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_version_0_is_migrated_after_a_backup(store):
+    assert 0 in MIGRATIONS["campaign"] and SCHEMA_VERSIONS["campaign"] == 1
+    path = _write_campaign(store, "tuesday", V0)
+    with store.open_campaign("tuesday") as handle:
+        c = handle.campaign
+        assert (c.id, c.name, c.notes) == ("tuesday", "Tuesday Night Sump", "Started before munda-tui 0.1")
+        assert c.settings.post_battle_ruleset is PostBattleRuleset.TURF_WAR_2017
+        skulls, sisters = c.gangs
+        assert (skulls.type, skulls.credits, skulls.reputation) == (GangType.GOLIATH, 140, 6)
+        assert [t.name for t in skulls.territories] == ["Old Ruins", "Drinking Hole"]
+        krag = skulls.fighter("krag")
+        assert (krag.xp, krag.status) == (11, FighterStatus.RECOVERY)
+        assert krag.equipment == [Equipment("Renderizer", 60), Equipment("Frag grenades", 30), Equipment("Lucky charm", None)]
+        assert skulls.fighter("brak").status is FighterStatus.ACTIVE
+        assert (sisters.type, sisters.credits, sisters.fighters) == (GangType.ESCHER, 20, [])
+        assert c.battles == []
+        assert skulls.rating == 130 + 90 + 60
+    # the original is kept, byte for byte, and never pruned by rotation
+    kept = path.parent / ".backups" / "campaign.toml.schema0.bak"
+    assert kept.read_text(encoding="utf-8") == V0
+    # the file now has the current schema; the player's comments on unchanged keys survive
+    text = path.read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    assert data["schema_version"] == 1 and "campaign" not in data
+    assert "# Tuesday club campaign" in text
+    assert 'name = "Iron Skulls"  # Bo\'s gang' in text
+    assert 'name = "Krag"  # the boss' in text
+    with store.open_campaign("tuesday") as handle:
+        for credits in range(8):
+            handle.campaign.gangs[0].credits = credits
+            handle.save()
+        assert kept in store.backups(path)
+    assert kept.read_text(encoding="utf-8") == V0
+
+
+def test_migration_is_a_pure_function(store):
+    data = tomllib.loads(V0)
+    before = tomllib.loads(V0)
+    new, version = migrate(data, "campaign")
+    assert version == 0 and new["schema_version"] == 1
+    assert data == before
+
+
+def test_a_bad_version_0_file_is_reported_and_untouched(store):
+    text = V0.replace('status = "In Recovery"', 'status = "Sulking"')
+    path = _write_campaign(store, "tuesday", text)
+    with pytest.raises(SaveError, match="unknown status 'Sulking'") as caught:
+        store.open_campaign("tuesday")
+    assert caught.value.path == path
+    assert path.read_text(encoding="utf-8") == text
+    assert not (path.parent / ".backups").exists()
+
+
+def test_newer_schema_is_refused_and_never_written(store, demo_campaign):
+    with store.create_campaign(demo_campaign) as handle:
+        path = handle.file
+        handle.save_battle(1, {"setup": {"a": 1}})
+        battle = handle.battle_path(1)
+    newer = path.read_text(encoding="utf-8").replace("schema_version = 1", "schema_version = 2", 1)
+    path.write_text(newer, encoding="utf-8")
+    with pytest.raises(SaveError) as caught:
+        store.open_campaign("demo")
+    error = caught.value
+    assert "newer munda-tui" in error.message and "schema_version 2" in error.message
+    assert (error.line, error.column) == (1, 1)
+    assert path.read_text(encoding="utf-8") == newer
+    assert not (path.parent / ".lock").exists()
+    [info] = store.list_campaigns()
+    assert "newer munda-tui" in info.error
+    assert check_paths([path]) == [str(error)]
+
+    # a newer battle file in an openable campaign: refused on load and on save
+    path.write_text(newer.replace("schema_version = 2", "schema_version = 1", 1), encoding="utf-8")
+    battle_newer = battle.read_text().replace("schema_version = 1", "schema_version = 5")
+    battle.write_text(battle_newer)
+    with store.open_campaign("demo") as handle:
+        with pytest.raises(SaveError, match="newer munda-tui"):
+            handle.load_battle(1)
+        with pytest.raises(SaveError, match="newer munda-tui"):
+            handle.save_battle(1, {"setup": {"b": 2}})
+    assert battle.read_text() == battle_newer
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [("", "missing schema_version"), ('schema_version = "1"', "schema_version: expected an integer"), ("schema_version = -1", "unknown schema_version -1")],
+)
+def test_missing_or_odd_schema_version(store, line, message):
+    path = _write_campaign(store, "odd", f'{line}\nid = "odd"\nname = "Odd"\n')
+    with pytest.raises(SaveError, match=message):
+        store.open_campaign("odd")
