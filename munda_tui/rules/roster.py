@@ -27,6 +27,7 @@ from munda_tui.rules.model import (
     FighterStatus,
     FighterType,
     Gang,
+    GangType,
     LastingInjury,
     Territory,
     TerritoryKind,
@@ -410,6 +411,7 @@ def stash_value(gang: Gang) -> int:
 def gang_form(gang: Gang) -> dict[str, str]:
     return {
         "name": gang.name,
+        "type": gang.type.value,
         "player": gang.player,
         "credits": str(gang.credits),
         "reputation": str(gang.reputation),
@@ -426,6 +428,7 @@ class GangValues:
     reputation: int
     tactics: list[str]
     notes: str
+    type: GangType | None = None  # None: leave the gang's type as it is
 
 
 def validate_gang(
@@ -437,6 +440,12 @@ def validate_gang(
         errors["name"] = "A gang needs a name"
     elif name.lower() in {n.strip().lower() for n in other_names}:
         errors["name"] = f"The campaign already has a gang named {name}"
+    gtype = None
+    if str(form.get("type", "")).strip():
+        try:
+            gtype = _enum(GangType, str(form.get("type")))
+        except ValueError as exc:
+            errors["type"] = f"Type: {exc}"
     values: dict[str, int] = {}
     for key, label in (("credits", "Credits"), ("reputation", "Reputation")):
         try:
@@ -457,6 +466,7 @@ def validate_gang(
             reputation=values["reputation"],
             tactics=tactics,
             notes=str(form.get("notes", "")).strip(),
+            type=gtype,
         ),
         {},
     )
@@ -464,6 +474,8 @@ def validate_gang(
 
 def update_gang(gang: Gang, values: GangValues) -> None:
     gang.name = values.name
+    if values.type is not None:
+        gang.type = values.type
     gang.player = values.player
     gang.credits = values.credits
     gang.reputation = values.reputation

@@ -1,0 +1,275 @@
+"""The campaign overview: every gang and the battle history.
+
+From here a player starts a new battle, continues one where it stands, opens a
+gang's roster, the charts, the campaign settings, or imports a gang.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import DataTable, Footer, Header, Label, Markdown, Static
+
+from ..rules import roster as rr
+from ..rules.model import Gang, GangType, unique_id
+from ..rules.report import (
+    battle_report_markdown,
+    gang_record,
+    territory_text,
+    winner_text,
+)
+from .dialogs import ErrorScreen
+
+if TYPE_CHECKING:
+    from ..saves import CampaignHandle
+
+
+class ReportScreen(ModalScreen[None]):
+    """A battle report (or the campaign summary) as Markdown."""
+
+    CSS_PATH = "campaign.tcss"
+    BINDINGS = [Binding("escape,q,v", "close", "Close")]
+
+    def __init__(self, title: str, markdown: str) -> None:
+        super().__init__()
+        self.report_title = title
+        self.markdown = markdown
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="report-box"):
+            yield Label(self.report_title, classes="title")
+            with VerticalScroll(id="report-scroll"):
+                yield Markdown(self.markdown, id="report")
+            yield Static("Esc to close", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#report-scroll").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class CampaignScreen(Screen[None]):
+    HELP_TITLE = "Campaign"
+    HELP = (
+        "Every gang of the campaign with its Gang Rating, Reputation, credits, Territories "
+        "and wins/losses/draws, and the battles fought so far. Tab moves between the gangs "
+        "and the battles; Enter opens the gang's roster or continues the battle."
+    )
+    CSS_PATH = "campaign.tcss"
+    BINDINGS = [
+        Binding("n", "new_battle", "New battle"),
+        Binding("enter", "open", "Open", show=False),
+        Binding("r", "roster", "Roster"),
+        Binding("o", "open_battle", "Open battle", show=False),
+        Binding("v", "report", "Report"),
+        Binding("c", "charts", "Charts"),
+        Binding("s", "settings", "Settings"),
+        Binding("i", "import_gang", "Import"),
+        Binding("a", "add_gang", "Add gang"),
+        Binding("escape", "back", "Campaigns"),
+    ]
+
+    def __init__(self, handle: "CampaignHandle") -> None:
+        super().__init__()
+        self.handle = handle
+
+    @property
+    def campaign(self):  # type: ignore[no-untyped-def]
+        return self.handle.campaign
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="campaign"):
+            yield Label("", id="campaign-title", classes="title")
+            yield Label("Gangs", classes="section")
+            yield DataTable(id="gangs", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="gangs-empty", classes="hint")
+            yield Label("Battles", classes="section")
+            yield DataTable(id="battles", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="battles-empty", classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        gangs = self.query_one("#gangs", DataTable)
+        gangs.add_column("Gang", key="name")
+        gangs.add_column("Type", key="type")
+        gangs.add_column("Rating", key="rating")
+        gangs.add_column("Rep", key="rep")
+        gangs.add_column("Credits", key="credits")
+        gangs.add_column("W/L/D", key="record")
+        gangs.add_column("Territories", key="territories")
+        battles = self.query_one("#battles", DataTable)
+        battles.add_column("#", key="number")
+        battles.add_column("Date", key="date")
+        battles.add_column("Scenario", key="scenario")
+        battles.add_column("Gangs", key="gangs")
+        battles.add_column("Winner", key="winner")
+        battles.add_column("Status", key="status")
+        self.refresh_tables()
+        gangs.focus()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_tables()
+
+    def refresh_tables(self) -> None:
+        c = self.campaign
+        s = c.settings
+        self.query_one("#campaign-title", Label).update(
+            f"{c.name}  ·  {s.post_battle_ruleset.value}  ·  {len(c.gangs)} gangs, "
+            f"{len(c.battles)} battles"
+        )
+        gangs = self.query_one("#gangs", DataTable)
+        row = gangs.cursor_row
+        gangs.clear()
+        for g in c.gangs:
+            gangs.add_row(
+                g.name, g.type.value, str(g.rating), str(g.reputation), str(g.credits),
+                str(gang_record(c, g.id)), territory_text(g) or "-", key=g.id,
+            )
+        if c.gangs:
+            gangs.move_cursor(row=min(row, len(c.gangs) - 1))
+        self.query_one("#gangs-empty", Static).update(
+            "" if c.gangs else "No gangs yet: press i to import one from Yaktribe, a to add one."
+        )
+        battles = self.query_one("#battles", DataTable)
+        row = battles.cursor_row
+        battles.clear()
+        ordered = sorted(c.battles, key=lambda b: b.number, reverse=True)
+        names = {g.id: g.name for g in c.gangs}
+        for b in ordered:
+            battles.add_row(
+                str(b.number), b.date or "-", b.scenario or "-",
+                " vs ".join(names.get(gid, gid) for gid in b.gangs) or "-",
+                winner_text(c, b), b.status, key=str(b.number),
+            )
+        if ordered:
+            battles.move_cursor(row=min(row, len(ordered) - 1))
+        self.query_one("#battles-empty", Static).update(
+            "" if c.battles else "No battles yet: press n to set up the first one."
+        )
+
+    # --- selection ------------------------------------------------------------------
+
+    def _selected(self, table_id: str) -> str | None:
+        table = self.query_one(table_id, DataTable)
+        if table.row_count == 0:
+            return None
+        row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
+        return str(row_key.value)
+
+    def selected_gang(self) -> Gang | None:
+        gid = self._selected("#gangs")
+        return None if gid is None else self.campaign.gang(gid)
+
+    def selected_battle(self) -> int | None:
+        number = self._selected("#battles")
+        return None if number is None else int(number)
+
+    # --- actions ----------------------------------------------------------------------
+
+    def action_open(self) -> None:
+        if self.focused is self.query_one("#battles", DataTable):
+            self.action_open_battle()
+        else:
+            self.action_roster()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        if event.data_table.id == "battles":
+            self.app.open_battle(int(str(event.row_key.value)))  # type: ignore[attr-defined]
+        else:
+            self._push_roster(str(event.row_key.value))
+
+    def action_new_battle(self) -> None:
+        if len(self.campaign.gangs) < 2:
+            self.notify("A battle needs at least two gangs: import or add them first.",
+                        severity="warning")
+            return
+        self.app.new_battle()  # type: ignore[attr-defined]
+
+    def action_open_battle(self) -> None:
+        number = self.selected_battle()
+        if number is None:
+            self.notify("No battle yet: press n to start one.", severity="warning")
+            return
+        self.app.open_battle(number)  # type: ignore[attr-defined]
+
+    def action_report(self) -> None:
+        number = self.selected_battle()
+        if number is None:
+            self.notify("No battle to report yet.", severity="warning")
+            return
+        try:
+            data = self.handle.load_battle(number) if number in self.handle.battle_numbers() else {}
+        except Exception as error:  # a damaged battle file: say so
+            self.app.push_screen(ErrorScreen(f"Battle {number} could not be read", str(error)))
+            return
+        self.app.push_screen(
+            ReportScreen(f"Battle {number}", battle_report_markdown(self.campaign, number, data))
+        )
+
+    def _push_roster(self, gang_id: str) -> None:
+        from .roster import RosterScreen
+
+        self.app.push_screen(RosterScreen(self.handle, gang_id))
+
+    def action_roster(self) -> None:
+        gang = self.selected_gang()
+        if gang is None:
+            self.notify("No gang yet: press i to import one or a to add one.", severity="warning")
+            return
+        self._push_roster(gang.id)
+
+    def action_charts(self) -> None:
+        from .charts import ChartsScreen
+
+        self.app.push_screen(ChartsScreen(self.handle))
+
+    def action_settings(self) -> None:
+        from .settings import SettingsScreen
+
+        self.app.push_screen(SettingsScreen(self.handle))
+
+    def action_import_gang(self) -> None:
+        from .import_gang import ImportGangScreen
+
+        self.app.push_screen(ImportGangScreen(self.handle))
+
+    def action_add_gang(self) -> None:
+        from .fighter_form import GangFormScreen
+
+        others = [g.name for g in self.campaign.gangs]
+        blank = Gang(id="", name="")
+
+        def done(values: rr.GangValues | None) -> None:
+            if values is None:
+                return
+            gang = Gang(
+                id=unique_id(values.name, [g.id for g in self.campaign.gangs]),
+                name=values.name,
+                type=values.type if values.type is not None else GangType.OTHER,
+            )
+            rr.update_gang(gang, values)
+            self.campaign.gangs.append(gang)
+            if not self._save(f"Added {gang.name}"):
+                self.campaign.gangs.remove(gang)
+            self.refresh_tables()
+
+        self.app.push_screen(GangFormScreen(blank, others, new=True), done)
+
+    def _save(self, message: str) -> bool:
+        try:
+            self.handle.save()
+        except Exception as error:
+            self.app.push_screen(ErrorScreen("Could not save the campaign", str(error)))
+            return False
+        self.notify(message)
+        return True
+
+    def action_back(self) -> None:
+        self.app.action_go_home()  # type: ignore[attr-defined]

@@ -1,0 +1,276 @@
+"""Forms of the roster: a fighter, an equipment item, a gang.
+
+Each form validates every field through ``rules.roster`` and shows what is
+wrong right under the field; it dismisses with the validated values (or
+None on Escape). The roster screen applies them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Footer, Input, Label, Select, Static, TextArea
+
+from ..rules import roster as rr
+from ..rules.model import (
+    CHARACTERISTICS,
+    Equipment,
+    Fighter,
+    FighterStatus,
+    FighterType,
+    Gang,
+    GangType,
+    TerritoryKind,
+)
+
+CHAR_LABELS = {
+    "m": "M", "ws": "WS", "bs": "BS", "s": "S", "t": "T", "w": "W", "i": "I", "a": "A",
+    "ld": "Ld", "cl": "Cl", "wil": "Wil", "int": "Int",
+}
+
+
+class FormScreen(ModalScreen[Any]):
+    """A modal form: fields with an error line under each; Ctrl+S or Enter in a
+    field saves, Escape cancels."""
+
+    CSS_PATH = "fighter_form.tcss"
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Save"),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+    FORM_TITLE = ""
+
+    def __init__(self, initial: dict[str, str]) -> None:
+        super().__init__()
+        self.initial = initial
+
+    # --- building blocks ------------------------------------------------------------
+
+    def field_row(self, key: str, label: str, widget: Widget) -> ComposeResult:
+        with Horizontal(classes="field-row", id=f"row-{key}"):
+            yield Label(label, classes="field-label")
+            yield widget
+        yield Static("", id=f"e-{key}", classes="field-error")
+
+    def on_mount(self) -> None:
+        for static in self.query(".field-error"):
+            static.display = False
+        self.query(".field").first().focus()
+
+    def set_error(self, target: Static, message: str) -> None:
+        target.update(message)
+        target.display = bool(message)
+
+    def text_input(self, key: str, placeholder: str = "", **kw: Any) -> Input:
+        return Input(self.initial.get(key, ""), placeholder=placeholder, id=f"f-{key}",
+                     classes="field", compact=True, **kw)
+
+    def select(self, key: str, options: list[tuple[str, str]]) -> Select[str]:
+        value = self.initial.get(key) or options[0][1]
+        return Select(options, value=value, allow_blank=False, id=f"f-{key}", classes="field",
+                      compact=True)
+
+    def text_area(self, key: str) -> TextArea:
+        return TextArea(self.initial.get(key, ""), id=f"f-{key}", classes="field field-area",
+                        soft_wrap=True, show_line_numbers=False)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="form-box"):
+            yield Label(self.FORM_TITLE, id="form-title", classes="title")
+            with VerticalScroll(id="form-scroll"):
+                yield from self.fields()
+            yield Static("", id="form-status", classes="field-error")
+        yield Footer()
+
+    def fields(self) -> ComposeResult:  # pragma: no cover - every form defines it
+        raise NotImplementedError
+
+    # --- values and errors ----------------------------------------------------------
+
+    def values(self) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for widget in self.query(".field"):
+            key = (widget.id or "").removeprefix("f-")
+            if isinstance(widget, Input):
+                out[key] = widget.value
+            elif isinstance(widget, Select):
+                out[key] = "" if widget.value is Select.BLANK else str(widget.value)
+            elif isinstance(widget, TextArea):
+                out[key] = widget.text
+        return out
+
+    def show_errors(self, errors: dict[str, str]) -> None:
+        for static in self.query(".field-error"):
+            if static.id and static.id.startswith("e-"):
+                self.set_error(static, "")
+        for key, message in errors.items():
+            self.set_error(self.error_target(key), message)
+        self.set_error(
+            self.query_one("#form-status", Static),
+            f"{len(errors)} field{'s' if len(errors) != 1 else ''} to fix" if errors else "",
+        )
+        if errors:
+            first = next(iter(errors))
+            try:
+                self.query_one(f"#f-{first}").focus()
+            except Exception:
+                pass
+
+    def error_target(self, key: str) -> Static:
+        return self.query_one(f"#e-{key}", Static)
+
+    def check(self, values: dict[str, str]) -> tuple[Any, dict[str, str]]:  # pragma: no cover
+        raise NotImplementedError
+
+    def action_save(self) -> None:
+        result, errors = self.check(self.values())
+        if errors:
+            self.show_errors(errors)
+            return
+        self.dismiss(result)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_save()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class FighterFormScreen(FormScreen):
+    """Add or edit a fighter; dismisses with ``rules.roster.FighterValues``."""
+
+    HELP_TITLE = "Fighter"
+    HELP = (
+        "Every field is checked when you save (Ctrl+S, or Enter in a field): names are "
+        "unique in the gang, credits, XP, Advancements and kills are whole numbers, never "
+        "negative. Characteristics take 3 or 3+. Skills and injuries: separate them with commas."
+    )
+
+    def __init__(self, gang: Gang, fighter: Fighter | None = None) -> None:
+        super().__init__(rr.fighter_form(fighter))
+        self.gang = gang
+        self.fighter_id = fighter.id if fighter else None
+        self.FORM_TITLE = f"Edit {fighter.name}" if fighter else f"New fighter for {gang.name}"
+
+    def fields(self) -> ComposeResult:
+        yield from self.field_row("name", "Name", self.text_input("name", "e.g. Kira Ashfall"))
+        yield from self.field_row(
+            "type", "Type", self.select("type", [(t.value, t.value) for t in FighterType])
+        )
+        yield from self.field_row("label", "Gang's name", self.text_input("label", "e.g. Gang Sister"))
+        yield from self.field_row(
+            "status", "Status",
+            self.select("status", [(s.value.capitalize(), s.value) for s in FighterStatus]),
+        )
+        yield from self.field_row("cost", "Cost", self.text_input("cost", "credits, no equipment"))
+        yield from self.field_row("xp", "XP", self.text_input("xp"))
+        yield from self.field_row("advancements", "Advancements", self.text_input("advancements"))
+        yield from self.field_row("kills", "Kills", self.text_input("kills"))
+        yield Label("Characteristics", classes="field-label section")
+        with Grid(id="chars"):
+            for key in CHARACTERISTICS:
+                with Vertical(classes="char"):
+                    yield Label(CHAR_LABELS[key], classes="char-label")
+                    yield Input(self.initial.get(key, ""), id=f"f-{key}",
+                                classes="field char-input", compact=True)
+        yield Static("", id="e-chars", classes="field-error")
+        yield from self.field_row("skills", "Skills", self.text_input("skills", "comma separated"))
+        yield from self.field_row("injuries", "Injuries", self.text_input("injuries", "comma separated"))
+        yield from self.field_row("notes", "Notes", self.text_input("notes"))
+
+    def error_target(self, key: str) -> Static:
+        if key in CHARACTERISTICS:
+            return self.query_one("#e-chars", Static)
+        return super().error_target(key)
+
+    def show_errors(self, errors: dict[str, str]) -> None:
+        chars = [msg for key, msg in errors.items() if key in CHARACTERISTICS]
+        others = {k: v for k, v in errors.items() if k not in CHARACTERISTICS}
+        super().show_errors(others)
+        self.set_error(self.query_one("#e-chars", Static), "\n".join(chars))
+        self.set_error(
+            self.query_one("#form-status", Static),
+            f"{len(errors)} field{'s' if len(errors) != 1 else ''} to fix" if errors else "",
+        )
+        if chars and not others:
+            key = next(k for k in errors if k in CHARACTERISTICS)
+            self.query_one(f"#f-{key}").focus()
+
+    def check(self, values: dict[str, str]) -> tuple[Any, dict[str, str]]:
+        return rr.validate_fighter(self.gang, values, self.fighter_id)
+
+
+class EquipmentFormScreen(FormScreen):
+    """A new item; cost blank (or ?) = unknown. Dismisses with an Equipment."""
+
+    HELP_TITLE = "Equipment"
+    HELP = "Name, cost in credits (blank if unknown: it then adds nothing to the rating) and quantity."
+
+    def __init__(self, where: str) -> None:
+        super().__init__(rr.equipment_form())
+        self.FORM_TITLE = f"New equipment for {where}"
+
+    def fields(self) -> ComposeResult:
+        yield from self.field_row("name", "Item", self.text_input("name", "e.g. Lasgun"))
+        yield from self.field_row("cost", "Cost", self.text_input("cost", "credits; blank = unknown"))
+        yield from self.field_row("qty", "Quantity", self.text_input("qty"))
+
+    def check(self, values: dict[str, str]) -> tuple[Equipment | None, dict[str, str]]:
+        return rr.validate_equipment(values)
+
+
+class GangFormScreen(FormScreen):
+    """A gang's name, type, player, credits, Reputation, Gang Tactics and notes.
+    Dismisses with ``rules.roster.GangValues``."""
+
+    HELP_TITLE = "Gang"
+    HELP = "Credits and Reputation are whole numbers, never negative. Gang Tactics: one card per line."
+
+    def __init__(self, gang: Gang, other_names: list[str], *, new: bool = False) -> None:
+        form = rr.gang_form(gang)
+        if new:
+            form["type"] = GangType.OTHER.value
+        super().__init__(form)
+        self.other_names = other_names
+        self.FORM_TITLE = "New gang" if new else f"Edit {gang.name}"
+
+    def fields(self) -> ComposeResult:
+        yield from self.field_row("name", "Name", self.text_input("name", "e.g. The Venom Sisters"))
+        yield from self.field_row(
+            "type", "Type", self.select("type", [(t.value, t.value) for t in GangType])
+        )
+        yield from self.field_row("player", "Player", self.text_input("player"))
+        yield from self.field_row("credits", "Credits", self.text_input("credits"))
+        yield from self.field_row("reputation", "Reputation", self.text_input("reputation"))
+        yield from self.field_row("tactics", "Gang Tactics", self.text_area("tactics"))
+        yield from self.field_row("notes", "Notes", self.text_area("notes"))
+
+    def check(self, values: dict[str, str]) -> tuple[Any, dict[str, str]]:
+        return rr.validate_gang(values, self.other_names)
+
+
+class TerritoryFormScreen(FormScreen):
+    """A Territory's name and kind; dismisses with a Territory."""
+
+    HELP_TITLE = "Territory"
+    HELP = "A Special Territory adds 50 credits to the Gang Rating (seed 004, Update Gang Rating)."
+
+    def __init__(self, gang: Gang) -> None:
+        super().__init__({"name": "", "kind": TerritoryKind.TURF.value})
+        self.gang = gang
+        self.FORM_TITLE = f"New Territory for {gang.name}"
+
+    def fields(self) -> ComposeResult:
+        yield from self.field_row("name", "Territory", self.text_input("name", "e.g. Settlement"))
+        yield from self.field_row(
+            "kind", "Kind", self.select("kind", [(k.value.capitalize(), k.value) for k in TerritoryKind])
+        )
+
+    def check(self, values: dict[str, str]) -> tuple[Any, dict[str, str]]:
+        return rr.validate_territory(self.gang, values)

@@ -1,0 +1,144 @@
+"""Import a gang exported by Yaktribe into the open campaign.
+
+Enter reads the file and shows what would be imported: the gang, its
+fighters, the computed Gang Rating beside the file's with the reason for any
+difference, and what to check. Ctrl+S adds it to the campaign. A file that
+cannot be read or is not a Yaktribe export is explained and changes nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Label, Static
+
+from ..rules.model import FighterStatus
+from ..rules.yaktribe import YaktribeImport
+from ..saves.importer import GangImportError, import_yaktribe, read_yaktribe
+
+if TYPE_CHECKING:
+    from ..saves import CampaignHandle
+
+
+def preview_text(result: YaktribeImport) -> Text:
+    g = result.gang
+    counts: dict[FighterStatus, int] = {}
+    for f in g.fighters:
+        counts[f.status] = counts.get(f.status, 0) + 1
+    text = Text()
+    text.append(f"{g.name}", style="bold")
+    text.append(f"  {g.type.value}  ·  {len(g.fighters)} fighters ("
+                + ", ".join(f"{n} {s.value}" for s, n in counts.items()) + ")\n")
+    text.append(f"Credits {g.credits} · Reputation {g.reputation} · Territories: "
+                f"{', '.join(t.name for t in g.territories) or 'none'} · "
+                f"{len(g.tactics)} Gang Tactics\n\n")
+    check = result.rating
+    text.append("Gang Rating: ", style="bold")
+    text.append(f"computed {check.computed}")
+    if check.file is not None:
+        text.append(f", file {check.file}")
+    text.append("  ✔ same\n" if check.matches else "  ≠\n",
+                style="green" if check.matches else "yellow")
+    text.append(check.reason + "\n")
+    if result.notes:
+        text.append("\nNotes\n", style="bold")
+        for note in result.notes:
+            text.append(f"• {note}\n")
+    if result.warnings:
+        text.append("\nTo check\n", style="bold yellow")
+        for warning in result.warnings:
+            text.append(f"• {warning}\n")
+    return text
+
+
+class ImportGangScreen(Screen[None]):
+    HELP_TITLE = "Import a gang"
+    HELP = (
+        "On Yaktribe, a gang's JSON export is at https://yaktribe.games/underhive/json/gang/<id>.json. "
+        "Save it, type its path and press Enter to check it; Ctrl+S imports the gang into this "
+        "campaign. Equipment has no cost in the export: it is recorded as unknown."
+    )
+    CSS_PATH = "import_gang.tcss"
+    BINDINGS = [
+        Binding("ctrl+s", "import", "Import"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, handle: "CampaignHandle") -> None:
+        super().__init__()
+        self.handle = handle
+        self.result: YaktribeImport | None = None
+        self.path: Path | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="import"):
+            yield Label(f"Import a Yaktribe gang into {self.handle.campaign.name}", classes="title")
+            yield Static("The gang's JSON file (Enter to check it, Ctrl+S to import):", classes="hint")
+            yield Input(placeholder="e.g. ~/Downloads/157849.json", id="path")
+            yield Static("", id="import-error", classes="error-text")
+            with VerticalScroll(id="preview-box"):
+                yield Static("", id="preview")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#path", Input).focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.query_one("#import-error", Static).update("")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.check()
+
+    def check(self) -> bool:
+        text = self.query_one("#path", Input).value.strip()
+        error = self.query_one("#import-error", Static)
+        preview = self.query_one("#preview", Static)
+        self.result = None
+        if not text:
+            error.update("Type the path of the gang's JSON file.")
+            return False
+        path = Path(text).expanduser()
+        try:
+            result = read_yaktribe(path, taken_ids={g.id for g in self.handle.campaign.gangs})
+        except GangImportError as exc:
+            error.update(str(exc))
+            preview.update("")
+            return False
+        self.result, self.path = result, path
+        error.update("")
+        preview.update(preview_text(result))
+        return True
+
+    def action_import(self) -> None:
+        if self.result is None or self.path is None or (
+            self.query_one("#path", Input).value.strip() and
+            Path(self.query_one("#path", Input).value.strip()).expanduser() != self.path
+        ):
+            if not self.check():
+                return
+        assert self.path is not None
+        try:
+            result = import_yaktribe(self.handle, self.path)
+        except GangImportError as exc:
+            self.query_one("#import-error", Static).update(str(exc))
+            return
+        except Exception as exc:  # a save error: the campaign is unchanged
+            self.query_one("#import-error", Static).update(f"Could not save the campaign: {exc}")
+            return
+        check = result.rating
+        self.notify(
+            f"Imported {result.gang.name}: Gang Rating {check.computed}"
+            + (f" (file {check.file})" if check.file is not None else "")
+        )
+        self.dismiss(None)
+
+    def action_back(self) -> None:
+        self.dismiss(None)

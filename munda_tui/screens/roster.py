@@ -1,0 +1,536 @@
+"""A gang's roster: fighters in a sortable table, their equipment and the Stash.
+
+Every edit goes through ``rules.roster`` and is saved at once through the
+campaign handle; the Gang Rating shown is always the computed one, and a
+change to it is announced.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import DataTable, Footer, Header, Label, Static
+
+from ..rules import roster as rr
+from ..rules.model import CHARACTERISTICS, Equipment, Fighter, FighterStatus, Gang
+from .dialogs import ConfirmScreen, ErrorScreen
+from .fighter_form import (
+    CHAR_LABELS,
+    EquipmentFormScreen,
+    FighterFormScreen,
+    GangFormScreen,
+    TerritoryFormScreen,
+)
+
+if TYPE_CHECKING:
+    from ..saves import CampaignHandle
+
+#: Sort order cycled by the sort key: "" = roster order.
+SORTS: list[tuple[str, str]] = [
+    ("", "roster order"),
+    ("name", "name"),
+    ("type", "type"),
+    ("status", "status"),
+    ("xp", "XP"),
+    ("advancements", "Advancements"),
+    ("rating", "rating"),
+]
+
+DIM_STATUSES = {FighterStatus.DEAD, FighterStatus.RETIRED, FighterStatus.CAPTURED}
+
+
+def item_text(item: Equipment) -> str:
+    return (f"{item.qty}x " if item.qty > 1 else "") + item.name
+
+
+def cost_text(item: Equipment) -> str:
+    if item.cost is None:
+        return "?"
+    return str(item.cost * item.qty)
+
+
+def status_text(f: Fighter) -> str:
+    return f.status.value.capitalize()
+
+
+class RosterScreen(Screen[None]):
+    HELP_TITLE = "Roster"
+    HELP = (
+        "The gang's fighters, the selected fighter's equipment and the Stash. Equipment "
+        "moves only between a fighter and the Stash (m), never between two fighters "
+        "(seed 004, Distribute Equipment); the Gang Rating follows. Retiring (R) puts a "
+        "fighter's equipment in the Stash unless they are a Hired Gun. Costs shown as ? are "
+        "unknown and add nothing to the rating."
+    )
+    CSS_PATH = "roster.tcss"
+    BINDINGS = [
+        Binding("a", "add_fighter", "Add"),
+        Binding("e", "edit_fighter", "Edit"),
+        Binding("R", "retire", "Retire"),
+        Binding("d,delete", "delete", "Delete"),
+        Binding("plus,equals_sign", "add_item", "Add item", key_display="+"),
+        Binding("m", "move_item", "Move item"),
+        Binding("x", "remove_item", "Remove item", show=False),
+        Binding("o", "sort", "Sort"),
+        Binding("O", "sort_reverse", "Reverse sort", show=False),
+        Binding("g", "edit_gang", "Gang"),
+        Binding("t", "territories", "Territories"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, handle: "CampaignHandle", gang_id: str) -> None:
+        super().__init__()
+        self.handle = handle
+        self.gang_id = gang_id
+        self.sort_index = 0
+        self.sort_reverse = False
+
+    @property
+    def gang(self) -> Gang:
+        return self.handle.campaign.gang(self.gang_id)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="roster"):
+            yield Label("", id="gang-title", classes="title")
+            yield Static("", id="gang-summary", classes="hint")
+            yield DataTable(id="fighters", cursor_type="row", zebra_stripes=True)
+            with Horizontal(id="lower"):
+                yield Static("", id="fighter-detail")
+                with Vertical(id="items"):
+                    yield Label("", id="gear-title", classes="section")
+                    yield DataTable(id="gear", cursor_type="row", show_header=False)
+                    yield Label("", id="stash-title", classes="section")
+                    yield DataTable(id="stash", cursor_type="row", show_header=False)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        table = self.query_one("#fighters", DataTable)
+        for key, label in (("name", "Name"), ("type", "Type"), ("status", "Status"),
+                           ("xp", "XP"), ("advancements", "Adv"), ("rating", "Rating"),
+                           ("equipment", "Equipment"), ("injuries", "Injuries"),
+                           ("skills", "Skills")):
+            table.add_column(label, key=key)
+        for tid in ("#gear", "#stash"):
+            items = self.query_one(tid, DataTable)
+            items.add_column("Item", key="item")
+            items.add_column("Cr", key="cost")
+        self.refresh_all()
+        table.focus()
+
+    # --- display ----------------------------------------------------------------------
+
+    def refresh_all(self, select: str | None = None) -> None:
+        gang = self.gang
+        self.query_one("#gang-title", Label).update(
+            f"{gang.name}  ·  {gang.type.value}  ·  Gang Rating {gang.rating}"
+        )
+        territories = ", ".join(t.name + (" (S)" if t.kind.value == "special" else "")
+                                for t in gang.territories) or "none"
+        sort_key, sort_label = SORTS[self.sort_index]
+        self.query_one("#gang-summary", Static).update(
+            f"Reputation {gang.reputation} · {gang.credits} credits · {len(gang.tactics)} Gang "
+            f"Tactics · Territories: {territories}"
+            + (f" · sorted by {sort_label}" if sort_key else "")
+            + (" (reversed)" if self.sort_reverse and sort_key else "")
+        )
+        table = self.query_one("#fighters", DataTable)
+        current = select or self.selected_fighter_id()
+        table.clear()
+        fighters = rr.sorted_fighters(gang.fighters, sort_key, self.sort_reverse)
+        for f in fighters:
+            style = "dim" if f.status in DIM_STATUSES else ""
+            cells = [
+                f.name, f.label or f.type.value, status_text(f), str(f.xp), str(f.advancements),
+                str(f.rating) + ("*" if f.unknown_costs else ""),
+                ", ".join(item_text(e) for e in f.equipment),
+                ", ".join(i.name for i in f.injuries),
+                ", ".join(f.skills),
+            ]
+            table.add_row(*(Text(c, style=style) for c in cells), key=f.id)
+        if current is not None:
+            ids = [f.id for f in fighters]
+            if current in ids:
+                table.move_cursor(row=ids.index(current))
+        self.refresh_items()
+
+    def refresh_items(self) -> None:
+        gang = self.gang
+        fighter = self.selected_fighter()
+        gear = self.query_one("#gear", DataTable)
+        gear_row = gear.cursor_row
+        gear.clear()
+        detail = self.query_one("#fighter-detail", Static)
+        if fighter is None:
+            self.query_one("#gear-title", Label).update("Equipment")
+            detail.update("No fighters yet: press a to add one.")
+        else:
+            self.query_one("#gear-title", Label).update(f"{fighter.name}: {fighter.rating} cr")
+            for i, item in enumerate(fighter.equipment):
+                gear.add_row(item_text(item), cost_text(item), key=str(i))
+            if fighter.equipment:
+                gear.move_cursor(row=min(gear_row, len(fighter.equipment) - 1))
+            detail.update(self.detail_text(fighter))
+        stash = self.query_one("#stash", DataTable)
+        stash_row = stash.cursor_row
+        stash.clear()
+        value = rr.stash_value(gang)
+        self.query_one("#stash-title", Label).update(f"Stash ({value} cr)")
+        for i, item in enumerate(gang.stash):
+            stash.add_row(item_text(item), cost_text(item), key=str(i))
+        if gang.stash:
+            stash.move_cursor(row=min(stash_row, len(gang.stash) - 1))
+
+    def detail_text(self, f: Fighter) -> Text:
+        text = Text()
+        text.append(f"{f.name}", style="bold")
+        text.append(f"  {f.type.value}" + (f" ({f.label})" if f.label else "") + "\n")
+        if f.characteristics:
+            heads = "".join(f"{CHAR_LABELS[k]:>4}" for k in CHARACTERISTICS)
+            values = "".join(
+                f"{f.characteristics[k]:>4}" if k in f.characteristics else "   -"
+                for k in CHARACTERISTICS
+            )
+            text.append(heads + "\n", style="dim")
+            text.append(values + "\n")
+        text.append(f"Cost {f.cost} · XP {f.xp} · Adv {f.advancements} · Kills {f.kills}\n")
+        if f.unknown_costs:
+            text.append("* cost unknown: " + ", ".join(f.unknown_costs) + "\n", style="dim")
+        if f.notes:
+            text.append(f.notes + "\n", style="italic")
+        return text
+
+    # --- selection --------------------------------------------------------------------
+
+    def selected_fighter_id(self) -> str | None:
+        table = self.query_one("#fighters", DataTable)
+        if table.row_count == 0:
+            return None
+        row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
+        return str(row_key.value)
+
+    def selected_fighter(self) -> Fighter | None:
+        fid = self.selected_fighter_id()
+        return None if fid is None else self.gang.fighter(fid)
+
+    def _row(self, table_id: str) -> int | None:
+        table = self.query_one(table_id, DataTable)
+        return table.cursor_row if table.row_count else None
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.data_table.id == "fighters":
+            self.refresh_items()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if event.data_table.id == "fighters":
+            event.stop()
+            self.action_edit_fighter()
+
+    def on_data_table_header_selected(self, event: DataTable.HeaderSelected) -> None:
+        keys = [k for k, _ in SORTS]
+        key = str(event.column_key.value)
+        if event.data_table.id == "fighters" and key in keys:
+            index = keys.index(key)
+            self.sort_reverse = not self.sort_reverse if index == self.sort_index else False
+            self.sort_index = index
+            self.refresh_all()
+
+    # --- saving -----------------------------------------------------------------------
+
+    def commit(self, message: str, before: int, undo: Callable[[], None] | None = None) -> bool:
+        """Save the campaign and announce the change (and the rating change)."""
+        try:
+            self.handle.save()
+        except Exception as error:
+            if undo is not None:
+                undo()
+            self.app.push_screen(ErrorScreen("Could not save the campaign", str(error)))
+            self.refresh_all()
+            return False
+        after = self.gang.rating
+        if after != before:
+            message += f" · Gang Rating {before} → {after}"
+        self.notify(message)
+        self.refresh_all()
+        return True
+
+    def _fail(self, error: Exception) -> None:
+        self.notify(str(error), severity="error")
+
+    # --- fighters ---------------------------------------------------------------------
+
+    def action_add_fighter(self) -> None:
+        gang = self.gang
+
+        def done(values: rr.FighterValues | None) -> None:
+            if values is None:
+                return
+            before = gang.rating
+            try:
+                fighter = rr.add_fighter(gang, values)
+            except rr.RosterError as error:
+                self._fail(error)
+                return
+            self.refresh_all(select=fighter.id)
+            self.commit(f"Added {fighter.name}", before, lambda: gang.fighters.remove(fighter))
+
+        self.app.push_screen(FighterFormScreen(gang), done)
+
+    def action_edit_fighter(self) -> None:
+        fighter = self.selected_fighter()
+        if fighter is None:
+            return
+        gang = self.gang
+
+        def done(values: rr.FighterValues | None) -> None:
+            if values is None:
+                return
+            before = gang.rating
+            try:
+                rr.update_fighter(gang, fighter.id, values)
+            except rr.RosterError as error:
+                self._fail(error)
+                return
+            self.commit(f"Saved {fighter.name}", before)
+
+        self.app.push_screen(FighterFormScreen(gang, fighter), done)
+
+    def action_retire(self) -> None:
+        fighter = self.selected_fighter()
+        if fighter is None:
+            return
+        gang = self.gang
+        hired = fighter.type in rr.HIRED
+        detail = (
+            "A Hired Gun takes their equipment with them."
+            if hired else "Their equipment is recovered to the Stash."
+        )
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            before = gang.rating
+            try:
+                items = rr.retire_fighter(gang, fighter.id)
+            except rr.RosterError as error:
+                self._fail(error)
+                return
+            extra = f", {len(items)} items to the Stash" if items else ""
+            self.commit(f"{fighter.name} retired{extra}", before)
+
+        self.app.push_screen(
+            ConfirmScreen(f"Retire {fighter.name}?", detail, yes="Retire", no="Keep"), answered
+        )
+
+    def action_delete(self) -> None:
+        fighter = self.selected_fighter()
+        if fighter is None:
+            return
+        gang = self.gang
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            before = gang.rating
+            index = gang.fighters.index(fighter)
+            rr.delete_fighter(gang, fighter.id)
+            self.commit(f"Deleted {fighter.name}", before,
+                        lambda: gang.fighters.insert(index, fighter))
+
+        self.app.push_screen(
+            ConfirmScreen(
+                f"Delete {fighter.name}?",
+                "The fighter card and the equipment on it are removed, as if never on the "
+                "roster. To let a fighter leave by the rules, retire them (R) instead.",
+                yes="Delete", no="Keep",
+            ),
+            answered,
+        )
+
+    # --- equipment --------------------------------------------------------------------
+
+    def _items_focus(self) -> str:
+        """Which list the equipment keys act on: the Stash when it has focus,
+        else the selected fighter."""
+        return "stash" if self.focused is self.query_one("#stash", DataTable) else "gear"
+
+    def action_add_item(self) -> None:
+        gang = self.gang
+        if self._items_focus() == "stash":
+            owner, where = rr.STASH, "the Stash"
+        else:
+            fighter = self.selected_fighter()
+            if fighter is None:
+                return
+            owner, where = fighter.id, fighter.name
+
+        def done(item: Equipment | None) -> None:
+            if item is None:
+                return
+            before = gang.rating
+            try:
+                rr.add_equipment(gang, owner, item)
+            except rr.RosterError as error:
+                self._fail(error)
+                return
+            self.commit(f"{item_text(item)} added to {where}", before)
+
+        self.app.push_screen(EquipmentFormScreen(where), done)
+
+    def action_move_item(self) -> None:
+        gang = self.gang
+        fighter = self.selected_fighter()
+        if self._items_focus() == "stash":
+            index = self._row("#stash")
+            if index is None or fighter is None:
+                self.notify("Select an item in the Stash and a fighter to give it to.",
+                            severity="warning")
+                return
+            source, dest, where = rr.STASH, fighter.id, f"to {fighter.name}"
+        else:
+            index = self._row("#gear")
+            if index is None or fighter is None:
+                self.notify("Select an item on a fighter (or Tab to the Stash).",
+                            severity="warning")
+                return
+            source, dest, where = fighter.id, rr.STASH, "to the Stash"
+        before = gang.rating
+        try:
+            moved = rr.move_equipment(gang, source, index, dest)
+        except rr.RosterError as error:
+            self._fail(error)
+            return
+        self.commit(f"Moved {item_text(moved)} {where}", before)
+
+    def action_remove_item(self) -> None:
+        gang = self.gang
+        if self._items_focus() == "stash":
+            owner, index, where = rr.STASH, self._row("#stash"), "the Stash"
+        else:
+            fighter = self.selected_fighter()
+            if fighter is None:
+                return
+            owner, index, where = fighter.id, self._row("#gear"), fighter.name
+        if index is None:
+            return
+        before = gang.rating
+        try:
+            removed = rr.remove_equipment(gang, owner, index)
+        except rr.RosterError as error:
+            self._fail(error)
+            return
+        self.commit(f"Removed {item_text(removed)} from {where}", before)
+
+    # --- sorting, gang, territories -----------------------------------------------------
+
+    def action_sort(self) -> None:
+        self.sort_index = (self.sort_index + 1) % len(SORTS)
+        self.sort_reverse = self.sort_index > 0 and SORTS[self.sort_index][0] in ("xp", "advancements", "rating")
+        self.refresh_all()
+
+    def action_sort_reverse(self) -> None:
+        self.sort_reverse = not self.sort_reverse
+        self.refresh_all()
+
+    def action_edit_gang(self) -> None:
+        gang = self.gang
+        others = [g.name for g in self.handle.campaign.gangs if g.id != gang.id]
+
+        def done(values: rr.GangValues | None) -> None:
+            if values is None:
+                return
+            before = gang.rating
+            rr.update_gang(gang, values)
+            self.commit(f"Saved {gang.name}", before)
+
+        self.app.push_screen(GangFormScreen(gang, others), done)
+
+    def action_territories(self) -> None:
+        self.app.push_screen(TerritoriesScreen(self.gang, self.commit), lambda _: self.refresh_all())
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+
+class TerritoriesScreen(ModalScreen[None]):
+    """The gang's Territories: add, remove, and mark a Special Territory (+50 to
+    the Gang Rating) or a Stronghold."""
+
+    HELP_TITLE = "Territories"
+    HELP = "k cycles the kind: Turf, Special (adds 50 to the Gang Rating), Stronghold."
+    CSS_PATH = "roster.tcss"
+    BINDINGS = [
+        Binding("a", "add", "Add"),
+        Binding("k", "kind", "Kind"),
+        Binding("x,delete", "remove", "Remove"),
+        Binding("escape", "close", "Close"),
+    ]
+
+    def __init__(self, gang: Gang, commit: Callable[[str, int], bool]) -> None:
+        super().__init__()
+        self.gang = gang
+        self.commit = commit
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="territories-box"):
+            yield Label(f"Territories of {self.gang.name}", classes="title")
+            yield DataTable(id="territories", cursor_type="row")
+            yield Static("a add · k kind · x remove · Esc close", classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_column("Territory", key="name")
+        table.add_column("Kind", key="kind")
+        self.refresh_table()
+        table.focus()
+
+    def refresh_table(self) -> None:
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        table.clear()
+        for i, t in enumerate(self.gang.territories):
+            table.add_row(t.name, t.kind.value.capitalize(), key=str(i))
+        if self.gang.territories:
+            table.move_cursor(row=min(row, len(self.gang.territories) - 1))
+
+    def _index(self) -> int | None:
+        table = self.query_one(DataTable)
+        return table.cursor_row if table.row_count else None
+
+    def action_add(self) -> None:
+        def done(territory) -> None:  # type: ignore[no-untyped-def]
+            if territory is None:
+                return
+            before = self.gang.rating
+            rr.add_territory(self.gang, territory)
+            self.commit(f"{territory.name} added", before)
+            self.refresh_table()
+
+        self.app.push_screen(TerritoryFormScreen(self.gang), done)
+
+    def action_kind(self) -> None:
+        index = self._index()
+        if index is None:
+            return
+        before = self.gang.rating
+        t = rr.cycle_territory_kind(self.gang, index)
+        self.commit(f"{t.name} is now {t.kind.value}", before)
+        self.refresh_table()
+
+    def action_remove(self) -> None:
+        index = self._index()
+        if index is None:
+            return
+        before = self.gang.rating
+        t = rr.remove_territory(self.gang, index)
+        self.commit(f"{t.name} removed", before)
+        self.refresh_table()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

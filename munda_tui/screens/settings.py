@@ -1,0 +1,145 @@
+"""Campaign settings: post-battle ruleset, Lasting Injury table, Sub-plot decks,
+shared or separate deck, strict secrecy, dice by app or by hand.
+
+Changes are made to a copy; Ctrl+S saves them to the campaign, Escape leaves
+without saving.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Label, Select, Static, Switch
+
+from ..rules.model import PostBattleRuleset, Settings
+from .dialogs import ConfirmScreen, ErrorScreen
+
+if TYPE_CHECKING:
+    from ..saves import CampaignHandle
+
+#: field -> (label, options or None for a switch, explanation)
+CHOICES: dict[str, tuple[str, list[tuple[str, Any]] | None, str]] = {
+    "post_battle_ruleset": (
+        "Post-battle sequence",
+        [("Gang War (Core Rules)", PostBattleRuleset.GANG_WAR.value),
+         ("Turf War 2017 (house rules)", PostBattleRuleset.TURF_WAR_2017.value)],
+        "Which post-battle sequence the campaign plays after each battle.",
+    ),
+    "lasting_injury_table": (
+        "Lasting Injury table",
+        [("Rulebook 2018", "rulebook-2018"), ("Core Rulebook 2023", "core-2023")],
+        "The table rolled on when a fighter goes Out of Action.",
+    ),
+    "subplot_decks": (
+        "Sub-plot decks",
+        [("House deck when possible", "house"), ("Suit decks (2018 Rulebook)", "suit")],
+        "A House gang draws from its own House deck, or every gang from the suit decks.",
+    ),
+    "shared_deck": (
+        "One shared deck",
+        None,
+        "On: the players draw from one shared deck. Off: each player has a full deck.",
+    ),
+    "strict_secrecy": (
+        "Strict secrecy",
+        None,
+        "On: no discreet markers of hidden Sub-plots on the shared screen.",
+    ),
+    "dice_by_hand": (
+        "Real dice by default",
+        None,
+        "On: dice prompts ask for the faces of real dice first. Off: the app rolls.",
+    ),
+}
+
+
+class SettingsScreen(Screen[None]):
+    HELP_TITLE = "Settings"
+    HELP = "The campaign's rules choices. Ctrl+S saves; Escape leaves (asking first if you changed something)."
+    CSS_PATH = "settings.tcss"
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Save"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, handle: "CampaignHandle") -> None:
+        super().__init__()
+        self.handle = handle
+        self.draft: Settings = replace(handle.campaign.settings)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="settings"):
+            yield Label(f"Settings of {self.handle.campaign.name}", classes="title")
+            for key, (label, options, about) in CHOICES.items():
+                value = getattr(self.draft, key)
+                with Vertical(classes="setting"):
+                    with Horizontal(classes="setting-row"):
+                        yield Label(label, classes="setting-label")
+                        if options is None:
+                            yield Switch(value=bool(value), id=f"s-{key}")
+                        else:
+                            yield Select(options, value=str(value), allow_blank=False,
+                                         id=f"s-{key}", classes="setting-select", compact=True)
+                    yield Static(about, classes="hint setting-about")
+            yield Static("", id="settings-status", classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#s-post_battle_ruleset").focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        key = (event.select.id or "").removeprefix("s-")
+        if key == "post_battle_ruleset":
+            self.draft.post_battle_ruleset = PostBattleRuleset(str(event.value))
+        elif key in CHOICES:
+            setattr(self.draft, key, str(event.value))
+        self._status()
+
+    def on_switch_changed(self, event: Switch.Changed) -> None:
+        key = (event.switch.id or "").removeprefix("s-")
+        if key in CHOICES:
+            setattr(self.draft, key, event.value)
+        self._status()
+
+    @property
+    def changed(self) -> bool:
+        return self.draft != self.handle.campaign.settings
+
+    def _status(self) -> None:
+        self.query_one("#settings-status", Static).update(
+            "Changed: Ctrl+S to save." if self.changed else ""
+        )
+
+    def action_save(self) -> None:
+        campaign = self.handle.campaign
+        old = campaign.settings
+        campaign.settings = replace(self.draft)
+        try:
+            self.handle.save()
+        except Exception as error:
+            campaign.settings = old
+            self.app.push_screen(ErrorScreen("Could not save the settings", str(error)))
+            return
+        self.notify("Settings saved")
+        self._status()
+
+    def action_back(self) -> None:
+        if not self.changed:
+            self.dismiss(None)
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.dismiss(None)
+
+        self.app.push_screen(
+            ConfirmScreen("Leave without saving?", "Your changes to the settings are lost.",
+                          yes="Leave", no="Stay"),
+            answered,
+        )
