@@ -1,0 +1,90 @@
+"""The fast battle-file writer: what it writes, tomllib reads back the same."""
+
+from __future__ import annotations
+
+import math
+import time
+import tomllib
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from munda_tui.saves.tomlemit import TomlEmitError, dumps, quote
+
+keys = st.text(max_size=12)
+scalars = (
+    st.booleans()
+    | st.integers(min_value=-(2**63), max_value=2**63 - 1)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=30)
+)
+values = st.recursive(
+    scalars,
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(keys, children, max_size=4),
+    max_leaves=25,
+)
+documents = st.dictionaries(keys, values, max_size=6)
+
+
+@settings(max_examples=400, deadline=None)
+@given(documents)
+def test_round_trips_through_tomllib(doc):
+    assert tomllib.loads(dumps(doc)) == doc
+
+
+@given(st.text())
+def test_any_string_round_trips(text):
+    assert tomllib.loads(f"k = {quote(text)}")["k"] == text
+    assert tomllib.loads(dumps({text: 1}))[text] == 1
+
+
+def test_event_log_is_written_as_an_array_of_tables():
+    text = dumps({"battle": {"round": 2, "events": [{"kind": "ooa", "who": "Krag"}, {"kind": "end"}]}})
+    assert text == (
+        "[battle]\nround = 2\n\n"
+        '[[battle.events]]\nkind = "ooa"\nwho = "Krag"\n\n'
+        '[[battle.events]]\nkind = "end"\n'
+    )
+
+
+def test_escapes_and_special_floats():
+    text = dumps({"s": 'a"b\\c\n\t\x00\x7f é', "f": [1.0, -0.0, 1e300, math.inf, -math.inf], "dotted.key": 1, "": 2})
+    assert tomllib.loads(text) == {"s": 'a"b\\c\n\t\x00\x7f é', "f": [1.0, -0.0, 1e300, math.inf, -math.inf], "dotted.key": 1, "": 2}
+    assert '"dotted.key" = 1' in text
+    assert math.isnan(tomllib.loads(dumps({"x": math.nan}))["x"])
+
+
+@pytest.mark.parametrize(
+    ("data", "where"),
+    [
+        ({"a": {"b": object()}}, "a.b"),
+        ({"a": [1, {"c": 2**64}]}, "a.1.c"),
+        ({"a": {1: 2}}, "a"),
+        ({"s": "\ud800"}, "s"),
+        ({"t": (1, None)}, "t.1"),
+    ],
+)
+def test_non_plain_data_is_refused_naming_the_key(data, where):
+    with pytest.raises(TomlEmitError, match=rf"^{__import__('re').escape(where)}"):
+        dumps(data)
+
+
+def test_a_300_event_battle_saves_fast(store, demo_campaign):
+    events = [
+        {"kind": "injury", "round": i // 20 + 1, "gang": "venom-sisters", "fighter": f"sister-{i % 8}",
+         "result": "Seriously Injured", "roll": "D6 [4] = 4", "note": f"event {i}", "undoable": True}
+        for i in range(300)
+    ]
+    data = {"setup": {"scenario": "Sneak Attack", "attacker": "venom-sisters"}, "battle": {"events": []}}
+    with store.create_campaign(demo_campaign) as handle:
+        timings = []
+        for event in events:
+            data["battle"]["events"].append(event)
+            start = time.perf_counter()
+            handle.save_battle(1, data)
+            timings.append(time.perf_counter() - start)
+        assert handle.load_battle(1) == data
+    # The last saves write the full 300-event file (fsync included).
+    last = sorted(timings[-20:])[10]
+    assert last < 0.030, f"median of the last 20 saves took {last * 1000:.1f} ms"
