@@ -1,0 +1,204 @@
+"""The pre-battle flow (seed 001, Core Rules p139-147).
+
+Choose the two gangs and who challenged whom -> battlefield -> scenario rolls
+(Deployment, Objective, Crew, each Side Job) -> Pitch Black if both agree ->
+each crew -> the fighters Side Jobs pick -> Sub-plots if both agree -> a
+summary -> start the battle.
+
+The set-up (``rules.setup.BattleSetup``) is saved as the ``setup`` table of
+the battle file after every step, so closing the app resumes the flow at
+``BattleSetup.step``. Every rule result comes from ``rules.scenario``; this
+screen only shows it and asks.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Container
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from ..rules import scenario as sc
+from ..rules.model import Campaign, Fighter, Gang
+from ..rules.setup import BattleSetup
+from ..saves.overrides import load_scenario_tables
+from .prebattle_steps import STEP_CLASSES, STEP_TITLES, StepPanel
+
+if TYPE_CHECKING:
+    from ..saves import CampaignHandle
+
+
+class PreBattleScreen(Screen[None]):
+    HELP_TITLE = "Pre-battle set-up"
+    HELP = (
+        "Set up a battle step by step as the Core Rules (p139-147) say: the gangs and who "
+        "challenged whom, the battlefield, the scenario rolls (the challenger rolls Deployment "
+        "and Objective, the challenged player Crew, each player their Side Job), Pitch Black, "
+        "each crew, the fighters Side Jobs pick, Sub-plots and a summary. Every roll can be "
+        "made by munda-tui, entered from real dice or chosen outright. n goes on, Esc goes "
+        "back a step; the set-up is saved after every step."
+    )
+    CSS_PATH = "prebattle.tcss"
+    BINDINGS = [
+        Binding("n", "next_step", "Next"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, handle: "CampaignHandle", number: int) -> None:
+        super().__init__()
+        self.handle = handle
+        self.number = number
+        self.setup: BattleSetup | None = None
+        self.step = "gangs"
+        self.tables: dict[str, sc.ScenarioTable] = {}
+        self.problems: list[Any] = []
+
+    # --- helpers for the steps ------------------------------------------------------
+
+    @property
+    def campaign(self) -> Campaign:
+        return self.handle.campaign
+
+    def gang(self, gang_id: str) -> Gang:
+        return self.campaign.gang(gang_id)
+
+    def gang_name(self, gang_id: str) -> str:
+        try:
+            return self.gang(gang_id).name
+        except KeyError:
+            return gang_id
+
+    def fighter(self, ref: str) -> Fighter:
+        """A fighter by "gang/fighter"."""
+        gang_id, fighter_id = ref.split("/", 1)
+        return self.gang(gang_id).fighter(fighter_id)
+
+    def fighter_label(self, gang_id: str, fighter_id: str, loadout: str = "") -> str:
+        try:
+            f = self.gang(gang_id).fighter(fighter_id)
+        except KeyError:
+            return fighter_id
+        card = f" [{loadout}]" if loadout else ""
+        return f"{f.name} ({f.label or f.type.value}){card}"
+
+    @property
+    def prefer_dice(self) -> bool:
+        return bool(self.campaign.settings.dice_by_hand)
+
+    # --- compose and life cycle -------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="pb-progress", markup=False)
+        yield Container(id="pb-body")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.tables, self.problems = load_scenario_tables(self.app.config_dir, self.handle.path)  # type: ignore[attr-defined]
+        try:
+            data = self.handle.load_battle(self.number)
+        except KeyError:
+            data = {}
+        if data.get("setup"):
+            self.setup = BattleSetup.from_data(data["setup"])
+            step = self.setup.step or "battlefield"
+        else:
+            step = "gangs"
+        self.sub_title = f"Battle {self.number}: set-up"
+        self.show_step(step if step in sc.STEPS else "gangs")
+
+    def show_step(self, step: str) -> None:
+        self.step = step
+        names = "  ".join(
+            f"[{i + 1}. {STEP_TITLES[s]}]" if s == step else f"{i + 1}. {STEP_TITLES[s]}"
+            for i, s in enumerate(sc.STEPS)
+        )
+        self.query_one("#pb-progress", Static).update(names)
+        body = self.query_one("#pb-body", Container)
+        body.remove_children()
+        panel = STEP_CLASSES[step](id=f"step-{step}")
+        body.mount(panel)
+        if self.setup is not None and self.setup.step != step:
+            self.setup.step = step
+            self.save()
+
+    @property
+    def panel(self) -> StepPanel:
+        return self.query_one("#pb-body", Container).query_one(StepPanel)
+
+    def save(self) -> None:
+        """Write the set-up into the battle file and the campaign's summary."""
+        if self.setup is None:
+            return
+        try:
+            data = self.handle.load_battle(self.number)
+        except KeyError:
+            data = {}
+        data["setup"] = self.setup.to_data()
+        self.handle.save_battle(self.number, data)
+        summary = self._summary()
+        if summary is not None:
+            gangs = [self.setup.challenger, self.setup.challenged]
+            scenario = self.setup.objective
+            if summary.gangs != gangs or summary.scenario != scenario:
+                summary.gangs = gangs
+                summary.scenario = scenario
+                self.handle.save()
+
+    def _summary(self):  # type: ignore[no-untyped-def]
+        for s in self.campaign.battles:
+            if s.number == self.number:
+                return s
+        return None
+
+    # --- navigation -------------------------------------------------------------------
+
+    def action_next_step(self) -> None:
+        panel = self.panel
+        problem = panel.finish()
+        if problem is not None:  # the step stays (and says why, if it has to)
+            if problem:
+                self.notify(problem, severity="warning", timeout=4)
+            return
+        if self.step == "summary":
+            return
+        nxt = sc.STEPS[sc.STEPS.index(self.step) + 1]
+        self.save()
+        self.show_step(nxt)
+
+    def action_back(self) -> None:
+        panel = self.panel
+        if panel.back():
+            return
+        index = sc.STEPS.index(self.step)
+        if index == 0:
+            self.dismiss(None)
+            return
+        self.show_step(sc.STEPS[index - 1])
+
+    def start_battle(self) -> None:
+        """The set-up is complete: the battle begins (the tracker takes over)."""
+        assert self.setup is not None
+        missing = sc.missing_for_battle(self.setup)
+        if missing:
+            self.notify("Still to decide: " + ", ".join(missing), severity="warning")
+            return
+        self.setup.complete = True
+        self.setup.step = "summary"
+        summary = self._summary()
+        if summary is not None:
+            summary.status = "battle"
+        self.save()
+        self.handle.save()
+        try:
+            self.app.open_battle(self.number)  # type: ignore[attr-defined]
+        except ModuleNotFoundError as error:
+            if error.name != "munda_tui.screens.battle":
+                raise
+            # the battle tracker is not part of this build: the battle is
+            # saved as started, continue it from the campaign screen later
+            self.notify("Battle started and saved.")
+            self.dismiss(None)
