@@ -638,16 +638,13 @@ class SubplotDraw:
             if free:
                 typed = free[0]  # a plain "joker": whichever Joker is still in the deck
         if typed in out:
-            who = ""
-            if self.shared_deck:
-                owner = next(g for g in self.order if typed in self._drawn[g])
-                who = " by you" if owner == gang else " by your opponent"
             if typed.is_joker:
                 label = f"Joker {typed.index} has" if any(ch.isdigit() for ch in text) else "both Jokers have"
             else:
                 label = f"the {typed.long_name} has"
+            # (never says who drew it: that would hint at the opponent's hand)
             raise SubplotError(
-                f"{label} already been drawn{who}"
+                f"{label} already been drawn"
                 + (" from this shared deck" if self.shared_deck else " from your deck")
             )
         return typed

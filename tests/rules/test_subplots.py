@@ -316,7 +316,7 @@ def test_joker_chain_gives_three_subplots_and_never_more():
     assert side.hand == ["industrial-sabotage:A", "noble-whims:10", "dark-influences:Q"]
     assert side.jokers == 2 and side.cards == ["JOKER1", "JOKER2", "AS", "10H", "QD"]
     assert session.current == "b"
-    with pytest.raises(sp.SubplotError, match="both Jokers have already been drawn by your opponent"):
+    with pytest.raises(sp.SubplotError, match="both Jokers have already been drawn from this shared deck"):
         session.draw("joker")
     session.draw()
     assert session.done and len(session.sides["b"].hand) == 1
@@ -329,7 +329,7 @@ def test_real_cards_are_validated():
     with pytest.raises(sp.SubplotError, match="not a"):
         session.draw("eleven of cups")
     session.draw("queen of diamonds")
-    with pytest.raises(sp.SubplotError, match="Queen of Diamonds has already been drawn by your opponent"):
+    with pytest.raises(sp.SubplotError, match="Queen of Diamonds has already been drawn from this shared deck"):
         session.draw("QD")
     session.draw("KD")
     assert session.done

@@ -1,0 +1,649 @@
+"""The pre-battle House Sub-plot draw, on one shared screen that keeps each hand hidden.
+
+Use (the pre-battle flow pushes it as one step)::
+
+    from munda_tui.screens.subplot_draw import SubplotDrawScreen
+    screen = SubplotDrawScreen(gang_a, gang_b, campaign.settings, app.rng)
+    app.push_screen(screen, on_drawn)          # or: await app.push_screen_wait(screen)
+
+    def on_drawn(result: DrawResult | None) -> None:
+        if result is not None:                  # None: the players stopped the draw
+            result.apply(setup)                 # fills SideSetup.hand / jokers / use_house_deck
+
+``gang_a``/``gang_b`` are ``rules.model.Gang``; ``settings`` is ``rules.model.Settings``
+(``subplot_decks`` gives the default House-deck choice, ``shared_deck`` the deck
+handling, ``dice_by_hand`` whether the roll-off asks for real dice first); ``rng`` is
+the app's ``random.Random`` (the shuffle and any roll-off). The dismiss value is a
+``rules.subplots.DrawResult`` (each side's hand of card ids, Jokers shown, draw order,
+its reason and the roll-off dice).
+
+States: set-up (both gangs, ratings, who draws first and why, deck choices) ->
+for each player: privacy curtain -> their draw (cards face up, Jokers announced to
+both on an opaque screen) -> hidden (card backs) -> summary (card backs and counts,
+peek at your own hand behind the curtain) -> Enter dismisses with the result.
+
+Also here, for the pre-battle and battle screens:
+
+- ``SubplotChoiceScreen(card_id, owner, fighters, enemy_fighters, rng)``: a card revealed
+  at Choose Crew / the start of the battle, and the choice it asks for (a fighter, a
+  secret number, a point ...). Dismisses with the value to store in
+  ``SideSetup.subplot_choices[card_id]`` (``""`` when the card asks nothing; for two
+  fighters ``"<own id>|<enemy id>"``), or None when cancelled. Secret choices put up
+  the privacy curtain first. List the cards with
+  ``rules.subplots.cards_offered_at(side.hand, "choose_crew")``.
+- ``HandScreen(player, hand, cards)``: an opaque view of one player's hand (push it
+  after a ``PrivacyCurtain``); ``peek_hand(app, player, hand, cards)`` does both.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..rules import subplots as sp
+from ..rules.cards import Card, parse_card
+from ..rules.model import Gang, Settings
+from ..widgets.curtain import PrivacyCurtain
+from ..widgets.playing_card import PlayingCard
+
+
+def player_label(gang: Gang) -> str:
+    """'Ana (The Venom Sisters)', or the gang name when no player is recorded."""
+    return f"{gang.player} ({gang.name})" if gang.player else gang.name
+
+
+def hand_cards(hand: list[str], codes: list[str]) -> list[tuple[Card | None, sp.SubplotCard]]:
+    """Pair a hand's Sub-plot ids with the playing cards drawn (Jokers skipped)."""
+    physical = [parse_card(c) for c in codes]
+    physical = [c for c in physical if not c.is_joker]
+    out: list[tuple[Card | None, sp.SubplotCard]] = []
+    for i, card_id in enumerate(hand):
+        out.append((physical[i] if i < len(physical) else None, sp.card(card_id)))
+    return out
+
+
+def card_rows(cards: list[PlayingCard], per_row: int = 2) -> list[Horizontal]:
+    """Cards laid out two to a row (each row as tall as its tallest card)."""
+    rows = []
+    for i in range(0, len(cards), per_row):
+        chunk = cards[i : i + per_row]
+        if len(chunk) < per_row:
+            chunk = chunk + [Static(classes="card-gap") for _ in range(per_row - len(chunk))]  # type: ignore[list-item]
+        rows.append(Horizontal(*chunk, classes="card-row"))
+    return rows
+
+
+# --- small modals ---------------------------------------------------------------------------
+
+
+class TextEntryScreen(ModalScreen[str | None]):
+    """Asks for one line; ``validate(text)`` returns an error message or None."""
+
+    CSS_PATH = "subplot_draw.tcss"
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, prompt: str, validate: Callable[[str], str | None],
+                 placeholder: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.prompt = prompt
+        self.validate = validate
+        self.placeholder = placeholder
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.title_text, classes="dialog-title")
+            yield Static(self.prompt, classes="hint")
+            yield Input(placeholder=self.placeholder, id="entry")
+            yield Static("", id="entry-error", classes="error-text")
+        yield Footer()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        error = self.validate(event.value)
+        if error:
+            self.query_one("#entry-error", Static).update(error)
+            return
+        self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class JokerScreen(ModalScreen[None]):
+    """A Joker, announced to both players on an opaque screen."""
+
+    CSS_PATH = "subplot_draw.tcss"
+    BINDINGS = [Binding("enter", "close", "Continue the draw", priority=True)]
+
+    def __init__(self, player: str, opponent: str, card: Card, count: int) -> None:
+        super().__init__()
+        self.player = player
+        self.opponent = opponent
+        self.card = card
+        self.count = count
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="joker"):
+            yield Label(f"Joker! {self.player} drew a Joker.", classes="dialog-title")
+            yield PlayingCard(self.card, id="joker-card")
+            yield Static(
+                f"Show it to {self.opponent}. {self.player} draws two new cards instead "
+                f"(without showing them): {self.count} Sub-plots, three at most.",
+                id="joker-text",
+            )
+            yield Static(f"Then only {self.player} looks again. Press Enter.", classes="hint")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class HandScreen(ModalScreen[None]):
+    """One player's hand, face up, on an opaque screen. Enter, Escape or h hides it."""
+
+    CSS_PATH = "subplot_draw.tcss"
+    BINDINGS = [Binding("escape,enter,h", "close", "Hide my cards", priority=True)]
+
+    def __init__(self, player: str, cards: list[tuple[Card | None, sp.SubplotCard]]) -> None:
+        super().__init__()
+        self.player = player
+        self.cards = cards
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="hand-view"):
+            yield Label(f"{self.player}'s Sub-plots ({len(self.cards)})", classes="dialog-title")
+            with VerticalScroll(id="hand-cards"):
+                yield from card_rows([PlayingCard(p, sub) for p, sub in self.cards])
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def peek_hand(app: App, player: str, hand: list[str], codes: list[str]) -> None:
+    """Curtain, then the hand (for the summary here and for the battle tracker)."""
+    cards = hand_cards(hand, codes)
+
+    def after(ok: bool | None) -> None:
+        if ok:
+            app.push_screen(HandScreen(player, cards))
+
+    app.push_screen(PrivacyCurtain(player, "to look at your House Sub-plots"), after)
+
+
+class SubplotChoiceScreen(ModalScreen[str | None]):
+    """A Sub-plot offered to its owner at Choose Crew / the start of the battle, with
+    the choice it asks for. See the module docstring for the dismiss value."""
+
+    CSS_PATH = "subplot_draw.tcss"
+    BINDINGS = [
+        Binding("escape", "cancel", "Not now"),
+        Binding("r", "random", "Pick at random"),
+        Binding("enter", "confirm", "Confirm", show=True),
+    ]
+
+    def __init__(
+        self,
+        card_id: str,
+        owner: str,
+        fighters: list[tuple[str, str]] | None = None,
+        enemy_fighters: list[tuple[str, str]] | None = None,
+        rng: random.Random | None = None,
+        moment: str = "",
+    ) -> None:
+        super().__init__()
+        self.card = sp.card(card_id)
+        self.owner = owner
+        self.fighters = fighters or []
+        self.enemy_fighters = enemy_fighters or []
+        self.rng = rng or random.Random()
+        self.moment = moment or self.card.reveal
+        self.info = sp.CHOICES[self.card.choice]
+
+    def compose(self) -> ComposeResult:
+        c, info = self.card, self.info
+        revealed = sp.reveals_card(c, self.moment)
+        with Vertical(id="choice-view"):
+            head = f"{self.owner}: {c.name}"
+            head += " - reveal it now" if revealed else " - a secret choice (do not reveal the card)"
+            yield Label(head, classes="dialog-title")
+            with Horizontal(id="choice-body"):
+                yield PlayingCard(None, c, id="choice-card")
+                with Vertical(id="choice-ask"):
+                    yield Static(info.prompt or "This card asks for no choice.", id="choice-prompt")
+                    if info.kind in ("fighter", "fighter_and_enemy_fighter"):
+                        yield OptionList(*[Option(n, id=i) for i, n in self.fighters], id="own")
+                    if info.kind in ("enemy_fighter", "fighter_and_enemy_fighter"):
+                        yield OptionList(*[Option(n, id=i) for i, n in self.enemy_fighters], id="enemy")
+                    if info.kind in ("number", "text"):
+                        hint = ""
+                        if c.choice_range:
+                            hint = f"{c.choice_range[0]}-{c.choice_range[1]}"
+                        yield Input(placeholder=hint, id="choice-input")
+                    yield Static("", id="choice-error", classes="error-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.info.secret:
+            def after(ok: bool | None) -> None:
+                if not ok:
+                    self.dismiss(None)
+
+            self.app.push_screen(PrivacyCurtain(self.owner, f"to choose for {self.card.name}"), after)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "random":
+            return self.info.random
+        return True
+
+    def _lists(self) -> list[OptionList]:
+        return list(self.query(OptionList))
+
+    def action_random(self) -> None:
+        for option_list in self._lists():
+            if option_list.option_count:
+                option_list.highlighted = self.rng.randrange(option_list.option_count)
+        self.query_one("#choice-error", Static).update("Picked at random: Enter to confirm")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        lists = self._lists()
+        if event.option_list is lists[0] and len(lists) > 1:
+            lists[1].focus()
+            return
+        self.action_confirm()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_confirm()
+
+    def action_confirm(self) -> None:
+        error = self.query_one("#choice-error", Static)
+        kind = self.info.kind
+        if kind in ("number", "text"):
+            try:
+                value = sp.check_choice(self.card, self.query_one("#choice-input", Input).value)
+            except sp.SubplotError as problem:
+                error.update(str(problem))
+                return
+            self.dismiss(value)
+            return
+        picks = []
+        for option_list in self._lists():
+            index = option_list.highlighted
+            if index is None:
+                error.update(self.info.prompt)
+                option_list.focus()
+                return
+            picks.append(option_list.get_option_at_index(index).id or "")
+        self.dismiss("|".join(picks))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+# --- the draw screen -------------------------------------------------------------------------
+
+
+class SubplotDrawScreen(Screen[sp.DrawResult | None]):
+    """Both players draw their House Sub-plots; see the module docstring."""
+
+    CSS_PATH = "subplot_draw.tcss"
+    BINDINGS = [
+        Binding("1", "deck(0)", "Deck of gang 1"),
+        Binding("2", "deck(1)", "Deck of gang 2"),
+        Binding("1", "peek(0)", "Peek: gang 1"),
+        Binding("2", "peek(1)", "Peek: gang 2"),
+        Binding("s", "toggle_shared", "Shared deck"),
+        Binding("r", "roll_off", "Roll-off"),
+        Binding("e", "enter_roll_off", "Real dice"),
+        Binding("d", "draw", "Draw a card"),
+        Binding("c", "type_card", "Type a real card"),
+        Binding("h", "hide", "Hide my cards"),
+        Binding("enter", "next", "Continue"),
+        Binding("escape", "stop", "No Sub-plots"),
+    ]
+    #: which actions each state offers
+    ACTIONS = {
+        "setup": {"deck", "toggle_shared", "roll_off", "enter_roll_off", "next", "stop"},
+        "turn": {"draw", "type_card", "hide", "stop"},
+        "hidden": {"next", "stop"},
+        "summary": {"peek", "next", "stop"},
+    }
+    ALL_ACTIONS = frozenset().union(*ACTIONS.values())
+
+    def __init__(self, gang_a: Gang, gang_b: Gang, settings: Settings, rng: random.Random) -> None:
+        super().__init__()
+        self.gangs = [gang_a, gang_b]
+        self.settings = settings
+        self.rng = rng
+        self.contenders = [
+            sp.Contender(g.id, g.name, g.rating, sp.house_deck(g.type)) for g in self.gangs
+        ]
+        self.use_house = {
+            c.gang: bool(c.house_deck) and settings.subplot_decks == "house" for c in self.contenders
+        }
+        self.shared = settings.shared_deck
+        self.rolls: list[tuple[int, int]] = []
+        self.order: sp.DrawOrder | None = None
+        self.session: sp.SubplotDraw | None = None
+        self.phase = "setup"
+        self.turn_gang: str | None = None
+        self.message = ""
+        self._decide_order()
+
+    # --- helpers ---------------------------------------------------------------------
+
+    def gang(self, gang_id: str) -> Gang:
+        return next(g for g in self.gangs if g.id == gang_id)
+
+    def player(self, gang_id: str) -> str:
+        return player_label(self.gang(gang_id))
+
+    def _decide_order(self) -> None:
+        try:
+            self.order = sp.draw_order(*self.contenders, self.rolls)
+        except sp.SubplotError:
+            self.order = None
+
+    def deck_label(self, gang_id: str) -> str:
+        contender = next(c for c in self.contenders if c.gang == gang_id)
+        if self.use_house[gang_id] and contender.house_deck:
+            return f"{sp.deck(contender.house_deck).name} House deck"
+        return "suit decks (Rulebook 2018)"
+
+    # --- layout ----------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Label("House Sub-plots: the draw", classes="title")
+        yield Static(id="public")
+        yield Static(id="status")
+        yield VerticalScroll(id="cards")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action not in self.ALL_ACTIONS:
+            return True
+        if action not in self.ACTIONS[self.phase]:
+            return False
+        if self.phase == "setup":
+            if action in ("roll_off", "enter_roll_off"):
+                return self.order is None
+            if action == "deck":
+                return bool(self.contenders[int(parameters[0])].house_deck)  # type: ignore[call-overload]
+            if action == "next":
+                return True if self.order is not None else None
+        if self.phase == "turn" and self.session is not None and self.turn_gang:
+            left = self.session.remaining(self.turn_gang)
+            if action in ("draw", "type_card"):
+                return left > 0
+            if action == "hide":
+                return left == 0
+        return True
+
+    def refresh_view(self) -> None:
+        self.query_one("#public", Static).update(self._public_text())
+        self.query_one("#status", Static).update(self._status_text())
+        self._show_cards()
+        self.refresh_bindings()
+
+    def _public_text(self) -> Text:
+        out = Text()
+        for i, (g, c) in enumerate(zip(self.gangs, self.contenders), start=1):
+            out.append(f"[{i}] ", style="bold")
+            out.append(g.name, style="bold")
+            out.append(f" ({g.type}{', ' + g.player if g.player else ''})", style="dim")
+            out.append(f"  rating {c.rating}  deck: {self.deck_label(g.id)}")
+            if self.session is not None:
+                side = self.session.sides[g.id]
+                out.append(f"  hand {len(side.hand)}")
+                if side.jokers:
+                    out.append(f"  Jokers {side.jokers}", style="bold yellow")
+            out.append("\n")
+        out.append("Deck: ")
+        out.append("one shared deck" if self.shared else "a full deck for each player")
+        out.append("\n")
+        if self.order is not None:
+            first = self.gang(self.order.first).name
+            out.append(f"{first} draws first. ", style="bold")
+            out.append(self.order.reason)
+        else:
+            out.append("Who draws first: ", style="bold")
+            faces = ", ".join(f"{a}-{b}" for a, b in self.rolls)
+            out.append(
+                f"equal Gang Ratings ({self.contenders[0].rating}): a D6 roll-off decides"
+                + (f" (tied so far: {faces})" if self.rolls else "")
+            )
+        return out
+
+    def _status_text(self) -> Text:
+        out = Text()
+        if self.message:
+            out.append(self.message + "\n", style="bold yellow")
+        if self.phase == "setup":
+            if self.order is None:
+                out.append("Press r to roll the D6 roll-off, or e to enter real dice.")
+            else:
+                out.append("Press Enter to start the draw")
+                out.append(f" ({self.player(self.order.first)} first).")
+        elif self.phase == "turn" and self.session is not None and self.turn_gang:
+            left = self.session.remaining(self.turn_gang)
+            out.append(f"{self.player(self.turn_gang)} is drawing. ", style="bold")
+            if left:
+                out.append(
+                    f"Draw {left} card{'s' if left > 1 else ''}: d draws from the app's deck, "
+                    "c types the card you drew from a real deck."
+                )
+            else:
+                out.append("Your draw is complete. Read your cards, then press h to hide them.")
+        elif self.phase == "hidden" and self.session is not None and self.turn_gang:
+            nxt = self.session.current
+            out.append(f"{self.player(self.turn_gang)}'s cards are hidden. ", style="bold")
+            if nxt is not None:
+                out.append(f"Press Enter to pass the laptop to {self.player(nxt)}.")
+            else:
+                out.append("Press Enter for the summary.")
+        elif self.phase == "summary":
+            out.append("The draw is done. ", style="bold")
+            out.append("1 / 2: peek at your own hand (behind the curtain). Enter: done.")
+        return out
+
+    def _show_cards(self) -> None:
+        box = self.query_one("#cards", VerticalScroll)
+        box.remove_children()
+        if self.session is None:
+            return
+        if self.phase in ("turn", "hidden") and self.turn_gang:
+            face_up = self.phase == "turn"
+            drawn = self.session.drawn_by(self.turn_gang)
+            jokers = [PlayingCard(d.card, small=True) for d in drawn if d.is_joker]
+            if jokers:
+                box.mount(Horizontal(*jokers, classes="card-row"))
+            cards = [PlayingCard(d.card, d.subplot, face_up=face_up) for d in drawn if not d.is_joker]
+            box.mount_all(card_rows(cards))
+        elif self.phase == "summary":
+            hands = []
+            for i, g in enumerate(self.gangs, start=1):
+                side = self.session.sides[g.id]
+                n = len(side.hand)
+                label = f"[{i}] {g.name}: {n} Sub-plot{'s' if n != 1 else ''}"
+                if side.jokers:
+                    label += f" ({side.jokers} Joker{'s' if side.jokers > 1 else ''} shown)"
+                backs = [PlayingCard.back() for _ in side.hand]
+                jokers = [
+                    PlayingCard(Card("Joker", "", 1), small=True) for _ in range(side.jokers)
+                ]
+                hands.append(Vertical(Label(label, classes="hand-label"),
+                                      Horizontal(*backs, *jokers, classes="hand-row"),
+                                      classes="hand"))
+            box.mount(Horizontal(*hands, id="hands"))
+
+    # --- actions -----------------------------------------------------------------------------
+
+    def _say(self, message: str) -> None:
+        self.message = message
+        self.refresh_view()
+
+    def action_deck(self, index: int) -> None:
+        gang = self.gangs[index]
+        if self.phase == "setup" and self.contenders[index].house_deck:
+            self.use_house[gang.id] = not self.use_house[gang.id]
+            self._say(f"{gang.name} uses the {self.deck_label(gang.id)}.")
+
+    def action_peek(self, index: int) -> None:
+        gang = self.gangs[index]
+        if self.phase == "summary" and self.session is not None:
+            side = self.session.sides[gang.id]
+            peek_hand(self.app, self.player(gang.id), side.hand, side.cards)
+
+    def action_toggle_shared(self) -> None:
+        self.shared = not self.shared
+        self._say("One shared deck." if self.shared else "Each player shuffles a full deck.")
+
+    def action_roll_off(self) -> None:
+        if self.order is not None:
+            return
+        pair = (self.rng.randint(1, 6), self.rng.randint(1, 6))
+        self._record_roll(pair)
+
+    def _record_roll(self, pair: tuple[int, int]) -> None:
+        self.rolls.append(pair)
+        self._decide_order()
+        names = [c.name for c in self.contenders]
+        text = f"Roll-off: {names[0]} {pair[0]}, {names[1]} {pair[1]}"
+        self._say(text + (": a tie, roll again." if pair[0] == pair[1] else "."))
+
+    def action_enter_roll_off(self) -> None:
+        names = [c.name for c in self.contenders]
+
+        def validate(text: str) -> str | None:
+            parts = text.replace(",", " ").split()
+            if len(parts) != 2 or not all(p.isdigit() and 1 <= int(p) <= 6 for p in parts):
+                return f"type two D6 faces: {names[0]}'s then {names[1]}'s, e.g. 4 2"
+            return None
+
+        def done(text: str | None) -> None:
+            if text:
+                a, b = (int(p) for p in text.replace(",", " ").split())
+                self._record_roll((a, b))
+
+        self.app.push_screen(
+            TextEntryScreen("D6 roll-off", f"{names[0]}'s die, then {names[1]}'s (e.g. 4 2)",
+                            validate, "4 2"),
+            done,
+        )
+
+    def action_next(self) -> None:
+        if self.phase == "setup":
+            if self.order is None:
+                self._say("Roll the roll-off first (r), or enter real dice (e).")
+                return
+            houses = {g: (c.house_deck if self.use_house[g] else None)
+                      for g, c in ((c.gang, c) for c in self.contenders)}
+            self.session = sp.SubplotDraw(
+                [self.order.first, self.order.second], rng=self.rng,
+                house_decks=houses, shared_deck=self.shared,
+            )
+            self.message = ""
+            self._curtain_for(self.order.first)
+        elif self.phase == "hidden" and self.session is not None:
+            nxt = self.session.current
+            self.message = ""
+            if nxt is None:
+                self.phase = "summary"
+                self.turn_gang = None
+                self.refresh_view()
+            else:
+                self._curtain_for(nxt)
+        elif self.phase == "summary":
+            self.dismiss(self.result())
+
+    def _curtain_for(self, gang_id: str) -> None:
+        def after(ok: bool | None) -> None:
+            if ok:
+                self.phase = "turn"
+                self.turn_gang = gang_id
+            self.refresh_view()
+
+        self.app.push_screen(
+            PrivacyCurtain(self.player(gang_id), "to draw your House Sub-plots"), after
+        )
+
+    def action_draw(self) -> None:
+        self._draw(None)
+
+    def action_type_card(self) -> None:
+        session = self.session
+        if session is None or self.phase != "turn":
+            return
+
+        def validate(text: str) -> str | None:
+            try:
+                session.parse(text)
+            except sp.SubplotError as error:
+                return str(error)
+            return None
+
+        def done(text: str | None) -> None:
+            if text:
+                self._draw(text)
+
+        self.app.push_screen(
+            TextEntryScreen(
+                "The card you drew", "Type the card from your real deck: AS, 10h, Q♦, "
+                "queen of diamonds or joker", validate, "e.g. Q♦"),
+            done,
+        )
+
+    def _draw(self, entered: str | None) -> None:
+        session = self.session
+        if session is None or self.phase != "turn" or session.current != self.turn_gang:
+            return
+        try:
+            drawn = session.draw(entered)
+        except sp.SubplotError as error:
+            self._say(str(error))
+            return
+        self.message = ""
+        self.refresh_view()
+        if drawn.is_joker:
+            gang_id = drawn.gang
+            opponent = next(g for g in self.gangs if g.id != gang_id)
+            self.app.push_screen(
+                JokerScreen(self.player(gang_id), player_label(opponent), drawn.card,
+                            session.remaining(gang_id) + len(session.sides[gang_id].hand))
+            )
+
+    def action_hide(self) -> None:
+        if self.phase == "turn":
+            self.phase = "hidden"
+            self.refresh_view()
+
+    def action_stop(self) -> None:
+        from .dialogs import ConfirmScreen
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(None)
+
+        self.app.push_screen(
+            ConfirmScreen("Play without House Sub-plots?",
+                          "The draw stops and no Sub-plots are used in this battle."),
+            done,
+        )
+
+    def result(self) -> sp.DrawResult:
+        assert self.session is not None and self.order is not None
+        return self.session.result(self.order.reason, self.order.rolloff)
