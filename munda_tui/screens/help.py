@@ -31,12 +31,13 @@ class HelpScreen(ModalScreen[None]):
     def for_screen(cls, screen: Screen) -> "HelpScreen":
         keys: list[tuple[str, str]] = []
         seen: set[str] = set()
-        for key, active in screen.active_bindings.items():
+        for active in screen.active_bindings.values():
             binding = active.binding
             description = binding.tooltip or binding.description
-            if not description or binding.action in seen and key in seen:
+            # Widgets' own movement keys (cursor, scrolling) are hidden bindings: skip them.
+            if not binding.show or not description or binding.action in seen:
                 continue
-            seen.add(key)
+            seen.add(binding.action)
             display = binding.key_display or screen.app.get_key_display(binding)
             keys.append((display, description))
         title = getattr(screen, "HELP_TITLE", "") or screen.__class__.__name__.removesuffix("Screen")

@@ -26,7 +26,7 @@ class HomeScreen(Screen[None]):
         Binding("n", "new", "New campaign"),
         Binding("D", "add_demo", "Add demo"),
         Binding("d,delete", "delete", "Delete"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("q", "app.quit", "Quit", show=False),
     ]
 
     def compose(self) -> ComposeResult:

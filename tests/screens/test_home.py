@@ -1,0 +1,97 @@
+"""Home screen: list, create (validated), delete (confirmed), open; help screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from munda_tui.rules.demo import demo_campaign
+from munda_tui.saves import Store
+
+SIZE = (100, 30)
+
+
+async def _fixed_paths(pilot) -> None:
+    """The data dir is a fresh tmp folder per test: show a fixed path instead."""
+    await pilot.pause()
+    for screen in pilot.app.screen_stack:
+        for where in screen.query("#where"):
+            where.update("Saves: /data/campaigns")
+
+
+def _seed_campaigns(data_dir: Path) -> None:
+    store = Store(data_dir)
+    store.create_campaign(demo_campaign()).close()
+
+
+def test_home_snapshot_empty(snap_compare, make_app) -> None:
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=_fixed_paths)
+
+
+def test_home_snapshot_with_campaign(snap_compare, make_app, data_dir) -> None:
+    _seed_campaigns(data_dir)
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=_fixed_paths)
+
+
+def test_help_screen_snapshot(snap_compare, make_app, data_dir) -> None:
+    _seed_campaigns(data_dir)
+    assert snap_compare(make_app(), terminal_size=SIZE, press=["question_mark"], run_before=_fixed_paths)
+
+
+def test_new_campaign_form_error_snapshot(snap_compare, make_app) -> None:
+    assert snap_compare(make_app(), terminal_size=SIZE, press=["n", "enter"], run_before=_fixed_paths)
+
+
+async def test_create_campaign_by_keyboard(make_app, data_dir) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.press("enter")  # empty name: refused, form stays
+        assert "Give the campaign a name" in str(app.screen.query_one("#name-error").render())
+        for ch in "Sump Wars":
+            await pilot.press(ch if ch != " " else "space")
+        await pilot.press("enter")
+        await pilot.pause()
+    infos = Store(data_dir).list_campaigns()
+    assert [(i.slug, i.name) for i in infos] == [("sump-wars", "Sump Wars")]
+
+
+async def test_duplicate_name_is_refused(make_app, data_dir) -> None:
+    _seed_campaigns(data_dir)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n", *"demo", "enter")
+        assert "exists already" in str(app.screen.query_one("#name-error").render())
+        await pilot.press("escape")
+    assert len(Store(data_dir).list_campaigns()) == 1
+
+
+async def test_delete_asks_first(make_app, data_dir) -> None:
+    _seed_campaigns(data_dir)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d", "n")  # keep
+        await pilot.pause()
+        assert len(Store(data_dir).list_campaigns()) == 1
+        await pilot.press("d", "y")  # delete
+        await pilot.pause()
+    assert Store(data_dir).list_campaigns() == []
+
+
+async def test_add_demo_and_open_it(make_app, data_dir) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("D")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.handle is not None and app.handle.campaign.name == "Demo: Ashfall Sump"
+        assert type(app.screen).__name__ == "CampaignScreen"
+
+
+async def test_theme_persists_in_config(make_app, config_dir) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.theme = "nord"
+        await pilot.pause()
+    app2 = make_app()
+    assert app2.theme == "nord"

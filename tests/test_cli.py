@@ -1,0 +1,41 @@
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from munda_tui import __version__
+from munda_tui.cli import main
+
+
+def test_roll_prints_faces_and_total(capsys) -> None:
+    assert main(["roll", "2D6", "--seed", "3"]) == 0
+    out = capsys.readouterr().out.strip()
+    assert out.startswith("2D6 [") and "] = " in out
+    assert main(["roll", "2D6", "--seed", "3"]) == 0
+    assert capsys.readouterr().out.strip() == out  # same seed, same roll
+
+
+def test_roll_with_real_faces(capsys) -> None:
+    assert main(["roll", "D66", "--faces", "35"]) == 0
+    assert capsys.readouterr().out.strip() == "D66 [3, 5] = 35"
+
+
+def test_roll_rejects_bad_input(capsys) -> None:
+    assert main(["roll", "2D7"]) == 2
+    assert "D7" in capsys.readouterr().err
+    assert main(["roll", "D6", "--faces", "9"]) == 2
+    assert "not a D6 face" in capsys.readouterr().err
+
+
+def test_version() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "munda_tui", "--version"], capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == f"munda-tui {__version__}"
+
+
+def test_rules_export_is_json(capsys) -> None:
+    assert main(["rules", "export", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert "Escher" in data["model"]["gang_types"]
