@@ -1,0 +1,1177 @@
+"""The resolvers of the post-battle steps (all but the Post-Battle Actions).
+
+Each resolver walks its step for both gangs: it asks (rolls, choices), says
+what happened and records changes. ``walk.seq.facts`` carries what later
+steps need (who went Out of Action, who died and how, Seek Buyer counts ...).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .model import FighterStatus, FighterType, Gang, GangType, TerritoryKind
+from .outcome import BattleOutcome, EndState, FighterOutcome, RewardKind
+from .postbattle import (
+    Option,
+    PostBattle,
+    Walk,
+    entry_kinds,
+    get_table,
+    injury_table,
+    lookup,
+    range_text,
+    resolver,
+)
+
+GANG_MEMBER_TYPES = {
+    FighterType.LEADER, FighterType.CHAMPION, FighterType.PROSPECT, FighterType.SPECIALIST,
+    FighterType.GANGER, FighterType.JUVE, FighterType.BRUTE,
+}
+MERC_TYPES = {FighterType.HIRED_GUN}
+
+
+def facts(walk: Walk) -> dict[str, Any]:
+    return walk.seq.facts
+
+
+def fought(walk: Walk, gang_id: str) -> list[FighterOutcome]:
+    return [f for f in walk.seq.outcome.crew(gang_id) if f.end_state is not EndState.NOT_DEPLOYED]
+
+
+def died(walk: Walk, gang_id: str, fighter_id: str, **how: Any) -> None:
+    d = facts(walk).setdefault("died", {})
+    d.setdefault(f"{gang_id}/{fighter_id}", {}).update(how)
+
+
+def set_status(walk: Walk, gang_id: str, fighter_id: str, status: FighterStatus, why: str,
+               captured_by: str = "") -> None:
+    walk.change(kind="status", gang=gang_id, fighter=fighter_id, status=str(status),
+                captured_by=captured_by, why=why)
+
+
+def row_line(table: dict[str, Any], total: int, row: dict[str, Any] | None) -> str:
+    if row is None:
+        return f"{table['title']}: {total}: no result on the table, nothing happens."
+    return f"{table['title']} {total} ({range_text(row)}): {row['text']}"
+
+
+def table_of(walk: Walk, name: str) -> dict[str, Any]:
+    return get_table(walk.seq.ruleset_id, name)
+
+
+# --- Lasting Injuries ----------------------------------------------------------------
+
+
+def injury_table_name(walk: Walk) -> str:
+    return walk.seq.base.settings.lasting_injury_table or walk.seq.ruleset.get(
+        "injury_table_default", "rulebook-2018")
+
+
+def lasting_injury(walk: Walk, gang_id: str, fighter_id: str, pid: str, why: str,
+                   attacker: str = "") -> dict[str, Any]:
+    """Roll (or enter) a Lasting Injury for a fighter and apply it. Returns the row
+    (``{"dead": True}`` when the fighter died)."""
+    g = walk.campaign.gang(gang_id)
+    f = g.fighter(fighter_id)
+    name = f.name
+    if not f.standard_injuries:
+        text = walk.text(f"{pid}:alt", f"{name} uses another Injury table: enter the result",
+                         gang=gang_id, note="Not the standard Lasting Injury table: enter the "
+                         "result and apply its effects by hand.")
+        walk.change(kind="injury", gang=gang_id, fighter=fighter_id, name=text,
+                    battle=walk.seq.number)
+        walk.say(f"{name}: {text} (own table)")
+        return {"name": text}
+    table = injury_table(injury_table_name(walk))
+    r = walk.roll(pid, f"Lasting Injury for {name} ({why})", "D66", gang=gang_id,
+                  table=injury_table_name(walk))
+    row = lookup(table, r.total) or {"name": "?", "effect": ""}
+    rows = [row]
+    if row.get("multiple"):
+        extra = walk.roll(f"{pid}:multi", f"Multiple Injuries: how many more rolls for {name}",
+                          row["multiple"], gang=gang_id)
+        reroll = set(row.get("reroll", []))
+        for k in range(extra.total):
+            attempt = 0
+            while True:
+                r2 = walk.roll(f"{pid}:multi{k}:{attempt}", f"{name}: Multiple Injuries roll "
+                               f"{k + 1} of {extra.total}", "D66", gang=gang_id,
+                               table=injury_table_name(walk))
+                row2 = lookup(table, r2.total) or {"name": "?"}
+                if row2["name"] in reroll:
+                    walk.say(f"  {r2.total} {row2['name']}: re-rolled")
+                    attempt += 1
+                    continue
+                rows.append(row2)
+                break
+    result: dict[str, Any] = {"name": row["name"], "dead": False}
+    for i, rw in enumerate(rows):
+        walk.say(f"{name}: Lasting Injury {r.total if i == 0 else ''} {rw['name']}"
+                 + (f" ({rw['effect']})" if rw.get("effect") else ""))
+        if any(rw.get(k) for k in ("permanent", "critical", "dead", "captured")):
+            walk.change(kind="injury", gang=gang_id, fighter=fighter_id, name=rw["name"],
+                        roll=str(r.total), effect=rw.get("effect", ""), battle=walk.seq.number)
+        result = apply_injury_row(walk, gang_id, fighter_id, rw, f"{pid}:{i}", attacker) | {
+            "name": rw["name"]} if not result.get("dead") else result
+    return result
+
+
+def apply_injury_row(walk: Walk, gang_id: str, fighter_id: str, row: dict[str, Any], pid: str,
+                     attacker: str = "") -> dict[str, Any]:
+    name = walk.fname(gang_id, fighter_id)
+    if row.get("xp"):
+        xp = walk.roll(f"{pid}:xp", f"{row['name']}: XP for {name}", row["xp"], gang=gang_id)
+        walk.change(kind="xp", gang=gang_id, fighter=fighter_id, amount=xp.total,
+                    why=row["name"])
+        walk.say(f"{name} gains {xp.total} XP ({xp})")
+    if row.get("dead"):
+        set_status(walk, gang_id, fighter_id, FighterStatus.DEAD, row["name"])
+        died(walk, gang_id, fighter_id, cause=row["name"])
+        if row.get("attacker_xp") and attacker and "/" in attacker:
+            ag, af = attacker.split("/", 1)
+            try:
+                walk.campaign.gang(ag).fighter(af)
+            except KeyError:
+                pass
+            else:
+                walk.change(kind="xp", gang=ag, fighter=af, amount=row["attacker_xp"],
+                            why=f"Memorable Death of {name}")
+                walk.say(f"{walk.fname(ag, af)} gains {row['attacker_xp']} XP")
+        return {"dead": True}
+    if row.get("critical"):
+        set_status(walk, gang_id, fighter_id, FighterStatus.CRITICAL, row["name"])
+    elif row.get("captured"):
+        opp = walk.opponent(gang_id)
+        set_status(walk, gang_id, fighter_id, FighterStatus.CAPTURED, row["name"], opp)
+        facts(walk).setdefault("captured", []).append(f"{gang_id}/{fighter_id}")
+    elif row.get("recovery"):
+        set_status(walk, gang_id, fighter_id, FighterStatus.RECOVERY, row["name"])
+    return {"dead": False}
+
+
+def permanent_injury(walk: Walk, gang_id: str, fighter_id: str, pid: str, why: str) -> None:
+    """A D6 read as the second die of a D66 whose first die is 5 (51-56)."""
+    name = walk.fname(gang_id, fighter_id)
+    r = walk.roll(pid, f"Permanent Injury for {name} ({why}): D6 read as 51-56", "D6",
+                  gang=gang_id, note="Read as in Medical Escort: a roll of 1 counts as 51, "
+                  "a roll of 2 as 52, and so on.")
+    table = injury_table(injury_table_name(walk))
+    row = lookup(table, 50 + r.total) or {"name": "?", "effect": ""}
+    walk.change(kind="injury", gang=gang_id, fighter=fighter_id, name=row["name"],
+                roll=str(50 + r.total), effect=row.get("effect", ""), battle=walk.seq.number)
+    walk.say(f"{name}: {50 + r.total} {row['name']} ({row.get('effect', '')})")
+
+
+# --- hand entry of the outcome -------------------------------------------------------
+
+
+@resolver("battle_outcome")
+def battle_outcome(walk: Walk) -> None:
+    seq = walk.seq
+    gangs = [g.id for g in seq.base.gangs]
+    setup_gangs = [s.get("gang") for s in seq.setup.get("sides", [])]
+    default_pair = [g for g in setup_gangs if g in gangs] or gangs[:2]
+    outcome = BattleOutcome(battle=seq.number, gangs=list(default_pair))
+    seq.outcome = outcome
+    if len(gangs) > 2:
+        opts = [Option(g.id, g.name) for g in seq.base.gangs]
+        picked = walk.multi("outcome:gangs", "Which two gangs fought?", opts,
+                            default=default_pair, minimum=2, maximum=2)
+        outcome.gangs = picked
+    for gid in outcome.gangs:
+        g = walk.campaign.gang(gid)
+        crew_default = []
+        for s in seq.setup.get("sides", []):
+            if s.get("gang") == gid:
+                crew_default = [c.get("fighter") for c in s.get("crew", [])]
+        able = [f for f in g.fighters if f.can_fight]
+        opts = [Option(f.id, f"{f.name} ({f.type})") for f in able]
+        crew = walk.multi(f"outcome:{gid}:crew", f"{g.name}: who fought?", opts, gang=gid,
+                          default=[f for f in crew_default if any(o.id == f for o in opts)]
+                          or [o.id for o in opts], minimum=1)
+        copts = [o for o in opts if o.id in crew]
+        si = walk.multi(f"outcome:{gid}:si", f"{g.name}: who was Seriously Injured when the "
+                        "battle ended?", copts, gang=gid)
+        oopts = [o for o in copts if o.id not in si]
+        ooa = walk.multi(f"outcome:{gid}:ooa", f"{g.name}: who was Out of Action?", oopts,
+                         gang=gid)
+        fopts = [o for o in oopts if o.id not in ooa]
+        fled = walk.multi(f"outcome:{gid}:fled", f"{g.name}: who fled the battlefield?", fopts,
+                          gang=gid)
+        for fid in crew:
+            state = (EndState.SERIOUSLY_INJURED if fid in si else EndState.OUT_OF_ACTION
+                     if fid in ooa else EndState.FLED if fid in fled else EndState.STANDING)
+            outcome.fighters.append(FighterOutcome(gang=gid, fighter=fid, end_state=state))
+    for gid in outcome.gangs:
+        g = walk.campaign.gang(gid)
+        opp = walk.opponent(gid)
+        outcome.takes_prisoners[gid] = walk.choose(
+            f"outcome:{gid}:prisoners", f"Does {g.name} take prisoners?",
+            [Option("yes", "Yes"), Option("no", "No")], gang=gid) == "yes"
+        del opp
+    opts = [Option(gid, walk.campaign.gang(gid).name) for gid in outcome.gangs]
+    opts.append(Option("draw", "Draw / no winner"))
+    w = walk.choose("outcome:winner", "Who won?", opts)
+    outcome.winner = "" if w == "draw" else w
+    walk.say("Crews: " + "; ".join(
+        f"{walk.campaign.gang(gid).name} {len(outcome.crew(gid))}" for gid in outcome.gangs))
+    walk.say("Winner: " + (walk.campaign.gang(outcome.winner).name if outcome.winner else "none"))
+
+
+# --- the opening steps ---------------------------------------------------------------
+
+
+@resolver("wrap_up")
+def wrap_up(walk: Walk) -> None:
+    o = walk.seq.outcome
+    walk.say(f"Scenario: {o.scenario or '—'}  Battlefield: {o.battlefield or '—'}")
+    walk.say("Winner: " + (walk.campaign.gang(o.winner).name if o.winner else "none (draw)"))
+    for g in walk.gangs:
+        counts: dict[str, int] = {}
+        for f in fought(walk, g.id):
+            counts[str(f.end_state)] = counts.get(str(f.end_state), 0) + 1
+        xp = sum(f.xp for f in o.crew(g.id))
+        parts = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(counts.items()))
+        walk.say(f"{g.name}: {parts or 'no crew recorded'}; {xp} XP earned")
+
+
+@resolver("consumables")
+def consumables(walk: Walk) -> None:
+    any_items = False
+    for g in walk.gangs:
+        crew = {f.fighter: f for f in fought(walk, g.id)}
+        opts, default = [], []
+        for fid, fo in crew.items():
+            try:
+                f = g.fighter(fid)
+            except KeyError:
+                continue
+            for it in f.equipment:
+                if it.consumable and not it.spent:
+                    oid = f"{fid}|{it.name}"
+                    opts.append(Option(oid, f"{f.name}: {it.name}"))
+                    if it.name in fo.consumables_spent:
+                        default.append(oid)
+        if not opts:
+            continue
+        any_items = True
+        spent = walk.multi(f"consumables:{g.id}", f"{g.name}: which consumables were expended?",
+                           opts, gang=g.id, default=default,
+                           note="Space marks an item, Enter confirms. They are removed in "
+                           "Distribute Equipment.")
+        for oid in spent:
+            fid, item = oid.split("|", 1)
+            walk.change(kind="mark_spent", gang=g.id, fighter=fid, item=item)
+            walk.say(f"{g.name}: {walk.fname(g.id, fid)}'s {item} marked spent")
+        if not spent:
+            walk.say(f"{g.name}: nothing expended")
+    if not any_items:
+        walk.skip("No fighter who fought carries a consumable item")
+
+
+@resolver("end_of_battle")
+def end_of_battle(walk: Walk) -> None:
+    o = walk.seq.outcome
+    if o.subplots_revealed:
+        walk.say("Sub-plots revealed: " + ", ".join(o.subplots_revealed))
+    for r in o.rewards:
+        g = walk.campaign.gang(r.gang).name
+        who = f" to {walk.fname(r.gang, r.fighter)}" if r.fighter and r.fighter != "*" else ""
+        walk.say(f"{g}: {r.source}: {r.amount} {r.kind}{who} (banked, applied in Receive "
+                 "Rewards / Reputation)")
+    if not o.subplots_revealed and not o.rewards:
+        walk.say("No Sub-plot or Side Job resolved at the end of the battle.")
+
+
+# --- Seriously Injured, Lasting Injuries ----------------------------------------------
+
+
+@resolver("fate_of_the_fallen")
+def fate_of_the_fallen(walk: Walk) -> None:
+    table = table_of(walk, walk.step["table"])
+    capture = walk.seq.ruleset.get("capture_on_fate", False)
+    anyone = False
+    for g in walk.gangs:
+        for fo in fought(walk, g.id):
+            if fo.end_state is not EndState.SERIOUSLY_INJURED:
+                continue
+            anyone = True
+            name = walk.fname(g.id, fo.fighter)
+            r = walk.roll(f"fate:{g.id}:{fo.fighter}", f"{table['title']} for {name}",
+                          table["dice"], gang=g.id, table=walk.step["table"])
+            row = lookup(table, r.total)
+            kinds = [e["kind"] for e in (row or {}).get("effects", [])]
+            walk.say(f"{name}: " + row_line(table, r.total, row))
+            opp = walk.opponent(g.id)
+            if "captured" in kinds:
+                if capture and walk.seq.outcome.takes_prisoners.get(opp, True):
+                    set_status(walk, g.id, fo.fighter, FighterStatus.CAPTURED,
+                               "Fate of the Fallen", opp)
+                    facts(walk).setdefault("captured", []).append(f"{g.id}/{fo.fighter}")
+                    walk.say(f"  {name} is Captured by {walk.campaign.gang(opp).name}")
+                else:
+                    walk.say("  No opposing gang takes prisoners: treated as a 5+ result.")
+            if "out_of_action" in kinds:
+                facts(walk).setdefault("ooa", []).append(f"{g.id}/{fo.fighter}")
+    if not anyone:
+        walk.skip("No fighter was Seriously Injured when the battle ended")
+
+
+@resolver("lasting_injuries")
+def lasting_injuries(walk: Walk) -> None:
+    todo: list[tuple[str, str, str, str]] = []
+    for g in walk.gangs:
+        for fo in fought(walk, g.id):
+            if fo.end_state is EndState.OUT_OF_ACTION:
+                todo.append((g.id, fo.fighter, "Out of Action", fo.taken_out_by))
+    for key in facts(walk).get("ooa", []):
+        gid, fid = key.split("/", 1)
+        todo.append((gid, fid, "Fate of the Fallen", ""))
+    if not todo:
+        walk.skip("No fighter went Out of Action")
+    table = injury_table(injury_table_name(walk))
+    walk.say(f"Table: {table['title']}")
+    for gid, fid, why, by in todo:
+        lasting_injury(walk, gid, fid, f"injury:{gid}:{fid}", why, attacker=by)
+
+
+@resolver("dramatis_personae")
+def dramatis_personae(walk: Walk) -> None:
+    dps = []
+    for g in walk.gangs:
+        for fo in fought(walk, g.id):
+            try:
+                f = g.fighter(fo.fighter)
+            except KeyError:
+                continue
+            if f.type is FighterType.DRAMATIS_PERSONAE:
+                dps.append((g, f))
+    if not dps:
+        walk.skip("No Dramatis Personae fought")
+    for g, f in dps:
+        walk.say(f"{g.name}: {f.name}: resolve their write-up's Post-Battle behaviour "
+                 "(not in the seeds); add any credits, Reputation or XP it gives with a.")
+    adjustments(walk)
+
+
+# --- generic adjustments (credits / Reputation / XP the player adds) ----------------------
+
+
+def adjustment_options(seq: PostBattle, kinds: tuple[str, ...] = ("credits", "reputation", "xp")
+                       ) -> list[Option]:
+    labels = {"credits": "credits (gain or loss)", "reputation": "Reputation (gain or loss)",
+              "xp": "XP for a fighter", "item": "an item to the Stash"}
+    out = []
+    for gid in seq.outcome.gangs:
+        name = seq.work.gang(gid).name
+        for k in kinds:
+            out.append(Option(f"{k}|{gid}", f"{name}: {labels[k]}"))
+    return out
+
+
+def adjustments(walk: Walk, why: str = "") -> None:
+    why = why or walk.step["title"]
+    for e in walk.entries():
+        gid, kind, eid = e["gang"], e["kind"], e["id"]
+        if kind not in ("credits", "reputation", "xp", "item"):
+            continue
+        g = walk.campaign.gang(gid)
+        if kind == "xp":
+            opts = [Option(f.id, f.name) for f in g.fighters
+                    if f.status not in (FighterStatus.DEAD, FighterStatus.RETIRED)]
+            fid = walk.choose(f"{eid}:fighter", f"{g.name}: XP for which fighter?", opts, gang=gid)
+            n = walk.number(f"{eid}:amount", f"XP for {walk.fname(gid, fid)}", gang=gid, minimum=1)
+            walk.change(kind="xp", gang=gid, fighter=fid, amount=n, why=why)
+            walk.say(f"{g.name}: {walk.fname(gid, fid)} gains {n} XP")
+        elif kind == "item":
+            name = walk.text(f"{eid}:name", f"{g.name}: which item goes to the Stash?", gang=gid)
+            cost = walk.number(f"{eid}:cost", f"Credit value of {name}", gang=gid, minimum=0)
+            walk.change(kind="add_item", gang=gid, item={"name": name, "cost": cost}, why=why)
+            walk.say(f"{g.name}: {name} ({cost} credits) added to the Stash")
+        else:
+            n = walk.number(f"{eid}:amount", f"{g.name}: {kind} (negative for a loss)", gang=gid,
+                            minimum=None)
+            if kind == "credits":
+                walk.change(kind="credits", gang=gid, amount=n, why=why)
+            else:
+                walk.change(kind="reputation", gang=gid, amount=n, why=why,
+                            floor=walk.seq.ruleset["id"] == "gang-war")
+            walk.say(f"{g.name}: {n:+d} {kind}")
+
+
+entry_kinds("dramatis_personae")(lambda seq: adjustment_options(seq))
+
+
+# --- Bounty Hunters, Escaping Capture ---------------------------------------------------
+
+
+@resolver("bounty_hunters")
+def bounty_hunters(walk: Walk) -> None:
+    hunters = []
+    for g in walk.gangs:
+        for fo in fought(walk, g.id):
+            try:
+                f = g.fighter(fo.fighter)
+            except KeyError:
+                continue
+            if f.type is FighterType.BOUNTY_HUNTER and f.status is not FighterStatus.DEAD:
+                hunters.append((g, f))
+    if not hunters:
+        walk.skip("No Bounty Hunter fought")
+    done_gangs: set[str] = set()
+    for g, bh in hunters:
+        opp_id = walk.opponent(g.id)
+        opp = walk.campaign.gang(opp_id)
+        died_now = facts(walk).get("died", {})
+        targets = [f for f in opp.fighters if f.bounty > 0 and (
+            f"{opp_id}/{f.id}" in died_now or
+            (f.status is FighterStatus.CAPTURED and f.captured_by == g.id))]
+        if g.id not in done_gangs:
+            done_gangs.add(g.id)
+            if targets:
+                for t in targets:
+                    price = walk.number(f"bh:{g.id}:{t.id}", f"{g.name}: the price on "
+                                        f"{t.name}'s head ({t.bounty} Bounty)", gang=g.id,
+                                        minimum=0, default=50 * t.bounty,
+                                        note="Enter the Bounty's price as posted.")
+                    walk.change(kind="credits", gang=g.id, amount=price,
+                                why=f"Bounty on {t.name}")
+                    if f"{opp_id}/{t.id}" in died_now:
+                        died(walk, opp_id, t.id, bounty_hunter=True)
+                        walk.say(f"{bh.name} turns in {t.name}'s body: +{price} credits")
+                    else:
+                        set_status(walk, opp_id, t.id, FighterStatus.CAPTURED,
+                                   "handed to the Guilders by a Bounty Hunter", "guilders")
+                        walk.say(f"{bh.name} hands {t.name} to the Guilders: +{price} credits")
+            else:
+                fee = walk.roll(f"bh:{g.id}:fee", f"{g.name}: {bh.name} demands 50 plus 3D6 x 5 "
+                                "credits", "50+3D6x5", gang=g.id)
+                opts = [Option("pay", f"Pay {fee.total} credits", g.credits >= fee.total,
+                               f"the Stash holds only {g.credits}"),
+                        Option("refuse", "Do not pay: lose 2D3 Reputation")]
+                c = walk.choose(f"bh:{g.id}:pay", f"{g.name}: pay the Bounty Hunter?", opts,
+                                gang=g.id)
+                if c == "pay":
+                    walk.change(kind="credits", gang=g.id, amount=-fee.total,
+                                why="Bounty Hunter's fee")
+                    walk.say(f"{g.name} pays {bh.name} {fee.total} credits ({fee})")
+                else:
+                    loss = walk.roll(f"bh:{g.id}:rep", f"{g.name}: Reputation lost", "2D3",
+                                     gang=g.id)
+                    walk.change(kind="reputation", gang=g.id, amount=-loss.total,
+                                why="Bounty Hunter not paid")
+                    walk.say(f"{g.name} does not pay: -{loss.total} Reputation ({loss})")
+        set_status(walk, g.id, bh.id, FighterStatus.RETIRED, "the Bounty Hunter departs")
+        walk.say(f"{bh.name} departs with all of their gear.")
+
+
+@resolver("escaping_capture")
+def escaping_capture(walk: Walk) -> None:
+    cands = []
+    for key in facts(walk).get("captured", []):
+        gid, fid = key.split("/", 1)
+        f = walk.campaign.gang(gid).fighter(fid)
+        if f.status is not FighterStatus.CAPTURED:
+            continue
+        means = [it.name for it in f.equipment if "skinblade" in it.name.lower()]
+        means += [s for s in f.skills if s.lower() == "escape artist"]
+        if means:
+            cands.append((gid, f, means))
+    if not cands:
+        walk.skip("No Captured fighter has a Skinblade or Escape Artist")
+    for gid, f, means in cands:
+        c = walk.choose(f"escape:{gid}:{f.id}", f"{f.name} ({', '.join(means)}): resolve the "
+                        "escape from its rules. Did they escape?",
+                        [Option("no", "Still Captured"), Option("yes", "Escaped")], gang=gid)
+        if c == "yes":
+            set_status(walk, gid, f.id, FighterStatus.ACTIVE, f"escaped ({', '.join(means)})")
+            walk.say(f"{f.name} escapes and returns unharmed with their equipment.")
+        else:
+            walk.say(f"{f.name} remains Captured.")
+
+
+# --- rewards, Territory, Reputation, income ----------------------------------------------
+
+
+@resolver("receive_rewards")
+def receive_rewards(walk: Walk) -> None:
+    o = walk.seq.outcome
+    for fo in o.fighters:
+        if fo.xp:
+            try:
+                walk.campaign.gang(fo.gang).fighter(fo.fighter)
+            except KeyError:
+                continue
+            walk.change(kind="xp", gang=fo.gang, fighter=fo.fighter, amount=fo.xp,
+                        why="XP earned in the battle")
+            walk.say(f"{walk.fname(fo.gang, fo.fighter)} gains {fo.xp} XP (battle)")
+    for r in o.rewards:
+        g = walk.campaign.gang(r.gang)
+        if r.kind is RewardKind.CREDITS:
+            walk.change(kind="credits", gang=r.gang, amount=r.amount, why=r.source)
+            walk.say(f"{g.name}: {r.amount:+d} credits ({r.source})")
+        elif r.kind is RewardKind.XP:
+            ids = ([f.fighter for f in fought(walk, r.gang)] if r.fighter == "*" else [r.fighter])
+            for fid in ids:
+                try:
+                    g.fighter(fid)
+                except KeyError:
+                    continue
+                walk.change(kind="xp", gang=r.gang, fighter=fid, amount=r.amount, why=r.source)
+                walk.say(f"{walk.fname(r.gang, fid)} gains {r.amount} XP ({r.source})")
+        elif r.kind is RewardKind.REPUTATION:
+            walk.say(f"{g.name}: {r.amount:+d} Reputation ({r.source}), in the Reputation step")
+        else:
+            walk.say(f"{g.name}: {r.source}: {r.note or r.kind} (apply by hand with a)")
+    adjustments(walk)
+    if not walk.state.lines:
+        walk.say("No rewards recorded: add scenario rewards with a.")
+
+
+entry_kinds("receive_rewards")(lambda seq: adjustment_options(seq, ("credits", "xp", "item")))
+
+
+def _territory_options(g: Gang, why: str) -> list[Option]:
+    return [Option(t.name, f"{t.name} ({t.kind})", not t.cannot_be_lost,
+                   "this Territory cannot be lost") for t in g.territories]
+
+
+@resolver("territory")
+def territory(walk: Walk) -> None:
+    """Gang War Territory: gains first, then losses, then thefts (entries sorted so)."""
+    order = {"gain": 0, "lose": 1, "steal": 2}
+    entries = sorted(walk.entries(), key=lambda e: (order.get(e["kind"], 9), e["n"]))
+    for e in entries:
+        gid, eid = e["gang"], e["id"]
+        g = walk.campaign.gang(gid)
+        if e["kind"] == "gain":
+            r = walk.roll(f"{eid}:roll", f"{g.name}: roll on the Special Territories chart",
+                          "D66", gang=gid, note="The chart is not in the seeds: roll, then "
+                          "enter the Territory your chart gives.")
+            name = walk.text(f"{eid}:name", f"{g.name}: Special Territory gained ({r.total})",
+                             gang=gid)
+            walk.change(kind="territory_add", gang=gid, name=name, territory_kind="special")
+            walk.say(f"{g.name} gains {name} (Special Territories {r.total})")
+        elif e["kind"] in ("lose", "steal"):
+            victim = g if e["kind"] == "lose" else walk.campaign.gang(walk.opponent(gid))
+            if not victim.territories:
+                walk.say(f"{victim.name} has no Territory to lose.")
+                continue
+            label = (f"{g.name}: which Territory is lost?" if e["kind"] == "lose" else
+                     f"{g.name} steals from {victim.name}: the stakes agreed, else "
+                     f"{victim.name}'s player picks")
+            tname = walk.choose(f"{eid}:which", label, _territory_options(victim, ""), gang=gid)
+            t = next(t for t in victim.territories if t.name == tname)
+            if t.kind is TerritoryKind.STRONGHOLD:
+                r = walk.roll(f"{eid}:stronghold", f"{victim.name}: Stronghold saved on a 4+",
+                              "D6", gang=victim.id)
+                if r.total >= 4:
+                    walk.say(f"{victim.name} keeps the Stronghold {tname} ({r})")
+                    continue
+            walk.change(kind="territory_remove", gang=victim.id, name=tname)
+            if e["kind"] == "steal":
+                walk.change(kind="territory_add", gang=gid, name=tname,
+                            territory_kind=str(t.kind))
+                walk.say(f"{g.name} steals {tname} from {victim.name}")
+            else:
+                walk.say(f"{g.name} loses {tname}")
+    if not walk.state.lines:
+        walk.say("No Territory changes: add gains, losses or thefts with a.")
+
+
+@entry_kinds("territory")
+def _territory_entries(seq: PostBattle) -> list[Option]:
+    out = []
+    for gid in seq.outcome.gangs:
+        g = seq.work.gang(gid)
+        opp = [x for x in seq.outcome.gangs if x != gid]
+        out.append(Option(f"gain|{gid}", f"{g.name}: Territory Size increased (gain)"))
+        out.append(Option(f"lose|{gid}", f"{g.name}: Territory Size decreased (lose)",
+                          bool(g.territories), "no Territory to lose"))
+        if opp:
+            out.append(Option(f"steal|{gid}", f"{g.name}: steals a Territory",
+                              bool(seq.work.gang(opp[0]).territories),
+                              "the opponent has no Territory"))
+    return out
+
+
+@resolver("turf_2017")
+def turf_2017(walk: Walk) -> None:
+    gain_t = table_of(walk, "special-territory-gain")
+    loss_t = table_of(walk, "special-territory-loss")
+    special_done: set[str] = set()
+    order = {"increase": 0, "decrease": 1, "steal": 2}
+    for e in sorted(walk.entries(), key=lambda e: (order.get(e["kind"], 9), e["n"])):
+        gid, eid = e["gang"], e["id"]
+        g = walk.campaign.gang(gid)
+        if e["kind"] in ("increase", "decrease"):
+            n = walk.number(f"{eid}:by", f"{g.name}: Turf Size {e['kind']}d by how much?",
+                            gang=gid, minimum=1, default=1)
+            walk.change(kind="territory_size", gang=gid, amount=n if e["kind"] == "increase"
+                        else -n)
+            walk.say(f"{g.name}: Turf Size {'+' if e['kind'] == 'increase' else '-'}{n}")
+            if gid in special_done:
+                walk.say("  only one Special Territory may be gained or lost per sequence")
+                continue
+            special_done.add(gid)
+            r = walk.roll(f"{eid}:special", f"{g.name}: D6 {'+' if e['kind'] == 'increase' else '-'}"
+                          f" {n} for a Special Territory", "D6", gang=gid)
+            total = r.total + n if e["kind"] == "increase" else r.total - n
+            t = gain_t if e["kind"] == "increase" else loss_t
+            row = lookup(t, total)
+            walk.say(f"  {row_line(t, total, row)}")
+            kinds = [x["kind"] for x in (row or {}).get("effects", [])]
+            if "special_territory_gain" in kinds:
+                name = walk.text(f"{eid}:name", f"{g.name}: Special Territory gained (chosen "
+                                 "randomly; the table is not in the seed)", gang=gid)
+                walk.change(kind="territory_add", gang=gid, name=name, territory_kind="special")
+                walk.say(f"  {g.name} gains {name}")
+            if "special_territory_loss" in kinds:
+                specials = [t for t in g.territories if t.kind is TerritoryKind.SPECIAL]
+                if not specials:
+                    walk.say("  no Special Territory to lose")
+                    continue
+                tname = walk.choose(f"{eid}:lose", f"{g.name}: the Special Territory lost "
+                                    "(chosen randomly: pick the one your dice chose)",
+                                    [Option(t.name, t.name) for t in specials], gang=gid)
+                walk.change(kind="territory_remove", gang=gid, name=tname)
+                walk.say(f"  {g.name} loses {tname}")
+        elif e["kind"] == "steal":
+            victim = walk.campaign.gang(walk.opponent(gid))
+            if victim.territory_size <= 0:
+                walk.say(f"{victim.name} has no Turf to steal.")
+                continue
+            walk.change(kind="territory_size", gang=victim.id, amount=-1)
+            walk.change(kind="territory_size", gang=gid, amount=1)
+            walk.say(f"{g.name} steals 1 Turf from {victim.name} (Gang War steps)")
+    if not walk.state.lines:
+        walk.say("No Turf changes: add increases, decreases or thefts with a.")
+
+
+@entry_kinds("turf_2017")
+def _turf_entries(seq: PostBattle) -> list[Option]:
+    out = []
+    for gid in seq.outcome.gangs:
+        name = seq.work.gang(gid).name
+        out += [Option(f"increase|{gid}", f"{name}: Turf Size increased"),
+                Option(f"decrease|{gid}", f"{name}: Turf Size decreased"),
+                Option(f"steal|{gid}", f"{name}: steals Turf")]
+    return out
+
+
+@resolver("reputation")
+def reputation(walk: Walk) -> None:
+    floor = walk.step.get("floor", True)
+    items: dict[str, list[tuple[int, str]]] = {}
+    for r in walk.seq.outcome.rewards:
+        if r.kind is RewardKind.REPUTATION:
+            items.setdefault(r.gang, []).append((r.amount, r.source))
+    for e in walk.entries():
+        g = walk.campaign.gang(e["gang"])
+        n = walk.number(f"{e['id']}:amount", f"{g.name}: Reputation (negative for a loss)",
+                        gang=g.id, minimum=None)
+        why = walk.text(f"{e['id']}:why", "What for?", gang=g.id, default="scenario")
+        items.setdefault(g.id, []).append((n, why))
+    for gid, lst in items.items():
+        g = walk.campaign.gang(gid)
+        before = g.reputation
+        for n, why in sorted(lst, key=lambda x: -x[0]):  # gains before losses
+            walk.change(kind="reputation", gang=gid, amount=n, why=why, floor=floor)
+        walk.say(f"{g.name}: Reputation {before} -> {g.reputation} ("
+                 + ", ".join(f"{n:+d} {why}" for n, why in sorted(lst, key=lambda x: -x[0])) + ")")
+    if not items:
+        walk.say("No Reputation changes: add scenario gains or losses with a.")
+
+
+entry_kinds("reputation")(lambda seq: [
+    Option(f"rep|{gid}", f"{seq.work.gang(gid).name}: Reputation gain or loss")
+    for gid in seq.outcome.gangs])
+
+
+@resolver("collect_income")
+def collect_income(walk: Walk) -> None:
+    for g in walk.gangs:
+        if g.type is GangType.ARBITES:
+            r = walk.roll(f"income:{g.id}", f"{g.name}: income from HQ",
+                          walk.step.get("arbites_income", "D3x50"), gang=g.id)
+            walk.change(kind="credits", gang=g.id, amount=r.total, why="Arbites income")
+            walk.say(f"{g.name}: +{r.total} credits from higher HQ ({r})")
+    income_entries(walk)
+    if not walk.state.lines:
+        walk.say("No income: add any \"when the gang collects income\" effect with a.")
+
+
+def income_entries(walk: Walk) -> None:
+    for e in walk.entries():
+        g = walk.campaign.gang(e["gang"])
+        src = walk.text(f"{e['id']}:source", f"{g.name}: what gives income?", gang=g.id)
+        n = walk.number(f"{e['id']}:amount", f"{g.name}: credits from {src}", gang=g.id,
+                        minimum=None)
+        walk.change(kind="credits", gang=g.id, amount=n, why=src)
+        walk.say(f"{g.name}: {n:+d} credits ({src})")
+
+
+entry_kinds("collect_income")(lambda seq: [
+    Option(f"income|{gid}", f"{seq.work.gang(gid).name}: income from an effect")
+    for gid in seq.outcome.gangs])
+
+
+@resolver("use_special_territories")
+def use_special_territories(walk: Walk) -> None:
+    for g in walk.gangs:
+        if not any("guilder contract" in t.name.lower() for t in g.territories):
+            continue
+        for f in g.fighters:
+            if f.status is FighterStatus.CAPTURED and f.captured_by == "guilders":
+                c = walk.choose(f"contract:{g.id}:{f.id}", f"{g.name}: Guilder Contract: do the "
+                                f"Guilders release {f.name}?",
+                                [Option("no", "Not released"), Option("yes", "Released")],
+                                gang=g.id, note="The check is not printed in the seed: resolve "
+                                "it from your Territory's rules.")
+                if c == "yes":
+                    set_status(walk, g.id, f.id, FighterStatus.ACTIVE, "released by the Guilders")
+                    if f.bounty:
+                        walk.change(kind="bounty", gang=g.id, fighter=f.id, amount=-f.bounty)
+                    walk.say(f"The Guilders release {f.name}; Bounties removed.")
+    income_entries(walk)
+    if not walk.state.lines:
+        walk.say("No Special Territory income: add any with a.")
+
+
+entry_kinds("use_special_territories")(lambda seq: [
+    Option(f"income|{gid}", f"{seq.work.gang(gid).name}: income from a Special Territory")
+    for gid in seq.outcome.gangs])
+
+
+# --- Update Roster -------------------------------------------------------------------------
+
+
+@resolver("delete_dead")
+def delete_dead(walk: Walk) -> None:
+    table = table_of(walk, walk.step["table"])
+    dead = []
+    for g in walk.gangs:
+        for f in g.fighters:
+            base = walk.seq.base.gang(g.id)
+            try:
+                was = base.fighter(f.id).status
+            except KeyError:
+                was = None
+            if f.status is FighterStatus.CRITICAL:
+                set_status(walk, g.id, f.id, FighterStatus.DEAD,
+                           "Critical Injury without medical attention")
+                died(walk, g.id, f.id, cause="Critical Injury")
+                walk.say(f"{f.name} received no medical attention and dies.")
+            if f.status is FighterStatus.DEAD and was is not FighterStatus.DEAD:
+                dead.append((g, f))
+    if not dead:
+        walk.skip("No fighter died")
+    for g, f in dead:
+        how = facts(walk).get("died", {}).get(f"{g.id}/{f.id}", {})
+        crew = fought(walk, g.id)
+        if how.get("equipment") == "lost":
+            verdict, why = "lost", "removed with all of their gear"
+        elif how.get("doctor"):
+            verdict, why = "recovered", "taken to the doctor"
+        elif how.get("bounty_hunter"):
+            verdict, why = "lost", "a Bounty Hunter took the body"
+        elif any(x.end_state is EndState.STANDING for x in crew):
+            verdict, why = "recovered", "the gang held the battlefield"
+        elif any(x.end_state is EndState.FLED for x in crew):
+            r = walk.roll(f"dead:{g.id}:{f.id}", f"{g.name} fled: is {f.name}'s equipment "
+                          "recovered?", table["dice"], gang=g.id, table=walk.step["table"])
+            row = lookup(table, r.total)
+            lost = any(e["kind"] == "equipment_lost" for e in (row or {}).get("effects", []))
+            verdict, why = ("lost" if lost else "recovered"), f"{r} ({range_text(row or {'min': r.total, 'max': r.total})})"
+        else:
+            verdict, why = "lost", "all the gang was Out of Action or Seriously Injured"
+        items = ", ".join(it.name for it in f.equipment) or "no equipment"
+        if verdict == "recovered" and f.equipment:
+            walk.change(kind="to_stash", gang=g.id, fighter=f.id, why="dead fighter's equipment")
+        walk.say(f"{g.name}: {f.name} is deleted; equipment {verdict} ({why}): {items}")
+
+
+@resolver("merc_upkeep")
+def merc_upkeep(walk: Walk) -> None:
+    mercs = []
+    for g in walk.gangs:
+        for fo in fought(walk, g.id):
+            try:
+                f = g.fighter(fo.fighter)
+            except KeyError:
+                continue
+            if f.type in MERC_TYPES and f.status not in (FighterStatus.DEAD, FighterStatus.RETIRED):
+                mercs.append((g, f))
+    if not mercs:
+        walk.skip("No Merc fought (or every Merc died)")
+    unpaid = facts(walk).setdefault("unpaid", [])
+    for g, f in mercs:
+        r = walk.roll(f"upkeep:{g.id}:{f.id}", f"{g.name}: upkeep for {f.name}",
+                      walk.step.get("upkeep", "10+D3x5"), gang=g.id)
+        c = walk.choose(f"upkeep:{g.id}:{f.id}:pay", f"Pay {f.name} {r.total} credits?",
+                        [Option("pay", f"Pay {r.total} credits", g.credits >= r.total,
+                                f"the Stash holds only {g.credits}"),
+                         Option("no", "Do not pay: the Merc retires with their gear")], gang=g.id)
+        if c == "pay":
+            walk.change(kind="credits", gang=g.id, amount=-r.total, why=f"upkeep of {f.name}")
+            walk.say(f"{g.name} pays {f.name} {r.total} credits ({r})")
+        else:
+            unpaid.append(f"{g.id}/{f.id}")
+            walk.say(f"{f.name} is not paid and will retire.")
+
+
+@resolver("delete_retiring")
+def delete_retiring(walk: Walk) -> None:
+    for key in facts(walk).get("unpaid", []):
+        gid, fid = key.split("/", 1)
+        set_status(walk, gid, fid, FighterStatus.RETIRED, "upkeep not paid")
+        walk.say(f"{walk.fname(gid, fid)} leaves (upkeep not paid); their gear goes with them.")
+    for e in walk.entries():
+        g = walk.campaign.gang(e["gang"])
+        opts = [Option(f.id, f"{f.name} ({f.type})") for f in g.fighters
+                if f.status not in (FighterStatus.DEAD, FighterStatus.RETIRED, FighterStatus.CAPTURED)]
+        fid = walk.choose(f"{e['id']}:who", f"{g.name}: who retires?", opts, gang=g.id)
+        f = g.fighter(fid)
+        hired = f.type in (FighterType.HIRED_GUN, FighterType.BOUNTY_HUNTER)
+        if not hired and f.equipment:
+            walk.change(kind="to_stash", gang=g.id, fighter=fid, why="retiring fighter's gear")
+        set_status(walk, g.id, fid, FighterStatus.RETIRED, "retired")
+        walk.say(f"{g.name}: {f.name} retires; equipment {'lost' if hired else 'recovered'}.")
+    if not walk.state.lines:
+        walk.say("No one retires: retire a fighter with a.")
+
+
+entry_kinds("delete_retiring")(lambda seq: [
+    Option(f"retire|{gid}", f"{seq.work.gang(gid).name}: retire a fighter")
+    for gid in seq.outcome.gangs])
+
+
+@resolver("advance_fighters")
+def advance_fighters(walk: Walk) -> None:
+    for g in walk.gangs:
+        xp = [f"{f.name} {f.xp}" for f in g.fighters if f.xp and f.status not in
+              (FighterStatus.DEAD, FighterStatus.RETIRED)]
+        walk.say(f"{g.name} XP: " + (", ".join(xp) or "none"))
+    for e in walk.entries():
+        g = walk.campaign.gang(e["gang"])
+        opts = [Option(f.id, f"{f.name} ({f.xp} XP)", f.xp > 0, "no XP to spend")
+                for f in g.fighters if f.status not in (FighterStatus.DEAD, FighterStatus.RETIRED)]
+        fid = walk.choose(f"{e['id']}:who", f"{g.name}: who advances?", opts, gang=g.id)
+        f = g.fighter(fid)
+        what = walk.text(f"{e['id']}:what", f"{f.name}: the Advancement (from the Experience "
+                         "guidelines)", gang=g.id)
+        cost = walk.number(f"{e['id']}:xp", f"{f.name}: XP spent", gang=g.id, minimum=1,
+                           maximum=f.xp)
+        value = walk.number(f"{e['id']}:cost", f"{f.name}: credits added to the fighter's "
+                            "cost", gang=g.id, minimum=0, default=0)
+        walk.change(kind="advance", gang=g.id, fighter=fid, name=what, xp_cost=cost, cost=value)
+        walk.say(f"{g.name}: {f.name} takes {what} for {cost} XP (+{value} credits)")
+
+
+entry_kinds("advance_fighters")(lambda seq: [
+    Option(f"advance|{gid}", f"{seq.work.gang(gid).name}: record an Advancement")
+    for gid in seq.outcome.gangs])
+
+
+@resolver("loss_of_leader")
+def loss_of_leader(walk: Walk) -> None:
+    lost = []
+    for g in walk.gangs:
+        leaders = [f for f in g.fighters if f.type is FighterType.LEADER]
+        gone = [f for f in leaders if f.status in (FighterStatus.DEAD, FighterStatus.RETIRED)]
+        alive = [f for f in leaders if f not in gone]
+        if gone and not alive:
+            lost.append((g, gone[0]))
+    if not lost:
+        walk.skip("No gang lost its Leader")
+    for g, old in lost:
+        opts = [Option(f.id, f"{f.name} ({f.type})") for f in g.fighters
+                if f.status not in (FighterStatus.DEAD, FighterStatus.RETIRED, FighterStatus.CAPTURED)
+                and f.type in GANG_MEMBER_TYPES]
+        opts.append(Option("later", "Decide later"))
+        c = walk.choose(f"leader:{g.id}", f"{g.name} lost {old.name}: who is the new Leader?",
+                        opts, gang=g.id)
+        if c != "later":
+            walk.change(kind="fighter_type", gang=g.id, fighter=c, type=str(FighterType.LEADER))
+            walk.say(f"{walk.fname(g.id, c)} is the new Leader of {g.name}.")
+        else:
+            walk.say(f"{g.name}: new Leader to be decided.")
+
+
+@resolver("buy_and_hire")
+def buy_and_hire(walk: Walk) -> None:
+    for e in walk.entries():
+        g = walk.campaign.gang(e["gang"])
+        eid = e["id"]
+        name = walk.text(f"{eid}:name", f"{g.name}: the new fighter's name", gang=g.id)
+        types = [t for t in FighterType if t not in (FighterType.DRAMATIS_PERSONAE,)]
+        if walk.seq.ruleset_id == "gang-war":
+            types = [t for t in types if t is not FighterType.HANGER_ON] + [FighterType.HANGER_ON]
+        ftype = walk.choose(f"{eid}:type", f"{name}: fighter type",
+                            [Option(str(t), str(t)) for t in types], gang=g.id,
+                            default=str(FighterType.GANGER))
+        cost = walk.number(f"{eid}:cost", f"{name}: cost (credits)", gang=g.id, minimum=0,
+                           maximum=g.credits, note=f"The Stash holds {g.credits} credits.")
+        from .model import unique_id
+
+        fid = unique_id(name, [f.id for f in g.fighters])
+        walk.change(kind="hire", gang=g.id, data={"id": fid, "name": name, "type": ftype,
+                                                  "cost": cost})
+        walk.change(kind="credits", gang=g.id, amount=-cost, why=f"hired {name}")
+        walk.say(f"{g.name} hires {name} ({ftype}) for {cost} credits")
+    if not walk.state.lines:
+        walk.say("No one hired: hire a fighter with a.")
+
+
+entry_kinds("buy_and_hire")(lambda seq: [
+    Option(f"hire|{gid}", f"{seq.work.gang(gid).name}: hire a fighter"
+           + (" or Hanger-on" if seq.ruleset_id == "turf-war-2017" else ""))
+    for gid in seq.outcome.gangs])
+
+
+def _skips(walk_or_seq: Any, gang: Gang, step: dict[str, Any]) -> bool:
+    return str(gang.type) in step.get("skip_gangs", [])
+
+
+@resolver("sell_equipment")
+def sell_equipment(walk: Walk) -> None:
+    table = table_of(walk, walk.step["table"])
+    refused = facts(walk).setdefault("refused", set())
+    for e in walk.entries():
+        g = walk.campaign.gang(e["gang"])
+        eid = e["id"]
+        opts = sellable(walk.seq, g, walk.step)
+        oid = walk.choose(f"{eid}:item", f"{g.name}: which item to sell?", opts, gang=g.id)
+        holder, item = oid.split("|", 1)
+        items = g.stash if holder == "stash" else g.fighter(holder).equipment
+        it = next(x for x in items if x.name == item)
+        value = it.cost or 0
+        buyers = walk.seq.facts.get("seek_buyer", {}).get(g.id, 0)
+        price = 0
+        if buyers == 0:
+            r = walk.roll(f"{eid}:roll", f"Selling {item} (no Seek Buyer)", table["dice"],
+                          gang=g.id, table=walk.step["table"])
+            row = lookup(table, r.total)
+            walk.say(f"{item}: {row_line(table, r.total, row)}")
+            if row and any(x["kind"] == "half_value" for x in row.get("effects", [])):
+                price = value // 2
+        else:
+            dice = table["seek_buyer_one"] if buyers == 1 else table["seek_buyer_two"]
+            r = walk.roll(f"{eid}:roll", f"Selling {item} ({buyers} Seek Buyer): value minus "
+                          f"{dice}", dice, gang=g.id)
+            price = value - r.total
+            walk.say(f"{item}: {value} - {r.total} = {price}"
+                     + (" : no buyer can be found" if price <= 0 else ""))
+        refused.add(f"{g.id}/{oid}")
+        if price <= 0:
+            continue
+        c = walk.choose(f"{eid}:accept", f"Sell {item} for {price} credits?",
+                        [Option("sell", f"Sell for {price}"), Option("keep", "Keep it (may not be "
+                         "offered again this sequence)")], gang=g.id)
+        if c == "sell":
+            walk.change(kind="remove_item", gang=g.id, fighter="" if holder == "stash" else holder,
+                        item=item, why="sold")
+            walk.change(kind="credits", gang=g.id, amount=price, why=f"sold {item}")
+            walk.say(f"{g.name} sells {item} for {price} credits")
+        else:
+            walk.say(f"{g.name} keeps {item}")
+    for g in walk.gangs:
+        if _skips(walk, g, walk.step):
+            walk.say(f"{g.name} ({g.type}) skips this step.")
+    if not walk.state.lines:
+        walk.say("Nothing sold: offer an item with a.")
+
+
+def sellable(seq: PostBattle, g: Gang, step: dict[str, Any]) -> list[Option]:
+    refused = seq.facts.get("refused", set())
+    opts = []
+    for it in g.stash:
+        oid = f"stash|{it.name}"
+        opts.append(Option(oid, f"Stash: {it.name} ({it.cost or 0})", f"{g.id}/{oid}" not in refused,
+                           "already offered this sequence"))
+    for f in g.fighters:
+        if f.type is FighterType.HIRED_GUN or f.status in (FighterStatus.DEAD, FighterStatus.RETIRED,
+                                                            FighterStatus.CAPTURED):
+            continue
+        for it in f.equipment:
+            oid = f"{f.id}|{it.name}"
+            opts.append(Option(oid, f"{f.name}: {it.name} ({it.cost or 0})",
+                               f"{g.id}/{oid}" not in refused, "already offered this sequence"))
+    return opts
+
+
+@entry_kinds("sell_equipment")
+def _sell_entries(seq: PostBattle) -> list[Option]:
+    out = []
+    for gid in seq.outcome.gangs:
+        g = seq.work.gang(gid)
+        skip = _skips(seq, g, seq.step)
+        can = any(o.enabled for o in sellable(seq, g, seq.step))
+        out.append(Option(f"sell|{gid}", f"{g.name}: sell an item", not skip and can,
+                          f"{g.type} gangs skip this step" if skip else "nothing left to offer"))
+    return out
+
+
+@resolver("buy_rare")
+def buy_rare(walk: Walk) -> None:
+    for e in walk.entries():
+        g = walk.campaign.gang(e["gang"])
+        eid = e["id"]
+        k = int(e.get("arg") or 0)
+        dice = "2D6-1" if k == 0 else "2D6+1"
+        r = walk.roll(f"{eid}:avail", f"{g.name}: Rare Item Availability "
+                      f"({'no Seek Rare Item' if k == 0 else 'Seek Rare Item'})", dice, gang=g.id)
+        walk.say(f"{g.name}: Rare Item Availability {r.total} ({r})")
+        c = walk.choose(f"{eid}:buy", f"Buy a Rare item of rarity {r.total} or less?",
+                        [Option("buy", "Buy an item"), Option("pass", "Buy nothing")], gang=g.id)
+        if c == "pass":
+            continue
+        name = walk.text(f"{eid}:name", f"{g.name}: the Rare item", gang=g.id)
+        rarity = walk.number(f"{eid}:rarity", f"{name}: its rarity", gang=g.id, minimum=0,
+                             maximum=r.total)
+        cost = walk.number(f"{eid}:cost", f"{name}: price (credits)", gang=g.id, minimum=0,
+                           maximum=g.credits, note=f"The Stash holds {g.credits} credits.")
+        walk.change(kind="add_item", gang=g.id, item={"name": name, "cost": cost,
+                                                       "rarity": f"Rare ({rarity})"})
+        walk.change(kind="credits", gang=g.id, amount=-cost, why=f"bought {name}")
+        walk.say(f"{g.name} buys {name} (Rare {rarity}) for {cost} credits")
+    if not walk.state.lines:
+        walk.say("Roll for a Rare item with a.")
+
+
+@entry_kinds("buy_rare")
+def _rare_entries(seq: PostBattle) -> list[Option]:
+    out = []
+    for gid in seq.outcome.gangs:
+        g = seq.work.gang(gid)
+        used = sum(1 for e in seq.draft["entries"].get(seq.step["id"], []) if e["gang"] == gid)
+        slots = 1 + seq.facts.get("seek_rare", {}).get(gid, 0)
+        skip = _skips(seq, g, seq.step)
+        out.append(Option(f"rare|{gid}|{used}", f"{g.name}: roll Rare Item Availability "
+                          f"({'2D6-1' if used == 0 else '2D6+1'})", not skip and used < slots,
+                          f"{g.type} gangs skip this step" if skip else
+                          "no more Rare items this sequence"))
+    return out
+
+
+@resolver("buy_common")
+def buy_common(walk: Walk) -> None:
+    for e in walk.entries():
+        g = walk.campaign.gang(e["gang"])
+        eid = e["id"]
+        name = walk.text(f"{eid}:name", f"{g.name}: the item (Equipment List or Common)",
+                         gang=g.id)
+        cost = walk.number(f"{eid}:cost", f"{name}: price (credits)", gang=g.id, minimum=0,
+                           maximum=g.credits, note=f"The Stash holds {g.credits} credits.")
+        walk.change(kind="add_item", gang=g.id, item={"name": name, "cost": cost,
+                                                       "rarity": "Common"})
+        walk.change(kind="credits", gang=g.id, amount=-cost, why=f"bought {name}")
+        walk.say(f"{g.name} buys {name} for {cost} credits")
+    if not walk.state.lines:
+        walk.say("Nothing bought: buy an item with a.")
+
+
+entry_kinds("buy_common")(lambda seq: [
+    Option(f"buy|{gid}", f"{seq.work.gang(gid).name}: buy an item")
+    for gid in seq.outcome.gangs])
+
+
+def weapon_load(items: list[Any]) -> int:
+    return sum((2 if it.unwieldy else 1) * it.qty for it in items if it.weapon)
+
+
+@resolver("distribute_equipment")
+def distribute_equipment(walk: Walk) -> None:
+    limit = walk.step.get("weapon_limit", 3)
+    for g in walk.gangs:
+        for f in g.fighters:
+            for it in list(f.equipment):
+                if it.spent:
+                    walk.change(kind="remove_item", gang=g.id, fighter=f.id, item=it.name,
+                                why="spent consumable")
+                    walk.say(f"{g.name}: {f.name}'s spent {it.name} is deleted (-{it.value})")
+        for it in list(g.stash):
+            if it.spent:
+                walk.change(kind="remove_item", gang=g.id, item=it.name, why="spent")
+    for e in walk.entries():
+        g = walk.campaign.gang(e["gang"])
+        eid = e["id"]
+        if e["kind"] == "give":
+            item = walk.choose(f"{eid}:item", f"{g.name}: which Stash item?",
+                               [Option(it.name, f"{it.name} ({it.cost or 0})") for it in g.stash],
+                               gang=g.id)
+            it = next(x for x in g.stash if x.name == item)
+            opts = []
+            for f in g.fighters:
+                if f.status in (FighterStatus.DEAD, FighterStatus.RETIRED, FighterStatus.CAPTURED):
+                    continue
+                load = weapon_load(f.equipment) + (weapon_load([it]) if it.weapon else 0)
+                opts.append(Option(f.id, f"{f.name} ({weapon_load(f.equipment)} weapons)",
+                                   load <= limit, f"weapon limit {limit} (Unwieldy counts 2)"))
+            fid = walk.choose(f"{eid}:to", f"{item} to which fighter?", opts, gang=g.id)
+            walk.change(kind="give_item", gang=g.id, fighter=fid, item=item)
+            walk.say(f"{g.name}: {item} Stash -> {walk.fname(g.id, fid)}")
+        else:
+            opts = [Option(f"{f.id}|{it.name}", f"{f.name}: {it.name}") for f in g.fighters
+                    if f.status not in (FighterStatus.DEAD, FighterStatus.RETIRED)
+                    for it in f.equipment]
+            oid = walk.choose(f"{eid}:item", f"{g.name}: which item goes to the Stash?", opts,
+                              gang=g.id)
+            fid, item = oid.split("|", 1)
+            walk.change(kind="to_stash", gang=g.id, fighter=fid, items=[item])
+            walk.say(f"{g.name}: {item} {walk.fname(g.id, fid)} -> Stash")
+    for g in walk.gangs:
+        walk.say(f"{g.name}: Stash " + (", ".join(it.name for it in g.stash) or "empty"))
+
+
+@entry_kinds("distribute_equipment")
+def _distribute_entries(seq: PostBattle) -> list[Option]:
+    out = []
+    for gid in seq.outcome.gangs:
+        g = seq.work.gang(gid)
+        out.append(Option(f"give|{gid}", f"{g.name}: Stash -> fighter", bool(g.stash),
+                          "the Stash is empty"))
+        out.append(Option(f"take|{gid}", f"{g.name}: fighter -> Stash"))
+    return out
+
+
+@resolver("modify_tactics")
+def modify_tactics(walk: Walk) -> None:
+    for e in walk.entries():
+        g = walk.campaign.gang(e["gang"])
+        if e["kind"] == "add":
+            name = walk.text(f"{e['id']}:name", f"{g.name}: the Tactics card to add", gang=g.id)
+            walk.change(kind="tactics_add", gang=g.id, name=name)
+            walk.say(f"{g.name} adds {name}")
+        else:
+            name = walk.choose(f"{e['id']}:name", f"{g.name}: the Tactics card to remove",
+                               [Option(t, t) for t in g.tactics], gang=g.id)
+            walk.change(kind="tactics_remove", gang=g.id, name=name)
+            walk.say(f"{g.name} removes {name}")
+    for g in walk.gangs:
+        walk.say(f"{g.name}: Tactics " + (", ".join(g.tactics) or "none recorded"))
+
+
+@entry_kinds("modify_tactics")
+def _tactics_entries(seq: PostBattle) -> list[Option]:
+    out = []
+    for gid in seq.outcome.gangs:
+        g = seq.work.gang(gid)
+        out.append(Option(f"add|{gid}", f"{g.name}: add a card"))
+        out.append(Option(f"remove|{gid}", f"{g.name}: remove a card", bool(g.tactics),
+                          "no cards recorded"))
+    return out
+
+
+@resolver("update_gang_rating")
+def update_gang_rating(walk: Walk) -> None:
+    for g in walk.gangs:
+        before = walk.seq.base.gang(g.id).rating
+        walk.say(f"{g.name}: Gang Rating {before} -> {g.rating}; Reputation {g.reputation}; "
+                 f"credits {g.credits}")
+
+
+@resolver("report_results")
+def report_results(walk: Walk) -> None:
+    for line in walk.seq.report().splitlines():
+        walk.say(line)
