@@ -97,19 +97,19 @@ class CampaignScreen(Screen[None]):
     def on_mount(self) -> None:
         gangs = self.query_one("#gangs", DataTable)
         gangs.add_column("Gang", key="name")
-        gangs.add_column("Type", key="type")
         gangs.add_column("Rating", key="rating")
         gangs.add_column("Rep", key="rep")
         gangs.add_column("Credits", key="credits")
         gangs.add_column("W/L/D", key="record")
+        gangs.add_column("Type", key="type")
         gangs.add_column("Territories", key="territories")
         battles = self.query_one("#battles", DataTable)
         battles.add_column("#", key="number")
         battles.add_column("Date", key="date")
         battles.add_column("Scenario", key="scenario")
-        battles.add_column("Gangs", key="gangs")
         battles.add_column("Winner", key="winner")
         battles.add_column("Status", key="status")
+        battles.add_column("Gangs", key="gangs")
         self.refresh_tables()
         gangs.focus()
 
@@ -128,8 +128,8 @@ class CampaignScreen(Screen[None]):
         gangs.clear()
         for g in c.gangs:
             gangs.add_row(
-                g.name, g.type.value, str(g.rating), str(g.reputation), str(g.credits),
-                str(gang_record(c, g.id)), territory_text(g) or "-", key=g.id,
+                g.name, str(g.rating), str(g.reputation), str(g.credits),
+                str(gang_record(c, g.id)), g.type.value, territory_text(g) or "-", key=g.id,
             )
         if c.gangs:
             gangs.move_cursor(row=min(row, len(c.gangs) - 1))
@@ -144,8 +144,8 @@ class CampaignScreen(Screen[None]):
         for b in ordered:
             battles.add_row(
                 str(b.number), b.date or "-", b.scenario or "-",
-                " vs ".join(names.get(gid, gid) for gid in b.gangs) or "-",
-                winner_text(c, b), b.status, key=str(b.number),
+                winner_text(c, b), b.status,
+                " vs ".join(names.get(gid, gid) for gid in b.gangs) or "-", key=str(b.number),
             )
         if ordered:
             battles.move_cursor(row=min(row, len(ordered) - 1))
