@@ -178,7 +178,7 @@ class Store:
             loaded = load_campaign_file(path)
             campaign = loaded.campaign
             campaign.id = slug  # the folder name is the campaign's id
-            handle = CampaignHandle(self, slug, campaign, _parse_doc(loaded.text), lock)
+            handle = CampaignHandle(self, slug, campaign, loaded.text, lock)
             if loaded.version < codec.SCHEMA_VERSIONS[codec.CAMPAIGN]:
                 _keep_aside(path, backup_dir_of(path), f"schema{loaded.version}")
                 handle.save()
@@ -284,7 +284,7 @@ class CampaignHandle:
         store: Store,
         slug: str,
         campaign: Campaign,
-        doc: tomlkit.TOMLDocument | None,
+        text: str | None,
         lock: Lock,
     ) -> None:
         self.store = store
@@ -293,8 +293,10 @@ class CampaignHandle:
         self.path = store.campaign_dir(slug)  # the campaign folder
         self.file = self.path / CAMPAIGN_FILE
         self.battles_dir = self.path / BATTLES_DIR
-        self._doc = doc
-        self._doc_stat = _stat_key(self.file) if doc is not None else None
+        # The file's text as loaded; parsed with tomlkit only when first saved.
+        self._doc: tomlkit.TOMLDocument | None = None
+        self._doc_text = text
+        self._doc_stat = _stat_key(self.file) if text is not None else None
         self._lock = lock
         self._verified: set[int] = set()
         self._written: dict[Path, tuple[str, tuple[int, int, int] | None]] = {}
@@ -326,7 +328,8 @@ class CampaignHandle:
         loaded = load_campaign_file(self.file)
         loaded.campaign.id = self.slug
         self.campaign = loaded.campaign
-        self._doc = _parse_doc(loaded.text)
+        self._doc = None
+        self._doc_text = loaded.text
         self._doc_stat = _stat_key(self.file)
 
     # --- the campaign file ------------------------------------------------------
@@ -355,10 +358,11 @@ class CampaignHandle:
 
     def _base_doc(self) -> tomlkit.TOMLDocument | None:
         """The document to update: ours, or the file's if it was edited meanwhile."""
+        if self._doc is None and self._doc_text is not None:
+            self._doc = _parse_doc(self._doc_text)
+            self._doc_text = None
         current = _stat_key(self.file)
-        if self._doc is not None and current == self._doc_stat:
-            return self._doc
-        if current is None:
+        if current is None or current == self._doc_stat:
             return self._doc
         try:
             text = read_text(self.file)

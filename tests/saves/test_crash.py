@@ -1,0 +1,117 @@
+"""Kill a saving process with SIGKILL at random moments: every file on disk
+must load and hold either the old or the new state, never a mix or a torn file.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import random
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from munda_tui.saves import Store
+from munda_tui.saves.atomic import is_temp_file
+from munda_tui.saves.files import load_battle_file, load_campaign_file
+
+KILLS = 210
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
+
+
+def _states(campaign):
+    del campaign.gangs[1].fighters[3:]  # smaller files: more kills per second
+    a = copy.deepcopy(campaign)
+    b = copy.deepcopy(campaign)
+    b.gangs[0].credits += 1000
+    b.gangs[0].fighters[0].xp += 7
+    b.gangs[1].fighters.pop()
+    b.notes = "state B " * 50
+    battle_a = {"setup": {"scenario": "Sneak Attack"}, "battle": {"events": [{"kind": "start", "n": i} for i in range(40)]}}
+    battle_b = {"setup": {"scenario": "Stand-off"}, "battle": {"events": [{"kind": "ooa", "note": "x" * 40, "n": i} for i in range(120)]}}
+    return (a, battle_a), (b, battle_b)
+
+
+def _saver(data_dir: Path, slug: str, states, ready: int, k: int) -> None:
+    """The child: open the campaign and save B, A, B, A ... (starting with the
+    state that is not on disk) until killed."""
+    handle = Store(data_dir).open_campaign(slug)
+    handle.campaign_text()  # warm up (parses the document) so kills land in saves
+    os.write(ready, b"o")
+    while True:
+        campaign, battle = states[k % 2]
+        handle.campaign = copy.deepcopy(campaign)
+        handle.save()
+        handle.save_battle(1, battle)
+        os.write(ready, b"s")
+        k += 1
+
+
+def test_sigkill_while_saving_leaves_old_or_new_state(store, full_campaign):
+    rng = random.Random(20260115)
+    (camp_a, battle_a), (camp_b, battle_b) = states = _states(full_campaign)
+    with store.create_campaign(copy.deepcopy(camp_a)) as handle:
+        handle.save_battle(1, battle_a)
+        slug, directory = handle.slug, handle.path
+    camp_a.id = camp_b.id = slug
+    seen = {"campaign": set(), "battle": set()}
+    temps_left = 0
+    on_disk_b = False
+    checked: set[tuple[int, int, int]] = set()
+    for i in range(KILLS):
+        ready, done = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # child
+            status = 1
+            try:
+                os.close(ready)
+                _saver(store.data_dir, slug, states, done, 0 if on_disk_b else 1)
+            except BaseException:  # noqa: BLE001
+                import traceback
+
+                traceback.print_exc()
+            finally:
+                os._exit(status)
+        os.close(done)
+        try:
+            assert os.read(ready, 1) == b"o", "the saving process did not start"
+            if i % 10 == 0:  # now and then, let one save complete first
+                assert os.read(ready, 1) == b"s"
+            time.sleep(rng.uniform(0.0, 0.020))  # a seeded, random moment
+        finally:
+            os.kill(pid, signal.SIGKILL)
+            os.close(ready)
+        _, status = os.waitpid(pid, 0)
+        assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
+
+        temps_left += sum(1 for p in directory.rglob("*") if is_temp_file(p))
+        campaign_file = directory / "campaign.toml"
+        campaign = load_campaign_file(campaign_file).campaign
+        assert campaign in (camp_a, camp_b), f"kill {i}: campaign.toml is neither state"
+        on_disk_b = campaign == camp_b
+        seen["campaign"].add(on_disk_b)
+        battle, _ = load_battle_file(directory / "battles" / "0001.toml")
+        assert battle in (battle_a, battle_b), f"kill {i}: the battle file is neither state"
+        seen["battle"].add(battle == battle_b)
+        for backup in (directory / ".backups").rglob("*.bak"):
+            st = backup.stat()
+            if (st.st_ino, st.st_size, st.st_mtime_ns) in checked:
+                continue
+            checked.add((st.st_ino, st.st_size, st.st_mtime_ns))
+            if backup.parent.name == "battles":
+                assert load_battle_file(backup)[0] in (battle_a, battle_b)
+            else:
+                assert load_campaign_file(backup).campaign in (camp_a, camp_b)
+        if i % 50 == 49:
+            # the dead saver's lock is taken over and its temp files cleaned up
+            with Store(store.data_dir).open_campaign(slug):
+                assert not any(is_temp_file(p) for p in directory.rglob("*"))
+    print(f"{KILLS} kills, {temps_left} torn temp files found (and ignored) after them", file=sys.stderr)
+    assert seen == {"campaign": {False, True}, "battle": {False, True}}
+    with store.open_campaign(slug) as handle:
+        assert handle.campaign in (camp_a, camp_b)
+        assert len(store.backups(handle.file)) == 5
