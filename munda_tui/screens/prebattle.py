@@ -112,9 +112,8 @@ class PreBattleScreen(Screen[None]):
 
     def show_step(self, step: str) -> None:
         self.step = step
-        names = "  ".join(
-            f"[{i + 1}. {STEP_TITLES[s]}]" if s == step else f"{i + 1}. {STEP_TITLES[s]}"
-            for i, s in enumerate(sc.STEPS)
+        names = " › ".join(
+            f"[{STEP_TITLES[s]}]" if s == step else STEP_TITLES[s] for s in sc.STEPS
         )
         self.query_one("#pb-progress", Static).update(names)
         body = self.query_one("#pb-body", Container)

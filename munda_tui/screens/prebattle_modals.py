@@ -10,6 +10,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, OptionList, Static
+from rich.text import Text
 from textual.widgets.option_list import Option
 
 
@@ -30,7 +31,7 @@ class ChoiceModal(ModalScreen[int | None]):
             yield Label(self.title_text, classes="pb-dialog-title")
             if self.detail:
                 yield Static(self.detail, classes="hint", markup=False)
-            yield OptionList(*[Option(o, id=f"o{i}") for i, o in enumerate(self.options)])
+            yield OptionList(*[Option(Text(o), id=f"o{i}") for i, o in enumerate(self.options)])
             yield Static("↑/↓ and Enter to pick, Esc to go back", classes="hint")
         yield Footer()
 
@@ -113,7 +114,7 @@ class DealtCardsModal(ModalScreen[list[int] | None]):
         with Vertical(classes="pb-dialog"):
             yield Label(self.title_text, classes="pb-dialog-title")
             yield OptionList(
-                *[Option(self._prompt(i), id=f"c{i}") for i in range(len(self.options))],
+                *[Option(Text(self._prompt(i)), id=f"c{i}") for i in range(len(self.options))],
                 id="dealt-list",
             )
             yield Static("", id="dealt-status", markup=False)
@@ -140,7 +141,7 @@ class DealtCardsModal(ModalScreen[list[int] | None]):
             self.marked.remove(i)
         else:
             self.marked.append(i)
-        ol.replace_option_prompt_at_index(i, self._prompt(i))
+        ol.replace_option_prompt_at_index(i, Text(self._prompt(i)))
         self._status()
 
     def action_confirm(self) -> None:

@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Label, Markdown, OptionList, Static
+from rich.text import Text
 from textual.widgets.option_list import Option
 
 from ..rules import scenario as sc
@@ -104,8 +105,8 @@ class GangsStep(StepPanel):
 
     @staticmethod
     def _option(g) -> Option:  # type: ignore[no-untyped-def]
-        who = f", {g.player}" if g.player else ""
-        return Option(f"{g.name} ({g.type.value}{who}) · rating {g.rating}")
+        who = f" · {g.player}" if g.player else ""
+        return Option(Text(f"{g.name} · {g.type.value}{who} · {g.rating}"))
 
     def on_mount(self) -> None:
         gangs = self.pb.campaign.gangs
@@ -205,7 +206,7 @@ class BattlefieldStep(StepPanel):
             classes="hint",
         )
         with Horizontal(id="bf-row"):
-            yield OptionList(*[Option(b["name"]) for b in self.fields], id="battlefields")
+            yield OptionList(*[Option(Text(b["name"])) for b in self.fields], id="battlefields")
             with VerticalScroll(id="bf-scroll"):
                 yield Static("", id="bf-text", markup=False)
 
@@ -302,13 +303,13 @@ class ScenarioStep(StepPanel):
         title = table.title if not gang else f"{table.title}"
         result = self._result(table_id, gang) or "— Enter to roll"
         who = self.pb.gang_name(self._roller(table_id, gang))
-        return f"{title:<11} {who[:26]:<26} {result}"
+        return f"{title:<10} {who[:18]:<18} {result}"
 
     def _refresh(self) -> None:
         ol = self.query_one("#sc-rolls", OptionList)
         keep = ol.highlighted
         ol.clear_options()
-        ol.add_options([Option(self._prompt(t, g)) for t, g in self.rows()])
+        ol.add_options([Option(Text(self._prompt(t, g))) for t, g in self.rows()])
         if keep is not None:
             ol.highlighted = keep
 
@@ -424,8 +425,8 @@ class PitchBlackStep(StepPanel):
         table = self.pb.tables["pitch_black"]
         yield Static(table.intro, classes="hint", markup=False)
         yield OptionList(
-            Option("No Pitch Black: the battle is fought in normal light"),
-            Option("Both players agree: roll on the Pitch Black table"),
+            Option(Text("No Pitch Black: the battle is fought in normal light")),
+            Option(Text("Both players agree: roll on the Pitch Black table")),
             id="pb-choice",
         )
         yield Static("", id="pb-result", markup=False)
@@ -500,8 +501,8 @@ class PitchBlackStep(StepPanel):
 
 class CrewStep(StepPanel):
     BINDINGS = [
-        Binding("space", "toggle", "Choose fighter"),
-        Binding("l", "loadout", "Model card"),
+        Binding("space", "toggle", "Choose"),
+        Binding("l", "loadout", "Card"),
         Binding("x", "amount('x')", "Roll X"),
         Binding("y", "amount('y')", "Roll Y"),
         Binding("d", "deal", "Deal"),
@@ -558,7 +559,7 @@ class CrewStep(StepPanel):
         ol = self.query_one("#crew-fighters", OptionList)
         ol.clear_options()
         for f in self.gang.fighters:
-            ol.add_option(Option(self._fighter_prompt(f), id=f"f-{f.id}", disabled=not f.can_fight))
+            ol.add_option(Option(Text(self._fighter_prompt(f)), id=f"f-{f.id}", disabled=not f.can_fight))
         first = next((k for k, f in enumerate(self.gang.fighters) if f.can_fight), None)
         if first is not None:
             ol.highlighted = first
@@ -595,7 +596,7 @@ class CrewStep(StepPanel):
         if chosen is not None and chosen.loadout:
             card = f" · {chosen.loadout}"
         elif len(cards) > 1:
-            card = f" · {len(cards)} model cards"
+            card = f" ({len(cards)} cards)"
         return f"{mark} {f.name} ({kind}){card}"
 
     def _redraw(self) -> None:
@@ -617,7 +618,7 @@ class CrewStep(StepPanel):
         self.query_one("#crew-head", Static).update("\n".join(head))
         ol = self.query_one("#crew-fighters", OptionList)
         for f in g.fighters:
-            ol.replace_option_prompt(f"f-{f.id}", self._fighter_prompt(f))
+            ol.replace_option_prompt(f"f-{f.id}", Text(self._fighter_prompt(f)))
         lines = []
         method_text = sc.rules_text()["methods"][self.method.kind]
         lines.append(f"{method_text['name']} ({method_text['label']}, Core Rules p{method_text['page']})")
@@ -637,7 +638,7 @@ class CrewStep(StepPanel):
                     f"  {self.pb.fighter_label(g.id, m.fighter, m.loadout)}"
                     for m in self.side.reinforcements
                 )
-            help_text = "n: next · u: redo this crew · Esc: back"
+            help_text = "[c] starting crew · [r] Reinforcements deck · n: next · u: redo this crew"
         else:
             if self.x is not None:
                 if pick_n:
@@ -656,9 +657,10 @@ class CrewStep(StepPanel):
             else:
                 keys.append("n: confirm")
             keys.append("m: adjust method")
-            help_text = " · ".join(keys)
+            help_text = "[x] chosen · " + " · ".join(keys)
         self.query_one("#crew-result", Static).update("\n".join(lines))
         self.query_one("#crew-help", Static).update(help_text)
+        self.screen.refresh_bindings()
 
     def _amount_text(self, which: str) -> str:
         expr = self.method.x if which == "x" else self.method.y
@@ -672,10 +674,24 @@ class CrewStep(StepPanel):
     # actions ---------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("toggle", "loadout", "amount", "deal", "real_cards", "method"):
-            return not self._done()
+        """Show only the keys that mean something now."""
+        if not hasattr(self, "method"):
+            return True
         if action == "redo":
             return self._done()
+        if self._done() and action in ("toggle", "loadout", "amount", "deal", "real_cards", "method"):
+            return False
+        if action == "amount":
+            which = str(parameters[0]) if parameters else "x"
+            expr = self.method.x if which == "x" else self.method.y
+            return bool(expr) and not sc.is_fixed(expr)
+        if action in ("toggle", "loadout"):
+            if self.method.kind == "random":
+                return False
+            if action == "loadout":
+                return any(len(sc.model_cards(f)) > 1 for f in sc.eligible(self.gang))
+        if action in ("deal", "real_cards"):
+            return self.method.kind != "custom" or bool(self.reinf_size)
         return True
 
     def _highlighted(self):  # type: ignore[no-untyped-def]
@@ -984,13 +1000,13 @@ class SideJobsStep(StepPanel):
         entry = self._entry(side)
         target = (entry.extra.get("target") if entry else None) or {}
         if not target:
-            return "no fighter to pick"
+            return "picks no fighter"
         if side.side_job_target:
             return "→ " + self._target_name(side.side_job_target)
         res = self._candidates(side)
         if res.new_side_job:
             return "no fighter qualifies: Enter to generate a new Side Job"
-        return "— Enter to pick"
+        return "Enter to pick the fighter"
 
     def _target_name(self, ref: str) -> str:
         gang_id, fid = ref.split("/", 1)
@@ -1015,7 +1031,7 @@ class SideJobsStep(StepPanel):
         keep = ol.highlighted
         ol.clear_options()
         for side in self.setup.sides:
-            ol.add_option(Option(f"{self.pb.gang_name(side.gang)[:24]:<24} {side.side_job:<20} {self._status(side)}"))
+            ol.add_option(Option(Text(f"{self.pb.gang_name(side.gang)}: {side.side_job}\n   {self._status(side)}")))
         if keep is not None:
             ol.highlighted = keep
 
@@ -1147,8 +1163,8 @@ class SubplotsStep(StepPanel):
             classes="hint",
         )
         options = [
-            Option("No Sub-plots this battle"),
-            Option("Both players agree: draw Sub-plots"),
+            Option(Text("No Sub-plots this battle")),
+            Option(Text("Both players agree: draw Sub-plots")),
         ]
         yield OptionList(*options, id="sp-choice")
         yield Static("", id="sp-status", markup=False)
@@ -1181,6 +1197,9 @@ class SubplotsStep(StepPanel):
         event.stop()
         if event.option_index == 0:
             self._none()
+            self.pb.action_next_step()
+            return
+        if self.setup.subplots:  # already drawn: Enter goes on (Esc back, then choose again to redraw)
             self.pb.action_next_step()
             return
         from .subplot_draw import SubplotDrawScreen
@@ -1231,7 +1250,7 @@ def summary_markdown(pb: "PreBattleScreen") -> str:
     out.append(f"\n### Deployment: {s.deployment}")
     if dep is not None:
         out.append(dep.text)
-    out.append(f"Starting with the defender ({pb.gang_name(dfn)}), players alternate placing a model.")
+    out.append(f"\nStarting with the defender ({pb.gang_name(dfn)}), players alternate placing a model.")
     obj = entry("objective", s.objective)
     out.append(f"\n### Objective: {s.objective}")
     if obj is not None:

@@ -36,6 +36,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, OptionList, Static
+from rich.text import Text
 from textual.widgets.option_list import Option
 
 from munda_tui.rules.dice import DiceError, Roll, parse, parse_faces, roll, roll_faces
@@ -95,17 +96,17 @@ class DicePrompt(ModalScreen[DiceOutcome | None]):
                     markup=False,
                 )
             menu = [
-                Option(f"r  Roll {self.expr.source} for me", id="roll"),
-                Option(f"e  Enter the {self._dice_words()} I rolled", id="enter"),
+                Option(Text(f"r  Roll {self.expr.source} for me"), id="roll"),
+                Option(Text(f"e  Enter the {self._dice_words()} I rolled"), id="enter"),
             ]
             if self.choices:
-                menu.append(Option("c  Choose the result outright", id="choose"))
+                menu.append(Option(Text("c  Choose the result outright"), id="choose"))
             yield OptionList(*menu, id="dice-menu")
             yield Input(
                 placeholder=self._placeholder(), id="dice-faces", classes="hidden"
             )
             yield OptionList(
-                *[Option(c, id=f"choice-{i}") for i, c in enumerate(self.choices)],
+                *[Option(Text(c), id=f"choice-{i}") for i, c in enumerate(self.choices)],
                 id="dice-choices",
                 classes="hidden",
             )
