@@ -776,3 +776,25 @@ def export_section() -> dict[str, Any]:
     for tid, t in injury_tables().items():
         tables[f"lasting-injuries:{tid}"] = t
     return {"rulesets": rulesets, "tables": tables}
+
+
+def table_lines(seq: PostBattle, prompt: Prompt) -> list[str]:
+    """The rows of the table a roll is read on, for the screen ("range  outcome")."""
+    if not prompt.table:
+        return []
+    tables = injury_tables()
+    if prompt.table in tables:
+        t = tables[prompt.table]
+        return [f"{range_text(r)}  {r['name']}" + (f" ({r['effect']})" if r.get("effect") else "")
+                for r in t["rows"]]
+    try:
+        t = get_table(seq.ruleset_id, prompt.table)
+    except KeyError:
+        return []
+    out = [f"{t['title']} ({t.get('dice', '')}"
+           + (" + fighters" if t.get("add") == "fighters" else "") + f") — {t.get('source', '')}"]
+    if t.get("intro"):
+        out.append(t["intro"])
+    for r in t.get("rows", []):
+        out.append(f"{range_text(r)}  {r['text']}")
+    return out

@@ -1,0 +1,418 @@
+"""The post-battle wizard: one step at a time, every roll and choice asked in place.
+
+The screen shows :class:`munda_tui.rules.postbattle.PostBattle` (the draft
+replayed) and hands every key to it; it saves the draft after every change
+and commits the sequence at the end (applied once: see ``rules.postbattle``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Header, Input, Label, OptionList, SelectionList, Static
+from textual.widgets.option_list import Option as ListOption
+
+from munda_tui.rules import postbattle as pb
+from munda_tui.rules.battle import outcome_from_data
+from munda_tui.widgets.roll_input import RollInput
+
+MARKS = {"done": "✓", "current": "▶", "todo": "·", "skipped": "–"}
+
+
+class MultiPick(SelectionList[str]):
+    """A SelectionList where Space toggles and Enter confirms."""
+
+    BINDINGS = [Binding("enter", "confirm", "Confirm", show=False)]
+
+    def action_confirm(self) -> None:
+        self.screen.post_message(MultiConfirmed(self, list(self.selected)))
+
+
+class MultiConfirmed(Message):
+    def __init__(self, widget: MultiPick, values: list[str]) -> None:
+        super().__init__()
+        self.widget = widget
+        self.values = values
+
+
+class AddEntryScreen(ModalScreen[str | None]):
+    """Pick what to add to this step (an action, a purchase, a reward ...)."""
+
+    CSS_PATH = "postbattle.tcss"
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, options: list[pb.Option]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.options = options
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="add-dialog"):
+            yield Label(self.title_text, id="add-title")
+            yield OptionList(*[
+                ListOption(o.label + ("" if o.enabled else f"  — {o.reason}"), id=o.id,
+                           disabled=not o.enabled) for o in self.options
+            ], id="add-list")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        ol = self.query_one(OptionList)
+        ol.focus()
+        for i, o in enumerate(self.options):
+            if o.enabled:
+                ol.highlighted = i
+                break
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class PostBattleScreen(Screen[None]):
+    """The Post-Battle Sequence of one battle."""
+
+    CSS_PATH = "postbattle.tcss"
+    BINDINGS = [
+        Binding("enter", "next", "Next step"),
+        Binding("a", "add", "Add"),
+        Binding("u", "undo", "Undo"),
+        Binding("b", "back", "Back a step"),
+        Binding("r", "roll", "Roll for me", show=False),
+        Binding("escape", "leave", "Leave (saved)"),
+    ]
+
+    def __init__(self, handle: Any, number: int) -> None:
+        super().__init__()
+        self.handle = handle
+        self.number = number
+        self.data: dict[str, Any] = {}
+        self.seq: pb.PostBattle | None = None
+        self.report_text = ""
+        self._prompt_key: tuple[Any, ...] | None = None
+        self._widget_n = 0
+
+    # --- building ---------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="pb-body"):
+            yield Static("", id="pb-sidebar", markup=False)
+            with Vertical(id="pb-main"):
+                yield Static("", id="pb-title", markup=False)
+                with VerticalScroll(id="pb-text-scroll", classes="hidden"):
+                    yield Static("", id="pb-text", markup=False)
+                with VerticalScroll(id="pb-lines"):
+                    yield Static("", id="pb-lines-text", markup=False)
+                with Vertical(id="pb-prompt"):
+                    yield Static("", id="pb-question", markup=False)
+                    yield Static("", id="pb-note", markup=False)
+                    yield Vertical(id="pb-widget")
+                    yield Static("", id="pb-table", markup=False)
+                yield Static("", id="pb-error", markup=False)
+                yield Static("", id="pb-hint", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = f"Battle {self.number}: Post-Battle Sequence"
+        self.data = self.handle.load_battle(self.number)
+        draft = self.data.get("postbattle")
+        if draft and draft.get("status") in ("done", "committing"):
+            self._finish_commit()
+            return
+        if not draft:
+            ruleset = str(self.handle.campaign.settings.post_battle_ruleset)
+            draft = pb.new_draft(ruleset)
+            self.data["postbattle"] = draft
+        outcome_data = (self.data.get("battle") or {}).get("outcome")
+        outcome = outcome_from_data(outcome_data) if outcome_data else None
+        self.seq = pb.PostBattle(self.handle.campaign, self.number, draft, outcome,
+                                 setup=self.data.get("setup") or {})
+        self._save()
+        self.refresh_view()
+
+    # --- saving -----------------------------------------------------------------
+    def _save(self) -> None:
+        assert self.seq is not None
+        self.data["postbattle"] = self.seq.draft
+        self.handle.save_battle(self.number, self.data)
+
+    # --- view -------------------------------------------------------------------
+    def refresh_view(self) -> None:
+        seq = self.seq
+        if seq is None:
+            return
+        side = []
+        group = ""
+        for st in seq.states:
+            if st.group and st.group != group:
+                side.append(f"  {st.group}")
+            group = st.group
+            indent = "  " if st.group else ""
+            side.append(f"{MARKS[st.status]} {indent}{st.title}")
+            if st.status == "skipped" and st.reason:
+                side.append(f"    {st.reason}")
+        self.query_one("#pb-sidebar", Static).update("\n".join(side))
+        step, state = seq.step, seq.state
+        n = seq.current + 1
+        self.query_one("#pb-title", Static).update(
+            f"Step {n}/{len(seq.steps)}: {step['title']}  ·  {seq.ruleset['title']}")
+        text = step.get("text", "")
+        if step.get("borrowed"):
+            text += f"\n\n{step['borrowed']}"
+        self.query_one("#pb-text", Static).update(text)
+        self.query_one("#pb-text-scroll").set_class(not text, "hidden")
+        self.query_one("#pb-lines-text", Static).update("\n".join(state.lines) or "—")
+        self.query_one("#pb-error", Static).update("")
+        self._show_prompt()
+        self._show_hint()
+        self.refresh_bindings()
+
+    def _show_hint(self) -> None:
+        seq = self.seq
+        assert seq is not None
+        hint = ""
+        if seq.pending is None:
+            adds = [o for o in seq.entry_options() if o.enabled]
+            if seq.at_end:
+                hint = "Enter: apply every change to both gangs and save the report (once)."
+            else:
+                hint = "Enter: next step" + ("  ·  a: add " + self._add_word() if adds else "")
+                hint += "  ·  u: undo  ·  b: back"
+        self.query_one("#pb-hint", Static).update(hint)
+
+    def _add_word(self) -> str:
+        assert self.seq is not None
+        return {
+            "post_battle_actions": "a Post-Battle Action",
+            "buy_common": "a purchase", "buy_rare": "a Rare item", "buy_and_hire": "a fighter",
+            "sell_equipment": "an item to sell",
+        }.get(self.seq.step["resolver"], "an entry")
+
+    def _show_prompt(self) -> None:
+        seq = self.seq
+        assert seq is not None
+        p = seq.pending
+        box = self.query_one("#pb-widget", Vertical)
+        key = None if p is None else (p.id, p.kind, tuple((o.id, o.enabled) for o in p.options),
+                                      p.note)
+        self.query_one("#pb-prompt").set_class(p is None, "hidden")
+        if key == self._prompt_key and p is not None:
+            self._focus_prompt()
+            return
+        self._prompt_key = key
+        box.remove_children()
+        if p is None:
+            self.query_one("#pb-lines").focus()
+            return
+        self.query_one("#pb-question", Static).update(p.label)
+        self.query_one("#pb-note", Static).update(p.note)
+        self.query_one("#pb-table", Static).update("\n".join(pb.table_lines(seq, p)))
+        widget: Any
+        if p.kind == "roll":
+            widget = RollInput(p.dice, id=self._new_id(), classes="pb-input")
+        elif p.kind == "choice":
+            widget = OptionList(*[
+                ListOption(o.label + ("" if o.enabled else f"  — {o.reason}"), id=o.id,
+                           disabled=not o.enabled) for o in p.options], id=self._new_id(), classes="pb-input")
+        elif p.kind == "multi":
+            widget = MultiPick(*[(o.label, o.id, o.id in (p.default or [])) for o in p.options],
+                               id=self._new_id(), classes="pb-input")
+        else:
+            value = "" if p.default is None else str(p.default)
+            widget = Input(value=value, id=self._new_id(), classes="pb-input",
+                           type="integer" if p.kind == "number" else "text",
+                           placeholder="a whole number" if p.kind == "number" else "type, then Enter")
+        box.mount(widget)
+        self.call_after_refresh(self._after_mount_prompt, p)
+
+    def _new_id(self) -> str:
+        self._widget_n += 1
+        return f"pb-input-{self._widget_n}"
+
+    def _current_input(self) -> Any:
+        found = [w for w in self.query(".pb-input") if w.id == f"pb-input-{self._widget_n}"]
+        return found[0] if found else None
+
+    def _after_mount_prompt(self, p: pb.Prompt) -> None:
+        w = self._current_input()
+        if w is None:
+            return
+        if isinstance(w, OptionList) and p.kind == "choice":
+            for i, o in enumerate(p.options):
+                if o.id == p.default and o.enabled:
+                    w.highlighted = i
+                    break
+        w.focus()
+
+    def _focus_prompt(self) -> None:
+        w = self._current_input()
+        if w is not None:
+            w.focus()
+
+    def _error(self, text: str) -> None:
+        self.query_one("#pb-error", Static).update(text)
+
+    # --- input ------------------------------------------------------------------
+    def _changed(self) -> None:
+        self._save()
+        self.refresh_view()
+
+    def _answer(self, value: Any) -> None:
+        assert self.seq is not None
+        try:
+            self.seq.answer(value)
+        except pb.PostBattleError as e:
+            self._error(str(e))
+            return
+        self._changed()
+
+    def _stale(self, widget: Any) -> bool:
+        """An event from a prompt widget that has already been answered."""
+        return widget is not self._current_input()
+
+    @on(RollInput.Submitted)
+    def _rolled(self, event: RollInput.Submitted) -> None:
+        event.stop()
+        if self._stale(event.widget):
+            return
+        assert self.seq is not None
+        try:
+            if event.faces is None:
+                self.seq.roll_for_me(self.app.rng)  # type: ignore[attr-defined]
+            else:
+                self.seq.answer({"faces": event.faces, "entered": True})
+        except pb.PostBattleError as e:
+            self._error(str(e))
+            return
+        self._changed()
+
+    @on(RollInput.Invalid)
+    def _bad_roll(self, event: RollInput.Invalid) -> None:
+        event.stop()
+        self._error(event.error)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if not self._stale(event.option_list):
+            self._answer(event.option.id)
+
+    @on(MultiConfirmed)
+    def _multi(self, event: MultiConfirmed) -> None:
+        if not self._stale(event.widget):
+            self._answer(event.values)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if not self._stale(event.input):
+            self._answer(event.value)
+
+    # --- actions ----------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.seq is None:
+            return action in ("leave",)
+        if action == "add":
+            return self.seq.pending is None and bool(self.seq.entry_options())
+        if action == "roll":
+            return self.seq.pending is not None and self.seq.pending.kind == "roll"
+        if action == "next":
+            return self.seq.pending is None
+        return True
+
+    def action_roll(self) -> None:
+        assert self.seq is not None
+        try:
+            self.seq.roll_for_me(self.app.rng)  # type: ignore[attr-defined]
+        except pb.PostBattleError as e:
+            self._error(str(e))
+            return
+        self._changed()
+
+    def action_next(self) -> None:
+        seq = self.seq
+        if seq is None:
+            self.app.pop_screen()
+            return
+        if seq.pending is not None:
+            return
+        if seq.at_end:
+            self._commit()
+            return
+        seq.advance()
+        self._changed()
+
+    def action_back(self) -> None:
+        if self.seq and self.seq.back():
+            self._changed()
+
+    def action_undo(self) -> None:
+        if self.seq and self.seq.undo():
+            self._changed()
+
+    def action_add(self) -> None:
+        seq = self.seq
+        if seq is None or seq.pending is not None:
+            return
+        options = seq.entry_options()
+        if not options:
+            return
+
+        def chosen(option_id: str | None) -> None:
+            if option_id is None or self.seq is None:
+                return
+            try:
+                self.seq.add_entry(option_id)
+            except pb.PostBattleError as e:
+                self._error(str(e))
+                return
+            self._changed()
+
+        self.app.push_screen(AddEntryScreen(f"{seq.step['title']}: add {self._add_word()}",
+                                            options), chosen)
+
+    def action_leave(self) -> None:
+        if self.seq is not None and self.seq.pending is not None and self.seq.pending.kind in (
+                "text", "number"):
+            # Escape in a typed answer takes back the last answer instead
+            if self.seq.undo():
+                self._changed()
+                return
+        self.app.pop_screen()
+
+    # --- the end ----------------------------------------------------------------
+    def _commit(self) -> None:
+        assert self.seq is not None
+        try:
+            self.report_text = pb.commit(self.handle, self.number, self.seq,
+                                         date=self.app.today())  # type: ignore[attr-defined]
+        except Exception as e:  # SaveError, OSError: the draft keeps "committing"
+            self._error(f"Could not apply the changes: {e}. Press Enter to try again.")
+            return
+        self._show_report()
+
+    def _finish_commit(self) -> None:
+        try:
+            self.report_text = pb.commit(self.handle, self.number,
+                                         date=self.app.today())  # type: ignore[attr-defined]
+        except Exception as e:
+            self._error(f"Could not finish applying the changes: {e}")
+            return
+        self._show_report()
+
+    def _show_report(self) -> None:
+        self.seq = None
+        self.query_one("#pb-sidebar", Static).update("✓ Post-Battle Sequence applied")
+        self.query_one("#pb-title", Static).update(f"Battle {self.number}: report (saved)")
+        self.query_one("#pb-text-scroll").set_class(True, "hidden")
+        self.query_one("#pb-prompt").set_class(True, "hidden")
+        self.query_one("#pb-lines-text", Static).update(self.report_text)
+        self.query_one("#pb-hint", Static).update("Both rosters are updated. Enter or Escape: back.")
+        self.query_one("#pb-lines").focus()
+        self.refresh_bindings()

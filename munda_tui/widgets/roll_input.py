@@ -1,0 +1,72 @@
+"""An inline roll: Enter rolls for me, or type the faces of real dice then Enter.
+
+Unlike :class:`munda_tui.widgets.dice_prompt.DicePrompt` (a modal), this sits
+inside a screen so a roll costs one key. It only takes digits, spaces and
+commas, so letter keys still reach the screen's bindings.
+"""
+
+from __future__ import annotations
+
+from textual import events
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from munda_tui.rules.dice import DiceError, parse, parse_faces
+
+
+class RollInput(Widget, can_focus=True):
+    """Posts :class:`RollInput.Submitted` with ``faces`` (None: roll for me)."""
+
+    DEFAULT_CSS = """
+    RollInput { height: 1; width: 1fr; padding: 0 1; background: $boost; }
+    RollInput:focus { background: $accent 30%; }
+    """
+
+    text: reactive[str] = reactive("")
+
+    class Submitted(Message):
+        def __init__(self, widget: "RollInput", faces: list[int] | None) -> None:
+            super().__init__()
+            self.widget = widget
+            self.faces = faces
+
+    class Invalid(Message):
+        def __init__(self, widget: "RollInput", error: str) -> None:
+            super().__init__()
+            self.widget = widget
+            self.error = error
+
+    def __init__(self, expression: str, *, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.expression = parse(expression)
+
+    def render(self) -> str:
+        if self.text:
+            return f"Faces of {self.expression.source}: {self.text}▏  (Enter to confirm)"
+        d66 = " (D66: tens then units)" if "66" in self.expression.source else ""
+        return (f"Enter: roll {self.expression.source} for me — or type the faces of real "
+                f"dice{d66}")
+
+    def on_key(self, event: events.Key) -> None:
+        ch = event.character or ""
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            if not self.text.strip():
+                self.post_message(self.Submitted(self, None))
+                return
+            try:
+                faces = parse_faces(self.expression, self.text)
+            except DiceError as error:
+                self.post_message(self.Invalid(self, str(error)))
+                return
+            self.text = ""
+            self.post_message(self.Submitted(self, faces))
+        elif event.key == "backspace":
+            event.stop()
+            self.text = self.text[:-1]
+        elif ch and (ch.isdigit() or ch in " ,"):
+            event.stop()
+            self.text += ch
