@@ -200,7 +200,9 @@ class RosterScreen(Screen[None]):
             text.append(values + "\n")
         text.append(f"Cost {f.cost} · XP {f.xp} · Adv {f.advancements} · Kills {f.kills}\n")
         if f.unknown_costs:
-            text.append("* cost unknown: " + ", ".join(f.unknown_costs) + "\n", style="dim")
+            n = len(f.unknown_costs)
+            text.append(f"* {n} item{'s' if n > 1 else ''} of unknown cost (?): the rating "
+                        "counts only known costs\n", style="dim")
         if f.notes:
             text.append(f.notes + "\n", style="italic")
         return text
