@@ -107,7 +107,7 @@ class Store:
     # --- campaigns ------------------------------------------------------------
 
     def campaign_dir(self, slug: str) -> Path:
-        if not _SLUG_OK.match(slug):
+        if not isinstance(slug, str) or not _SLUG_OK.fullmatch(slug):
             raise ValueError(f"not a campaign slug: {slug!r}")
         return self.campaigns_dir / slug
 
@@ -168,7 +168,10 @@ class Store:
     def open_campaign(self, slug: str) -> CampaignHandle:
         """Open and lock a campaign. CampaignLocked if it is open elsewhere,
         SaveError if its campaign.toml does not load (the file is left as it is)."""
-        directory = self.campaign_dir(slug)
+        try:
+            directory = self.campaign_dir(slug)
+        except ValueError as error:
+            raise SaveError(self.campaigns_dir / str(slug), 1, 1, str(error)) from None
         path = directory / CAMPAIGN_FILE
         if not directory.is_dir():
             raise SaveError(path, 1, 1, f"no campaign folder {slug!r} in {self.campaigns_dir}")

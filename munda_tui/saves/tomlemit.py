@@ -47,7 +47,7 @@ def quote(text: str) -> str:
 
 
 def key(k: str) -> str:
-    return k if _BARE_KEY.match(k) else quote(k)
+    return k if _BARE_KEY.fullmatch(k) else quote(k)
 
 
 def _where(path: tuple[str, ...]) -> str:

@@ -121,3 +121,11 @@ def test_failed_open_releases_the_lock(store, demo_campaign):
     path.write_bytes(good)
     with store.open_campaign("demo"):
         pass
+
+
+@pytest.mark.parametrize("slug", ["missing", "../outside", "Has Caps", "a\n", ""])
+def test_opening_a_missing_or_odd_slug_is_a_save_error(store, slug):
+    from munda_tui.saves import SaveError
+
+    with pytest.raises(SaveError):
+        store.open_campaign(slug)

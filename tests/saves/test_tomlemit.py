@@ -88,3 +88,8 @@ def test_a_300_event_battle_saves_fast(store, demo_campaign):
     # The last saves write the full 300-event file (fsync included).
     last = sorted(timings[-20:])[10]
     assert last < 0.030, f"median of the last 20 saves took {last * 1000:.1f} ms"
+
+
+def test_keys_that_look_bare_but_are_not():
+    for k in ("0\n", "a b", "a.b", "é", "", "a\t"):
+        assert tomllib.loads(dumps({k: 1})) == {k: 1}
