@@ -49,7 +49,7 @@ STATE_SHORT: dict[str, str] = {
     ACTIVE: "Active",
     ENGAGED: "Engaged",
     PINNED: "Pinned",
-    SERIOUSLY_INJURED: "Ser.Inj.",
+    SERIOUSLY_INJURED: "Ser.Inj",
     OUT_OF_ACTION: "OOA",
     NOT_DEPLOYED: "Reserve",
     FLED: "Fled",
@@ -543,6 +543,82 @@ def next_phase_event(state: BattleState) -> Event:
     return Event("phase", round=state.round + 1, phase=PRIORITY)
 
 
+def describe(ev: Event, state: BattleState, card_names: dict[str, str] | None = None) -> str:
+    """One line of the battle log, in the players' words (revealed cards only)."""
+    name = state.name_of
+    k = ev.kind
+
+    def by() -> str:
+        parts = []
+        if ev.attacker:
+            parts.append(f"by {name(ev.attacker)}")
+        how = how_text(ev.action, ev.traits)
+        if how:
+            parts.append(how)
+        return f" ({', '.join(parts)})" if parts else ""
+
+    def gang(g: str) -> str:
+        side = state.sides.get(g)
+        return side.name if side else (g or "?")
+
+    if k == "start":
+        return "Battle starts: " + " vs ".join(s.name for s in ev.sides)
+    if k == "state":
+        return f"{name(ev.fighter)}: {STATE_NAMES.get(ev.state, ev.state)}{by()}"
+    if k == "flesh_wound":
+        n = f"{ev.amount} Flesh Wounds" if ev.amount != 1 else "Flesh Wound"
+        return f"{name(ev.fighter)}: {n}{by()}"
+    if k == "recovery":
+        return f"{name(ev.fighter)}: Recovery test, {RECOVERY_NAMES.get(ev.result, ev.result)}"
+    if k == "condition":
+        if ev.lost:
+            verb = "rallies (no longer Broken)" if ev.condition == "Broken" else f"no longer {ev.condition}"
+            return f"{name(ev.fighter)} {verb}"
+        return f"{name(ev.fighter)}: {ev.condition}{by()}"
+    if k == "attack":
+        return f"{name(ev.fighter)} attacked{by()}"
+    if k == "activate":
+        return f"{name(ev.fighter)} activation marked"
+    if k == "test_failed":
+        who = name(ev.fighter) if ev.fighter else gang(ev.gang)
+        return f"{who} failed a {TEST_NAMES.get(ev.test, ev.test)} test"
+    if k == "tactic":
+        return f"{gang(ev.gang)} played a Gang Tactic" + (f": {ev.note}" if ev.note and ev.note != "Gang Tactic" else "")
+    if k == "xp":
+        return f"{name(ev.fighter)}: {ev.amount:+d} XP"
+    if k == "vp":
+        return f"{gang(ev.gang)}: {ev.amount:+d} VP"
+    if k == "reinforcement":
+        return f"{name(ev.fighter)} arrives (Reinforcement)"
+    if k == "priority":
+        return f"{gang(ev.gang)} wins Priority"
+    if k == "phase":
+        return f"Round {ev.round}: {PHASE_NAMES.get(ev.phase, ev.phase)} phase"
+    if k == "end":
+        won = f"{gang(ev.winner)} win" if ev.winner else "a draw"
+        fled = f"; {', '.join(gang(g) for g in ev.fled)} fled" if ev.fled else ""
+        return f"Battle over: {won}{fled}"
+    if k in ("reveal", "reward"):
+        card = (card_names or {}).get(ev.card, ev.card)
+        got = ", ".join(reward_text(r, state) for r in ev.rewards) or "no reward"
+        verb = "revealed" if k == "reveal" else "reward for"
+        return f"{gang(ev.gang)} {verb} {card}: {got}"
+    return k
+
+
+def reward_text(r: Reward, state: BattleState | None = None) -> str:
+    what = {"reputation": "Reputation", "credits": "credits", "xp": "XP",
+            "gang_tactics": "Gang Tactics", "other": ""}.get(r.kind, r.kind)
+    text = f"{r.amount} {what}".strip() if r.kind != "other" else (r.note or "other")
+    if r.fighter == "*":
+        text += " to every fighter"
+    elif r.fighter:
+        text += f" to {state.name_of(r.fighter) if state else r.fighter}"
+    if r.note and r.kind != "other":
+        text += f" ({r.note})"
+    return text
+
+
 # --- the tracker's model --------------------------------------------------------------
 
 
@@ -848,6 +924,6 @@ def generated_battle_file(seed: int = 1, per_side: int = 15, events: int = 300,
 __all__ = [
     "Battle", "BattleError", "BattleState", "Event", "FighterState", "Reward", "RosterEntry",
     "SideRoster", "SideState", "apply", "check", "default_setup", "generated_battle_file",
-    "generated_campaign", "generated_log", "hands_of", "next_phase_event", "outcome",
+    "describe", "generated_campaign", "generated_log", "reward_text", "hands_of", "next_phase_event", "outcome",
     "outcome_from_data", "outcome_to_data", "replay", "start_event",
 ]

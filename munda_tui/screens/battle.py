@@ -1,0 +1,584 @@
+"""The live battle tracker: both crews, the log, and the hidden Sub-plots watched.
+
+``BattleScreen(handle, number)`` opens the battle file's ``setup`` (or makes a
+quick battle of two whole gangs when there is none) and its ``battle`` log.
+Every key on the selected fighter records one event through
+:mod:`munda_tui.rules.battle`; the log is saved before the screen moves on,
+so killing the app and reopening returns to the same battle. After every
+event the rules watch each hand (:mod:`munda_tui.rules.watch`); a met card
+shows a discreet marker (``◆``) on its owner's side only, never its name.
+Ending the battle, then finishing it, hands a ``BattleOutcome`` to the
+post-battle sequence.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from munda_tui.rules import subplots
+from munda_tui.rules.battle import (
+    ACTIVE,
+    ENGAGED,
+    FLED,
+    NOT_DEPLOYED,
+    OUT_OF_ACTION,
+    PHASE_NAMES,
+    PINNED,
+    RECOVERY_NAMES,
+    RECOVERY_RESULTS,
+    SERIOUSLY_INJURED,
+    STATE_NAMES,
+    TEST_NAMES,
+    TESTS,
+    Battle,
+    BattleError,
+    Event,
+    FighterState,
+    default_setup,
+    describe,
+    hands_of,
+    next_phase_event,
+    outcome,
+    outcome_to_data,
+    start_event,
+)
+from munda_tui.rules.model import BattleSummary
+from munda_tui.rules.setup import BattleSetup
+from munda_tui.rules.watch import MET, Match, watch
+from munda_tui.screens.battle_attack import Attack, AttackScreen
+from munda_tui.screens.battle_choice import ChoiceScreen, TextScreen
+from munda_tui.screens.battle_end import EndChoice, EndScreen
+from munda_tui.screens.battle_hand import peek
+from munda_tui.screens.battle_reveal import DEFER, REVEAL, REWARD, RevealResult, RevealScreen
+from munda_tui.screens.dialogs import ConfirmScreen, ErrorScreen
+from munda_tui.widgets.event_log import EventLog
+from munda_tui.widgets.fighter_table import FighterTable
+
+if TYPE_CHECKING:
+    from munda_tui.saves import CampaignHandle
+
+CARD_BACK = "▚▞"
+MARKER = "◆"
+
+#: actions that change the battle (refused once it is over)
+_BATTLE_ACTIONS = {
+    "down", "set_state", "flesh_wound", "recovery", "condition", "other_condition",
+    "activate", "failed_test", "attack", "deploy", "next_phase", "priority", "tactic", "vp",
+    "end",
+}
+
+
+def _b(key: str, action: str, short: str, long: str, show: bool = True) -> Binding:
+    return Binding(key, action, short, show=show, tooltip=long)
+
+
+class BattleScreen(Screen[None]):
+    HELP_TITLE = "Battle tracker"
+    HELP = (
+        "Both crews side by side; left/right (or Tab, or a click) picks a crew, up/down a "
+        "fighter. Keys act on the selected fighter; s, o and w ask who did it and how "
+        "(Enter skips). Every key is one event in the log, saved at once; u undoes, U redoes. "
+        "h lets a player peek at their own hand behind a curtain and reveal a card; a ◆ on a "
+        "side means one of its Sub-plots is met. Table columns: + activated this round; Ty "
+        "type (L Leader, C Champion, G Ganger, J Juve); Cond Brk Broken, Blz Blaze, Ins "
+        "Insane, FWn Flesh Wounds."
+    )
+    CSS_PATH = "battle.tcss"
+    BINDINGS = [
+        _b("s", f"down('{SERIOUSLY_INJURED}')", "SI", "Seriously Injured (asks by whom, how)"),
+        _b("o", f"down('{OUT_OF_ACTION}')", "OOA", "Out of Action (asks by whom, how)"),
+        _b("p", f"set_state('{PINNED}')", "Pin", "Prone and Pinned"),
+        _b("a", f"set_state('{ACTIVE}')", "Active", "Standing and Active", show=False),
+        _b("e", f"set_state('{ENGAGED}')", "Engaged", "Standing and Engaged", show=False),
+        _b("l", f"set_state('{FLED}')", "Fled", "The fighter fled the battlefield", show=False),
+        _b("w", "flesh_wound", "FW", "Flesh Wound (asks by whom, how)"),
+        _b("r", "recovery", "Recovery", "Recovery test result (Seriously Injured fighter)",
+           show=False),
+        _b("b", "condition('Broken')", "Brk", "Broken: gain, or rally"),
+        _b("z", "condition('Blaze')", "Blaze", "Blaze: gain or lose", show=False),
+        _b("i", "condition('Insane')", "Insane", "Insane: gain or lose", show=False),
+        _b("c", "other_condition", "Cond", "Another condition, by name: gain or lose",
+           show=False),
+        _b("x", "xp(1)", "XP+", "XP +1 to the fighter"),
+        _b("X", "xp(-1)", "XP-1", "XP -1 (a correction)", show=False),
+        _b("space", "activate", "Activated", "Mark / unmark the fighter as activated",
+           show=False),
+        _b("f", "failed_test", "Failed test", "A failed test (Nerve, Cool, Willpower, "
+           "Intelligence, Ammo, Bottle)", show=False),
+        _b("k", "attack", "Attack", "An attack on the fighter that changed nothing "
+           "(records the weapon used)", show=False),
+        _b("d", "deploy", "Reinforce", "The (not yet deployed) fighter arrives as a "
+           "Reinforcement", show=False),
+        _b("n", "next_phase", "Phase", "Next phase (End phase -> next round)"),
+        _b("P", "priority", "Priority", "Who won Priority", show=False),
+        _b("t", "tactic", "Tac", "The selected crew plays a Gang Tactic"),
+        _b("v", "vp(1)", "VP+1", "Victory Point +1 to the selected crew", show=False),
+        _b("V", "vp(-1)", "VP-1", "Victory Point -1 to the selected crew", show=False),
+        _b("u", "undo", "Undo", "Undo the last event"),
+        _b("U", "redo", "Redo", "Redo the last undone event", show=False),
+        _b("h", "hand", "Hand", "Peek at the selected crew's Sub-plots (curtain first); "
+           "reveal one"),
+        _b("E", "end", "End", "End the battle: winner or draw, who fled"),
+        _b("F", "finish", "Finish", "Finish: walk rewards due, open the post-battle sequence"),
+        Binding("left", "side(0)", "Left crew", show=False, priority=True),
+        Binding("right", "side(1)", "Right crew", show=False, priority=True),
+        _b("escape", "back", "Back", "Back to the campaign (the battle is saved)", show=False),
+    ]
+
+    def __init__(self, handle: "CampaignHandle", number: int) -> None:
+        super().__init__()
+        self.handle = handle
+        self.number = number
+        self.data: dict[str, Any] = handle.load_battle(number)
+        campaign = handle.campaign
+        if self.data.get("setup"):
+            self.setup = BattleSetup.from_data(self.data["setup"])
+        else:  # a quick battle: two whole gangs, no set-up made
+            gangs = self._summary().gangs if self._summary() else []
+            if len(gangs) != 2:
+                gangs = [g.id for g in campaign.gangs[:2]]
+            self.setup = default_setup(campaign, number, gangs[0], gangs[1])
+            self.data["setup"] = self.setup.to_data()
+        stored = self.data.get("battle") or {}
+        if stored.get("log"):
+            self.battle = Battle.from_data(stored)
+            self._dirty = False
+        else:
+            self.battle = Battle([start_event(self.setup, campaign)])
+            self._dirty = True
+        self.hands = hands_of(self.setup)
+        self.card_names = {
+            cid: subplots.card(cid).name for cards in self.hands.values() for cid in cards
+        }
+        self.strict = campaign.settings.strict_secrecy
+        self.gangs = list(self.battle.state.sides)
+        self._matches: list[Match] = []
+        self._matches_rev = -1
+        self._side = 0
+        self._finishing = False
+
+    # --- layout -----------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="top", markup=False)
+        with Horizontal(id="sides"):
+            for i, gang in enumerate(self.gangs):
+                with Vertical(classes="side", id=f"side-{i}"):
+                    yield Static("", classes="side-head", id=f"head-{i}", markup=False)
+                    yield FighterTable(gang, id=f"crew-{i}")
+        yield EventLog(id="log")
+        yield Static("", id="message", markup=False)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        if self._dirty:
+            self._save()
+        self.refresh_view()
+        self.table(0).focus()
+
+    def _summary(self) -> BattleSummary | None:
+        for s in self.handle.campaign.battles:
+            if s.number == self.number:
+                return s
+        return None
+
+    def table(self, side: int) -> FighterTable:
+        return self.query_one(f"#crew-{side}", FighterTable)
+
+    # --- state shown --------------------------------------------------------------
+
+    @property
+    def state(self):  # type: ignore[no-untyped-def]
+        return self.battle.state
+
+    @property
+    def matches(self) -> list[Match]:
+        if self._matches_rev != self.battle.revision:
+            self._matches = watch(self.hands, self.battle.log)
+            self._matches_rev = self.battle.revision
+        return self._matches
+
+    def hand_matches(self, gang: str) -> list[Match]:
+        return [m for m in self.matches if m.gang == gang]
+
+    def refresh_view(self) -> None:
+        st = self.state
+        if st.ended:
+            won = st.sides[st.winner].name if st.winner else ""
+            where = f"Battle over: {won} win" if won else "Battle over: a draw"
+            where += " · F finish"
+        else:
+            prio = st.sides[st.priority].name if st.priority else "-"
+            where = (f"Round {st.round} · {PHASE_NAMES[st.phase]} phase · Priority: {prio}")
+        title = self.setup.objective or "Quick battle"
+        self.query_one("#top", Static).update(f"Battle {self.number} · {title} · {where}")
+        for i, gang in enumerate(self.gangs):
+            self.query_one(f"#head-{i}", Static).update(self._side_head(gang))
+            self.table(i).show(st)
+        self.query_one("#log", EventLog).show(self.battle, self.card_names)
+
+    def _side_head(self, gang: str) -> str:
+        st = self.state
+        side = st.sides[gang]
+        hand = self.hand_matches(gang)
+        hidden = [m for m in hand if m.status != "revealed"]
+        backs = " ".join(CARD_BACK for _ in hidden)
+        marker = ""
+        if not self.strict and any(m.status == MET for m in hand):
+            marker = f" {MARKER}"
+        line1 = side.name + (" (won)" if st.ended and st.winner == gang else "")
+        if side.revealed:
+            line1 += " · " + ", ".join(self.card_names.get(c, c) for c in side.revealed)
+        gained = sum(r.amount for _, r in side.rewards if r.kind == "gang_tactics")
+        parts = [f"VP {side.vp}", f"GT {len(side.tactics)}" + (f" +{gained}" if gained else "")]
+        if side.reserves:
+            parts.append(f"Res {len(side.reserves)}")
+        if side.bottle_failed:
+            parts.append("Bottled")
+        if hand:
+            parts.append(f"Hand {backs or '-'}{marker}")
+        due = sum(1 for m in hand if m.reward_due)
+        if due:
+            parts.append("reward due")
+        return f"{line1}\n{'  '.join(parts)}"
+
+    def message(self, text: str) -> None:
+        self.query_one("#message", Static).update(text)
+
+    # --- recording ------------------------------------------------------------------
+
+    def record(self, ev: Event) -> bool:
+        try:
+            self.battle.record(ev)
+        except BattleError as error:
+            self.message(f"Not recorded: {error}")
+            return False
+        self._save()
+        self.message(describe(ev, self.state, self.card_names))
+        self.refresh_view()
+        return True
+
+    def _save(self) -> None:
+        stored = self.data.get("battle") or {}
+        self.data["battle"] = {**stored, **self.battle.to_data()}
+        try:
+            self.handle.save_battle(self.number, self.data)
+        except Exception as error:  # noqa: BLE001 - shown to the player, nothing lost in memory
+            self.app.push_screen(ErrorScreen("The battle could not be saved", str(error)))
+
+    def selected(self) -> FighterState | None:
+        key = self.table(self._side).selected
+        f = self.state.fighters.get(key) if key else None
+        if f is None:
+            self.message("Select a fighter first (up/down).")
+        return f
+
+    @property
+    def side_gang(self) -> str:
+        return self.gangs[self._side]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        ended = self.state.ended
+        if action in _BATTLE_ACTIONS:
+            return not ended
+        if action == "finish":
+            return ended
+        return True
+
+    def on_descendant_focus(self, event) -> None:  # type: ignore[no-untyped-def]
+        widget = event.widget
+        if isinstance(widget, FighterTable):
+            self._side = self.gangs.index(widget.gang)
+
+    # --- actions on the selected fighter ------------------------------------------------
+
+    def action_side(self, side: int) -> None:
+        self._side = side
+        self.table(side).focus()
+
+    def action_down(self, new_state: str) -> None:
+        f = self.selected()
+        if f is None:
+            return
+
+        def done(attack: Attack | None) -> None:
+            if attack is None:
+                self.message("Cancelled.")
+                return
+            self.record(Event("state", fighter=f.key, state=new_state, attacker=attack.attacker,
+                              action=attack.action, traits=attack.traits))
+
+        self.app.push_screen(
+            AttackScreen(f"{f.name}: {STATE_NAMES[new_state]}", self.state, f.key), done)
+
+    def action_set_state(self, new_state: str) -> None:
+        f = self.selected()
+        if f is not None:
+            self.record(Event("state", fighter=f.key, state=new_state))
+
+    def action_flesh_wound(self) -> None:
+        f = self.selected()
+        if f is None:
+            return
+
+        def done(attack: Attack | None) -> None:
+            if attack is not None:
+                self.record(Event("flesh_wound", fighter=f.key, amount=1, attacker=attack.attacker,
+                                  action=attack.action, traits=attack.traits))
+
+        self.app.push_screen(AttackScreen(f"{f.name}: Flesh Wound", self.state, f.key), done)
+
+    def action_attack(self) -> None:
+        f = self.selected()
+        if f is None:
+            return
+
+        def done(attack: Attack | None) -> None:
+            if attack is not None:
+                self.record(Event("attack", fighter=f.key, attacker=attack.attacker,
+                                  action=attack.action, traits=attack.traits))
+
+        self.app.push_screen(
+            AttackScreen(f"{f.name}: attacked, no result", self.state, f.key), done)
+
+    def action_recovery(self) -> None:
+        f = self.selected()
+        if f is None:
+            return
+        if f.state != SERIOUSLY_INJURED:
+            self.message(f"{f.name} is not Seriously Injured: no Recovery test.")
+            return
+
+        def done(result: str | None) -> None:
+            if result:
+                self.record(Event("recovery", fighter=f.key, result=result))
+
+        self.app.push_screen(
+            ChoiceScreen(f"{f.name}: Recovery test",
+                         [(r, RECOVERY_NAMES[r]) for r in RECOVERY_RESULTS]), done)
+
+    def action_condition(self, name: str) -> None:
+        f = self.selected()
+        if f is not None:
+            self.record(Event("condition", fighter=f.key, condition=name,
+                              lost=name in f.conditions))
+
+    def action_other_condition(self) -> None:
+        f = self.selected()
+        if f is None:
+            return
+
+        def done(name: str | None) -> None:
+            if name:
+                self.record(Event("condition", fighter=f.key, condition=name,
+                                  lost=name in f.conditions))
+
+        have = f", has: {', '.join(f.conditions)}" if f.conditions else ""
+        self.app.push_screen(
+            TextScreen(f"{f.name}: condition gained or lost{have}", "e.g. Insane, Webbed"),
+            done)
+
+    def action_xp(self, amount: int) -> None:
+        f = self.selected()
+        if f is not None:
+            self.record(Event("xp", fighter=f.key, amount=amount))
+
+    def action_activate(self) -> None:
+        f = self.selected()
+        if f is not None:
+            self.record(Event("activate", fighter=f.key))
+
+    def action_deploy(self) -> None:
+        f = self.selected()
+        if f is None:
+            return
+        if f.state != NOT_DEPLOYED:
+            self.message(f"{f.name} is already on the battlefield.")
+            return
+        self.record(Event("reinforcement", fighter=f.key))
+
+    def action_failed_test(self) -> None:
+        f = self.selected()
+        if f is None:
+            return
+
+        def done(test: str | None) -> None:
+            if not test:
+                return
+            if test == "bottle":
+                self.record(Event("test_failed", gang=f.gang, test=test))
+            else:
+                self.record(Event("test_failed", fighter=f.key, test=test))
+
+        options = [(t, TEST_NAMES[t] + (f" ({self.state.sides[f.gang].name})" if t == "bottle"
+                                        else f" ({f.name})")) for t in TESTS]
+        self.app.push_screen(ChoiceScreen("Which test was failed?", options), done)
+
+    # --- battle-wide actions -------------------------------------------------------------
+
+    def action_next_phase(self) -> None:
+        self.record(next_phase_event(self.state))
+
+    def action_priority(self) -> None:
+        def done(gang: str | None) -> None:
+            if gang:
+                self.record(Event("priority", gang=gang))
+
+        self.app.push_screen(
+            ChoiceScreen("Who won Priority?",
+                         [(g, self.state.sides[g].name) for g in self.gangs]), done)
+
+    def action_tactic(self) -> None:
+        gang = self.side_gang
+
+        def done(name: str | None) -> None:
+            if name is not None:
+                self.record(Event("tactic", gang=gang, note=name))
+
+        self.app.push_screen(
+            TextScreen(f"{self.state.sides[gang].name} play a Gang Tactic",
+                       "its name (optional), Enter to record", allow_empty=True), done)
+
+    def action_vp(self, amount: int) -> None:
+        self.record(Event("vp", gang=self.side_gang, amount=amount))
+
+    def action_undo(self) -> None:
+        ev = self.battle.undo()
+        if ev is None:
+            self.message("Nothing to undo.")
+            return
+        self._save()
+        self.message(f"Undone: {describe(ev, self.state, self.card_names)}")
+        self.refresh_view()
+
+    def action_redo(self) -> None:
+        try:
+            ev = self.battle.redo()
+        except BattleError as error:
+            self.message(f"Cannot redo: {error}")
+            return
+        if ev is None:
+            self.message("Nothing to redo.")
+            return
+        self._save()
+        self.message(f"Redone: {describe(ev, self.state, self.card_names)}")
+        self.refresh_view()
+
+    def action_end(self) -> None:
+        def done(choice: EndChoice | None) -> None:
+            if choice is not None:
+                self.record(Event("end", winner=choice.winner, fled=choice.fled))
+
+        self.app.push_screen(
+            EndScreen([(g, self.state.sides[g].name) for g in self.gangs]), done)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    # --- Sub-plots -----------------------------------------------------------------------
+
+    def _player(self, gang: str) -> str:
+        try:
+            return self.handle.campaign.gang(gang).player
+        except KeyError:
+            return ""
+
+    def action_hand(self) -> None:
+        gang = self.side_gang
+        name = self.state.sides[gang].name
+        hand = self.hand_matches(gang)
+        if not hand:
+            self.message(f"{name} hold no Sub-plots.")
+            return
+
+        def done(card: str | None) -> None:
+            if card:
+                self.reveal(gang, card)
+
+        peek(self, name, self._player(gang), hand, done)
+
+    def reveal(self, gang: str, card: str) -> None:
+        match = next(m for m in self.hand_matches(gang) if m.card == card)
+        mode = DEFER if match.reward_at == "end" and not self.state.ended else REVEAL
+
+        def done(result: RevealResult | None) -> None:
+            if result is not None:
+                self.record(Event("reveal", gang=gang, card=card, upgraded=result.upgraded,
+                                  rewards=result.rewards))
+
+        self.app.push_screen(
+            RevealScreen(self.state.sides[gang].name, match, self.state, self.app.rng,
+                         mode=mode, prefer_entry=self.handle.campaign.settings.dice_by_hand),
+            done,
+        )
+
+    def action_finish(self) -> None:
+        due = [m for m in self.matches if m.reward_due]
+        if due:
+            m = due[0]
+
+            def walked(result: RevealResult | None) -> None:
+                if result is None:
+                    return
+                if self.record(Event("reward", gang=m.gang, card=m.card,
+                                     upgraded=result.upgraded, rewards=result.rewards)):
+                    self.action_finish()
+
+            self.app.push_screen(
+                RevealScreen(self.state.sides[m.gang].name, m, self.state, self.app.rng,
+                             mode=REWARD,
+                             prefer_entry=self.handle.campaign.settings.dice_by_hand),
+                walked,
+            )
+            return
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.finish()
+
+        self.app.push_screen(ConfirmScreen(
+            "Finish the battle and open the post-battle sequence?",
+            "Each player may first peek at their hand (h) to reveal a Sub-plot met at the end.",
+            yes="Finish", no="Not yet"), confirmed)
+
+    def finish(self) -> None:
+        """Store the outcome, mark the battle post-battle, open the post-battle sequence."""
+        o = outcome(self.state, self.setup, self.card_names)
+        stored = self.data.get("battle") or {}
+        self.data["battle"] = {**stored, **self.battle.to_data(), "outcome": outcome_to_data(o)}
+        self.handle.save_battle(self.number, self.data)
+        summary = self._summary()
+        if summary is None:
+            summary = BattleSummary(number=self.number)
+            self.handle.campaign.battles.append(summary)
+        summary.status = "post-battle"
+        summary.winner = o.winner
+        summary.gangs = list(o.gangs)
+        if self.setup.objective and not summary.scenario:
+            summary.scenario = self.setup.objective
+        self.handle.save()
+        try:
+            self.app.open_battle(self.number)  # type: ignore[attr-defined]
+        except (ImportError, AttributeError) as error:
+            self.app.pop_screen()
+            self.app.notify(f"Battle {self.number} finished; the post-battle sequence is not "
+                            f"available ({error}).", severity="warning")
+
+
+def start_quick_battle(app, challenger: str, challenged: str) -> int:  # type: ignore[no-untyped-def]
+    """A quick battle of two whole gangs (no pre-battle), opened in the tracker."""
+    campaign = app.campaign
+    number = campaign.next_battle_number()
+    setup = default_setup(campaign, number, challenger, challenged)
+    campaign.battles.append(BattleSummary(number=number, date=app.today(), scenario="",
+                                          gangs=[challenger, challenged], status="battle"))
+    app.handle.save_battle(number, {"setup": setup.to_data()})
+    app.handle.save()
+    app.open_battle(number)
+    return number

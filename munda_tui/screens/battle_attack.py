@@ -1,0 +1,128 @@
+"""Quick modal: who did it and how (attacker, action, weapon traits).
+
+Enter records the event with what is set (nothing set = skipped); Escape
+cancels the event. Keys: up/down pick the attacker, letters pick the action,
+digits toggle weapon traits, ``t`` types another trait.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from munda_tui.rules.battle import ACTION_NAMES, TRAITS, BattleState
+
+#: action key -> action id
+ACTION_KEYS = {"s": "shoot", "f": "fight", "c": "coup_de_grace", "r": "reaction",
+               "a": "fall", "o": "other"}
+#: digit -> trait
+TRAIT_KEYS = {str((i + 1) % 10): t for i, t in enumerate(TRAITS)}
+
+
+@dataclass(frozen=True)
+class Attack:
+    attacker: str = ""
+    action: str = ""
+    traits: tuple[str, ...] = ()
+
+
+class AttackScreen(ModalScreen["Attack | None"]):
+    CSS_PATH = "battle_modals.tcss"
+    BINDINGS = [
+        *[Binding(k, f"action('{a}')", ACTION_NAMES[a], show=False) for k, a in ACTION_KEYS.items()],
+        *[Binding(d, f"trait('{t}')", t, show=False) for d, t in TRAIT_KEYS.items()],
+        Binding("t", "other_trait", "Other trait", show=False),
+        Binding("enter", "done", "Record"),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(self, title: str, state: BattleState, victim: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.state = state
+        self.victim = victim
+        self.action = ""
+        self.traits: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        victim = self.state.fighters[self.victim]
+        enemies = [f for f in self.state.fighters.values() if f.gang != victim.gang]
+        friends = [f for f in self.state.fighters.values()
+                   if f.gang == victim.gang and f.key != victim.key]
+        options = [Option("(attacker not recorded)", id="-")]
+        options += [Option(f"{f.name} ({f.type})", id=f.key) for f in enemies + friends]
+        with Vertical(id="modal", classes="attack"):
+            yield Label(self.title_text, classes="modal-title")
+            yield Static("By whom? (up/down)  Enter: record  Esc: cancel", classes="hint")
+            yield OptionList(*options, id="attackers")
+            yield Static(
+                "Action: " + "  ".join(f"{k} {ACTION_NAMES[a]}" for k, a in ACTION_KEYS.items()),
+                classes="keys", markup=False)
+            yield Static(
+                "Traits: " + "  ".join(f"{d} {t}" for d, t in TRAIT_KEYS.items()) + "  t other",
+                classes="keys", markup=False)
+            yield Input(placeholder="another trait, Enter to add", id="other-trait",
+                        classes="hidden")
+            yield Static("", id="chosen", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#attackers", OptionList).focus()
+        self._show()
+
+    def _show(self) -> None:
+        action = ACTION_NAMES.get(self.action, "-") if self.action else "-"
+        traits = ", ".join(self.traits) or "-"
+        self.query_one("#chosen", Static).update(f"Action: {action}   Traits: {traits}")
+
+    def action_action(self, action: str) -> None:
+        self.action = "" if self.action == action else action
+        self._show()
+
+    def action_trait(self, trait: str) -> None:
+        if trait in self.traits:
+            self.traits.remove(trait)
+        else:
+            self.traits.append(trait)
+        self._show()
+
+    def action_other_trait(self) -> None:
+        field = self.query_one("#other-trait", Input)
+        field.remove_class("hidden")
+        field.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        value = event.value.strip()
+        if value and value not in self.traits:
+            self.traits.append(value)
+        event.input.value = ""
+        event.input.add_class("hidden")
+        self.query_one("#attackers", OptionList).focus()
+        self._show()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if isinstance(self.focused, Input) and action in ("action", "trait", "other_trait"):
+            return False
+        return True
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_done()
+
+    def action_done(self) -> None:
+        options = self.query_one("#attackers", OptionList)
+        attacker = ""
+        if options.highlighted is not None:
+            opt = options.get_option_at_index(options.highlighted)
+            attacker = "" if opt.id == "-" else str(opt.id)
+        self.dismiss(Attack(attacker, self.action, tuple(self.traits)))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,121 @@
+"""A player's peek at their own Sub-plot hand, behind the privacy curtain.
+
+Open it with :func:`peek` (the curtain first, then the hand). Each card shows
+where it stands against the log (met and why, still watched, to reveal by
+hand, discarded, revealed); ``r`` reveals the card under the cursor, Escape
+hides the hand again. Nothing of the hand is left on screen afterwards.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from munda_tui.rules import subplots
+from munda_tui.rules.watch import DISCARDED, MANUAL, MET, MISSED, REVEALED, WATCHING, Match
+from munda_tui.widgets.curtain import PrivacyCurtain
+from munda_tui.widgets.playing_card import PlayingCard
+
+STATUS_TEXT = {
+    MET: "MET - you may reveal it",
+    WATCHING: "watched by the tracker, not met yet",
+    MANUAL: "depends on the table: reveal it (r) when it happens",
+    DISCARDED: "discarded",
+    MISSED: "not met",
+    REVEALED: "revealed",
+}
+
+
+def status_line(m: Match) -> str:
+    text = STATUS_TEXT.get(m.status, m.status)
+    if m.status == MET and m.reward_at == "end":
+        text += " (reward at the end of the battle)"
+    return text
+
+
+class HandScreen(ModalScreen["str | None"]):
+    """Dismisses with the card id to reveal, or None."""
+
+    CSS_PATH = "battle_modals.tcss"
+    BINDINGS = [
+        Binding("r", "reveal", "Reveal card"),
+        Binding("escape,h", "hide", "Hide hand"),
+    ]
+
+    def __init__(self, gang_name: str, player: str, matches: Sequence[Match]) -> None:
+        super().__init__()
+        self.gang_name = gang_name
+        self.player = player
+        self.matches = list(matches)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="modal", classes="hand"):
+            who = f" ({self.player})" if self.player else ""
+            yield Label(f"Hand of {self.gang_name}{who}: only you are looking",
+                        classes="modal-title")
+            if not self.matches:
+                yield Static("No Sub-plots in this hand.", classes="hint")
+            yield OptionList(
+                *[Option(f"{subplots.card(m.card).name} - {STATUS_TEXT.get(m.status, m.status)}",
+                         id=str(i)) for i, m in enumerate(self.matches)],
+                id="hand-cards",
+            )
+            yield PlayingCard(None, subplots.card(self.matches[0].card) if self.matches else None,
+                              id="hand-card")
+            yield Static("", id="hand-why", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#hand-cards", OptionList).focus()
+        self._show(0)
+
+    def _show(self, index: int | None) -> None:
+        if index is None or not self.matches:
+            return
+        m = self.matches[index]
+        card = self.query_one("#hand-card", PlayingCard)
+        card.subplot = subplots.card(m.card)
+        card.refresh(layout=True)
+        why = f"Why: {m.why}" if m.why else ""
+        self.query_one("#hand-why", Static).update(
+            "\n".join(t for t in (status_line(m), why) if t))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._show(event.option_index)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_reveal()
+
+    def action_reveal(self) -> None:
+        index = self.query_one("#hand-cards", OptionList).highlighted
+        if index is None or not self.matches:
+            return
+        m = self.matches[index]
+        if m.status not in (MET, MANUAL):
+            self.notify(f"Not now: {STATUS_TEXT.get(m.status, m.status)}.", severity="warning")
+            return
+        self.dismiss(m.card)
+
+    def action_hide(self) -> None:
+        self.dismiss(None)
+
+
+def peek(screen, gang_name: str, player: str, matches: Sequence[Match],  # type: ignore[no-untyped-def]
+         done: Callable[[str | None], None]) -> None:
+    """The curtain, then the hand; ``done(card id or None)``."""
+
+    def after_curtain(ready: bool | None) -> None:
+        if ready:
+            screen.app.push_screen(HandScreen(gang_name, player, matches), done)
+
+    screen.app.push_screen(
+        PrivacyCurtain(player or gang_name, f"to look at the Sub-plots of {gang_name}"),
+        after_curtain,
+    )

@@ -1,0 +1,293 @@
+"""The battle tracker screen: snapshots at 80x24, a battle played by keyboard,
+kill -9 and resume."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from munda_tui.rules.battle import (
+    OUT_OF_ACTION,
+    PINNED,
+    SERIOUSLY_INJURED,
+    Battle,
+    Event,
+    default_setup,
+    start_event,
+)
+from munda_tui.rules.demo import demo_campaign
+from munda_tui.rules.model import BattleSummary
+from munda_tui.saves import Store
+
+SIZE = (80, 24)
+V, G = "venom-sisters", "iron-skulls"
+
+
+def v(fid: str) -> str:
+    return f"{V}/{fid}"
+
+
+def g(fid: str) -> str:
+    return f"{G}/{fid}"
+
+
+def make_battle(data_dir: Path, hands: dict[str, list[str]] | None = None,
+                events: list[Event] = (), strict: bool = False) -> None:
+    """The demo campaign with battle 1 in the tracker (status "battle")."""
+    c = demo_campaign()
+    c.settings.strict_secrecy = strict
+    c.battles.append(BattleSummary(1, date="2026-01-15", gangs=[V, G], status="battle"))
+    setup = default_setup(c, 1, V, G)
+    setup.objective = "Sabotage"
+    for side in setup.sides:
+        side.hand = list((hands or {}).get(side.gang, []))
+    setup.subplots = bool(hands)
+    data = {"setup": setup.to_data()}
+    if events:
+        data["battle"] = Battle([start_event(setup, c), *events]).to_data()
+    with Store(data_dir).create_campaign(c) as h:
+        h.save_battle(1, data)
+
+
+async def open_battle(pilot) -> None:  # type: ignore[no-untyped-def]
+    await pilot.pause()
+    pilot.app.open_battle(1)
+    await pilot.pause()
+
+
+def battle_log(data_dir: Path, app=None) -> list[Event]:  # type: ignore[no-untyped-def]
+    """The log as saved on disk (through the running app's handle if any)."""
+    if app is not None:
+        return Battle.from_data(app.handle.load_battle(1)["battle"]).log
+    with Store(data_dir).open_campaign("demo") as h:
+        return Battle.from_data(h.load_battle(1)["battle"]).log
+
+
+def _text(app) -> str:  # type: ignore[no-untyped-def]
+    from textual.widgets import DataTable, OptionList, Static
+
+    from munda_tui.widgets.playing_card import PlayingCard
+
+    parts = []
+    for w in app.screen.query("*"):
+        if isinstance(w, (Static, PlayingCard)):
+            parts.append(str(w.render()))
+        elif isinstance(w, OptionList):
+            parts.extend(str(w.get_option_at_index(i).prompt) for i in range(w.option_count))
+        elif isinstance(w, DataTable):
+            for r in range(w.row_count):
+                parts.append(" ".join(str(c) for c in w.get_row_at(r)))
+    return "\n".join(parts)
+
+
+MID_BATTLE = [
+    Event("priority", gang=V),
+    Event("phase", round=1, phase="action"),
+    Event("activate", fighter=v("vexa-nightshade")),
+    Event("state", fighter=g("thug-varro"), state=SERIOUSLY_INJURED,
+          attacker=v("vexa-nightshade"), action="fight", traits=("Melee",)),
+    Event("condition", fighter=g("dak-cinderfist"), condition="Broken"),
+    Event("condition", fighter=g("krug-ashenhide"), condition="Blaze"),
+    Event("flesh_wound", fighter=v("mara-quill"), amount=1),
+    Event("state", fighter=v("mara-quill"), state=PINNED),
+    Event("state", fighter=v("pip-hollow"), state=OUT_OF_ACTION, attacker=g("zorn-blackslag"),
+          action="shoot"),
+    Event("xp", fighter=v("vexa-nightshade"), amount=2),
+    Event("tactic", gang=G, note="Overwhelming Firepower"),
+    Event("vp", gang=V, amount=1),
+]
+
+THREE_DOWN = [
+    Event("state", fighter=g("thug-varro"), state=SERIOUSLY_INJURED),
+    Event("state", fighter=g("dak-cinderfist"), state=SERIOUSLY_INJURED),
+    Event("state", fighter=g("zorn-blackslag"), state=OUT_OF_ACTION),
+]
+
+
+# --- snapshots --------------------------------------------------------------------------
+
+
+def test_snapshot_start_of_battle(snap_compare, make_app, data_dir) -> None:
+    make_battle(data_dir, {V: ["escher:2"], G: ["goliath:5"]})
+    assert snap_compare(make_app(campaign="demo"), terminal_size=SIZE, run_before=open_battle)
+
+
+def test_snapshot_mid_battle_with_conditions(snap_compare, make_app, data_dir) -> None:
+    make_battle(data_dir, {V: ["escher:2"]}, MID_BATTLE)
+    assert snap_compare(make_app(campaign="demo"), terminal_size=SIZE, run_before=open_battle,
+                        press=["right", "down", "down", "down"])
+
+
+def test_snapshot_discreet_marker(snap_compare, make_app, data_dir) -> None:
+    make_battle(data_dir, {V: ["escher:2", "escher:7"], G: ["goliath:5"]}, THREE_DOWN)
+    assert snap_compare(make_app(campaign="demo"), terminal_size=SIZE, run_before=open_battle)
+
+
+def test_snapshot_reveal_with_reward_roll(snap_compare, make_app, data_dir) -> None:
+    make_battle(data_dir, {V: ["escher:A"]}, [
+        Event("state", fighter=g("brakk-ironjaw"), state=OUT_OF_ACTION,
+              attacker=v("vexa-nightshade"), action="fight", traits=("Melee",)),
+    ])
+    # h: curtain, enter: ready, r: reveal, enter: roll, r: the app rolls the D6
+    assert snap_compare(make_app(campaign="demo"), terminal_size=SIZE, run_before=open_battle,
+                        press=["h", "enter", "r", "enter", "r"])
+
+
+def test_snapshot_end_of_battle(snap_compare, make_app, data_dir) -> None:
+    make_battle(data_dir, {V: ["escher:7"]}, [*THREE_DOWN, Event("phase", round=2, phase="priority"),
+                                              Event("end", winner=V, fled=(G,))])
+    assert snap_compare(make_app(campaign="demo"), terminal_size=SIZE, run_before=open_battle)
+
+
+# --- behaviour ------------------------------------------------------------------------------
+
+
+async def test_marker_is_on_the_owner_side_only_and_never_names_the_card(make_app, data_dir) -> None:
+    make_battle(data_dir, {V: ["escher:2"], G: ["goliath:5"]}, THREE_DOWN)
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot)
+        heads = [str(app.screen.query_one(f"#head-{i}").render()) for i in (0, 1)]
+        assert "◆" in heads[0] and "◆" not in heads[1]
+        text = _text(app)
+        assert "Murder Run" not in text and "Pit Fight" not in text
+
+
+async def test_strict_secrecy_hides_the_marker(make_app, data_dir) -> None:
+    make_battle(data_dir, {V: ["escher:2"]}, THREE_DOWN, strict=True)
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot)
+        assert "◆" not in str(app.screen.query_one("#head-0").render())
+        # the match still shows inside the owner's peek
+        await pilot.press("h", "enter")
+        assert "Murder Run - MET" in _text(app)
+
+
+async def test_play_a_short_battle_murder_run_met_revealed_and_recorded(make_app, data_dir) -> None:
+    """An Escher hand's Murder Run: met by three takedowns, revealed, two Gang Tactics."""
+    make_battle(data_dir, {V: ["escher:2"], G: ["goliath:5"]})
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot)
+        screen = app.screen
+        await pilot.press("n")  # Action phase
+        await pilot.press("right")  # the Iron Skulls' crew; Brakk Ironjaw selected
+        await pilot.press("down", "down", "down", "down")  # Thug Varro
+        await pilot.press("s", "down", "f", "1", "enter")  # SI by Vexa, Fight, Melee
+        await pilot.press("down", "o", "enter")  # Krug Ashenhide OOA, attacker skipped
+        await pilot.press("down", "b")  # Hesk Molten Broken
+        assert "◆" not in str(screen.query_one("#head-0").render())
+        await pilot.press("down", "s", "down", "down", "s", "2", "enter")  # Zorn SI
+        assert "◆" in str(screen.query_one("#head-0").render())
+        await pilot.press("left", "x")  # Vexa +1 XP
+        await pilot.press("h")  # the curtain
+        assert "Only Ana should look" in _text(app)
+        await pilot.press("enter")  # Ana is ready: her hand
+        assert "Murder Run - MET" in _text(app)
+        await pilot.press("r")  # reveal: shown to both players
+        assert "The Venom Sisters reveal a Sub-plot" in _text(app)
+        assert "2 Gang Tactics" in _text(app)
+        await pilot.press("enter")  # record
+        await pilot.pause()
+        assert app.screen is screen
+        assert "Murder Run" in str(screen.query_one("#head-0").render())
+        assert "GT 0 +2" in str(screen.query_one("#head-0").render())
+        await pilot.press("E", "enter")  # the Venom Sisters win
+        await pilot.press("F", "y")  # finish
+        await pilot.pause()
+    log = battle_log(data_dir)
+    kinds = [e.kind for e in log]
+    assert kinds == ["start", "phase", "state", "state", "condition", "state", "xp", "reveal", "end"]
+    thug = log[2]
+    assert (thug.fighter, thug.state, thug.attacker, thug.action, thug.traits) == (
+        g("thug-varro"), SERIOUSLY_INJURED, v("vexa-nightshade"), "fight", ("Melee",))
+    reveal = log[7]
+    assert reveal.card == "escher:2" and reveal.gang == V
+    assert [(r.kind, r.amount) for r in reveal.rewards] == [("gang_tactics", 2)]
+    with Store(data_dir).open_campaign("demo") as h:
+        data = h.load_battle(1)
+        summary = h.campaign.battles[0]
+    assert summary.status == "post-battle" and summary.winner == V
+    out = data["battle"]["outcome"]
+    assert out["winner"] == V and out["subplots_revealed"] == ["escher:2"]
+    assert [(r["gang"], r["kind"], r["amount"], r["source"]) for r in out["rewards"]] == [
+        (V, "gang_tactics", 2, "Sub-plot: Murder Run")]
+    states = {f["fighter"]: f["end_state"] for f in out["fighters"]}
+    assert states["krug-ashenhide"] == "out_of_action" and states["thug-varro"] == "seriously_injured"
+    assert {f["fighter"]: f["xp"] for f in out["fighters"]}["vexa-nightshade"] == 1
+
+
+async def test_undo_redo_and_refused_events(make_app, data_dir) -> None:
+    make_battle(data_dir)
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot)
+        await pilot.press("x", "x", "u")
+        assert [e.kind for e in battle_log(data_dir, app)] == ["start", "xp"]
+        await pilot.press("U")
+        assert [e.kind for e in battle_log(data_dir, app)] == ["start", "xp", "xp"]
+        await pilot.press("r")  # Recovery on a standing fighter: refused, nothing logged
+        assert "not Seriously Injured" in str(app.screen.query_one("#message").render())
+        await pilot.press("s", "escape")  # cancelled in the modal
+        assert len(battle_log(data_dir, app)) == 3
+
+
+async def test_quick_battle_without_setup(make_app, data_dir) -> None:
+    c = demo_campaign()
+    c.battles.append(BattleSummary(1, gangs=[G, V], status="battle"))
+    with Store(data_dir).create_campaign(c) as h:
+        h.save_battle(1, {})
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot)
+        assert app.screen.gangs == [G, V]
+        await pilot.press("o", "enter")
+    log = battle_log(data_dir)
+    assert log[0].kind == "start" and log[1].fighter == g("brakk-ironjaw")
+
+
+def test_kill_dash_nine_and_reopen_returns_to_the_same_battle(make_app, data_dir, config_dir) -> None:
+    """A real process records events by keyboard and is killed with SIGKILL."""
+    make_battle(data_dir, {V: ["escher:2"]})
+    script = textwrap.dedent(f"""
+        import asyncio, os, signal
+        from pathlib import Path
+        from munda_tui.app import MundaApp
+
+        async def main():
+            app = MundaApp(Path({str(data_dir)!r}), Path({str(config_dir)!r}), seed=1,
+                           campaign="demo", today="2026-01-15")
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                app.open_battle(1)
+                await pilot.pause()
+                await pilot.press("right", "s", "enter", "down", "o", "enter", "down", "b", "n", "x")
+                await pilot.pause()
+                os.kill(os.getpid(), signal.SIGKILL)
+
+        asyncio.run(main())
+    """)
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=60, env={**os.environ})
+    assert proc.returncode == -signal.SIGKILL, proc.stderr
+    log = battle_log(data_dir)
+    assert [e.kind for e in log] == ["start", "state", "state", "condition", "phase", "xp"]
+    # a new app on the same data dir reopens the battle where it stood
+    async def reopen() -> None:
+        app = make_app(campaign="demo")
+        async with app.run_test(size=SIZE) as pilot:
+            await open_battle(pilot)
+            st = app.screen.battle.state
+            assert st.fighters[g("brakk-ironjaw")].state == SERIOUSLY_INJURED
+            assert st.fighters[g("gorth-slagborn")].state == OUT_OF_ACTION
+            assert st.fighters[g("mord-hammerhand")].conditions == ["Broken"]
+            assert st.phase == "action"
+            assert len(app.screen.battle.log) == 6
+
+    import asyncio as aio
+    aio.run(reopen())
