@@ -1,0 +1,87 @@
+"""Charts: a sparkline per gang for Gang Rating, Reputation and credits, from
+the standings after each finished battle, then now; readable at 80x24."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Sparkline
+
+from munda_tui.rules.demo import demo_campaign
+from munda_tui.rules.model import BattleSummary, Campaign, Standing
+from munda_tui.saves import Store
+
+ESC, GOL = "venom-sisters", "iron-skulls"
+
+
+def history() -> Campaign:
+    c = demo_campaign()
+    figures = [  # battle, winner, Venom (rating, rep, credits), Skulls (...)
+        (1, ESC, (890, 5, 60), (1100, 4, 90)),
+        (2, GOL, (940, 6, 35), (1180, 5, 150)),
+        (3, ESC, (1010, 7, 110), (1205, 5, 40)),
+        (4, "", (1060, 7, 80), (1270, 6, 75)),
+        (5, GOL, (1040, 6, 95), (1300, 7, 20)),
+    ]
+    for n, winner, esc, gol in figures:
+        c.battles.append(BattleSummary(
+            n, f"2026-02-{n:02d}", "Sneak Attack", [ESC, GOL], winner, "done",
+            {ESC: Standing(*esc), GOL: Standing(*gol)},
+        ))
+    c.battles.append(BattleSummary(6, "2026-02-06", "", [ESC, GOL], "", "battle"))
+    return c
+
+
+def seed(data_dir: Path, campaign: Campaign) -> str:
+    Store(data_dir).create_campaign(campaign).close()
+    return campaign.id
+
+
+async def open_charts(pilot) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(50):
+        if type(pilot.app.screen).__name__ == "CampaignScreen":
+            break
+        await pilot.pause()
+    await pilot.press("c")
+    for _ in range(50):
+        if type(pilot.app.screen).__name__ == "ChartsScreen":
+            return
+        await pilot.pause()
+    raise AssertionError("no charts")
+
+
+def test_charts_snapshot_80x24(snap_compare, make_app, data_dir) -> None:
+    slug = seed(data_dir, history())
+    assert snap_compare(make_app(campaign=slug), terminal_size=(80, 24), run_before=open_charts)
+
+
+def test_charts_snapshot_one_metric(snap_compare, make_app, data_dir) -> None:
+    slug = seed(data_dir, history())
+    assert snap_compare(make_app(campaign=slug), terminal_size=(100, 32),
+                        press=["3"], run_before=open_charts)
+
+
+def test_charts_no_battles_snapshot(snap_compare, make_app, data_dir) -> None:
+    slug = seed(data_dir, demo_campaign())
+    assert snap_compare(make_app(campaign=slug), terminal_size=(80, 24), run_before=open_charts)
+
+
+async def test_chart_data_per_gang(make_app, data_dir) -> None:
+    c = history()
+    slug = seed(data_dir, c)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_charts(pilot)
+        screen = app.screen
+        rating = screen.query_one(f"#spark-rating-{ESC}", Sparkline)
+        assert list(rating.data) == [890, 940, 1010, 1060, 1040, c.gang(ESC).rating]
+        credits = screen.query_one(f"#spark-credits-{GOL}", Sparkline)
+        assert list(credits.data) == [90, 150, 40, 75, 20, 60]
+        rep = screen.query_one(f"#spark-reputation-{GOL}", Sparkline)
+        assert list(rep.data) == [4, 5, 5, 6, 7, 6]
+        assert rating.region.width >= 20  # a readable line at 80 columns
+        await pilot.press("2")
+        assert not screen.query_one("#metric-rating").display
+        assert screen.query_one("#metric-reputation").display
+        await pilot.press("0")
+        assert screen.query_one("#metric-rating").display

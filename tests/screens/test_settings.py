@@ -1,0 +1,76 @@
+"""Campaign settings: every choice of rules.model.Settings, saved on Ctrl+S."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from munda_tui.rules.demo import demo_campaign
+from munda_tui.rules.model import PostBattleRuleset, Settings
+from munda_tui.saves import Store
+
+
+def seed(data_dir: Path) -> str:
+    c = demo_campaign()
+    Store(data_dir).create_campaign(c).close()
+    return c.id
+
+
+async def wait_for(pilot, name: str) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(50):
+        if type(pilot.app.screen).__name__ == name:
+            return
+        await pilot.pause()
+    raise AssertionError(f"{name} never showed (on {type(pilot.app.screen).__name__})")
+
+
+async def open_settings(pilot) -> None:  # type: ignore[no-untyped-def]
+    await wait_for(pilot, "CampaignScreen")
+    await pilot.press("s")
+    await wait_for(pilot, "SettingsScreen")
+
+
+def test_settings_snapshot(snap_compare, make_app, data_dir) -> None:
+    slug = seed(data_dir)
+    assert snap_compare(make_app(campaign=slug), terminal_size=(80, 24), run_before=open_settings)
+
+
+async def test_change_every_setting_and_save(make_app, data_dir) -> None:
+    slug = seed(data_dir)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_settings(pilot)
+        # three selects: open, move down, choose
+        for _ in range(3):
+            await pilot.press("enter", "down", "enter", "tab")
+        # three switches: toggle each
+        for _ in range(3):
+            await pilot.press("space", "tab")
+        assert "Ctrl+S" in str(app.screen.query_one("#settings-status").render())
+        assert app.handle.campaign.settings == Settings()  # not applied before saving
+        await pilot.press("ctrl+s")
+        await pilot.press("escape")
+        await wait_for(pilot, "CampaignScreen")
+    with Store(data_dir).open_campaign(slug) as h:
+        assert h.campaign.settings == Settings(
+            post_battle_ruleset=PostBattleRuleset.TURF_WAR_2017,
+            lasting_injury_table="core-2023",
+            subplot_decks="suit",
+            shared_deck=False,
+            strict_secrecy=True,
+            dice_by_hand=True,
+        )
+
+
+async def test_leaving_unsaved_asks(make_app, data_dir) -> None:
+    slug = seed(data_dir)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_settings(pilot)
+        await pilot.press("enter", "down", "enter", "escape")
+        await wait_for(pilot, "ConfirmScreen")
+        await pilot.press("n")  # stay
+        await wait_for(pilot, "SettingsScreen")
+        await pilot.press("escape", "y")  # leave without saving
+        await wait_for(pilot, "CampaignScreen")
+    with Store(data_dir).open_campaign(slug) as h:
+        assert h.campaign.settings == Settings()
