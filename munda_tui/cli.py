@@ -118,6 +118,11 @@ SUBCOMMANDS: dict[str, tuple[str, Subcommand]] = {
     ),
 }
 
+# import yaktribe / import campaign, report, export (campaign management)
+from .manage_cli import MANAGE_SUBCOMMANDS  # noqa: E402
+
+SUBCOMMANDS.update(MANAGE_SUBCOMMANDS)
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(

@@ -26,6 +26,14 @@ from munda_tui.rules.model import Campaign, unique_id
 
 from . import codec
 from .atomic import atomic_write_text
+from .files import (
+    BATTLES_DIR,
+    CAMPAIGN_FILE,
+    battle_file_name,
+    battle_number,
+    load_battle_file,
+    load_campaign_file,
+)
 from .tomlemit import dumps
 
 if TYPE_CHECKING:
@@ -38,7 +46,36 @@ class ExportError(Exception):
     """The export could not be written or read; the message says why."""
 
 
-def export_data(handle: "CampaignHandle") -> dict[str, Any]:
+class CampaignSnapshot:
+    """A campaign read from its folder without taking the lock (for reports and
+    exports while the campaign may be open in the app). Read-only."""
+
+    def __init__(self, store: "Store", slug: str) -> None:
+        directory = store.campaign_dir(slug)
+        path = directory / CAMPAIGN_FILE
+        if not path.is_file():
+            raise ExportError(f"no campaign {slug!r} in {store.campaigns_dir}")
+        self.campaign = load_campaign_file(path).campaign  # SaveError if it does not load
+        self.campaign.id = slug
+        self.battles_dir = directory / BATTLES_DIR
+
+    def battle_numbers(self) -> list[int]:
+        try:
+            names = sorted(p.name for p in self.battles_dir.iterdir())
+        except FileNotFoundError:
+            return []
+        numbers = [battle_number(Path(n)) for n in names if not n.startswith(".")]
+        return sorted(n for n in numbers if n is not None)
+
+    def load_battle(self, number: int) -> dict[str, Any]:
+        path = self.battles_dir / battle_file_name(number)
+        if not path.is_file():
+            raise KeyError(f"no battle file {number}")
+        data, _version = load_battle_file(path)
+        return data
+
+
+def export_data(handle: "CampaignHandle | CampaignSnapshot") -> dict[str, Any]:
     battles = []
     for number in handle.battle_numbers():
         data = dict(handle.load_battle(number))
@@ -52,7 +89,7 @@ def export_data(handle: "CampaignHandle") -> dict[str, Any]:
     }
 
 
-def export_text(handle: "CampaignHandle") -> str:
+def export_text(handle: "CampaignHandle | CampaignSnapshot") -> str:
     return dumps(export_data(handle))
 
 
@@ -60,7 +97,7 @@ def default_export_name(campaign: Campaign) -> str:
     return f"{campaign.id}.munda.toml"
 
 
-def write_export(handle: "CampaignHandle", path: Path) -> Path:
+def write_export(handle: "CampaignHandle | CampaignSnapshot", path: Path) -> Path:
     path = Path(path).expanduser()
     if path.is_dir():
         path = path / default_export_name(handle.campaign)

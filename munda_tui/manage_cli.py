@@ -1,0 +1,208 @@
+"""Campaign management subcommands of `munda-tui`:
+
+    munda-tui import yaktribe FILE.json [--campaign NAME]
+    munda-tui import campaign FILE.toml
+    munda-tui report CAMPAIGN [--battle N]
+    munda-tui export CAMPAIGN [-o PATH]
+
+Registered in ``cli.SUBCOMMANDS``. Heavy imports stay inside the functions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    from .saves import Store
+
+
+def _store(args: argparse.Namespace) -> "Store":
+    from .saves import Store, default_data_dir
+
+    data_dir = getattr(args, "data_dir", None) or os.environ.get("MUNDA_TUI_DATA_DIR")
+    return Store(Path(data_dir) if data_dir else default_data_dir())
+
+
+def _err(command: str, message: str) -> int:
+    print(f"munda-tui {command}: {message}", file=sys.stderr)
+    return 1
+
+
+def find_campaign(store: "Store", name: str) -> str | None:
+    """The slug of a campaign given by folder name or by name (any case)."""
+    from .rules.model import slugify
+
+    infos = store.list_campaigns()
+    for info in infos:
+        if info.slug == name:
+            return info.slug
+    for info in infos:
+        if info.name.strip().casefold() == name.strip().casefold():
+            return info.slug
+    for info in infos:
+        if info.slug == slugify(name):
+            return info.slug
+    return None
+
+
+# --- import ------------------------------------------------------------------------
+
+
+def _add_import(p: argparse.ArgumentParser) -> None:
+    sub = p.add_subparsers(dest="import_kind", required=True, metavar="KIND")
+    yak = sub.add_parser("yaktribe", help="a gang exported by Yaktribe (JSON)")
+    yak.add_argument("file", help="the gang's JSON export (yaktribe.games/underhive/json/gang/<id>.json)")
+    yak.add_argument(
+        "--campaign",
+        default=None,
+        help="add the gang to this campaign (folder or name); created if there is none "
+        "(default: the campaign named in the file, else the gang's name)",
+    )
+    camp = sub.add_parser("campaign", help="a campaign written by `munda-tui export`")
+    camp.add_argument("file", help="the exported campaign (.toml)")
+
+
+def _run_import(args: argparse.Namespace) -> int:
+    if args.import_kind == "campaign":
+        return _import_campaign(args)
+    return _import_yaktribe(args)
+
+
+def _import_yaktribe(args: argparse.Namespace) -> int:
+    from .rules.model import Campaign, slugify
+    from .saves import CampaignLocked, SaveError
+    from .saves.importer import GangImportError, import_yaktribe, read_yaktribe
+
+    store = _store(args)
+    try:
+        preview = read_yaktribe(Path(args.file))
+    except GangImportError as error:
+        return _err("import", f"{error}\nNothing was imported.")
+    target = args.campaign or preview.campaign_name or preview.gang.name
+    slug = find_campaign(store, target)
+    try:
+        if slug is None:
+            handle = store.create_campaign(Campaign(id=slugify(target), name=target))
+            created = True
+        else:
+            handle = store.open_campaign(slug)
+            created = False
+    except CampaignLocked as error:
+        return _err("import", f"{error}\nClose it in munda-tui first. Nothing was imported.")
+    except SaveError as error:
+        return _err("import", f"{error}\nNothing was imported.")
+    with handle:
+        try:
+            result = import_yaktribe(handle, Path(args.file))
+        except GangImportError as error:
+            if created:
+                handle.close()
+                store.delete_campaign(handle.campaign.id)
+            return _err("import", f"{error}\nNothing was imported.")
+        campaign = handle.campaign
+    gang = result.gang
+    print(f"{'Created' if created else 'Opened'} campaign {campaign.name} ({campaign.id}).")
+    print(f"Imported {gang.name} ({gang.type.value}): {len(gang.fighters)} fighters, "
+          f"{gang.credits} credits, Reputation {gang.reputation}, "
+          f"{len(gang.territories)} Territories, {len(gang.tactics)} Gang Tactics.")
+    check = result.rating
+    file_part = f", file {check.file}" if check.file is not None else ""
+    print(f"Gang Rating: computed {check.computed}{file_part}. {check.reason}")
+    for note in result.notes:
+        print(f"  note: {note}")
+    for warning in result.warnings:
+        print(f"  check: {warning}")
+    return 0
+
+
+def _import_campaign(args: argparse.Namespace) -> int:
+    from .saves import SaveError
+    from .saves.export import ExportError, import_campaign
+
+    store = _store(args)
+    try:
+        handle = import_campaign(store, Path(args.file))
+    except (ExportError, SaveError) as error:
+        return _err("import", f"{error}\nNothing was imported.")
+    with handle:
+        c = handle.campaign
+        print(f"Imported campaign {c.name} as {c.id}: {len(c.gangs)} gangs, "
+              f"{len(c.battles)} battles ({len(handle.battle_numbers())} battle files).")
+    return 0
+
+
+# --- report ------------------------------------------------------------------------
+
+
+def _add_report(p: argparse.ArgumentParser) -> None:
+    p.add_argument("campaign", help="the campaign (folder or name)")
+    p.add_argument("--battle", type=int, default=None, help="this battle's report (default: the campaign summary)")
+
+
+def _run_report(args: argparse.Namespace) -> int:
+    from .rules.report import battle_report_markdown, campaign_summary_markdown
+    from .saves import SaveError
+    from .saves.export import CampaignSnapshot, ExportError
+
+    store = _store(args)
+    slug = find_campaign(store, args.campaign)
+    if slug is None:
+        return _err("report", f"no campaign {args.campaign!r} in {store.campaigns_dir}")
+    try:
+        snap = CampaignSnapshot(store, slug)
+        if args.battle is None:
+            text = campaign_summary_markdown(snap.campaign)
+        else:
+            numbers = [b.number for b in snap.campaign.battles]
+            if args.battle not in numbers:
+                return _err("report", f"no battle {args.battle} in {snap.campaign.name} "
+                                      f"(battles: {', '.join(map(str, numbers)) or 'none'})")
+            data = snap.load_battle(args.battle) if args.battle in snap.battle_numbers() else {}
+            text = battle_report_markdown(snap.campaign, args.battle, data)
+    except (SaveError, ExportError) as error:
+        return _err("report", str(error))
+    sys.stdout.write(text)
+    return 0
+
+
+# --- export ------------------------------------------------------------------------
+
+
+def _add_export(p: argparse.ArgumentParser) -> None:
+    p.add_argument("campaign", help="the campaign (folder or name)")
+    p.add_argument("-o", "--output", default=None,
+                   help="file or folder to write (default: <campaign>.munda.toml here); - for stdout")
+
+
+def _run_export(args: argparse.Namespace) -> int:
+    from .saves import SaveError
+    from .saves.export import CampaignSnapshot, ExportError, default_export_name, export_text, write_export
+
+    store = _store(args)
+    slug = find_campaign(store, args.campaign)
+    if slug is None:
+        return _err("export", f"no campaign {args.campaign!r} in {store.campaigns_dir}")
+    try:
+        snap = CampaignSnapshot(store, slug)
+        if args.output == "-":
+            sys.stdout.write(export_text(snap))
+            return 0
+        path = write_export(snap, Path(args.output) if args.output else Path(default_export_name(snap.campaign)))
+    except (SaveError, ExportError) as error:
+        return _err("export", str(error))
+    print(f"Wrote {snap.campaign.name} to {path} "
+          f"(import it with: munda-tui import campaign {path})")
+    return 0
+
+
+Subcommand = tuple[Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int]]
+
+MANAGE_SUBCOMMANDS: dict[str, tuple[str, Subcommand]] = {
+    "import": ("import a Yaktribe gang or an exported campaign", (_add_import, _run_import)),
+    "report": ("print a campaign summary or a battle report as Markdown", (_add_report, _run_report)),
+    "export": ("write a campaign as one TOML file another player can import", (_add_export, _run_export)),
+}

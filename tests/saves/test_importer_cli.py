@@ -1,0 +1,103 @@
+"""The `import yaktribe`, `import campaign`, `report` and `export` subcommands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from munda_tui.cli import main
+from munda_tui.rules.demo import demo_campaign
+from munda_tui.rules.model import BattleSummary, Standing
+from munda_tui.saves import Store
+
+FIXTURE = Path(__file__).parents[1] / "fixtures" / "yaktribe" / "157849.json"
+
+
+def test_import_yaktribe_creates_the_campaign_named_in_the_file(data_dir, capsys) -> None:
+    assert main(["import", "yaktribe", str(FIXTURE)]) == 0
+    out = capsys.readouterr().out
+    assert "Created campaign Taikkuus' Campaign (taikkuus-campaign)" in out
+    assert "Gang Rating: computed 1715, file 1715. Matches the file" in out
+    assert "Propagandist" in out
+    with Store(data_dir).open_campaign("taikkuus-campaign") as h:
+        assert h.campaign.gangs[0].name == "Max's Marauders"
+
+
+def test_import_yaktribe_into_existing_campaign_by_name(data_dir, capsys) -> None:
+    Store(data_dir).create_campaign(demo_campaign()).close()
+    assert main(["import", "yaktribe", str(FIXTURE), "--campaign", "Demo: Ashfall Sump"]) == 0
+    assert "Opened campaign Demo: Ashfall Sump (demo)" in capsys.readouterr().out
+    with Store(data_dir).open_campaign("demo") as h:
+        assert [g.id for g in h.campaign.gangs] == ["venom-sisters", "iron-skulls", "max-s-marauders"]
+
+
+def test_import_bad_file_changes_nothing(data_dir, tmp_path, capsys) -> None:
+    bad = tmp_path / "gang.json"
+    bad.write_text('{"not": "a gang"}')
+    assert main(["import", "yaktribe", str(bad), "--campaign", "Fresh"]) == 1
+    err = capsys.readouterr().err
+    assert "not a Yaktribe gang export" in err and "Nothing was imported" in err
+    assert Store(data_dir).list_campaigns() == []
+
+
+def test_import_into_a_campaign_open_elsewhere_is_refused(data_dir, capsys) -> None:
+    store = Store(data_dir)
+    with store.create_campaign(demo_campaign()):
+        assert main(["import", "yaktribe", str(FIXTURE), "--campaign", "demo"]) == 1
+    assert "Nothing was imported" in capsys.readouterr().err
+    with Store(data_dir).open_campaign("demo") as h:
+        assert len(h.campaign.gangs) == 2
+
+
+def _campaign_with_battle(data_dir: Path) -> None:
+    c = demo_campaign()
+    c.battles.append(BattleSummary(1, "2026-03-01", "Ambush", ["venom-sisters", "iron-skulls"],
+                                   "iron-skulls", "done",
+                                   {"iron-skulls": Standing(1300, 7, 90)}))
+    with Store(data_dir).create_campaign(c) as h:
+        h.save_battle(1, {"report": {"markdown": "The Skulls held the bridge."}})
+
+
+def test_report_summary_and_battle(data_dir, capsys) -> None:
+    _campaign_with_battle(data_dir)
+    assert main(["report", "demo"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# Demo: Ashfall Sump\n")
+    assert "| The Iron Skulls | Goliath |" in out and "| 1/0/0 |" in out
+    assert main(["report", "Demo: Ashfall Sump", "--battle", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "- Winner: The Iron Skulls" in out and "The Skulls held the bridge." in out
+    assert main(["report", "demo", "--battle", "7"]) == 1
+    assert "no battle 7" in capsys.readouterr().err
+    assert main(["report", "nowhere"]) == 1
+    assert "no campaign 'nowhere'" in capsys.readouterr().err
+
+
+def test_export_then_import_campaign(data_dir, tmp_path, capsys, monkeypatch) -> None:
+    _campaign_with_battle(data_dir)
+    out_file = tmp_path / "share.toml"
+    assert main(["export", "demo", "-o", str(out_file)]) == 0
+    assert f"Wrote Demo: Ashfall Sump to {out_file}" in capsys.readouterr().out
+    monkeypatch.setenv("MUNDA_TUI_DATA_DIR", str(tmp_path / "friend"))
+    assert main(["import", "campaign", str(out_file)]) == 0
+    assert "as demo: 2 gangs, 1 battles (1 battle files)" in capsys.readouterr().out
+    with Store(tmp_path / "friend").open_campaign("demo") as h:
+        assert h.load_battle(1)["report"]["markdown"] == "The Skulls held the bridge."
+    with Store(data_dir).open_campaign("demo") as mine:
+        assert h.campaign.gangs == mine.campaign.gangs
+
+
+def test_export_to_stdout(data_dir, capsys) -> None:
+    _campaign_with_battle(data_dir)
+    assert main(["export", "demo", "-o", "-"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith('format = "munda-tui-campaign"')
+    assert "[[battles]]" in out
+
+
+@pytest.mark.parametrize("argv", [["import"], ["import", "yaktribe"], ["report"]])
+def test_usage_errors(argv, capsys) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
