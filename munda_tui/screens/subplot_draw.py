@@ -219,7 +219,10 @@ class SubplotChoiceScreen(ModalScreen[str | None]):
             with Horizontal(id="choice-body"):
                 yield PlayingCard(None, c, id="choice-card")
                 with Vertical(id="choice-ask"):
-                    yield Static(info.prompt or "This card asks for no choice.", id="choice-prompt")
+                    prompt = info.prompt or "This card asks for no choice."
+                    if c.choice_range:
+                        prompt += f" ({c.choice_range[0]}-{c.choice_range[1]})"
+                    yield Static(prompt, id="choice-prompt")
                     if info.kind in ("fighter", "fighter_and_enemy_fighter"):
                         yield OptionList(*[Option(n, id=i) for i, n in self.fighters], id="own")
                     if info.kind in ("enemy_fighter", "fighter_and_enemy_fighter"):
@@ -233,12 +236,20 @@ class SubplotChoiceScreen(ModalScreen[str | None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._focus_first()
         if self.info.secret:
             def after(ok: bool | None) -> None:
                 if not ok:
                     self.dismiss(None)
+                else:
+                    self._focus_first()
 
-            self.app.push_screen(PrivacyCurtain(self.owner, f"to choose for {self.card.name}"), after)
+            self.app.push_screen(PrivacyCurtain(self.owner, "to make a secret Sub-plot choice"), after)
+
+    def _focus_first(self) -> None:
+        for widget in self.query("Input, OptionList"):
+            widget.focus()
+            return
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "random":
