@@ -252,7 +252,7 @@ class Store:
             else:
                 n = battle_number(path)
                 if n is not None:
-                    handle._verified.discard(n)
+                    handle._verified.pop(n, None)
 
     def _forget(self, handle: CampaignHandle) -> None:
         if self._open.get(handle.path) is handle:
@@ -301,7 +301,8 @@ class CampaignHandle:
         self._doc_text = text
         self._doc_stat = _stat_key(self.file) if text is not None else None
         self._lock = lock
-        self._verified: set[int] = set()
+        # battle number -> the file's stat when we last read or wrote it
+        self._verified: dict[int, tuple[int, int, int] | None] = {}
         self._written: dict[Path, tuple[str, tuple[int, int, int] | None]] = {}
 
     # --- life cycle -------------------------------------------------------------
@@ -379,6 +380,12 @@ class CampaignHandle:
         and the previous version goes to the backups."""
         self._check_open()
         text = self.campaign_text()
+        current = _stat_key(self.file)
+        if current is not None and current != self._doc_stat:
+            try:  # edited from outside since we read it: keep it if it is broken
+                load_campaign_file(self.file)
+            except SaveError:
+                _keep_aside(self.file, backup_dir_of(self.file), "broken")
         self._write(self.file, text)
         self._doc_stat = _stat_key(self.file)
 
@@ -421,21 +428,30 @@ class CampaignHandle:
         if version < codec.SCHEMA_VERSIONS[codec.BATTLE]:  # pragma: no cover - no battle migrations yet
             _keep_aside(path, backup_dir_of(path), f"schema{version}")
             atomic_write_text(path, tomlemit.dumps(codec.battle_to_data(data)), backup_dir=backup_dir_of(path))
-        self._verified.add(number)
+        self._verified[number] = _stat_key(path)
         return data
 
     def save_battle(self, number: int, data: dict[str, Any]) -> None:
         """Write a battle file atomically (plain data only; TypeError otherwise).
 
-        An existing file that does not load is never written over (SaveError).
+        An existing file that does not load and was not read in this session
+        is never written over (SaveError). One that was broken by an edit from
+        outside after it was read is kept as ``<name>.broken.bak`` first.
         """
         self._check_open()
         path = self.battle_path(number)
-        if number not in self._verified and path.exists():
-            self.load_battle(number)
         text = tomlemit.dumps(codec.battle_to_data(data))
+        if path.exists():
+            known = self._verified.get(number)
+            if known is None:
+                self.load_battle(number)
+            elif known != _stat_key(path):
+                try:
+                    load_battle_file(path)
+                except SaveError:
+                    _keep_aside(path, backup_dir_of(path), "broken")
         self._write(path, text)
-        self._verified.add(number)
+        self._verified[number] = _stat_key(path)
 
     def delete_battle(self, number: int) -> None:
         """Remove a battle file (its last version stays in the backups)."""
@@ -445,7 +461,7 @@ class CampaignHandle:
             _keep_aside(path, backup_dir_of(path), "deleted")
             path.unlink()
             self._written.pop(path, None)
-        self._verified.discard(number)
+        self._verified.pop(number, None)
 
 
 def _reads_back(text: str, data: dict[str, Any]) -> bool:

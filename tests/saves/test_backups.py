@@ -166,3 +166,19 @@ def test_delete_battle_keeps_a_copy(store, demo_campaign):
         handle.delete_battle(4)
         assert handle.battle_numbers() == []
         assert (handle.path / ".backups" / "battles" / "0004.toml.deleted.bak").exists()
+
+
+def test_files_broken_from_outside_while_open_are_kept_aside(store, demo_campaign):
+    with store.create_campaign(demo_campaign) as handle:
+        handle.save_battle(1, {"battle": {"n": 1}})
+        handle.battle_path(1).write_text("broken = [")
+        handle.save_battle(1, {"battle": {"n": 2}})
+        assert handle.load_battle(1) == {"battle": {"n": 2}}
+        assert (handle.path / ".backups" / "battles" / "0001.toml.broken.bak").read_text() == "broken = ["
+
+        handle.file.write_text("also broken = [")
+        handle.campaign.gangs[0].credits = 1
+        handle.save()
+        assert (handle.path / ".backups" / "campaign.toml.broken.bak").read_text() == "also broken = ["
+    with store.open_campaign("demo") as handle:
+        assert handle.campaign.gangs[0].credits == 1
