@@ -1,0 +1,102 @@
+"""The import screen: preview with the rating comparison, clear errors for bad
+files (nothing changes), and the campaign report screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from munda_tui.rules.model import Campaign
+from munda_tui.saves import Store
+
+SIZE = (100, 32)
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "yaktribe"
+
+
+def seed(data_dir: Path) -> str:
+    Store(data_dir).create_campaign(Campaign(id="sump-wars", name="Sump Wars")).close()
+    return "sump-wars"
+
+
+async def wait_for(pilot, name: str) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(50):
+        if type(pilot.app.screen).__name__ == name:
+            return
+        await pilot.pause()
+    raise AssertionError(f"{name} never showed (on {type(pilot.app.screen).__name__})")
+
+
+async def open_import(pilot) -> None:  # type: ignore[no-untyped-def]
+    await wait_for(pilot, "CampaignScreen")
+    await pilot.press("i")
+    await wait_for(pilot, "ImportGangScreen")
+
+
+def test_import_preview_snapshot(snap_compare, make_app, data_dir, monkeypatch) -> None:
+    monkeypatch.chdir(FIXTURES)  # a short, machine-independent path on screen
+    slug = seed(data_dir)
+    assert snap_compare(make_app(campaign=slug), terminal_size=SIZE,
+                        press=[*"157849.json", "enter"], run_before=open_import)
+
+
+def test_import_error_snapshot(snap_compare, make_app, data_dir, tmp_path, monkeypatch) -> None:
+    (tmp_path / "gang.json").write_text('{"gang": {"gang_name": "Half a gang",')
+    monkeypatch.chdir(tmp_path)
+    slug = seed(data_dir)
+    assert snap_compare(make_app(campaign=slug), terminal_size=(80, 24),
+                        press=[*"gang.json", "enter"], run_before=open_import)
+
+
+async def test_foreign_file_changes_nothing(make_app, data_dir, tmp_path) -> None:
+    foreign = tmp_path / "package.json"
+    foreign.write_text('{"name": "left-pad", "version": "1.3.0"}')
+    slug = seed(data_dir)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_import(pilot)
+        await pilot.press(*str(foreign), "ctrl+s")  # import without checking first
+        error = str(app.screen.query_one("#import-error").render())
+        assert "not a Yaktribe gang export" in error
+        assert type(app.screen).__name__ == "ImportGangScreen"
+        await pilot.press("escape")
+        await wait_for(pilot, "CampaignScreen")
+        assert app.handle.campaign.gangs == []
+    with Store(data_dir).open_campaign(slug) as h:
+        assert h.campaign.gangs == []
+
+
+async def test_rating_difference_reason_shown(make_app, data_dir, tmp_path) -> None:
+    text = (FIXTURES / "157849.json").read_text("utf-8").replace(
+        '"gang_rating":"1715"', '"gang_rating":"1850"')
+    assert '"1850"' in text
+    path = tmp_path / "older.json"
+    path.write_text(text, "utf-8")
+    slug = seed(data_dir)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_import(pilot)
+        await pilot.press(*str(path), "enter")
+        preview = str(app.screen.query_one("#preview").render())
+        assert "computed 1715, file 1850" in preview
+        assert "the file still counts the dead" in preview
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, "CampaignScreen")
+        assert app.handle.campaign.gangs[0].rating == 1715
+
+
+def test_campaign_summary_report_snapshot(snap_compare, make_app, data_dir) -> None:
+    from munda_tui.rules.demo import demo_campaign
+    from munda_tui.rules.model import BattleSummary, Standing
+
+    c = demo_campaign()
+    c.battles.append(BattleSummary(1, "2026-03-01", "Ambush", ["venom-sisters", "iron-skulls"],
+                                   "iron-skulls", "done", {"iron-skulls": Standing(1300, 7, 90)}))
+    with Store(data_dir).create_campaign(c) as h:
+        h.save_battle(1, {"report": {"battlefield": "Zone Mortalis",
+                                     "changes": ["The Iron Skulls: Reputation +2"]}})
+
+    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+        await wait_for(pilot, "CampaignScreen")
+        await pilot.press("tab", "v")
+        await wait_for(pilot, "ReportScreen")
+
+    assert snap_compare(make_app(campaign="demo"), terminal_size=SIZE, run_before=run_before)
