@@ -798,3 +798,8 @@ def table_lines(seq: PostBattle, prompt: Prompt) -> list[str]:
     for r in t.get("rows", []):
         out.append(f"{range_text(r)}  {r['text']}")
     return out
+
+
+# the resolvers register themselves (kept in their own modules for size)
+from . import postbattle_actions as _actions  # noqa: E402,F401
+from . import postbattle_steps as _steps  # noqa: E402,F401
