@@ -108,8 +108,10 @@ def migrate(data: Mapping[str, Any], kind: str) -> tuple[dict[str, Any], int]:
     The input is not changed. A migration that fails raises ValidationError.
     """
     original = version = schema_version(data, kind)
-    out = copy.deepcopy(dict(data))
     current = SCHEMA_VERSIONS[kind]
+    if version == current:
+        return dict(data), original
+    out = copy.deepcopy(dict(data))
     while version < current:
         step = MIGRATIONS[kind].get(version)
         if step is None:  # pragma: no cover - registry is complete by construction
@@ -283,70 +285,107 @@ def to_data(obj: Any) -> Any:
     raise TypeError(f"{type(obj).__name__} is not plain data")
 
 
+Decoder = Callable[[Any, KeyPath], Any]
+
+
 def from_data(tp: Any, data: Any, keypath: KeyPath = ()) -> Any:
     """Build a value of type ``tp`` from plain data, validating as it goes."""
+    return _decoder(tp)(data, keypath)
+
+
+def _scalar_decoder(tp: type, what: str) -> Decoder:
+    def decode(data: Any, keypath: KeyPath) -> Any:
+        if type(data) is not tp:
+            raise ValidationError(keypath, f"expected {what}, found {_describe(data)}")
+        return data
+
+    return decode
+
+
+@cache
+def _decoder(tp: Any) -> Decoder:
+    """A validating converter for ``tp``, built once per type."""
     origin = typing.get_origin(tp)
     if origin in (typing.Union, types.UnionType):
         args = [a for a in typing.get_args(tp) if a is not type(None)]
         if len(args) != 1:  # pragma: no cover - the model has only `X | None`
             raise TypeError(f"unsupported union {tp}")
-        return from_data(args[0], data, keypath)
+        return _decoder(args[0])
     if origin is list:
-        (item,) = typing.get_args(tp)
-        if not isinstance(data, list):
-            raise ValidationError(keypath, f"expected an array, found {_describe(data)}")
-        return [from_data(item, v, (*keypath, i)) for i, v in enumerate(data)]
+        (item_t,) = typing.get_args(tp)
+        item = _decoder(item_t)
+
+        def decode_list(data: Any, keypath: KeyPath) -> Any:
+            if not isinstance(data, list):
+                raise ValidationError(keypath, f"expected an array, found {_describe(data)}")
+            return [item(v, (*keypath, i)) for i, v in enumerate(data)]
+
+        return decode_list
     if origin is dict:
-        key_t, value_t = typing.get_args(tp)
-        if not isinstance(data, Mapping):
-            raise ValidationError(keypath, f"expected a table, found {_describe(data)}")
-        return {k: from_data(value_t, v, (*keypath, k)) for k, v in data.items()}
+        _key_t, value_t = typing.get_args(tp)
+        value = _decoder(value_t)
+
+        def decode_dict(data: Any, keypath: KeyPath) -> Any:
+            if not isinstance(data, Mapping):
+                raise ValidationError(keypath, f"expected a table, found {_describe(data)}")
+            return {k: value(v, (*keypath, k)) for k, v in data.items()}
+
+        return decode_dict
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        return _dataclass_from(tp, data, keypath)
+        return lambda data, keypath: _dataclass_from(tp, data, keypath)
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
-        if not isinstance(data, str):
-            raise ValidationError(keypath, f"expected a string, found {_describe(data)}")
-        try:
-            return tp(data)
-        except ValueError:
-            choices = ", ".join(repr(e.value) for e in tp)
-            raise ValidationError(keypath, f"unknown value {data!r}; expected one of {choices}") from None
+        members = {e.value: e for e in tp}
+        choices = ", ".join(repr(v) for v in members)
+
+        def decode_enum(data: Any, keypath: KeyPath) -> Any:
+            if not isinstance(data, str):
+                raise ValidationError(keypath, f"expected a string, found {_describe(data)}")
+            try:
+                return members[data]
+            except KeyError:
+                raise ValidationError(keypath, f"unknown value {data!r}; expected one of {choices}") from None
+
+        return decode_enum
     if tp is bool:
-        if type(data) is not bool:
-            raise ValidationError(keypath, f"expected a boolean (true/false), found {_describe(data)}")
-        return data
+        return _scalar_decoder(bool, "a boolean (true/false)")
     if tp is int:
-        if type(data) is not int:
-            raise ValidationError(keypath, f"expected an integer, found {_describe(data)}")
-        return data
-    if tp is float:
-        if type(data) not in (int, float):
-            raise ValidationError(keypath, f"expected a number, found {_describe(data)}")
-        return float(data)
+        return _scalar_decoder(int, "an integer")
     if tp is str:
-        if type(data) is not str:
-            raise ValidationError(keypath, f"expected a string, found {_describe(data)}")
-        return data
+        return _scalar_decoder(str, "a string")
+    if tp is float:
+
+        def decode_float(data: Any, keypath: KeyPath) -> Any:
+            if type(data) not in (int, float):
+                raise ValidationError(keypath, f"expected a number, found {_describe(data)}")
+            return float(data)
+
+        return decode_float
     if tp is Any or tp is object:
-        return data
-    raise TypeError(f"unsupported type {tp!r} at {format_keypath(keypath)}")  # pragma: no cover
+        return lambda data, keypath: data
+    raise TypeError(f"unsupported type {tp!r}")  # pragma: no cover
+
+
+@cache
+def _fields_of(cls: type) -> tuple[tuple[tuple[str, Decoder, bool], ...], frozenset[str], str]:
+    hints = _hints(cls)
+    fields = [f for f in dataclasses.fields(cls) if f.init]
+    spec = tuple((f.name, _decoder(hints[f.name]), _default(f) is dataclasses.MISSING) for f in fields)
+    names = frozenset(f.name for f in fields)
+    return spec, names, ", ".join(f.name for f in fields)
 
 
 def _dataclass_from(cls: type, data: Any, keypath: KeyPath, ignore: frozenset[str] = frozenset()) -> Any:
     if not isinstance(data, Mapping):
         raise ValidationError(keypath, f"expected a table, found {_describe(data)}")
-    hints = _hints(cls)
-    fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
+    spec, names, known = _fields_of(cls)
     for k in data:
-        if k not in fields and k not in ignore:
-            raise ValidationError(
-                (*keypath, k), f"unknown key {k!r} (known keys: {', '.join(fields)})"
-            )
+        if k not in names and k not in ignore:
+            raise ValidationError((*keypath, k), f"unknown key {k!r} (known keys: {known})")
     kwargs: dict[str, Any] = {}
-    for name, f in fields.items():
+    for name, decode, required in spec:
         if name in data:
-            kwargs[name] = from_data(hints[name], data[name], (*keypath, name))
-        elif _default(f) is dataclasses.MISSING:
+            kwargs[name] = decode(data[name], (*keypath, name))
+        elif required:
             raise ValidationError(keypath, f"missing key {name!r}")
     return cls(**kwargs)
 
