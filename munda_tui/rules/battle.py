@@ -630,6 +630,7 @@ class Battle:
         self.redo_stack: list[Event] = list(redo)
         self.state = replay(self.log)
         self.revision = 0  # bumped on every change (screens cache on it)
+        self._data_cache: dict[Event, dict[str, Any]] = {}
 
     def record(self, ev: Event) -> BattleState:
         check(self.state, ev)
@@ -668,8 +669,10 @@ class Battle:
         return ev
 
     def to_data(self) -> dict[str, Any]:
+        """Plain data; each event's dict is cached (events never change)."""
+        cache = self._data_cache
         return {
-            "log": [e.to_data() for e in self.log],
+            "log": [cache[e] if e in cache else cache.setdefault(e, e.to_data()) for e in self.log],
             "redo": [e.to_data() for e in self.redo_stack],
         }
 

@@ -565,32 +565,38 @@ def make_watcher(owner: str, spec: Mapping[str, Any]) -> Watcher:
     return KINDS[spec["kind"]](owner, spec)
 
 
-def watch(
-    hands: Mapping[str, Sequence[str]],
-    log: Sequence[Event],
-    table: Mapping[str, Mapping[str, Any]] | None = None,
-) -> list[Match]:
-    """Every card of every hand against the log, in hand order."""
-    table = watcher_table() if table is None else table
-    watchers: list[tuple[str, str, Watcher | None]] = []
-    for gang, cards in hands.items():
-        for card in cards:
-            spec = table.get(card)
-            watchers.append((gang, card, make_watcher(gang, spec) if spec else None))
-    live = [w for _, _, w in watchers if w is not None]
+class HandWatch:
+    """Every card of every hand against a log fed one event at a time
+    (the tracker feeds each new event; :func:`watch` feeds a whole log)."""
 
-    st = BattleState()
-    revealed: dict[tuple[str, str], bool] = {}  # (gang, card) -> reward recorded
-    for i, ev in enumerate(log):
+    def __init__(
+        self,
+        hands: Mapping[str, Sequence[str]],
+        table: Mapping[str, Mapping[str, Any]] | None = None,
+    ) -> None:
+        table = watcher_table() if table is None else table
+        self.watchers: list[tuple[str, str, Watcher | None]] = []
+        for gang, cards in hands.items():
+            for card in cards:
+                spec = table.get(card)
+                self.watchers.append((gang, card, make_watcher(gang, spec) if spec else None))
+        self.live = [w for _, _, w in self.watchers if w is not None]
+        self.st = BattleState()
+        self.fed = 0
+        self.revealed: dict[tuple[str, str], bool] = {}  # (gang, card) -> reward recorded
+
+    def feed(self, ev: Event) -> None:
+        st, live, i = self.st, self.live, self.fed
+        self.fed += 1
         prev = st.fighters[ev.fighter].state if ev.fighter in st.fighters else ""
         old_round, old_phase = st.round, st.phase
         apply(st, ev)
         if ev.kind == "reveal":
-            revealed[(ev.gang, ev.card)] = bool(ev.rewards)
+            self.revealed[(ev.gang, ev.card)] = bool(ev.rewards)
         elif ev.kind == "reward":
-            revealed[(ev.gang, ev.card)] = True
+            self.revealed[(ev.gang, ev.card)] = True
         if not live:
-            continue
+            return
         if ev.kind == "phase" and ev.round != old_round:
             # the previous round ended (states are unchanged by the phase event)
             st_round = st.round
@@ -613,42 +619,54 @@ def watch(
                 w.moment(ROUND_END, i, st)
                 w.moment(BATTLE_END, i, st)
 
-    out = []
-    for gang, card, w in watchers:
-        rev = (gang, card) in revealed
-        if w is None:
-            out.append(Match(gang, card, REVEALED if rev else MANUAL))
-            continue
-        if rev:
-            status = REVEALED
-        elif w.discarded >= 0:
-            status = DISCARDED
-        elif w.met >= 0:
-            status = MET
-        elif st.ended:
-            status = MISSED
-        else:
-            status = WATCHING
-        end = w.reward_at == "end"
-        earned = w.earned(st) if w.met >= 0 else None
-        due = rev and not revealed[(gang, card)] and end and st.ended
-        out.append(
-            Match(
-                gang, card, status,
-                why=w.why,
-                event=w.met if w.met >= 0 else w.discarded,
-                upgraded=w.upgraded(st) if w.met >= 0 else None,
-                earned=earned,
-                fighter=w.fighter,
-                reward_at=w.reward_at,
-                kind=w.spec["kind"],
-                reward_due=due,
+    def matches(self) -> list[Match]:
+        st, revealed = self.st, self.revealed
+        out = []
+        for gang, card, w in self.watchers:
+            rev = (gang, card) in revealed
+            if w is None:
+                out.append(Match(gang, card, REVEALED if rev else MANUAL))
+                continue
+            if rev:
+                status = REVEALED
+            elif w.discarded >= 0:
+                status = DISCARDED
+            elif w.met >= 0:
+                status = MET
+            elif st.ended:
+                status = MISSED
+            else:
+                status = WATCHING
+            end = w.reward_at == "end"
+            out.append(
+                Match(
+                    gang, card, status,
+                    why=w.why,
+                    event=w.met if w.met >= 0 else w.discarded,
+                    upgraded=w.upgraded(st) if w.met >= 0 else None,
+                    earned=w.earned(st) if w.met >= 0 else None,
+                    fighter=w.fighter,
+                    reward_at=w.reward_at,
+                    kind=w.spec["kind"],
+                    reward_due=rev and not revealed[(gang, card)] and end and st.ended,
+                )
             )
-        )
-    return out
+        return out
+
+
+def watch(
+    hands: Mapping[str, Sequence[str]],
+    log: Sequence[Event],
+    table: Mapping[str, Mapping[str, Any]] | None = None,
+) -> list[Match]:
+    """Every card of every hand against the log, in hand order."""
+    run = HandWatch(hands, table)
+    for ev in log:
+        run.feed(ev)
+    return run.matches()
 
 
 __all__ = [
-    "DISCARDED", "KINDS", "MANUAL", "MET", "MISSED", "Match", "REVEALED", "WATCHING",
+    "DISCARDED", "HandWatch", "KINDS", "MANUAL", "MET", "MISSED", "Match", "REVEALED", "WATCHING",
     "Watcher", "make_watcher", "watch", "watcher_table",
 ]

@@ -50,7 +50,7 @@ from munda_tui.rules.battle import (
 )
 from munda_tui.rules.model import BattleSummary
 from munda_tui.rules.setup import BattleSetup
-from munda_tui.rules.watch import MET, Match, watch
+from munda_tui.rules.watch import MET, HandWatch, Match
 from munda_tui.screens.battle_attack import Attack, AttackScreen
 from munda_tui.screens.battle_choice import ChoiceScreen, TextScreen
 from munda_tui.screens.battle_end import EndChoice, EndScreen
@@ -160,6 +160,8 @@ class BattleScreen(Screen[None]):
         self.gangs = list(self.battle.state.sides)
         self._matches: list[Match] = []
         self._matches_rev = -1
+        self._watch: HandWatch | None = None
+        self._watch_last: Event | None = None
         self._side = 0
         self._finishing = False
 
@@ -199,8 +201,18 @@ class BattleScreen(Screen[None]):
 
     @property
     def matches(self) -> list[Match]:
+        """The hands against the log: fed one new event at a time, rebuilt after an undo."""
         if self._matches_rev != self.battle.revision:
-            self._matches = watch(self.hands, self.battle.log)
+            log = self.battle.log
+            run = self._watch
+            if run is None or run.fed > len(log) or (
+                run.fed and self._watch_last is not log[run.fed - 1]
+            ):
+                run = self._watch = HandWatch(self.hands)
+            for ev in log[run.fed:]:
+                run.feed(ev)
+            self._watch_last = log[-1] if log else None
+            self._matches = run.matches()
             self._matches_rev = self.battle.revision
         return self._matches
 
