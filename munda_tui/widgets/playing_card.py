@@ -63,11 +63,35 @@ class PlayingCard(Widget):
         classes: str | None = None,
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
-        self.card = card
-        self.subplot = subplot
+        self._card = card
+        self._subplot = subplot
         self.set_reactive(PlayingCard.face_up, face_up and (card is not None or subplot is not None))
         self.set_class(small, "-small")
         self._update_classes()
+
+    @property
+    def card(self) -> Card | None:
+        return self._card
+
+    @card.setter
+    def card(self, value: Card | None) -> None:
+        self._card = value
+        self._changed()
+
+    @property
+    def subplot(self) -> SubplotCard | None:
+        return self._subplot
+
+    @subplot.setter
+    def subplot(self, value: SubplotCard | None) -> None:
+        """Setting the card (or Sub-plot) re-renders the widget."""
+        self._subplot = value
+        self._changed()
+
+    def _changed(self) -> None:
+        self._update_classes()
+        if self.is_mounted:
+            self.refresh(layout=True)
 
     @classmethod
     def back(cls, **kwargs: object) -> "PlayingCard":
