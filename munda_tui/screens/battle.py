@@ -55,6 +55,7 @@ from munda_tui.screens.battle_attack import Attack, AttackScreen
 from munda_tui.screens.battle_choice import ChoiceScreen, TextScreen
 from munda_tui.screens.battle_end import EndChoice, EndScreen
 from munda_tui.screens.battle_hand import peek
+from munda_tui.screens.battle_log import LogScreen
 from munda_tui.screens.battle_reveal import DEFER, REVEAL, REWARD, RevealResult, RevealScreen
 from munda_tui.screens.dialogs import ConfirmScreen, ErrorScreen
 from munda_tui.widgets.event_log import EventLog
@@ -86,8 +87,8 @@ class BattleScreen(Screen[None]):
         "(Enter skips). Every key is one event in the log, saved at once; u undoes, U redoes. "
         "h lets a player peek at their own hand behind a curtain and reveal a card; a ◆ on a "
         "side means one of its Sub-plots is met. Table columns: + activated this round; Ty "
-        "type (L Leader, C Champion, G Ganger, J Juve); Cond Brk Broken, Blz Blaze, Ins "
-        "Insane, FWn Flesh Wounds."
+        "type (L Leader, C Champion, G Ganger, J Juve); Cond: Brk Broken, Blz Blaze, Ins "
+        "Insane, FWn Flesh Wounds; › marks the selected fighter.\n"
     )
     CSS_PATH = "battle.tcss"
     BINDINGS = [
@@ -103,7 +104,7 @@ class BattleScreen(Screen[None]):
         _b("b", "condition('Broken')", "Brk", "Broken: gain, or rally"),
         _b("z", "condition('Blaze')", "Blaze", "Blaze: gain or lose", show=False),
         _b("i", "condition('Insane')", "Insane", "Insane: gain or lose", show=False),
-        _b("c", "other_condition", "Cond", "Another condition, by name: gain or lose",
+        _b("c", "other_condition", "Other condition", "Another condition, by name: gain or lose",
            show=False),
         _b("x", "xp(1)", "XP+", "XP +1 to the fighter"),
         _b("X", "xp(-1)", "XP-1", "XP -1 (a correction)", show=False),
@@ -111,12 +112,12 @@ class BattleScreen(Screen[None]):
            show=False),
         _b("f", "failed_test", "Failed test", "A failed test (Nerve, Cool, Willpower, "
            "Intelligence, Ammo, Bottle)", show=False),
-        _b("k", "attack", "Attack", "An attack on the fighter that changed nothing "
+        _b("k", "attack", "Attack, no result", "An attack on the fighter that changed nothing "
            "(records the weapon used)", show=False),
-        _b("d", "deploy", "Reinforce", "The (not yet deployed) fighter arrives as a "
-           "Reinforcement", show=False),
+        _b("d", "deploy", "Reinforcement arrives (from the Reinforcements deck)", "A Reinforcement arrives: the selected fighter if not "
+           "yet deployed, else the next of the crew's Reinforcements deck", show=False),
         _b("n", "next_phase", "Phase", "Next phase (End phase -> next round)"),
-        _b("P", "priority", "Priority", "Who won Priority", show=False),
+        _b("P", "priority", "Priority winner", "Who won Priority", show=False),
         _b("t", "tactic", "Tac", "The selected crew plays a Gang Tactic"),
         _b("v", "vp(1)", "VP+1", "Victory Point +1 to the selected crew", show=False),
         _b("V", "vp(-1)", "VP-1", "Victory Point -1 to the selected crew", show=False),
@@ -124,12 +125,18 @@ class BattleScreen(Screen[None]):
         _b("U", "redo", "Redo", "Redo the last undone event", show=False),
         _b("h", "hand", "Hand", "Peek at the selected crew's Sub-plots (curtain first); "
            "reveal one"),
+        _b("L", "log", "Whole log", "The whole log and a summary of both sides", show=False),
         _b("E", "end", "End", "End the battle: winner or draw, who fled"),
         _b("F", "finish", "Finish", "Finish: walk rewards due, open the post-battle sequence"),
         Binding("left", "side(0)", "Left crew", show=False, priority=True),
         Binding("right", "side(1)", "Right crew", show=False, priority=True),
         _b("escape", "back", "Back", "Back to the campaign (the battle is saved)", show=False),
     ]
+
+    HELP = HELP + "\nMore keys: " + " · ".join(
+        f"{b.key_display or b.key} {b.description}" for b in BINDINGS
+        if isinstance(b, Binding) and not b.show and b.key not in ("left", "right")
+    ) + " · left/right pick a crew."
 
     def __init__(self, handle: "CampaignHandle", number: int) -> None:
         super().__init__()
@@ -411,9 +418,16 @@ class BattleScreen(Screen[None]):
         if f is None:
             return
         if f.state != NOT_DEPLOYED:
-            self.message(f"{f.name} is already on the battlefield.")
-            return
+            reserves = self.state.sides[f.gang].reserves
+            if not reserves:
+                self.message(f"{self.state.sides[f.gang].name} have no Reinforcements left.")
+                return
+            f = self.state.fighters[reserves[0]]
         self.record(Event("reinforcement", fighter=f.key))
+        self.table(self._side).select(f.key)
+
+    def action_log(self) -> None:
+        self.app.push_screen(LogScreen(self.battle, self.card_names))
 
     def action_failed_test(self) -> None:
         f = self.selected()

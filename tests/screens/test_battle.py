@@ -291,3 +291,78 @@ def test_kill_dash_nine_and_reopen_returns_to_the_same_battle(make_app, data_dir
 
     import asyncio as aio
     aio.run(reopen())
+
+
+async def test_end_of_battle_card_revealed_with_real_dice(make_app, data_dir) -> None:
+    """Scrag 'em All: met when the battle ends in round 1; its D6 (upgraded) from real dice."""
+    make_battle(data_dir, {V: ["escher:7"]})
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot)
+        await pilot.press("h", "enter")
+        assert "Scrag 'em All - watched" in _text(app)
+        await pilot.press("escape", "E", "enter")  # the Venom Sisters win in round 1
+        assert "◆" in str(app.screen.query_one("#head-0").render())
+        await pilot.press("h", "enter", "r")
+        assert "Upgraded reward: yes" in _text(app)
+        await pilot.press("enter", "e", "4", "enter")  # the D6 rolled at the table: 4
+        assert "4 Reputation" in _text(app)
+        await pilot.press("enter")
+        await pilot.press("F", "y")
+        await pilot.pause()
+    with Store(data_dir).open_campaign("demo") as h:
+        out = h.load_battle(1)["battle"]["outcome"]
+    assert [(r["kind"], r["amount"], r["dice"], r["faces"], r["source"]) for r in out["rewards"]] == [
+        ("reputation", 4, "D6", [4], "Sub-plot: Scrag 'em All")]
+
+
+async def test_reward_walked_at_the_end_for_a_two_stage_card(make_app, data_dir) -> None:
+    """Back from the Dead: revealed on the second recovery, its reward walked at Finish."""
+    make_battle(data_dir, {G: ["goliath:Q"]}, [
+        Event("state", fighter=g("thug-varro"), state=SERIOUSLY_INJURED),
+        Event("recovery", fighter=g("thug-varro"), result=PINNED),
+        Event("state", fighter=g("dak-cinderfist"), state=SERIOUSLY_INJURED),
+        Event("recovery", fighter=g("dak-cinderfist"), result=PINNED),
+    ])
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot)
+        await pilot.press("right", "h", "enter", "r")
+        assert "walked at the end of the battle" in _text(app)
+        await pilot.press("enter")  # revealed, no reward yet
+        assert "reward due" not in str(app.screen.query_one("#head-1").render())
+        await pilot.press("E", "down", "enter")  # the Iron Skulls win
+        assert "reward due" in str(app.screen.query_one("#head-1").render())
+        await pilot.press("F")  # the reward is walked first
+        assert "reward for Back from the Dead" in _text(app)
+        await pilot.press("enter", "r", "enter", "y")
+        await pilot.pause()
+    log = battle_log(data_dir)
+    assert [e.kind for e in log[-3:]] == ["reveal", "end", "reward"]
+    assert log[-3].rewards == () and log[-1].rewards[0].kind == "reputation"
+    assert log[-1].rewards[0].dice == "D3"
+
+
+async def test_reinforcements_and_the_full_log(make_app, data_dir) -> None:
+    c = demo_campaign()
+    c.battles.append(BattleSummary(1, gangs=[V, G], status="battle"))
+    setup = default_setup(c, 1, V, G)
+    side = setup.sides[1]
+    side.reinforcements = side.crew[-2:]
+    side.crew = side.crew[:-2]
+    with Store(data_dir).create_campaign(c) as h:
+        h.save_battle(1, {"setup": setup.to_data()})
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot)
+        st = app.screen.battle.state
+        assert st.fighters[g("nub-sparkjaw")].state == "not_deployed"
+        assert "Res 2" in str(app.screen.query_one("#head-1").render())
+        await pilot.press("right", "d")  # the next card of the deck arrives
+        assert app.screen.battle.state.fighters[g("nub-sparkjaw")].state == "active"
+        assert app.screen.table(1).selected == g("nub-sparkjaw")
+        await pilot.press("L")
+        assert "Reinforcements to come: Runt Kettle" in _text(app)
+        assert "Nub Sparkjaw arrives (Reinforcement)" in _text(app)
+        await pilot.press("escape", "question_mark")
+        assert "d Reinforcement arrives (from the Reinforcements deck)" in _text(app)

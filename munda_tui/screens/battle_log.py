@@ -1,0 +1,65 @@
+"""The whole battle log and a summary of both sides (Side Jobs, Gang Tactics,
+revealed Sub-plots and banked rewards). Hidden hands never appear here."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Label, Static
+
+from munda_tui.rules.battle import Battle, describe, reward_text
+
+
+def summary_text(battle: Battle, card_names: dict[str, str]) -> str:
+    st = battle.state
+    lines = []
+    for side in st.sides.values():
+        lines.append(f"{side.name}: {side.vp} VP")
+        if side.side_job:
+            lines.append(f"  Side Job: {side.side_job}")
+        if side.tactics:
+            lines.append(f"  Gang Tactics played: {', '.join(side.tactics)}")
+        if side.bottle_failed:
+            lines.append(f"  Bottle tests failed: {side.bottle_failed}")
+        if side.reserves:
+            lines.append("  Reinforcements to come: "
+                         + ", ".join(st.name_of(k) for k in side.reserves))
+        for card in side.revealed:
+            got = [reward_text(r, st) for c, r in side.rewards if c == card]
+            lines.append(f"  Revealed {card_names.get(card, card)}: "
+                         + (", ".join(got) or "no reward yet"))
+    return "\n".join(lines)
+
+
+class LogScreen(ModalScreen[None]):
+    CSS_PATH = "battle_modals.tcss"
+    BINDINGS = [Binding("escape,L,q", "close", "Close")]
+
+    def __init__(self, battle: Battle, card_names: dict[str, str]) -> None:
+        super().__init__()
+        self.battle = battle
+        self.card_names = card_names
+
+    def compose(self) -> ComposeResult:
+        st = self.battle.state
+        text = "\n".join(
+            f"{i:>3} {describe(ev, st, self.card_names)}"
+            for i, ev in enumerate(self.battle.log, start=1)
+        )
+        with Vertical(id="modal", classes="log"):
+            yield Label(f"Battle log: {len(self.battle.log)} events", classes="modal-title")
+            with VerticalScroll(id="log-body"):
+                yield Static(summary_text(self.battle, self.card_names), id="log-summary",
+                             markup=False)
+                yield Static(text, id="log-all", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        body = self.query_one("#log-body", VerticalScroll)
+        body.focus()
+        body.scroll_end(animate=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
