@@ -55,6 +55,12 @@ def _is_table_list(value: Any) -> bool:
     return isinstance(value, list) and bool(value) and all(isinstance(v, Mapping) for v in value)
 
 
+def _multiline_ok(text: str) -> bool:
+    """Write as a multi-line string? Only where it reads back exactly: readers
+    normalise CR LF and drop a newline right after the opening quotes."""
+    return "\n" in text and "\r" not in text and not text.startswith("\n")
+
+
 def _inline(value: Any) -> Any:
     if isinstance(value, Mapping):
         t = tomlkit.inline_table()
@@ -68,7 +74,7 @@ def _inline(value: Any) -> Any:
         if any(isinstance(v, Mapping) for v in value):
             a.multiline(True)
         return a
-    if isinstance(value, str) and "\n" in value:
+    if isinstance(value, str) and _multiline_ok(value):
         return tomlkit.string(value, multiline=True)
     return tomlkit.item(value)
 

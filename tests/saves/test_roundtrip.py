@@ -190,3 +190,17 @@ def test_non_plain_battle_data_is_refused_and_nothing_written(store, demo_campai
         with pytest.raises(TypeError, match=r"setup\.when"):
             handle.save_battle(1, {"setup": {"when": datetime.date(2026, 1, 1)}})
         assert handle.load_battle(1) == {"setup": {"a": 1}}
+
+
+def test_awkward_strings_save_in_place(store, demo_campaign):
+    awkward = ['a\r\nb', 'three """ quotes\n', "ends with a backslash\\", "\x00\x1f\x7f", "line\nbreak\ttab", "'''\n'"]
+    with store.create_campaign(demo_campaign) as handle:
+        handle.file.write_text("# mine\n" + handle.file.read_text(encoding="utf-8"), encoding="utf-8")
+        for i, text in enumerate(awkward):
+            handle.campaign.gangs[0].fighters[i].notes = text
+        handle.campaign.notes = "\n".join(awkward)
+        expected = copy.deepcopy(handle.campaign)
+        handle.save()
+        assert handle.file.read_text(encoding="utf-8").startswith("# mine\n")
+    with store.open_campaign("demo") as handle:
+        assert handle.campaign == expected
