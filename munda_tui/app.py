@@ -33,6 +33,13 @@ BATTLE_SCREENS: dict[str, tuple[str, str]] = {
 }
 
 
+def _card_commands() -> type:
+    """The Sub-plot card look-up for the command palette (imported when first used)."""
+    from .screens.card_commands import SubplotCardCommands
+
+    return SubplotCardCommands
+
+
 def _screen_class(module: str, name: str) -> type[Screen]:
     return getattr(importlib.import_module(module), name)
 
@@ -44,6 +51,7 @@ class MundaApp(App[None]):
     SUB_TITLE = "Necromunda at the table"
     CSS_PATH = "app.tcss"
     ENABLE_COMMAND_PALETTE = True
+    COMMANDS = App.COMMANDS | {_card_commands}
     BINDINGS = [
         Binding("question_mark", "help", "Keys", key_display="?"),
         Binding("ctrl+q", "quit", "Quit", priority=True),

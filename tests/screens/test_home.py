@@ -95,3 +95,26 @@ async def test_theme_persists_in_config(make_app, config_dir) -> None:
         await pilot.pause()
     app2 = make_app()
     assert app2.theme == "nord"
+
+
+async def test_palette_finds_a_subplot_card_by_name(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p", *"murder run")
+        await pilot.pause(0.5)  # the palette searches in the background
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "CardViewerScreen"
+        text = " ".join(str(w.render()) for w in app.screen.query("Static"))
+        assert "Murder Run" in text
+
+
+async def test_palette_opens_a_campaign(make_app, data_dir) -> None:
+    _seed_campaigns(data_dir)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p", *"open campaign")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.handle is not None and app.handle.campaign.id == "demo"
