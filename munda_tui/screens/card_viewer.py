@@ -22,6 +22,8 @@ from ..widgets.playing_card import PlayingCard
 
 class CardViewerScreen(ModalScreen[None]):
     CSS_PATH = "card_viewer.tcss"
+    HELP_TITLE = "Sub-plot card"
+    HELP = "A rules look-up of one House Sub-plot card: its text verbatim, its deck and source."
     BINDINGS = [
         Binding("escape,q", "close", "Close"),
         Binding("left,p", "step(-1)", "Previous card"),

@@ -12,7 +12,7 @@ Use (the pre-battle flow pushes it as one step)::
 
 ``gang_a``/``gang_b`` are ``rules.model.Gang``; ``settings`` is ``rules.model.Settings``
 (``subplot_decks`` gives the default House-deck choice, ``shared_deck`` the deck
-handling, ``dice_by_hand`` whether the roll-off asks for real dice first); ``rng`` is
+handling, ``dice_by_hand`` whether the roll-off prompt puts real dice first); ``rng`` is
 the app's ``random.Random`` (the shuffle and any roll-off). The dismiss value is a
 ``rules.subplots.DrawResult`` (each side's hand of card ids, Jokers shown, draw order,
 its reason and the roll-off dice).
@@ -309,6 +309,20 @@ class SubplotDrawScreen(Screen[sp.DrawResult | None]):
     """Both players draw their House Sub-plots; see the module docstring."""
 
     CSS_PATH = "subplot_draw.tcss"
+    HELP_TITLE = "House Sub-plot draw"
+    HELP = """
+The gang with the lower Gang Rating draws first; on equal ratings a D6 roll-off decides
+(ties are re-rolled). Each player draws one card without showing it. A Joker is shown
+to the opponent and replaced by two new cards; a second Joker does the same, for three
+Sub-plots at most. A House gang may use its own House deck (rank only) instead of the
+four suit decks of the 2018 Rulebook.
+
+Before each player's draw the screen waits behind a curtain until only that player
+looks. Draw with the app's shuffled deck (d) or type the card you drew from a real
+deck (c). h hides your cards again. In the summary each hand shows as card backs;
+1 or 2 lets a player peek at their own hand, behind the curtain.
+Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
+"""
     BINDINGS = [
         Binding("1", "deck(0)", "Deck of gang 1"),
         Binding("2", "deck(1)", "Deck of gang 2"),
@@ -445,7 +459,10 @@ class SubplotDrawScreen(Screen[sp.DrawResult | None]):
             out.append(self.message + "\n", style="bold yellow")
         if self.phase == "setup":
             if self.order is None:
-                out.append("Press r to roll the D6 roll-off, or e to enter real dice.")
+                if self.settings.dice_by_hand:
+                    out.append("Roll a D6 each and press e to enter the dice (or r: the app rolls).")
+                else:
+                    out.append("Press r to roll the D6 roll-off, or e to enter real dice.")
             else:
                 out.append("Press Enter to start the draw")
                 out.append(f" ({self.player(self.order.first)} first).")

@@ -319,3 +319,13 @@ async def test_peek_needs_the_curtain(make_app):
         assert shown_cards(screen_text(app), hand) == hand
         await pilot.press("escape")
         assert app.screen is screen
+
+
+async def test_dice_by_hand_puts_real_dice_first(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = draw_screen(seed=5, equal=True, dice_by_hand=True)
+        await start(app, screen, pilot)
+        assert "Roll a D6 each and press e to enter the dice" in flat(app)
+        await pilot.press("e", *"6 1", "enter")
+        assert screen.order.first == "venom-sisters" and screen.order.rolloff == ((6, 1),)
