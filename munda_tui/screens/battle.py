@@ -50,7 +50,7 @@ from munda_tui.rules.battle import (
 )
 from munda_tui.rules.model import BattleSummary
 from munda_tui.rules.setup import BattleSetup
-from munda_tui.rules.watch import MET, HandWatch, Match
+from munda_tui.rules.watch import MET, REVEALED, HandWatch, Match
 from munda_tui.screens.battle_attack import Attack, AttackScreen
 from munda_tui.screens.battle_choice import ChoiceScreen, TextScreen
 from munda_tui.screens.battle_end import EndChoice, EndScreen
@@ -529,7 +529,7 @@ class BattleScreen(Screen[None]):
 
         peek(self, name, self._player(gang), hand, done)
 
-    def reveal(self, gang: str, card: str) -> None:
+    def reveal(self, gang: str, card: str, then=None) -> None:  # type: ignore[no-untyped-def]
         match = next(m for m in self.hand_matches(gang) if m.card == card)
         mode = DEFER if match.reward_at == "end" and not self.state.ended else REVEAL
 
@@ -537,6 +537,8 @@ class BattleScreen(Screen[None]):
             if result is not None:
                 self.record(Event("reveal", gang=gang, card=card, upgraded=result.upgraded,
                                   rewards=result.rewards))
+            if then is not None:
+                then()
 
         self.app.push_screen(
             RevealScreen(self.state.sides[gang].name, match, self.state, self.app.rng,
@@ -545,6 +547,11 @@ class BattleScreen(Screen[None]):
         )
 
     def action_finish(self) -> None:
+        """Walk the rewards due, offer each player a last peek at their hand, confirm."""
+        self._offered: set[str] = set()
+        self._finish_step()
+
+    def _finish_step(self) -> None:
         due = [m for m in self.matches if m.reward_due]
         if due:
             m = due[0]
@@ -554,7 +561,7 @@ class BattleScreen(Screen[None]):
                     return
                 if self.record(Event("reward", gang=m.gang, card=m.card,
                                      upgraded=result.upgraded, rewards=result.rewards)):
-                    self.action_finish()
+                    self._finish_step()
 
             self.app.push_screen(
                 RevealScreen(self.state.sides[m.gang].name, m, self.state, self.app.rng,
@@ -562,6 +569,29 @@ class BattleScreen(Screen[None]):
                              prefer_entry=self.handle.campaign.settings.dice_by_hand),
                 walked,
             )
+            return
+
+        # Cards revealed at the end or in the Wrap-up: every player still holding a
+        # card may look (Esc skips); asking everyone keeps met cards secret.
+        for gang in self.gangs:
+            if gang in self._offered:
+                continue
+            held = [m for m in self.hand_matches(gang) if m.status != REVEALED]
+            if not held:
+                continue
+            self._offered.add(gang)
+            name = self.state.sides[gang].name
+
+            def looked(card: str | None, gang: str = gang) -> None:
+                if card:
+                    self.reveal(gang, card, then=self._finish_step)
+                else:
+                    self._finish_step()
+
+            peek(self, name, self._player(gang), self.hand_matches(gang), looked,
+                 reason=f"a last look at the Sub-plots of {name} before the battle is "
+                        f"finished (Esc: skip)",
+                 on_skip=self._finish_step)
             return
 
         def confirmed(yes: bool | None) -> None:

@@ -108,14 +108,18 @@ class HandScreen(ModalScreen["str | None"]):
 
 
 def peek(screen, gang_name: str, player: str, matches: Sequence[Match],  # type: ignore[no-untyped-def]
-         done: Callable[[str | None], None]) -> None:
-    """The curtain, then the hand; ``done(card id or None)``."""
+         done: Callable[[str | None], None], reason: str = "",
+         on_skip: Callable[[], None] | None = None) -> None:
+    """The curtain, then the hand; ``done(card id or None)``; ``on_skip()`` if the
+    curtain is dismissed (nobody looked)."""
 
     def after_curtain(ready: bool | None) -> None:
         if ready:
             screen.app.push_screen(HandScreen(gang_name, player, matches), done)
+        elif on_skip is not None:
+            on_skip()
 
     screen.app.push_screen(
-        PrivacyCurtain(player or gang_name, f"to look at the Sub-plots of {gang_name}"),
+        PrivacyCurtain(player or gang_name, reason or f"to look at the Sub-plots of {gang_name}"),
         after_curtain,
     )

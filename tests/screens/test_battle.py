@@ -198,7 +198,12 @@ async def test_play_a_short_battle_murder_run_met_revealed_and_recorded(make_app
         assert "Murder Run" in str(screen.query_one("#head-0").render())
         assert "GT 0 +2" in str(screen.query_one("#head-0").render())
         await pilot.press("E", "enter")  # the Venom Sisters win
-        await pilot.press("F", "y")  # finish
+        await pilot.press("F")  # finish: Ben still holds a card and may take a last look
+        assert "Only Ben should look" in _text(app)
+        await pilot.press("enter")
+        assert "Pit Fight - MET" in _text(app)  # no Iron Skull used a non-Melee weapon
+        await pilot.press("escape")  # Ben keeps it hidden
+        await pilot.press("y")  # finish
         await pilot.pause()
     log = battle_log(data_dir)
     kinds = [e.kind for e in log]
