@@ -146,6 +146,8 @@ class Reward:
         what = REWARD_KINDS[self.kind]
         if self.kind == "credits":
             text = f"{self.dice} credits"
+        elif self.kind == "gang_tactics" and self.dice == "1":
+            text = "1 Gang Tactic"
         else:
             text = f"{self.dice} {what}"
         if self.penalty:
