@@ -1,0 +1,197 @@
+"""The pre-battle flow driven by keyboard as players would (seed 001)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from munda_tui.rules.setup import BattleSetup
+from munda_tui.saves import Store
+
+SIZE = (100, 32)
+
+
+async def _to_prebattle(pilot) -> None:
+    app = pilot.app
+    for _ in range(20):
+        await pilot.pause()
+        if type(app.screen).__name__ == "CampaignScreen":
+            break
+    await pilot.press("n")  # new battle
+    await pilot.pause()
+    assert type(app.screen).__name__ == "PreBattleScreen"
+
+
+def _setup(app) -> BattleSetup:
+    return BattleSetup.from_data(app.handle.load_battle(1)["setup"])
+
+
+async def _press(pilot, *keys: str) -> None:
+    for k in keys:
+        await pilot.press(k)
+        await pilot.pause()
+
+
+async def test_from_choosing_gangs_to_a_started_battle_by_keyboard(make_app) -> None:
+    app = make_app(seed=7, demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_prebattle(pilot)
+        screen = app.screen
+        # gangs: the challenged is the Iron Skulls; swap: the challenged attacks
+        await _press(pilot, "a", "n")
+        s = _setup(app)
+        assert (s.challenger, s.challenged, s.attacker) == ("venom-sisters", "iron-skulls", "iron-skulls")
+        assert s.step == "battlefield"
+        # battlefield: Tunnel Warfare
+        await _press(pilot, "down", "enter")
+        assert _setup(app).battlefield == "Tunnel Warfare"
+        # scenario: deployment from a real die (4 = Ambush), objective chosen outright,
+        # crew chosen outright (Surprise Attack), the side jobs rolled by the app
+        await _press(pilot, "enter", "e", "4", "enter")
+        await _press(pilot, "down", "enter", "c", "down", "down", "enter")  # 3 Tunnel Clash
+        await _press(pilot, "down", "enter", "c", "down", "down", "down", "enter")  # 4 Surprise Attack
+        await _press(pilot, "down", "enter", "c", "down", "down", "enter")  # 3 Settle a Score
+        await _press(pilot, "down", "enter", "c", "down", "enter")  # 2 The Package
+        await _press(pilot, "n")
+        s = _setup(app)
+        assert (s.deployment, s.objective, s.crew_table) == ("Ambush", "Tunnel Clash", "Surprise Attack")
+        assert [side.side_job for side in s.sides] == ["Settle a Score", "The Package"]
+        dep = next(r for r in s.rolls if r["table"] == "deployment")
+        assert dep["how"] == "dice" and dep["faces"] == [4] and dep["by"] == "venom-sisters"
+        crew = next(r for r in s.rolls if r["table"] == "crew")
+        assert crew["by"] == "iron-skulls" and crew["how"] == "chosen"
+        assert all(side.side_job for side in s.sides)
+        assert s.side("iron-skulls").crew_method == "Hybrid (4+4)"  # the attacker
+        assert s.side("venom-sisters").crew_method == "Custom (3)"  # the defender
+        # pitch black: both agree, real die 6
+        await _press(pilot, "down", "enter", "e", "6", "enter", "n")
+        s = _setup(app)
+        assert s.pitch_black and s.visibility == 'Pitch Black: Full Day Cycle, Visibility (24")'
+        assert s.step == "crews"
+        # crew 1: Venom Sisters, Custom (3) + Reinforcements (7): choose 3, deal the deck
+        await _press(pilot, "space", "down", "space", "down", "space", "d")
+        s = _setup(app)
+        venom = s.side("venom-sisters")
+        assert [m.fighter for m in venom.crew] == ["vexa-nightshade", "sable-thorn", "kira-ashfall"]
+        assert len(venom.reinforcements) == 6  # 9 fighters, 3 deployed: all the rest
+        assert not {m.fighter for m in venom.crew} & {m.fighter for m in venom.reinforcements}
+        assert s.reinforcements_each_round == "D3" and s.reinforcements_from_round == 1
+        # crew 2: Iron Skulls, Hybrid (4+4): choose 4, the real cards dealt are entered
+        await _press(pilot, "n")
+        await _press(pilot, "space", "down", "space", "down", "space", "down", "space")
+        await _press(pilot, "t", "space", "down", "space", "down", "space", "down", "space", "enter")
+        s = _setup(app)
+        skulls = s.side("iron-skulls")
+        assert len(skulls.crew) == 8 and skulls.reinforcements == []
+        assert [m.fighter for m in skulls.crew] == [
+            "brakk-ironjaw", "gorth-slagborn", "mord-hammerhand", "dak-cinderfist",  # chosen
+            "thug-varro", "krug-ashenhide", "hesk-molten", "zorn-blackslag"]  # dealt (real cards)
+        await _press(pilot, "n")
+        assert screen.step == "side_jobs"
+        # side jobs: Settle a Score at random (never the enemy Leader), The Package chosen
+        await _press(pilot, "n")
+        assert screen.step == "side_jobs"  # the targets are not picked yet
+        await _press(pilot, "enter", "enter")  # "Pick at random for me"
+        await _press(pilot, "down", "enter", "down", "enter")  # the second deployed fighter
+        s = _setup(app)
+        target = s.side("venom-sisters").side_job_target
+        assert target.startswith("iron-skulls/") and target != "iron-skulls/brakk-ironjaw"
+        assert target.split("/")[1] in {m.fighter for m in skulls.crew}
+        assert s.side("iron-skulls").side_job_target == "iron-skulls/gorth-slagborn"
+        await _press(pilot, "n")
+        assert screen.step == "subplots"
+        # no sub-plots -> summary -> start
+        await _press(pilot, "enter")
+        assert screen.step == "summary"
+        await _press(pilot, "s")
+        await pilot.pause()
+        s = _setup(app)
+        assert s.complete and s.step == "summary"
+        summary = app.handle.campaign.battles[0]
+        assert summary.status == "battle"
+        assert summary.gangs == ["venom-sisters", "iron-skulls"]
+        assert summary.scenario == "Tunnel Clash"
+        assert type(app.screen).__name__ == "BattleScreen"
+
+
+async def test_closing_the_app_resumes_the_set_up(make_app, data_dir: Path) -> None:
+    app = make_app(seed=3, demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_prebattle(pilot)
+        await _press(pilot, "n", "enter", "a", "n")
+        assert app.screen.step == "pitch_black"
+    # the campaign summary and the set-up are on disk
+    store = Store(data_dir)
+    with store.open_campaign("demo") as handle:
+        data = handle.load_battle(1)
+        assert data["setup"]["step"] == "pitch_black"
+        assert handle.campaign.battles[0].status == "setup"
+    app = make_app(seed=3, demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(20):
+            await pilot.pause()
+            if type(app.screen).__name__ == "CampaignScreen":
+                break
+        app.open_battle(1)
+        await pilot.pause()
+        assert type(app.screen).__name__ == "PreBattleScreen"
+        assert app.screen.step == "pitch_black"
+        assert app.screen.setup.deployment
+        # Back goes to the earlier step with its results kept
+        await _press(pilot, "escape")
+        assert app.screen.step == "scenario"
+        assert _setup(app).step == "scenario"
+
+
+async def test_steps_refuse_to_go_on_until_decided(make_app) -> None:
+    app = make_app(seed=5, demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_prebattle(pilot)
+        await _press(pilot, "tab", "up", "n")  # the same gang twice
+        assert app.screen.step == "gangs"
+        await _press(pilot, "down", "n", "n")
+        assert app.screen.step == "scenario"
+        await _press(pilot, "n")  # nothing rolled yet
+        assert app.screen.step == "scenario"
+        # choose Hold Nothing Back! (Custom 10): crews need 9 chosen (all the Escher)
+        await _press(pilot, "down", "down", "enter", "c", "down", "enter", "a", "n", "n")
+        assert app.screen.step == "crews"
+        await _press(pilot, "space", "n")
+        assert app.screen.step == "crews"
+        assert app.screen.setup.sides[0].crew == []
+
+
+async def test_adjusting_the_crew_method(make_app) -> None:
+    app = make_app(seed=5, demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_prebattle(pilot)
+        await _press(pilot, "n", "n")
+        await _press(pilot, "down", "down", "enter", "c", "enter", "a", "n", "n")  # Escalating Engagement
+        assert app.screen.step == "crews"
+        await _press(pilot, "m")
+        for _ in range(20):
+            await pilot.press("backspace")
+        await pilot.press(*"Random (D3+5)")
+        await _press(pilot, "enter")
+        assert app.screen.setup.sides[0].crew_method == "Random (D3+5)"
+        await _press(pilot, "x", "e", "2", "enter", "d")
+        crew = app.screen.setup.sides[0].crew
+        assert len(crew) == 7
+        x = next(r for r in app.screen.setup.rolls if r["table"] == "crew_x")
+        assert x["faces"] == [2] and x["total"] == 7
+
+
+async def test_override_problems_are_shown(make_app, config_dir: Path) -> None:
+    (config_dir / "tables").mkdir()
+    (config_dir / "tables" / "broken.toml").write_text('table = "crew"\nmode = "merge"\n')
+    (config_dir / "tables" / "deploy.toml").write_text(
+        'table = "deployment"\nmode = "replace"\ndice = "D3"\n'
+        '[[entries]]\nroll = "1-3"\nname = "Tight Corners"\ntext = "Anywhere."\n'
+    )
+    app = make_app(seed=5, demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_prebattle(pilot)
+        note = str(app.screen.query_one("#tables-note").render())
+        assert "broken.toml:2" in note and "mode" in note
+        assert "Deployment table from" in note
+        await _press(pilot, "n", "n", "enter", "r")
+        assert app.screen.setup.deployment == "Tight Corners"
