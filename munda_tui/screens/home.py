@@ -22,7 +22,7 @@ class HomeScreen(Screen[None]):
     )
     CSS_PATH = "home.tcss"
     BINDINGS = [
-        Binding("enter", "open", "Open", priority=True),
+        Binding("enter", "open_campaign", "Open", priority=True),
         Binding("n", "new", "New campaign"),
         Binding("D", "add_demo", "Add demo"),
         Binding("d,delete", "delete", "Delete"),
@@ -69,7 +69,7 @@ class HomeScreen(Screen[None]):
         row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
         return str(row_key.value)
 
-    def action_open(self) -> None:
+    def action_open_campaign(self) -> None:
         slug = self._selected_slug()
         if slug is not None:
             self.app.open_campaign(slug)  # type: ignore[attr-defined]
