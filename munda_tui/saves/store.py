@@ -44,7 +44,7 @@ from .files import (
     read_text,
 )
 from .lock import Lock
-from ..rules.model import Campaign, slugify, unique_id
+from ..rules.model import Campaign, unique_id
 
 _SLUG_OK = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
