@@ -103,6 +103,9 @@ class Store:
         self.data_dir = Path(data_dir)
         self.campaigns_dir = self.data_dir / CAMPAIGNS_DIR
         self._open: dict[Path, CampaignHandle] = {}
+        # On start: temp files whose writer is gone (an open campaign is
+        # cleaned fully when it is opened, under its lock).
+        clean_stale_temps(self.campaigns_dir)
 
     # --- campaigns ------------------------------------------------------------
 

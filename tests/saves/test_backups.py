@@ -182,3 +182,16 @@ def test_files_broken_from_outside_while_open_are_kept_aside(store, demo_campaig
         assert (handle.path / ".backups" / "campaign.toml.broken.bak").read_text() == "also broken = ["
     with store.open_campaign("demo") as handle:
         assert handle.campaign.gangs[0].credits == 1
+
+
+def test_store_start_cleans_temps_of_dead_writers(store, demo_campaign):
+    from munda_tui.saves import Store
+
+    with store.create_campaign(demo_campaign) as handle:
+        directory = handle.path
+    dead = directory / ".campaign.toml.999999999.0a1b2c3d.tmp"
+    live = directory / f".campaign.toml.{os.getppid()}.0a1b2c3d.tmp"
+    dead.write_text("x")
+    live.write_text("x")
+    Store(store.data_dir)
+    assert not dead.exists() and live.exists()
