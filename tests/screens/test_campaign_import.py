@@ -26,9 +26,12 @@ async def wait_for(pilot, name: str) -> None:  # type: ignore[no-untyped-def]
 
 
 async def open_import(pilot) -> None:  # type: ignore[no-untyped-def]
+    from textual.widgets import Input
+
     await wait_for(pilot, "CampaignScreen")
     await pilot.press("i")
     await wait_for(pilot, "ImportGangScreen")
+    pilot.app.screen.query_one(Input).cursor_blink = False  # steady cursor for snapshots
 
 
 def test_import_preview_snapshot(snap_compare, make_app, data_dir, monkeypatch) -> None:

@@ -41,6 +41,14 @@ def saved(data_dir: Path, slug: str):  # type: ignore[no-untyped-def]
         return h.campaign
 
 
+def no_blink(app) -> None:  # type: ignore[no-untyped-def]
+    """A steady cursor, so a snapshot does not depend on the blink timer."""
+    from textual.widgets import Input
+
+    for widget in app.screen.query(Input):
+        widget.cursor_blink = False
+
+
 def title(app) -> str:  # type: ignore[no-untyped-def]
     return str(app.screen.query_one("#gang-title").render())
 
@@ -71,6 +79,7 @@ def test_fighter_form_error_snapshot(snap_compare, make_app, data_dir) -> None:
         for _ in range(4):
             await pilot.press("tab")
         await pilot.press(*"high", "ctrl+s")
+        no_blink(pilot.app)
 
     assert snap_compare(make_app(campaign=slug), terminal_size=SIZE, run_before=run_before)
 
