@@ -75,4 +75,4 @@ def test_main_prints_one_line_per_figure(capsys: pytest.CaptureFixture[str]) -> 
     assert bench.main(["--only", "saves", "--battles", "2", "--events", "10"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("machine: ") and "Textual" in lines[0]
-    assert len(lines) == 4
+    assert len(lines) == 5 and lines[-1].startswith("load average")
