@@ -204,3 +204,17 @@ def test_awkward_strings_save_in_place(store, demo_campaign):
         assert handle.file.read_text(encoding="utf-8").startswith("# mine\n")
     with store.open_campaign("demo") as handle:
         assert handle.campaign == expected
+
+
+def test_an_invalid_campaign_is_not_saved(store, demo_campaign):
+    import pytest
+
+    from munda_tui.saves import SaveError
+
+    with store.create_campaign(demo_campaign) as handle:
+        before = handle.file.read_bytes()
+        gang = handle.campaign.gangs[0]
+        gang.fighters.append(copy.deepcopy(gang.fighters[0]))  # a duplicate id
+        with pytest.raises(SaveError, match=r"not saved: gangs\[0\]\.fighters\[\d+\]\.id: duplicate fighter id"):
+            handle.save()
+        assert handle.file.read_bytes() == before
