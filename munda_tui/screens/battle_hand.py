@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from munda_tui.rules import subplots
 from munda_tui.rules.watch import DISCARDED, MANUAL, MET, MISSED, REVEALED, WATCHING, Match
+from munda_tui.screens.dialogs import ConfirmScreen
 from munda_tui.widgets.curtain import PrivacyCurtain
 from munda_tui.widgets.playing_card import PlayingCard
 
@@ -98,10 +99,23 @@ class HandScreen(ModalScreen["str | None"]):
         if index is None or not self.matches:
             return
         m = self.matches[index]
-        if m.status not in (MET, MANUAL):
-            self.notify(f"Not now: {STATUS_TEXT.get(m.status, m.status)}.", severity="warning")
+        if m.status in (MET, MANUAL):
+            self.dismiss(m.card)
             return
-        self.dismiss(m.card)
+        if m.status in (WATCHING, MISSED):
+            # the players know better than the log (an event not logged, a trait skipped)
+
+            def confirmed(yes: bool | None) -> None:
+                if yes:
+                    self.dismiss(m.card)
+
+            self.app.push_screen(ConfirmScreen(
+                "The log does not show this card met. Reveal it anyway?",
+                "Log the missing events first if you can (u undoes, keys add them); "
+                "revealing now walks its reward as the card says.",
+                yes="Reveal", no="Keep hidden"), confirmed)
+            return
+        self.notify(f"Not now: {STATUS_TEXT.get(m.status, m.status)}.", severity="warning")
 
     def action_hide(self) -> None:
         self.dismiss(None)

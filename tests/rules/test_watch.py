@@ -312,3 +312,63 @@ def test_decapitating_strike_earned_only_without_enemy_leader_or_champion() -> N
     assert m.earned is False  # the enemy Leader is still on the board
     (m,) = watch({"us": ["industrial-sabotage:9"]}, [*log, ooa("tl"), end()])
     assert m.earned is True
+
+
+# --- hypothesis: watching is a function of (hands, log) --------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from munda_tui.rules.battle import ACTIONS, STATES, TESTS, TRAITS, Battle, BattleError, next_phase_event  # noqa: E402
+from munda_tui.rules.watch import HandWatch  # noqa: E402
+
+_ALL = [k(f) for fs in _ROSTER.values() for f, _ in fs]
+_HANDS = {"us": sorted(watcher_table())[:18], "them": sorted(watcher_table())[18:]}
+_step = st.one_of(
+    st.builds(lambda f, s, a, act, tr: Event("state", fighter=f, state=s, attacker=a,
+                                            action=act, traits=tuple(tr)),
+              st.sampled_from(_ALL), st.sampled_from(STATES), st.sampled_from(["", *_ALL]),
+              st.sampled_from(["", *ACTIONS]), st.lists(st.sampled_from(TRAITS), max_size=2)),
+    st.builds(lambda f, r: Event("recovery", fighter=f, result=r), st.sampled_from(_ALL),
+              st.sampled_from([PINNED, SERIOUSLY_INJURED, OUT_OF_ACTION])),
+    st.builds(lambda f, c, lost: Event("condition", fighter=f, condition=c, lost=lost),
+              st.sampled_from(_ALL), st.sampled_from(["Broken", "Blaze"]), st.booleans()),
+    st.builds(lambda f, t: Event("test_failed", fighter=f, test=t), st.sampled_from(_ALL),
+              st.sampled_from(TESTS)),
+    st.builds(lambda g: Event("test_failed", gang=g, test="bottle"), st.sampled_from(["us", "them"])),
+    st.builds(lambda g: Event("tactic", gang=g), st.sampled_from(["us", "them"])),
+    st.builds(lambda f, a: Event("attack", fighter=f, attacker=a, action="shoot"),
+              st.sampled_from(_ALL), st.sampled_from(_ALL)),
+    st.builds(lambda w: Event("end", winner=w), st.sampled_from(["", "us", "them"])),
+    st.just("phase"), st.just("undo"),
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(steps=st.lists(_step, max_size=50))
+def test_watching_fed_event_by_event_matches_watching_the_whole_log(steps) -> None:
+    battle = Battle([start()])
+    run = HandWatch(_HANDS)
+    run.feed(battle.log[0])
+    for step in steps:
+        if step == "undo":
+            if battle.undo():  # an undo rebuilds the watch from the log, as the tracker does
+                run = HandWatch(_HANDS)
+                for ev in battle.log:
+                    run.feed(ev)
+            continue
+        ev = next_phase_event(battle.state) if step == "phase" else step
+        try:
+            battle.record(ev)
+        except BattleError:
+            continue
+        run.feed(ev)
+        assert run.matches() == watch(_HANDS, battle.log)
+    matches = watch(_HANDS, battle.log)
+    assert matches == watch(_HANDS, list(battle.log))  # the same inputs, the same answer
+    for m in matches:
+        assert m.status in (MET, WATCHING, DISCARDED, MISSED, REVEALED)
+        if m.status == MET:
+            assert m.why and 0 < m.event < len(battle.log)
+        if not battle.state.ended:
+            assert m.status != MISSED

@@ -371,3 +371,35 @@ async def test_reinforcements_and_the_full_log(make_app, data_dir) -> None:
         assert "Nub Sparkjaw arrives (Reinforcement)" in _text(app)
         await pilot.press("escape", "question_mark")
         assert "d Reinforcement arrives (from the Reinforcements deck)" in _text(app)
+
+
+async def test_generated_battle_for_the_benchmark_opens_and_takes_keys(make_app, data_dir) -> None:
+    from munda_tui.screens.battle import BattleScreen, write_generated_battle
+
+    slug = write_generated_battle(Store(data_dir), seed=2,
+                                  hands={"red-blades": ["escher:2"], "grey-hammers": ["goliath:5"]})
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.open_battle(1)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        assert len(screen.battle.log) == 300
+        assert [screen.table(i).row_count for i in (0, 1)] == [15, 15]
+        await pilot.press(*["down"] * 14, "x")  # the 15th fighter, scrolled into view
+        assert screen.table(0).selected == "red-blades/f15"
+        assert len(battle_log(data_dir, app)) == 301
+
+
+async def test_revealing_a_card_the_log_does_not_show_met_asks_first(make_app, data_dir) -> None:
+    make_battle(data_dir, {V: ["escher:A"]})
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot)
+        await pilot.press("h", "enter", "r")
+        assert "does not show this card met" in _text(app)
+        await pilot.press("n")  # kept hidden
+        assert "Decapitation - watched" in _text(app)
+        await pilot.press("r", "y")  # revealed anyway: the reward is still walked
+        assert "The Venom Sisters reveal a Sub-plot" in _text(app)
