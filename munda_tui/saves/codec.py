@@ -321,6 +321,29 @@ def _decoder(tp: Any) -> Decoder:
             return [item(v, (*keypath, i)) for i, v in enumerate(data)]
 
         return decode_list
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if len(args) != 2 or args[1] is not Ellipsis:  # pragma: no cover - fixed tuples unused
+            raise TypeError(f"unsupported tuple {tp}")
+        items = _decoder(args[0])
+
+        def decode_tuple(data: Any, keypath: KeyPath) -> Any:
+            if not isinstance(data, list):
+                raise ValidationError(keypath, f"expected an array, found {_describe(data)}")
+            return tuple(items(v, (*keypath, i)) for i, v in enumerate(data))
+
+        return decode_tuple
+    if origin is typing.Literal:
+        allowed = typing.get_args(tp)
+        choices = ", ".join(repr(v) for v in allowed)
+
+        def decode_literal(data: Any, keypath: KeyPath) -> Any:
+            for v in allowed:
+                if type(v) is type(data) and v == data:
+                    return v
+            raise ValidationError(keypath, f"unknown value {data!r}; expected one of {choices}")
+
+        return decode_literal
     if origin is dict:
         _key_t, value_t = typing.get_args(tp)
         value = _decoder(value_t)

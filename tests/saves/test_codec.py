@@ -96,3 +96,29 @@ def test_key_positions_follow_headers_and_arrays():
 def test_campaign_defaults_for_missing_keys():
     campaign = campaign_from_data({"schema_version": 1, "id": "c", "name": "C"})
     assert campaign == Campaign(id="c", name="C")
+
+
+def test_every_model_record_has_a_codec():
+    """Fields added to the model later must be types the codec reads."""
+    import dataclasses
+
+    from munda_tui.rules import model
+    from munda_tui.saves.codec import _fields_of
+
+    records = [o for o in vars(model).values() if isinstance(o, type) and dataclasses.is_dataclass(o)]
+    assert model.Campaign in records
+    for record in records:
+        _fields_of(record)
+
+
+def test_tuples_and_literals():
+    from typing import Literal
+
+    from munda_tui.saves.codec import from_data
+
+    assert from_data(tuple[int, ...], [1, 2]) == (1, 2)
+    assert from_data(Literal["a", "b"], "b") == "b"
+    with pytest.raises(ValidationError, match=r"x: unknown value 'c'; expected one of 'a', 'b'"):
+        from_data(Literal["a", "b"], "c", ("x",))
+    with pytest.raises(ValidationError, match=r"x\[1\]: expected an integer"):
+        from_data(tuple[int, ...], [1, "2"], ("x",))
