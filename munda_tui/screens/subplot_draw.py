@@ -516,7 +516,7 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
                 hands.append(Vertical(Label(label, classes="hand-label"),
                                       Horizontal(*backs, *jokers, classes="hand-row"),
                                       classes="hand"))
-            box.mount(Horizontal(*hands, id="hands"))
+            box.mount(Vertical(*hands, id="hands"))
 
     # --- actions -----------------------------------------------------------------------------
 
