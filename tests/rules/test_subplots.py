@@ -248,6 +248,7 @@ def test_equal_ratings_roll_off_and_reroll_ties():
         sp.draw_order(A, b, [(7, 1)])
 
 
+@settings(deadline=None)
 @given(st.integers(0, 10**6))
 def test_roll_off_rerolls_until_decided(seed):
     rolls = sp.roll_off(random.Random(seed))
@@ -259,6 +260,7 @@ def test_roll_off_rerolls_until_decided(seed):
     assert order.first == winner
 
 
+@settings(deadline=None)
 @given(st.integers(0, 3000), st.integers(0, 3000), st.lists(st.tuples(st.integers(1, 6), st.integers(1, 6)), max_size=6))
 def test_order_is_by_rating_then_roll_off(ra, rb, rolls):
     a, b = sp.Contender("a", "A", ra), sp.Contender("b", "B", rb)
@@ -276,7 +278,7 @@ def test_order_is_by_rating_then_roll_off(ra, rb, rolls):
 # --- the draw ------------------------------------------------------------------------------
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(st.integers(0, 10**9), st.booleans(), st.booleans())
 def test_draw_properties(seed, shared, house):
     session = sp.draw_all(
