@@ -381,3 +381,32 @@ def test_standard_deck_cards_all_map_to_a_subplot():
     for c in standard_deck():
         if not c.is_joker:
             assert sp.subplot_for(c).rank == c.rank
+
+
+CARD_TEXTS = [c.code for c in standard_deck()] + ["joker", "joker 1", "joker 2", "11h", "ZZ", ""]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 10**6), st.booleans(),
+       st.lists(st.one_of(st.none(), st.sampled_from(CARD_TEXTS)), max_size=20))
+def test_typed_and_app_draws_mixed(seed, shared, typed):
+    """Whatever mix of typed cards (good, unknown, already drawn) and app draws, the
+    hands hold at most three Sub-plots, one more than the Jokers, and no card is drawn
+    twice from a deck."""
+    session = sp.SubplotDraw(["a", "b"], rng=random.Random(seed), shared_deck=shared)
+    for text in typed:
+        if session.done:
+            break
+        try:
+            session.draw(text)
+        except sp.SubplotError:
+            pass  # refused with a message; nothing changes
+    while not session.done:
+        session.draw()
+    for gang in ("a", "b"):
+        side = session.sides[gang]
+        assert len(side.hand) == 1 + side.jokers <= sp.MAX_SUBPLOTS
+        assert len(set(side.cards)) == len(side.cards)
+    codes = session.sides["a"].cards + session.sides["b"].cards
+    if shared:
+        assert len(set(codes)) == len(codes)
