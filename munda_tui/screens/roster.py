@@ -69,18 +69,22 @@ class RosterScreen(Screen[None]):
     )
     CSS_PATH = "roster.tcss"
     BINDINGS = [
-        Binding("a", "add_fighter", "Add"),
-        Binding("e", "edit_fighter", "Edit"),
-        Binding("R", "retire", "Retire"),
-        Binding("d,delete", "delete", "Delete"),
-        Binding("plus,equals_sign", "add_item", "Add item", key_display="+"),
-        Binding("m", "move_item", "Move item"),
-        Binding("x", "remove_item", "Remove item", show=False),
-        Binding("o", "sort", "Sort"),
-        Binding("O", "sort_reverse", "Reverse sort", show=False),
-        Binding("g", "edit_gang", "Gang"),
-        Binding("t", "territories", "Territories"),
-        Binding("escape", "back", "Back"),
+        Binding("a", "add_fighter", "Add", tooltip="Add a fighter (hire)"),
+        Binding("e", "edit_fighter", "Edit", tooltip="Edit the selected fighter (or Enter)"),
+        Binding("R", "retire", "Retire", tooltip="Retire the selected fighter"),
+        Binding("d,delete", "delete", "Delete", tooltip="Delete the fighter card (a mistake)"),
+        Binding("plus,equals_sign", "add_item", "Add item", key_display="+",
+                tooltip="New item on the fighter, or in the Stash when it has focus"),
+        Binding("m", "move_item", "Move item",
+                tooltip="Item to the Stash; from the Stash (focused) to the selected fighter"),
+        Binding("x", "remove_item", "Remove item", show=False,
+                tooltip="Remove the item (sold, spent or lost)"),
+        Binding("o", "sort", "Sort", tooltip="Sort by the next column"),
+        Binding("O", "sort_reverse", "Reverse sort", show=False, tooltip="Reverse the sort"),
+        Binding("g", "edit_gang", "Gang",
+                tooltip="Edit the gang: name, credits, Reputation, Gang Tactics"),
+        Binding("t", "territories", "Territories", tooltip="Territories: add, remove, Special"),
+        Binding("escape", "back", "Back", tooltip="Back to the campaign"),
     ]
 
     def __init__(self, handle: "CampaignHandle", gang_id: str) -> None:
