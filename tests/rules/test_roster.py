@@ -243,3 +243,51 @@ def test_sorting(gang):
     assert [f.id for f in sorted_fighters(gang.fighters, "rating", reverse=True)] == ["vex", "nyx", "gun"]
     assert [f.id for f in sorted_fighters(gang.fighters, "name")] == ["gun", "nyx", "vex"]
     assert [f.id for f in sorted_fighters(gang.fighters)] == ["vex", "nyx", "gun"]
+
+
+def test_gang_type_in_form(gang):
+    values, errors = validate_gang({"name": "Ash", "type": "Goliath", "credits": "0"})
+    assert errors == {} and values.type.value == "Goliath"
+    _, errors = validate_gang({"name": "Ash", "type": "Elves"})
+    assert "one of: Cawdor" in errors["type"]
+    values, _ = validate_gang({"name": "Ash"})
+    update_gang(gang, values)
+    assert gang.type.value == "Other"  # a form without a type leaves it alone
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["vex", "nyx", "gun", STASH]),
+                          st.integers(0, 3),
+                          st.sampled_from(["vex", "nyx", "gun", STASH]),
+                          st.integers(1, 2)), max_size=30))
+def test_moves_keep_every_credit(moves):
+    """Whatever the moves, no credit of equipment is created or lost, and the
+    Gang Rating is always the fighters' costs plus the equipment on them."""
+    g = Gang(
+        id="g", name="G",
+        fighters=[
+            Fighter(id="vex", name="Vex", cost=120, equipment=[Equipment("Lasgun", 15, qty=2)]),
+            Fighter(id="nyx", name="Nyx", cost=50, equipment=[Equipment("Autogun", 15), Equipment("Relic")]),
+            Fighter(id="gun", name="Gun", type=FighterType.HIRED_GUN, cost=60),
+        ],
+        stash=[Equipment("Mesh armour", 15, qty=3)],
+    )
+
+    def total_items() -> int:
+        return sum(e.value for f in g.fighters for e in f.equipment) + sum(e.value for e in g.stash)
+
+    def count_items() -> int:
+        return sum(e.qty for f in g.fighters for e in f.equipment) + sum(e.qty for e in g.stash)
+
+    value, count = total_items(), count_items()
+    for source, index, dest, qty in moves:
+        try:
+            move_equipment(g, source, index, dest, qty)
+        except RosterError:
+            pass
+        assert total_items() == value and count_items() == count
+        assert g.rating == 230 + sum(e.value for f in g.fighters for e in f.equipment)
