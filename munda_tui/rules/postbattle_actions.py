@@ -505,7 +505,7 @@ def work_the_turf(walk: Walk, g: Gang, group: list[Fighter], action: dict[str, A
         if v:
             bonus += v
             parts.append(f"+{v} {m.name}")
-    r = walk.roll(f"{eid}:roll", f"Work the Turf: 1D6-1D6 {'+'.join([''] + [str(bonus)])}",
+    r = walk.roll(f"{eid}:roll", f"Work the Turf: 1D6-1D6, then +{bonus} in modifiers",
                   "1D6-1D6", gang=g.id, table=action["table"])
     total = r.total + bonus
     walk.say(f"  {r} {' '.join(parts)} = {total}")

@@ -202,6 +202,13 @@ def battle_outcome(walk: Walk) -> None:
             state = (EndState.SERIOUSLY_INJURED if fid in si else EndState.OUT_OF_ACTION
                      if fid in ooa else EndState.FLED if fid in fled else EndState.STANDING)
             outcome.fighters.append(FighterOutcome(gang=gid, fighter=fid, end_state=state))
+        captured = walk.multi(f"outcome:{gid}:captured", f"{g.name}: who was Captured during "
+                              "the battle (by the scenario)?", copts, gang=gid,
+                              note="Fate of the Fallen decides the Seriously Injured later.")
+        for fid in captured:
+            set_status(walk, gid, fid, FighterStatus.CAPTURED, "Captured in the battle",
+                       walk.opponent(gid) if len(outcome.gangs) > 1 else "")
+            facts(walk).setdefault("captured", []).append(f"{gid}/{fid}")
     for gid in outcome.gangs:
         g = walk.campaign.gang(gid)
         opp = walk.opponent(gid)

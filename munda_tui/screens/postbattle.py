@@ -156,9 +156,8 @@ class PostBattleScreen(Screen[None]):
                 side.append(f"  {st.group}")
             group = st.group
             indent = "  " if st.group else ""
-            side.append(f"{MARKS[st.status]} {indent}{st.title}")
-            if st.status == "skipped" and st.reason:
-                side.append(f"    {st.reason}")
+            reason = f": {st.reason}" if st.status == "skipped" and st.reason else ""
+            side.append(f"{MARKS[st.status]} {indent}{st.title}{reason}")
         self.query_one("#pb-sidebar", Static).update("\n".join(side))
         step, state = seq.step, seq.state
         n = seq.current + 1
@@ -169,7 +168,13 @@ class PostBattleScreen(Screen[None]):
             text += f"\n\n{step['borrowed']}"
         self.query_one("#pb-text", Static).update(text)
         self.query_one("#pb-text-scroll").set_class(not text, "hidden")
-        self.query_one("#pb-lines-text", Static).update("\n".join(state.lines) or "—")
+        skipped = []
+        for st in reversed(seq.states[: seq.current]):
+            if st.status != "skipped":
+                break
+            skipped.insert(0, f"Skipped {st.title}: {st.reason}")
+        lines = skipped + ([""] if skipped and state.lines else []) + state.lines
+        self.query_one("#pb-lines-text", Static).update("\n".join(lines) or "—")
         self.query_one("#pb-error", Static).update("")
         self._show_prompt()
         self._show_hint()

@@ -438,11 +438,13 @@ def test_outcome_entered_by_hand() -> None:
     c = demo_campaign()
     seq = pb.PostBattle(c, 1, pb.new_draft("gang-war"), None)
     assert seq.step["id"] == "battle-outcome"
-    answer_all(seq, ["vexa-nightshade", "lys-venom"], ["lys-venom"], [], [],
-               ["brakk-ironjaw", "dak-cinderfist"], [], ["dak-cinderfist"], [], "yes", "yes",
-               GOLIATH)
+    answer_all(seq, ["vexa-nightshade", "lys-venom"], ["lys-venom"], [], [], [],
+               ["brakk-ironjaw", "dak-cinderfist"], [], ["dak-cinderfist"], [], ["brakk-ironjaw"],
+               "yes", "yes", GOLIATH)
     assert seq.pending is None and seq.outcome.winner == GOLIATH
     seq.advance()
     states = {f.fighter: f.end_state for f in seq.outcome.fighters}
     assert states == {"vexa-nightshade": EndState.STANDING, "lys-venom": EndState.SERIOUSLY_INJURED,
                       "brakk-ironjaw": EndState.STANDING, "dak-cinderfist": EndState.OUT_OF_ACTION}
+    brakk = seq.work.gang(GOLIATH).fighter("brakk-ironjaw")
+    assert brakk.status.value == "captured" and brakk.captured_by == ESCHER
