@@ -130,10 +130,43 @@ class MundaApp(App[None]):
             self.push_screen(ErrorScreen("Campaign in use", str(error)))
             return False
         except SaveError as error:
-            self.push_screen(ErrorScreen("Campaign could not be opened", str(error)))
+            self._offer_backup(slug, error)
             return False
         self._show_campaign()
         return True
+
+    def _offer_backup(self, slug: str, error: SaveError) -> None:
+        """A save that does not load is never overwritten: say where it is broken and
+        offer the newest backup that loads (the broken file is kept beside it)."""
+        from .screens.dialogs import ConfirmScreen, ErrorScreen
+
+        broken = Path(error.path)
+        backup = self.store.newest_loadable_backup(broken) if broken.exists() else None
+        if backup is None:
+            self.push_screen(ErrorScreen("Campaign could not be opened", str(error)))
+            return
+
+        def answered(restore: bool | None) -> None:
+            if not restore:
+                return
+            try:
+                self.store.restore_backup(backup, broken)
+            except SaveError as again:
+                self.push_screen(ErrorScreen("The backup could not be restored", str(again)))
+                return
+            self.notify(f"Restored {backup.name}; the broken file is kept in .backups")
+            self.open_campaign(slug)
+
+        self.push_screen(
+            ConfirmScreen(
+                "This save does not load",
+                f"{error}\n\nRestore the newest backup that loads ({backup.name})? "
+                "The broken file is kept beside it; nothing is deleted.",
+                yes="Restore backup",
+                no="Leave it",
+            ),
+            answered,
+        )
 
     def _show_campaign(self) -> None:
         from .screens.home import HomeScreen

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import time
 import tomllib
 
 import pytest
@@ -70,7 +69,11 @@ def test_non_plain_data_is_refused_naming_the_key(data, where):
         dumps(data)
 
 
-def test_a_300_event_battle_saves_fast(store, demo_campaign):
+def test_a_300_event_battle_survives_300_saves(store, demo_campaign):
+    """Every event saved as it happens; the file always reads back whole.
+
+    Its speed is measured by ``python -m munda_tui.bench`` (saves), never here.
+    """
     events = [
         {"kind": "injury", "round": i // 20 + 1, "gang": "venom-sisters", "fighter": f"sister-{i % 8}",
          "result": "Seriously Injured", "roll": "D6 [4] = 4", "note": f"event {i}", "undoable": True}
@@ -78,17 +81,12 @@ def test_a_300_event_battle_saves_fast(store, demo_campaign):
     ]
     data = {"setup": {"scenario": "Sneak Attack", "attacker": "venom-sisters"}, "battle": {"events": []}}
     with store.create_campaign(demo_campaign) as handle:
-        timings = []
-        for event in events:
+        for i, event in enumerate(events):
             data["battle"]["events"].append(event)
-            start = time.process_time()
             handle.save_battle(1, data)
-            timings.append(time.process_time() - start)
+            if i % 100 == 99:
+                assert handle.load_battle(1) == data
         assert handle.load_battle(1) == data
-    # The last saves write the full 300-event file. CPU time, so a busy machine
-    # does not make the test flaky (the fsyncs come on top: ~1 ms on an SSD).
-    last = sorted(timings[-20:])[10]
-    assert last < 0.030, f"median of the last 20 saves took {last * 1000:.1f} ms of CPU"
 
 
 def test_keys_that_look_bare_but_are_not():

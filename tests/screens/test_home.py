@@ -118,3 +118,43 @@ async def test_palette_opens_a_campaign(make_app, data_dir) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert app.handle is not None and app.handle.campaign.id == "demo"
+
+
+async def test_broken_save_offers_the_newest_backup(make_app, data_dir) -> None:
+    store = Store(data_dir)
+    with store.create_campaign(demo_campaign()) as handle:
+        handle.campaign.gangs[0].credits = 999
+        handle.save()  # the first version goes to .backups
+        path = handle.file
+    broken = path.read_text(encoding="utf-8").replace("credits = 999", "credits = lots", 1)
+    path.write_text(broken, encoding="utf-8")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ConfirmScreen"
+        message = str(app.screen.query_one("#dialog-message").render())
+        assert "campaign.toml:" in message  # path:line:col of the damage
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.handle is not None
+        assert type(app.screen).__name__ == "CampaignScreen"
+    kept = list((path.parent / ".backups").rglob("*broken*"))
+    assert kept and "credits = lots" in kept[0].read_text(encoding="utf-8")
+
+
+async def test_broken_save_is_left_alone_when_refused(make_app, data_dir) -> None:
+    store = Store(data_dir)
+    with store.create_campaign(demo_campaign()) as handle:
+        handle.campaign.gangs[0].credits = 999
+        handle.save()
+        path = handle.file
+    path.write_text("this is = = not toml", encoding="utf-8")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.handle is None
+    assert path.read_text(encoding="utf-8") == "this is = = not toml"
