@@ -514,6 +514,9 @@ def apply(state: BattleState, ev: Event) -> None:
         state.ended = True
         state.winner = ev.winner
         state.fled = ev.fled
+        for f in state.fighters.values():  # a gang that fled leaves its standing fighters' table
+            if f.gang in ev.fled and f.state in (ACTIVE, ENGAGED, PINNED):
+                f.state = FLED
         return
     if k == "reveal":
         side = state.sides[ev.gang]
