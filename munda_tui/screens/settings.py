@@ -83,6 +83,8 @@ class SettingsScreen(Screen[None]):
                         yield Label(label, classes="setting-label")
                         if options is None:
                             yield Switch(value=bool(value), id=f"s-{key}")
+                            yield Label("On" if value else "Off", id=f"state-{key}",
+                                        classes="switch-state")
                         else:
                             yield Select(options, value=str(value), allow_blank=False,
                                          id=f"s-{key}", classes="setting-select", compact=True)
@@ -105,6 +107,7 @@ class SettingsScreen(Screen[None]):
         key = (event.switch.id or "").removeprefix("s-")
         if key in CHOICES:
             setattr(self.draft, key, event.value)
+            self.query_one(f"#state-{key}", Label).update("On" if event.value else "Off")
         self._status()
 
     @property

@@ -45,6 +45,9 @@ async def test_change_every_setting_and_save(make_app, data_dir) -> None:
         # three switches: toggle each
         for _ in range(3):
             await pilot.press("space", "tab")
+        states = [str(app.screen.query_one(f"#state-{k}").render())
+                  for k in ("shared_deck", "strict_secrecy", "dice_by_hand")]
+        assert states == ["Off", "On", "On"]
         assert "Ctrl+S" in str(app.screen.query_one("#settings-status").render())
         assert app.handle.campaign.settings == Settings()  # not applied before saving
         await pilot.press("ctrl+s")
