@@ -46,15 +46,18 @@ WHO = ("both", "attacker", "defender")
 METHODS = ("random", "custom", "hybrid")
 FALLBACKS = ("new-side-job",)
 
-#: The pre-battle flow's steps, in order (BattleSetup.step names).
+#: The pre-battle flow's steps, in order (BattleSetup.step names). The
+#: Sub-plot draw comes before the crews: seed 000 has cards revealed "during
+#: the Choose Crew step of the pre-battle sequence" (e.g. Martyrdom, Contempt
+#: for the Weak), so the hands must exist when the crews are chosen.
 STEPS: tuple[str, ...] = (
     "gangs",
     "battlefield",
     "scenario",
     "pitch_black",
+    "subplots",
     "crews",
     "side_jobs",
-    "subplots",
     "summary",
 )
 

@@ -70,6 +70,31 @@ def _replace_roll(setup, record: dict[str, Any]) -> None:  # type: ignore[no-unt
     setup.rolls.append(record)
 
 
+def _revealed_subplots(side: SideSetup, pb: "PreBattleScreen") -> list[str]:
+    """Sub-plots revealed (not secretly chosen) at Choose Crew, for everyone."""
+    from ..rules import subplots as sp
+
+    def name(part: str) -> str:
+        for s in pb.setup.sides:
+            try:
+                return pb.gang(s.gang).fighter(part).name
+            except KeyError:
+                continue
+        return part
+
+    out = []
+    for card_id, value in side.subplot_choices.items():
+        try:
+            card = sp.card(card_id)
+        except (KeyError, sp.SubplotError):
+            continue
+        if card.reveal != "choose_crew" or card.choice_info.secret:
+            continue
+        shown = " and ".join(name(p) for p in value.split("|")) if value else ""
+        out.append(f"{card.name} ({shown})" if shown else card.name)
+    return out
+
+
 def _how_text(rec: dict[str, Any] | None) -> str:
     if not rec:
         return ""
@@ -509,6 +534,7 @@ class CrewStep(StepPanel):
         Binding("t", "real_cards", "Real cards"),
         Binding("m", "method", "Method"),
         Binding("u", "redo", "Redo crew"),
+        Binding("p", "subplots", "Sub-plots (private)"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -626,6 +652,9 @@ class CrewStep(StepPanel):
         if self.method.kind == "hybrid":
             amounts.append(f"Y = {self._amount_text('y')}")
         lines.append("   ".join(amounts))
+        revealed = _revealed_subplots(self.side, self.pb)
+        if revealed:
+            lines.append("Revealed at Choose Crew: " + "; ".join(revealed))
         if self._done():
             lines.append("")
             lines.append(f"Starting crew ({len(self.side.crew)}):")
@@ -679,6 +708,8 @@ class CrewStep(StepPanel):
             return True
         if action == "redo":
             return self._done()
+        if action == "subplots":
+            return bool(self.setup.subplots and self.side.hand)
         if self._done() and action in ("toggle", "loadout", "amount", "deal", "real_cards", "method"):
             return False
         if action == "amount":
@@ -928,6 +959,55 @@ class CrewStep(StepPanel):
             ),
             done,
         )
+
+    def action_subplots(self) -> None:
+        """Choose Crew: the owner (alone, behind the curtain) sees the Sub-plots
+        revealed or secretly chosen now, and makes the choice each asks."""
+        from ..rules import subplots as sp
+        from ..widgets.curtain import PrivacyCurtain
+        from .subplot_draw import SubplotChoiceScreen, player_label
+
+        side = self.side
+        gang = self.gang
+        enemy_side = next(s for s in self.setup.sides if s is not side)
+        enemy = self.pb.gang(enemy_side.gang)
+        owner = player_label(gang)
+
+        def members(g, crew):  # type: ignore[no-untyped-def]
+            pool = [g.fighter(m.fighter) for m in crew] if crew else sc.eligible(g)
+            return [(f.id, f.name) for f in pool]
+
+        offered = [c for c in sp.cards_offered_at(side.hand, "choose_crew")
+                   if c.id not in side.subplot_choices]
+
+        def offer(cards: list) -> None:  # type: ignore[type-arg]
+            if not cards:
+                return
+            card = cards[0]
+
+            def chosen(value: str | None) -> None:
+                if value is not None:
+                    side.subplot_choices[card.id] = value
+                    self.changed()
+                    self._redraw()
+                offer(cards[1:])
+
+            self.app.push_screen(
+                SubplotChoiceScreen(card.id, owner, members(gang, side.crew),
+                                    members(enemy, enemy_side.crew), self.app.rng,  # type: ignore[attr-defined]
+                                    moment="choose_crew"),
+                chosen,
+            )
+
+        def ready(ok: bool | None) -> None:
+            if not ok:
+                return
+            if not offered:
+                self.app.notify("None of your Sub-plots is revealed or chosen at Choose Crew.")
+                return
+            offer(offered)
+
+        self.app.push_screen(PrivacyCurtain(owner, "to see your Sub-plots at Choose Crew"), ready)
 
     def action_redo(self) -> None:
         self.side.crew = []
@@ -1277,6 +1357,8 @@ def summary_markdown(pb: "PreBattleScreen") -> str:
     if s.subplots:
         for side in s.sides:
             out.append(f"- {pb.gang_name(side.gang)}: {len(side.hand)} card(s) (hidden), {side.jokers} Joker(s)")
+            for text in _revealed_subplots(side, pb):
+                out.append(f"  - revealed at Choose Crew: {text}")
     else:
         out.append("Not used.")
     out.append("\n### Rolls")

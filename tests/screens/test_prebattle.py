@@ -66,7 +66,11 @@ async def test_from_choosing_gangs_to_a_started_battle_by_keyboard(make_app) -> 
         await _press(pilot, "down", "enter", "e", "6", "enter", "n")
         s = _setup(app)
         assert s.pitch_black and s.visibility == 'Pitch Black: Full Day Cycle, Visibility (24")'
-        assert s.step == "crews"
+        assert s.step == "subplots"
+        # no Sub-plots this time (drawn before the crews: Choose Crew reveals need the hands)
+        await _press(pilot, "enter")
+        s = _setup(app)
+        assert not s.subplots and s.step == "crews"
         # crew 1: Venom Sisters, Custom (3) + Reinforcements (7): choose 3, deal the deck
         await _press(pilot, "space", "down", "space", "down", "space", "d")
         s = _setup(app)
@@ -98,9 +102,6 @@ async def test_from_choosing_gangs_to_a_started_battle_by_keyboard(make_app) -> 
         assert target.split("/")[1] in {m.fighter for m in skulls.crew}
         assert s.side("iron-skulls").side_job_target == "iron-skulls/gorth-slagborn"
         await _press(pilot, "n")
-        assert screen.step == "subplots"
-        # no sub-plots -> summary -> start
-        await _press(pilot, "enter")
         assert screen.step == "summary"
         await _press(pilot, "s")
         await pilot.pause()
@@ -153,7 +154,7 @@ async def test_steps_refuse_to_go_on_until_decided(make_app) -> None:
         await _press(pilot, "n")  # nothing rolled yet
         assert app.screen.step == "scenario"
         # choose Hold Nothing Back! (Custom 10): crews need 9 chosen (all the Escher)
-        await _press(pilot, "down", "down", "enter", "c", "down", "enter", "a", "n", "n")
+        await _press(pilot, "down", "down", "enter", "c", "down", "enter", "a", "n", "n", "n")
         assert app.screen.step == "crews"
         await _press(pilot, "space", "n")
         assert app.screen.step == "crews"
@@ -165,7 +166,7 @@ async def test_adjusting_the_crew_method(make_app) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await _to_prebattle(pilot)
         await _press(pilot, "n", "n")
-        await _press(pilot, "down", "down", "enter", "c", "enter", "a", "n", "n")  # Escalating Engagement
+        await _press(pilot, "down", "down", "enter", "c", "enter", "a", "n", "n", "n")  # Escalating Engagement
         assert app.screen.step == "crews"
         await _press(pilot, "m")
         for _ in range(20):
@@ -195,3 +196,52 @@ async def test_override_problems_are_shown(make_app, config_dir: Path) -> None:
         assert "Deployment table from" in note
         await _press(pilot, "n", "n", "enter", "r")
         assert app.screen.setup.deployment == "Tight Corners"
+
+
+async def test_choose_crew_subplot_is_offered_behind_the_curtain(make_app, data_dir: Path) -> None:
+    from munda_tui.rules import scenario as sc
+    from munda_tui.rules.setup import CrewMember
+
+    store = Store(data_dir)
+    from munda_tui.cli import ensure_demo
+
+    ensure_demo(data_dir)
+    with store.open_campaign("demo") as handle:
+        from munda_tui.rules.model import BattleSummary
+
+        handle.campaign.battles.append(BattleSummary(number=1, status="setup"))
+        handle.save()
+        setup = sc.new_setup(1, "venom-sisters", "iron-skulls")
+        setup.deployment, setup.objective = "Face Off", "Turf War"
+        sc.apply_crew_entry(setup, sc.packaged_tables()["crew"].entry("Strike Force"))
+        setup.sides[0].side_job = setup.sides[1].side_job = "Crippling Strike"
+        setup.subplots = True
+        setup.sides[1].hand = ["goliath:K"]  # Naked Brutality: revealed at Choose Crew
+        setup.sides[1].crew = [CrewMember(f) for f in (
+            "brakk-ironjaw", "gorth-slagborn", "mord-hammerhand", "dak-cinderfist", "thug-varro")]
+        setup.step = "crews"
+        handle.save_battle(1, {"setup": setup.to_data()})
+    app = make_app(seed=2, demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(20):
+            await pilot.pause()
+            if type(app.screen).__name__ == "CampaignScreen":
+                break
+        app.open_battle(1)
+        await pilot.pause()
+        screen = app.screen
+        assert screen.step == "crews"
+        # the first side (no hand) offers no Sub-plot key; the Iron Skulls do
+        assert screen.panel.check_action("subplots", ()) is False
+        await _press(pilot, "space", "down", "space", "down", "space", "down", "space", "down", "space", "n")
+        assert screen.panel.side_i == 1
+        await _press(pilot, "p")
+        assert type(app.screen).__name__ == "PrivacyCurtain"
+        await _press(pilot, "enter")
+        assert type(app.screen).__name__ == "SubplotChoiceScreen"
+        await _press(pilot, "down", "enter")  # the second fighter of the crew
+        assert app.screen is screen
+        s = _setup(app)
+        assert s.sides[1].subplot_choices == {"goliath:K": "gorth-slagborn"}
+        text = str(screen.query_one("#crew-result").render())
+        assert "Naked Brutality (Gorth Slagborn)" in text

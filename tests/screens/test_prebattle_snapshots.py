@@ -18,13 +18,13 @@ ROLLED = SCENARIO + ["enter", "e", "5", "enter",
                      "down", "enter", "c", "down", "down", "down", "down", "down", "enter"]  # Protect the Future
 PITCH_BLACK = ROLLED + ["n"]
 PITCH_BLACK_ROLLED = PITCH_BLACK + ["down", "enter", "e", "3", "enter"]
-CREWS = PITCH_BLACK_ROLLED + ["n"]
+SUBPLOTS = PITCH_BLACK_ROLLED + ["n"]
+CREWS = SUBPLOTS + ["enter"]
 CREW_PICKED = CREWS + ["y", "e", "2", "enter", "space", "down", "space", "l", "down", "enter", "down", "space"]
 CREW_DEALT = CREW_PICKED + ["d"]
 BOTH_CREWS = CREW_DEALT + ["n", "y", "r", "space", "down", "space", "down", "space", "d", "n"]
 SIDE_JOBS_PICKED = BOTH_CREWS + ["enter", "enter", "down", "enter", "down", "enter"]
-SUBPLOTS = SIDE_JOBS_PICKED + ["n"]
-SUMMARY = SUBPLOTS + ["enter"]
+SUMMARY = SIDE_JOBS_PICKED + ["n"]
 
 
 def _run_before(keys):
