@@ -2,7 +2,9 @@
 
 The card's text and why it matched are shown; ``g`` switches to the upgraded
 reward (pre-set when the log shows its condition held), ``n`` marks a reward
-walked at the end as not earned. Enter rolls each reward in turn (by the app
+walked at the end as not earned, ``s`` skips a reward that does not apply
+(a card with alternatives), ``+`` adds a reward once more ("for each ...");
+effects on the battle are shown, not banked. Enter rolls each reward in turn (by the app
 or from real dice, through the dice prompt), asking which fighter gets XP
 when the card gives it to "the fighter", then Enter records it. Nothing is
 applied to a gang here: the rewards are banked on the battle.
@@ -41,6 +43,16 @@ class _Line:
         self.spec = spec
         self.result: Reward | None = None
         self.fighter = ""
+        self.skipped = False
+
+    @property
+    def effect(self) -> bool:
+        """An effect on the battle, not a reward to bank."""
+        return self.spec.kind == "other" or not self.spec.dice
+
+    @property
+    def done(self) -> bool:
+        return self.effect or self.skipped or self.result is not None
 
 
 class RevealScreen(ModalScreen["RevealResult | None"]):
@@ -48,6 +60,9 @@ class RevealScreen(ModalScreen["RevealResult | None"]):
     BINDINGS = [
         Binding("enter", "next", "Roll / record"),
         Binding("g", "upgrade", "Upgraded reward"),
+        Binding("s", "skip", "Skip reward", tooltip="The next reward does not apply (skip it)"),
+        Binding("plus", "again", "Once more", key_display="+",
+                tooltip="Add the last reward once more (e.g. 'for each ...')"),
         Binding("n", "earned", "Earned / not earned"),
         Binding("escape", "cancel", "Cancel"),
     ]
@@ -118,10 +133,7 @@ class RevealScreen(ModalScreen["RevealResult | None"]):
     def _resolve_fixed(self) -> None:
         """Rewards without dice (e.g. '2 Gang Tactics') need no roll."""
         for line in self.lines:
-            if line.result is not None:
-                continue
-            if line.spec.kind == "other" or not line.spec.dice:
-                line.result = Reward("other", 0, note=line.spec.note or self.card.name)
+            if line.done:
                 continue
             expr = parse(self._dice(line))
             target = self._target(line)
@@ -136,7 +148,7 @@ class RevealScreen(ModalScreen["RevealResult | None"]):
 
     @property
     def pending(self) -> list[_Line]:
-        return [line for line in self.lines if line.result is None]
+        return [line for line in self.lines if not line.done]
 
     def _show(self) -> None:
         why = self.match.why
@@ -153,7 +165,11 @@ class RevealScreen(ModalScreen["RevealResult | None"]):
                            + ("  (the log cannot tell: g to switch)"
                               if self.match.upgraded is None else "  (g to switch)"))
             for line in self.lines:
-                if line.result is not None:
+                if line.effect:
+                    out.append(f"- effect (not banked): {line.spec.describe()}")
+                elif line.skipped:
+                    out.append(f"- skipped: {line.spec.describe()}")
+                elif line.result is not None:
                     got = reward_text(line.result, self.state)
                     dice = f"  [{line.result.dice} {list(line.result.faces)}]" if line.result.faces else ""
                     out.append(f"- {got}{dice}")
@@ -163,7 +179,7 @@ class RevealScreen(ModalScreen["RevealResult | None"]):
         if self.mode == DEFER or not self.earned or not self.pending:
             hint = "Enter: record   Esc: cancel"
         else:
-            hint = "Enter: roll the next reward (app or real dice)   Esc: cancel"
+            hint = "Enter: roll the next reward (app or real dice)   s: skip it   Esc: cancel"
         self.query_one("#reveal-hint", Static).update(hint)
 
     # --- keys ---------------------------------------------------------------------
@@ -173,12 +189,34 @@ class RevealScreen(ModalScreen["RevealResult | None"]):
             return self.has_upgrade and self.mode != DEFER
         if action == "earned":
             return self.mode == REWARD
+        if action == "skip":
+            return self.mode != DEFER and self.earned and bool(self.pending)
+        if action == "again":
+            return self.mode != DEFER and self.earned and any(
+                not line.effect for line in self.lines)
         return True
+
+    def action_skip(self) -> None:
+        pending = self.pending
+        if pending:
+            pending[0].skipped = True
+            self._show()
+
+    def action_again(self) -> None:
+        last = [line for line in self.lines if not line.effect]
+        if last:
+            done = [line for line in last if line.result is not None]
+            spec = (done or last)[-1].spec
+            line = _Line(spec)
+            self.lines.append(line)
+            self._resolve_fixed()
+            self._show()
 
     def action_upgrade(self) -> None:
         self.upgraded = not self.upgraded
         for line in self.lines:
             line.result = None
+            line.skipped = False
         self._resolve_fixed()
         self._show()
 

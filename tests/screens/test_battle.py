@@ -403,3 +403,23 @@ async def test_revealing_a_card_the_log_does_not_show_met_asks_first(make_app, d
         assert "Decapitation - watched" in _text(app)
         await pilot.press("r", "y")  # revealed anyway: the reward is still walked
         assert "The Venom Sisters reveal a Sub-plot" in _text(app)
+
+
+async def test_manual_card_with_alternative_rewards_and_an_effect(make_app, data_dir) -> None:
+    """Stimmer Rampage (revealed by its owner): the win reward skipped, the loss entered."""
+    make_battle(data_dir, {G: ["goliath:3"]})
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot)
+        await pilot.press("right", "h", "enter")
+        assert "Stimmer Rampage - depends on the table" in _text(app)
+        await pilot.press("r")
+        assert "effect (not banked): every fighter in your crew" in _text(app)
+        await pilot.press("s")  # D6 Reputation (if you win): does not apply
+        assert "skipped: D6 Reputation" in _text(app)
+        await pilot.press("enter", "e", "2", "enter")  # -D3 Reputation from a real die
+        assert "-2 Reputation" in _text(app)
+        await pilot.press("enter")
+    log = battle_log(data_dir)
+    assert log[-1].kind == "reveal" and log[-1].card == "goliath:3"
+    assert [(r.kind, r.amount, r.faces) for r in log[-1].rewards] == [("reputation", -2, (2,))]
