@@ -62,16 +62,18 @@ class CampaignScreen(Screen[None]):
     )
     CSS_PATH = "campaign.tcss"
     BINDINGS = [
-        Binding("n", "new_battle", "New battle"),
-        Binding("enter", "open", "Open", show=False),
-        Binding("r", "roster", "Roster"),
-        Binding("o", "open_battle", "Open battle", show=False),
-        Binding("v", "report", "Report"),
-        Binding("c", "charts", "Charts"),
-        Binding("s", "settings", "Settings"),
-        Binding("i", "import_gang", "Import"),
-        Binding("a", "add_gang", "Add gang"),
-        Binding("escape", "back", "Campaigns"),
+        Binding("n", "new_battle", "New battle", tooltip="Set up the next battle (pre-battle)"),
+        Binding("enter", "open", "Open", show=False,
+                tooltip="Open the gang's roster, or continue the battle"),
+        Binding("r", "roster", "Roster", tooltip="The selected gang's roster"),
+        Binding("o", "open_battle", "Open battle", show=False,
+                tooltip="Continue the selected battle where it stands"),
+        Binding("v", "report", "Report", tooltip="The selected battle's report"),
+        Binding("c", "charts", "Charts", tooltip="Gang Rating, Reputation and credits per battle"),
+        Binding("s", "settings", "Settings", tooltip="The campaign's rules choices"),
+        Binding("i", "import_gang", "Import", tooltip="Import a gang exported by Yaktribe"),
+        Binding("a", "add_gang", "Add gang", tooltip="Add a new gang by hand"),
+        Binding("escape", "back", "Campaigns", tooltip="Close the campaign, back to the list"),
     ]
 
     def __init__(self, handle: "CampaignHandle") -> None:
