@@ -132,7 +132,7 @@ def _data_lines(value: Any, depth: int = 0) -> list[str]:
             if isinstance(v, (dict, list)) and v:
                 lines.append(f"{pad}- {_label(str(k))}:")
                 lines.extend(_data_lines(v, depth + 1))
-            elif v not in ("", None, [], {}):
+            elif v not in (None, [], {}) and str(v).strip():
                 lines.append(f"{pad}- {_label(str(k))}: {v}")
     elif isinstance(value, list):
         for item in value:
@@ -216,12 +216,17 @@ def campaign_summary_markdown(campaign: Campaign) -> str:
 
 
 def battle_report_markdown(campaign: Campaign, number: int, data: dict[str, Any] | None = None) -> str:
-    """A battle's report: its summary, the standings after it, and the saved
-    ``report`` table (a ``markdown`` text in it is used as written)."""
+    """A battle's report. The post-battle sequence saves its full report as
+    ``report.markdown`` in the battle file: that is returned as written. Without
+    it (an unfinished battle, or a report saved as plain data), the report is
+    built from the battle's summary, its standings and the ``report`` table."""
     battle = next((b for b in campaign.battles if b.number == number), None)
     if battle is None:
         raise KeyError(f"no battle {number} in {campaign.name}")
     data = data or {}
+    saved = data.get("report")
+    if isinstance(saved, dict) and isinstance(saved.get("markdown"), str) and saved["markdown"].strip():
+        return saved["markdown"].strip() + "\n"
     lines = [f"# {campaign.name}: battle {number}", ""]
     lines += [
         f"- Date: {battle.date or '-'}",
@@ -239,14 +244,8 @@ def battle_report_markdown(campaign: Campaign, number: int, data: dict[str, Any]
         )
     report = data.get("report")
     lines += ["", "## Report", ""]
-    if isinstance(report, dict) and report:
-        text = report.get("markdown")
-        if isinstance(text, str) and text.strip():
-            lines.append(text.strip())
-        else:
-            lines += _data_lines(report)
-    elif isinstance(report, str) and report.strip():
-        lines.append(report.strip())
-    else:
-        lines.append("No report yet: the post-battle sequence has not been completed.")
+    body = _data_lines(report) if isinstance(report, dict) else []
+    if isinstance(report, str) and report.strip():
+        body = [report.strip()]
+    lines += body or ["No report yet: the post-battle sequence has not been completed."]
     return "\n".join(lines) + "\n"

@@ -73,8 +73,11 @@ def test_battle_report_with_saved_report(campaign):
 
 
 def test_battle_report_markdown_text_and_missing(campaign):
-    md = battle_report_markdown(campaign, 2, {"report": {"markdown": "A tense stand-off."}})
-    assert "A tense stand-off." in md and "- Winner: draw" in md
+    saved = "# Battle 2: The Venom Sisters vs The Iron Skulls\n\n- Winner: none (draw)\n"
+    md = battle_report_markdown(campaign, 2, {"report": {"markdown": saved, "winner": ""}})
+    assert md == saved  # the post-battle sequence's own report, as written
+    md = battle_report_markdown(campaign, 2, {"report": {"markdown": "  "}})
+    assert "- Winner: draw" in md and "No report yet" in md
     md = battle_report_markdown(campaign, 4, {})
     assert "No report yet" in md and "- Winner: -" in md
     with pytest.raises(KeyError):
