@@ -13,6 +13,7 @@ post-battle sequence.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
@@ -164,6 +165,18 @@ class BattleScreen(Screen[None]):
             cid: subplots.card(cid).name for cards in self.hands.values() for cid in cards
         }
         self.strict = campaign.settings.strict_secrecy
+        # Cards the owner showed in the pre-battle (Choose Crew / start of the battle, with
+        # their choice): public already; their rewards are walked when revealed here.
+        self.shown: dict[str, dict[str, str]] = {}
+        for side in self.setup.sides:
+            for cid, value in side.subplot_choices.items():
+                try:
+                    card = subplots.card(cid)
+                except (KeyError, subplots.SubplotError):
+                    continue
+                if (cid in side.hand and card.reveal in ("choose_crew", "start_of_battle")
+                        and not card.choice_info.secret):
+                    self.shown.setdefault(side.gang, {})[cid] = value
         self.gangs = list(self.battle.state.sides)
         self._matches: list[Match] = []
         self._matches_rev = -1
@@ -246,14 +259,16 @@ class BattleScreen(Screen[None]):
         st = self.state
         side = st.sides[gang]
         hand = self.hand_matches(gang)
-        hidden = [m for m in hand if m.status != "revealed"]
+        shown = self.shown.get(gang, {})
+        hidden = [m for m in hand if m.status != REVEALED and m.card not in shown]
         backs = " ".join(CARD_BACK for _ in hidden)
         marker = ""
         if not self.strict and any(m.status == MET for m in hand):
             marker = f" {MARKER}"
         line1 = side.name + (" (won)" if st.ended and st.winner == gang else "")
-        if side.revealed:
-            line1 += " · " + ", ".join(self.card_names.get(c, c) for c in side.revealed)
+        public = list(side.revealed) + [c for c in shown if c not in side.revealed]
+        if public:
+            line1 += " · " + ", ".join(self.card_names.get(c, c) for c in public)
         gained = sum(r.amount for _, r in side.rewards if r.kind == "gang_tactics")
         parts = [f"VP {side.vp}", f"GT {len(side.tactics)}" + (f" +{gained}" if gained else "")]
         if side.reserves:
@@ -527,11 +542,14 @@ class BattleScreen(Screen[None]):
             if card:
                 self.reveal(gang, card)
 
-        peek(self, name, self._player(gang), hand, done)
+        peek(self, name, self._player(gang), hand, done, shown=set(self.shown.get(gang, {})))
 
     def reveal(self, gang: str, card: str, then=None) -> None:  # type: ignore[no-untyped-def]
         match = next(m for m in self.hand_matches(gang) if m.card == card)
         mode = DEFER if match.reward_at == "end" and not self.state.ended else REVEAL
+        chosen = self.shown.get(gang, {}).get(card, "").split("|")[0]
+        if not match.fighter and f"{gang}/{chosen}" in self.state.fighters:
+            match = replace(match, fighter=f"{gang}/{chosen}")  # the fighter the card chose
 
         def done(result: RevealResult | None) -> None:
             if result is not None:
@@ -589,6 +607,7 @@ class BattleScreen(Screen[None]):
                     self._finish_step()
 
             peek(self, name, self._player(gang), self.hand_matches(gang), looked,
+                 shown=set(self.shown.get(gang, {})),
                  reason=f"a last look at the Sub-plots of {name} before the battle is "
                         f"finished (Esc: skip)",
                  on_skip=self._finish_step)

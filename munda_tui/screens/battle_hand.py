@@ -49,11 +49,13 @@ class HandScreen(ModalScreen["str | None"]):
         Binding("escape,h", "hide", "Hide hand"),
     ]
 
-    def __init__(self, gang_name: str, player: str, matches: Sequence[Match]) -> None:
+    def __init__(self, gang_name: str, player: str, matches: Sequence[Match],
+                 shown: set[str] | frozenset[str] = frozenset()) -> None:
         super().__init__()
         self.gang_name = gang_name
         self.player = player
         self.matches = list(matches)
+        self.shown = shown  # cards already shown to both players in the pre-battle
 
     def compose(self) -> ComposeResult:
         with Vertical(id="modal", classes="hand"):
@@ -63,7 +65,7 @@ class HandScreen(ModalScreen["str | None"]):
             if not self.matches:
                 yield Static("No Sub-plots in this hand.", classes="hint")
             yield OptionList(
-                *[Option(f"{subplots.card(m.card).name} - {STATUS_TEXT.get(m.status, m.status)}",
+                *[Option(f"{subplots.card(m.card).name} - {self._status(m)}",
                          id=str(i)) for i, m in enumerate(self.matches)],
                 id="hand-cards",
             )
@@ -71,6 +73,11 @@ class HandScreen(ModalScreen["str | None"]):
                               id="hand-card")
             yield Static("", id="hand-why", markup=False)
         yield Footer()
+
+    def _status(self, m: Match) -> str:
+        if m.card in self.shown and m.status == MANUAL:
+            return "shown in the pre-battle: reveal (r) to walk its reward when earned"
+        return STATUS_TEXT.get(m.status, m.status)
 
     def on_mount(self) -> None:
         self.query_one("#hand-cards", OptionList).focus()
@@ -84,8 +91,9 @@ class HandScreen(ModalScreen["str | None"]):
         card.subplot = subplots.card(m.card)
         card.refresh(layout=True)
         why = f"Why: {m.why}" if m.why else ""
+        status = self._status(m) if m.card in self.shown else status_line(m)
         self.query_one("#hand-why", Static).update(
-            "\n".join(t for t in (status_line(m), why) if t))
+            "\n".join(t for t in (status, why) if t))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._show(event.option_index)
@@ -123,13 +131,14 @@ class HandScreen(ModalScreen["str | None"]):
 
 def peek(screen, gang_name: str, player: str, matches: Sequence[Match],  # type: ignore[no-untyped-def]
          done: Callable[[str | None], None], reason: str = "",
-         on_skip: Callable[[], None] | None = None) -> None:
+         on_skip: Callable[[], None] | None = None,
+         shown: set[str] | frozenset[str] = frozenset()) -> None:
     """The curtain, then the hand; ``done(card id or None)``; ``on_skip()`` if the
     curtain is dismissed (nobody looked)."""
 
     def after_curtain(ready: bool | None) -> None:
         if ready:
-            screen.app.push_screen(HandScreen(gang_name, player, matches), done)
+            screen.app.push_screen(HandScreen(gang_name, player, matches, shown), done)
         elif on_skip is not None:
             on_skip()
 

@@ -36,7 +36,8 @@ def g(fid: str) -> str:
 
 
 def make_battle(data_dir: Path, hands: dict[str, list[str]] | None = None,
-                events: list[Event] = (), strict: bool = False) -> None:
+                events: list[Event] = (), strict: bool = False,
+                choices: dict[str, dict[str, str]] | None = None) -> None:
     """The demo campaign with battle 1 in the tracker (status "battle")."""
     c = demo_campaign()
     c.settings.strict_secrecy = strict
@@ -45,6 +46,7 @@ def make_battle(data_dir: Path, hands: dict[str, list[str]] | None = None,
     setup.objective = "Sabotage"
     for side in setup.sides:
         side.hand = list((hands or {}).get(side.gang, []))
+        side.subplot_choices = dict((choices or {}).get(side.gang, {}))
     setup.subplots = bool(hands)
     data = {"setup": setup.to_data()}
     if events:
@@ -423,3 +425,23 @@ async def test_manual_card_with_alternative_rewards_and_an_effect(make_app, data
     log = battle_log(data_dir)
     assert log[-1].kind == "reveal" and log[-1].card == "goliath:3"
     assert [(r.kind, r.amount, r.faces) for r in log[-1].rewards] == [("reputation", -2, (2,))]
+
+
+async def test_card_shown_at_choose_crew_is_public_and_its_xp_goes_to_the_chosen_fighter(
+        make_app, data_dir) -> None:
+    """Naked Brutality, shown at Choose Crew for Thug Varro: public on the Iron Skulls'
+    side from the start; revealed later, its 6 XP go to him without asking."""
+    make_battle(data_dir, {G: ["goliath:K", "goliath:5"]},
+                choices={G: {"goliath:K": "thug-varro"}})
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot)
+        head = str(app.screen.query_one("#head-1").render())
+        assert "Naked Brutality" in head and head.count("▚▞") == 1  # Pit Fight stays hidden
+        await pilot.press("right", "h", "enter")
+        assert "Naked Brutality - shown in the pre-battle" in _text(app)
+        await pilot.press("r")
+        assert "6 XP to Thug Varro" in _text(app)
+        await pilot.press("enter")
+    rewards = battle_log(data_dir)[-1].rewards
+    assert [(r.kind, r.amount, r.fighter) for r in rewards] == [("xp", 6, g("thug-varro"))]
