@@ -487,6 +487,16 @@ def battlefields() -> list[dict[str, Any]]:
     return list(rules_text()["battlefields"])
 
 
+def reinforcement_distance(d6: int) -> int:
+    """Reinforcements (Core Rules p142): for each model drawn a D6 is rolled;
+    the distance in inches from all enemy models it deploys at (3+: 9", 1-2: 12")."""
+    for row in rules_text()["reinforcements"]["arrival"]:
+        low, high = parse_roll_range(row["roll"], 1, 6)
+        if low <= d6 <= high:
+            return int(row["distance"])
+    raise ValueError(f"{d6} is not a D6 result")
+
+
 # --- rolls ----------------------------------------------------------------------
 
 

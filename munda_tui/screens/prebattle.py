@@ -24,7 +24,9 @@ from textual.widgets import Footer, Header, Static
 from ..rules import scenario as sc
 from ..rules.model import Campaign, Fighter, Gang
 from ..rules.setup import BattleSetup
+from ..saves import SaveError
 from ..saves.overrides import load_scenario_tables
+from .dialogs import ErrorScreen
 from .prebattle_steps import STEP_CLASSES, STEP_TITLES, StepPanel
 
 if TYPE_CHECKING:
@@ -102,6 +104,9 @@ class PreBattleScreen(Screen[None]):
             data = self.handle.load_battle(self.number)
         except KeyError:
             data = {}
+        except SaveError as error:
+            self.app.push_screen(ErrorScreen("The battle file does not load", str(error)))
+            data = {}
         if data.get("setup"):
             self.setup = BattleSetup.from_data(data["setup"])
             step = self.setup.step or "battlefield"
@@ -128,16 +133,26 @@ class PreBattleScreen(Screen[None]):
     def panel(self) -> StepPanel:
         return self.query_one("#pb-body", Container).query_one(StepPanel)
 
-    def save(self) -> None:
-        """Write the set-up into the battle file and the campaign's summary."""
+    def save(self) -> bool:
+        """Write the set-up into the battle file and the campaign's summary.
+        A failed save is shown (nothing is lost on screen) and returns False."""
         if self.setup is None:
-            return
+            return True
         try:
-            data = self.handle.load_battle(self.number)
-        except KeyError:
-            data = {}
-        data["setup"] = self.setup.to_data()
-        self.handle.save_battle(self.number, data)
+            try:
+                data = self.handle.load_battle(self.number)
+            except KeyError:
+                data = {}
+            data["setup"] = self.setup.to_data()
+            self.handle.save_battle(self.number, data)
+            self._save_summary()
+        except (SaveError, OSError) as error:
+            self.notify(f"The set-up was not saved: {error}", severity="error", timeout=8)
+            return False
+        return True
+
+    def _save_summary(self) -> None:
+        assert self.setup is not None
         summary = self._summary()
         if summary is not None:
             gangs = [self.setup.challenger, self.setup.challenged]
@@ -190,8 +205,16 @@ class PreBattleScreen(Screen[None]):
         summary = self._summary()
         if summary is not None:
             summary.status = "battle"
-        self.save()
-        self.handle.save()
+        if not self.save():
+            self.setup.complete = False
+            if summary is not None:
+                summary.status = "setup"
+            return
+        try:
+            self.handle.save()
+        except (SaveError, OSError) as error:
+            self.notify(f"The campaign was not saved: {error}", severity="error", timeout=8)
+            return
         try:
             self.app.open_battle(self.number)  # type: ignore[attr-defined]
         except ModuleNotFoundError as error:

@@ -255,3 +255,24 @@ def test_new_setup_and_missing(demo_campaign):
     assert "Deployment" in sc.missing_for_battle(s)
     with pytest.raises(ValueError):
         sc.new_setup(4, esc.id, esc.id)
+
+
+def test_reinforcements_arrival_distance():
+    assert [sc.reinforcement_distance(n) for n in range(1, 7)] == [12, 12, 9, 9, 9, 9]
+    with pytest.raises(ValueError):
+        sc.reinforcement_distance(7)
+
+
+def test_rules_export_has_scenario_tables():
+    import json
+
+    from munda_tui.rules.export import export_all
+
+    data = json.loads(json.dumps(export_all()))
+    tables = data["scenario_tables"]
+    assert set(tables) == {"deployment", "objective", "side_job", "crew", "pitch_black"}
+    assert tables["deployment"][4] == {
+        "roll": "5", "name": "Free For All", "source": "Core Rules p145",
+        "text": sc.packaged_tables()["deployment"].entry("Free For All").text,
+    }
+    assert tables["objective"][0]["victory"].startswith("The winner is the first player to reach 3 VP")

@@ -245,3 +245,47 @@ async def test_choose_crew_subplot_is_offered_behind_the_curtain(make_app, data_
         assert s.sides[1].subplot_choices == {"goliath:K": "gorth-slagborn"}
         text = str(screen.query_one("#crew-result").render())
         assert "Naked Brutality (Gorth Slagborn)" in text
+
+
+async def test_protect_the_future_without_prospects_or_gangers_generates_a_new_side_job(
+    make_app, data_dir: Path
+) -> None:
+    from munda_tui.cli import ensure_demo
+    from munda_tui.rules import scenario as sc
+    from munda_tui.rules.model import BattleSummary
+    from munda_tui.rules.setup import CrewMember
+
+    ensure_demo(data_dir)
+    with Store(data_dir).open_campaign("demo") as handle:
+        handle.campaign.battles.append(BattleSummary(number=1, status="setup"))
+        handle.save()
+        setup = sc.new_setup(1, "venom-sisters", "iron-skulls")
+        setup.deployment, setup.objective = "Face Off", "Turf War"
+        sc.apply_crew_entry(setup, sc.packaged_tables()["crew"].entry("Strike Force"))
+        setup.sides[0].side_job = "Crippling Strike"
+        setup.sides[1].side_job = "Protect the Future"
+        setup.sides[0].crew = [CrewMember("vexa-nightshade")]
+        setup.sides[1].crew = [CrewMember(f) for f in ("brakk-ironjaw", "gorth-slagborn", "mord-hammerhand")]
+        setup.step = "side_jobs"
+        handle.save_battle(1, {"setup": setup.to_data()})
+    app = make_app(seed=2, demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(20):
+            await pilot.pause()
+            if type(app.screen).__name__ == "CampaignScreen":
+                break
+        app.open_battle(1)
+        await pilot.pause()
+        screen = app.screen
+        assert screen.step == "side_jobs"
+        await _press(pilot, "n")  # Protect the Future is not settled yet
+        assert screen.step == "side_jobs"
+        await _press(pilot, "down", "enter")  # no Prospect, no Ganger: a new Side Job
+        assert type(app.screen).__name__ == "DicePrompt"
+        await _press(pilot, "e", "1", "enter")
+        s = _setup(app)
+        assert s.sides[1].side_job == "Stitch 'em Up!"
+        rec = s.rolls[-1]
+        assert rec["table"] == "side_job" and rec["by"] == "iron-skulls" and rec["faces"] == [1]
+        await _press(pilot, "n")
+        assert screen.step == "summary"
