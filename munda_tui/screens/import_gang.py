@@ -118,10 +118,8 @@ class ImportGangScreen(Screen[None]):
         return True
 
     def action_import(self) -> None:
-        if self.result is None or self.path is None or (
-            self.query_one("#path", Input).value.strip() and
-            Path(self.query_one("#path", Input).value.strip()).expanduser() != self.path
-        ):
+        typed = Path(self.query_one("#path", Input).value.strip()).expanduser()
+        if self.result is None or self.path != typed:  # not checked yet, or another file
             if not self.check():
                 return
         assert self.path is not None
