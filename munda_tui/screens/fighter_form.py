@@ -116,10 +116,9 @@ class FormScreen(ModalScreen[Any]):
         )
         if errors:
             first = next(iter(errors))
-            try:
-                self.query_one(f"#f-{first}").focus()
-            except Exception:
-                pass
+            field = self.query(f"#f-{first}")
+            if field:
+                field.first().focus()
 
     def error_target(self, key: str) -> Static:
         return self.query_one(f"#e-{key}", Static)
