@@ -745,12 +745,16 @@ def commit(handle: Any, number: int, seq: PostBattle | None = None, date: str = 
     if "commit" not in draft:
         raise PostBattleError("the sequence has not been committed")
     if not is_applied(handle.campaign, number):
-        old = handle.campaign
-        handle.campaign = applied_campaign(old, number, draft["commit"], date)
+        live = handle.campaign
+        before = copy.deepcopy(live.__dict__)
+        # applied to a copy first (nothing half-applied if a change fails), then moved into
+        # the live object so every screen holding the campaign sees the new rosters
+        live.__dict__.update(applied_campaign(live, number, draft["commit"], date).__dict__)
         try:
             handle.save()  # the single commit point
         except BaseException:
-            handle.campaign = old
+            live.__dict__.clear()
+            live.__dict__.update(before)
             raise
     handle.save_battle(number, finish_battle_data(data))
     return draft["commit"]["report"]

@@ -195,7 +195,18 @@ def _pba_entries(seq: PostBattle) -> list[Option]:
             left = remaining(seq, g, f)
             out.append(Option(f"act|{gid}|{f.id}", f"{g.name}: {f.name} ({f.type}, {left} of "
                               f"{slots} left)", left > 0, "no Post-Battle Action left"))
+        if seq.ruleset_id == "turf-war-2017":
+            # "It is possible for a gang to send no fighter and still take this action."
+            wtt = get_action_of(seq, "work-the-turf")
+            f0 = Fighter("-", "-", FighterType.LEADER)
+            why = eligibility(seq, g, f0, wtt)
+            out.append(Option(f"turf|{gid}", f"{g.name}: Work the Turf, sending no fighter",
+                              not why, why))
     return out
+
+
+def get_action_of(seq: PostBattle, action_id: str) -> dict[str, Any]:
+    return next(a for a in seq.ruleset["actions"] if a["id"] == action_id)
 
 
 @resolver("post_battle_actions")
@@ -208,6 +219,16 @@ def post_battle_actions(walk: Walk) -> None:
     for e in walk.entries():
         g = walk.campaign.gang(e["gang"])
         eid = e["id"]
+        if e["kind"] == "turf":
+            action = get_action_of(seq, "work-the-turf")
+            if "work-the-turf" in taken(seq, g.id):
+                walk.say(f"{g.name}: Work the Turf was already taken (entry ignored)")
+                continue
+            seq.facts["pba_taken"].setdefault(g.id, []).append("work-the-turf")
+            walk.say(f"{g.name}: Work the Turf, no fighter sent")
+            walk.say(f"  ({action['borrowed']})")
+            work_the_turf(walk, g, [], action, eid)
+            continue
         try:
             f = g.fighter(e["arg"])
         except KeyError:

@@ -322,7 +322,7 @@ class PostBattleScreen(Screen[None]):
     # --- actions ----------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.seq is None:
-            return action in ("leave",)
+            return action in ("leave", "next")
         if action == "add":
             return self.seq.pending is None and bool(self.seq.entry_options())
         if action == "roll":

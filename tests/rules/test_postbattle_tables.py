@@ -900,3 +900,13 @@ def pb_actions() -> Any:
     from munda_tui.rules import postbattle_actions
 
     return postbattle_actions
+
+
+def test_turf_war_work_the_turf_with_no_fighter() -> None:
+    c = demo_campaign()
+    c.gang(ESCHER).territory_size = 2
+    seq = pba_seq("turf-war-2017", campaign=c)
+    seq.add_entry(f"turf|{ESCHER}")
+    seq.answer({"faces": [4, 1]})  # 3 + 2 Turf = 5
+    assert gang_delta(seq, ESCHER) == (50, 0)
+    assert not next(o for o in seq.entry_options() if o.id == f"turf|{ESCHER}").enabled
