@@ -161,9 +161,15 @@ class BattleScreen(Screen[None]):
             self.battle = Battle([start_event(self.setup, campaign)])
             self._dirty = True
         self.hands = hands_of(self.setup)
-        self.card_names = {
-            cid: subplots.card(cid).name for cards in self.hands.values() for cid in cards
-        }
+        self.card_names: dict[str, str] = {}
+        self._unknown_cards: list[str] = []
+        for gang, cards in self.hands.items():
+            for cid in list(cards):
+                try:
+                    self.card_names[cid] = subplots.card(cid).name
+                except (KeyError, ValueError):  # not a Sub-plot card id: left out, said once
+                    cards.remove(cid)
+                    self._unknown_cards.append(cid)
         self.strict = campaign.settings.strict_secrecy
         # Cards the owner showed in the pre-battle (Choose Crew / start of the battle, with
         # their choice): public already; their rewards are walked when revealed here.
@@ -203,6 +209,8 @@ class BattleScreen(Screen[None]):
             self._save()
         self.refresh_view()
         self.table(0).focus()
+        if self._unknown_cards:
+            self.message("Unknown Sub-plot cards left out: " + ", ".join(self._unknown_cards))
 
     def _summary(self) -> BattleSummary | None:
         for s in self.handle.campaign.battles:

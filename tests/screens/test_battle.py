@@ -445,3 +445,19 @@ async def test_card_shown_at_choose_crew_is_public_and_its_xp_goes_to_the_chosen
         await pilot.press("enter")
     rewards = battle_log(data_dir)[-1].rewards
     assert [(r.kind, r.amount, r.fighter) for r in rewards] == [("xp", 6, g("thug-varro"))]
+
+
+async def test_mouse_picks_a_fighter_and_unknown_cards_are_left_out(make_app, data_dir) -> None:
+    from munda_tui.widgets.fighter_table import FighterTable
+
+    make_battle(data_dir, {V: ["escher:2", "nonsense:Z"]})
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot)
+        assert "nonsense:Z" in str(app.screen.query_one("#message").render())
+        assert app.screen.hands[V] == ["escher:2"]
+        right = app.screen.query_one("#crew-1", FighterTable)
+        await pilot.click(right, offset=(5, 3))  # the header, then Brakk, Gorth, Mord
+        assert right.has_focus and right.selected == g("mord-hammerhand")
+        await pilot.press("x")
+    assert battle_log(data_dir)[-1] == Event("xp", fighter=g("mord-hammerhand"), amount=1)
