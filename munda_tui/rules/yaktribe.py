@@ -308,6 +308,8 @@ def gang_from_yaktribe(data: Any, *, taken_ids: set[str] | list[str] = ()) -> Ya
         value = _text(g.get(key), key)
         if value:
             about.append(f"{label}: {value}")
+    if file_rating is not None:
+        about.append(f"Gang Rating in the file: {file_rating}")
     meat = _text(g.get("meat"), "meat")
     if meat and meat != "0":
         about.append(f"Meat: {meat}")

@@ -51,6 +51,7 @@ def test_gang_fields(imported, raw):
     assert imported.source_id == "157849"
     assert imported.campaign_name == "Taikkuus' Campaign"
     assert "Genestealer Cult" in g.notes and "Law Abiding" in g.notes
+    assert "Gang Rating in the file: 1715" in g.notes
 
 
 def test_gang_tactics_from_notes_with_crlf(imported):
