@@ -13,6 +13,7 @@ import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -101,6 +102,11 @@ class MundaApp(App[None]):
         self.push_screen(HomeScreen())
         if self._start_campaign:
             self.call_after_refresh(self.open_campaign, self._start_campaign)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        # A seeded (test or replay) run is deterministic: a steady text cursor, no blink timer.
+        if self.seed is not None and getattr(event.widget, "cursor_blink", False):
+            event.widget.cursor_blink = False  # type: ignore[attr-defined]
 
     def _remember_theme(self, theme: object) -> None:
         name = getattr(theme, "name", str(theme))
