@@ -189,7 +189,7 @@ class BattleScreen(Screen[None]):
         self._watch: HandWatch | None = None
         self._watch_last: Event | None = None
         self._side = 0
-        self._finishing = False
+        self._texts: dict[str, str] = {}
 
     # --- layout -----------------------------------------------------------------
 
@@ -257,11 +257,17 @@ class BattleScreen(Screen[None]):
             prio = st.sides[st.priority].name if st.priority else "-"
             where = (f"Round {st.round} · {PHASE_NAMES[st.phase]} phase · Priority: {prio}")
         title = self.setup.objective or "Quick battle"
-        self.query_one("#top", Static).update(f"Battle {self.number} · {title} · {where}")
+        self._set("top", f"Battle {self.number} · {title} · {where}")
         for i, gang in enumerate(self.gangs):
-            self.query_one(f"#head-{i}", Static).update(self._side_head(gang))
+            self._set(f"head-{i}", self._side_head(gang))
             self.table(i).show(st)
         self.query_one("#log", EventLog).show(self.battle, self.card_names)
+
+    def _set(self, widget_id: str, text: str) -> None:
+        """Update a fixed-size line only when its text changed, without a re-layout."""
+        if self._texts.get(widget_id) != text:
+            self._texts[widget_id] = text
+            self.query_one(f"#{widget_id}", Static).update(text, layout=False)
 
     def _side_head(self, gang: str) -> str:
         st = self.state
@@ -291,7 +297,7 @@ class BattleScreen(Screen[None]):
         return f"{line1}\n{'  '.join(parts)}"
 
     def message(self, text: str) -> None:
-        self.query_one("#message", Static).update(text)
+        self._set("message", text)
 
     # --- recording ------------------------------------------------------------------
 

@@ -38,4 +38,4 @@ class EventLog(Static):
             f"{i + 1:>3} {describe(ev, battle.state, card_names)}"
             for i, ev in enumerate(battle.log[start:], start=start)
         )
-        self.update(text)
+        self.update(text, layout=False)
