@@ -122,7 +122,10 @@ class PostBattleScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = f"Battle {self.number}: Post-Battle Sequence"
-        self.data = self.handle.load_battle(self.number)
+        try:
+            self.data = self.handle.load_battle(self.number)
+        except KeyError:  # no battle file yet (a battle entered by hand): start one
+            self.data = {}
         draft = self.data.get("postbattle")
         if draft and draft.get("status") in ("done", "committing"):
             self._finish_commit()

@@ -152,7 +152,9 @@ def test_turf_war_borrowed_tables_say_so() -> None:
 
 
 def test_export_section() -> None:
-    data = pb.export_section()
+    from munda_tui.rules.export import export_all
+
+    data = export_all()["post_battle"]
     assert [r["id"] for r in data["rulesets"]] == ["gang-war", "turf-war-2017"]
     assert {"id": "wrap-up", "title": "Wrap Up"} in data["rulesets"][0]["steps"]
     assert "gang-war:fate-of-the-fallen" in data["tables"]

@@ -258,3 +258,28 @@ def test_report_snapshot(snap_compare: Any, make_app: Any, data_dir: Path) -> No
         await pilot.pause()
 
     assert snap_compare(make_app(campaign=slug), terminal_size=SIZE, run_before=run_before)
+
+
+async def test_battle_entered_by_hand(make_app: Any, data_dir: Path) -> None:
+    slug = S.seed_battle(data_dir, tracker=False)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_wizard(pilot)
+        seq = app.screen.seq
+        assert seq.step["id"] == "battle-outcome"
+        # Escher: everyone fought, Kira Ashfall (3rd) Seriously Injured; Goliath: defaults
+        await pilot.press("enter", "down", "down", "space", "enter")
+        for _ in range(3 + 5):
+            await pilot.press("enter")
+            await pilot.pause()
+        await pilot.press("enter", "enter", "down", "enter")  # prisoners yes, yes; Goliath won
+        await pilot.pause()
+        seq = app.screen.seq
+        assert seq.pending is None
+        assert seq.outcome.winner == GOLIATH
+        si = [f.fighter for f in seq.outcome.fighters if f.end_state is EndState.SERIOUSLY_INJURED]
+        assert si == ["kira-ashfall"]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.seq.step["id"] == "wrap-up"
+        assert app.handle.load_battle(1)["postbattle"]["step"] == "wrap-up"
