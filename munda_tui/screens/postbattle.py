@@ -130,6 +130,14 @@ class PostBattleScreen(Screen[None]):
         if draft and draft.get("status") in ("done", "committing"):
             self._finish_commit()
             return
+        if pb.is_applied(self.handle.campaign, self.number):
+            # done without a draft of ours (imported, or finished elsewhere): never start a
+            # second sequence that would apply its changes again
+            report = (self.data.get("report") or {}).get("markdown") or (
+                "This battle is done; no post-battle report was saved with it.")
+            self.report_text = report
+            self._show_report()
+            return
         if not draft:
             ruleset = str(self.handle.campaign.settings.post_battle_ruleset)
             draft = pb.new_draft(ruleset)

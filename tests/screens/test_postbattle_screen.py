@@ -283,3 +283,20 @@ async def test_battle_entered_by_hand(make_app: Any, data_dir: Path) -> None:
         await pilot.pause()
         assert app.screen.seq.step["id"] == "wrap-up"
         assert app.handle.load_battle(1)["postbattle"]["step"] == "wrap-up"
+
+
+async def test_a_done_battle_without_a_draft_is_never_sequenced_again(make_app: Any,
+                                                                       data_dir: Path) -> None:
+    from munda_tui.saves import Store
+
+    slug = S.seed_battle(data_dir)
+    with Store(data_dir).open_campaign(slug) as h:
+        h.campaign.battles[0].status = "done"
+        h.save()
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_wizard(pilot)
+        assert app.screen.seq is None
+        assert "no post-battle report was saved" in str(
+            app.screen.query_one("#pb-lines-text").render())
+        assert "postbattle" not in app.handle.load_battle(1)
