@@ -39,9 +39,10 @@ class PreBattleScreen(Screen[None]):
         "Set up a battle step by step as the Core Rules (p139-147) say: the gangs and who "
         "challenged whom, the battlefield, the scenario rolls (the challenger rolls Deployment "
         "and Objective, the challenged player Crew, each player their Side Job), Pitch Black, "
-        "each crew, the fighters Side Jobs pick, Sub-plots and a summary. Every roll can be "
-        "made by munda-tui, entered from real dice or chosen outright. n goes on, Esc goes "
-        "back a step; the set-up is saved after every step."
+        "Sub-plots, each crew (p shows a player's Choose Crew Sub-plots behind the curtain), "
+        "the fighters Side Jobs pick and a summary. Every roll can be made by munda-tui, "
+        "entered from real dice or chosen outright. n goes on, Esc goes back a step; the "
+        "set-up is saved after every step, so closing the app resumes it."
     )
     CSS_PATH = "prebattle.tcss"
     BINDINGS = [

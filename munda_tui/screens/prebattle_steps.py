@@ -1272,6 +1272,7 @@ class SubplotsStep(StepPanel):
             side.hand = []
             side.jokers = 0
             side.use_house_deck = False
+            side.subplot_choices = {}
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -1287,6 +1288,8 @@ class SubplotsStep(StepPanel):
         def done(result: Any) -> None:
             if result is None:
                 return
+            for side in self.setup.sides:
+                side.subplot_choices = {}
             result.apply(self.setup)
             self.setup.subplots = True
             self.changed()
