@@ -233,7 +233,8 @@ class PostBattleScreen(Screen[None]):
         self.query_one("#pb-table", Static).update("\n".join(pb.table_lines(seq, p)))
         widget: Any
         if p.kind == "roll":
-            widget = RollInput(p.dice, id=self._new_id(), classes="pb-input")
+            widget = RollInput(p.dice, id=self._new_id(), classes="pb-input",
+                               by_hand=self.handle.campaign.settings.dice_by_hand)
         elif p.kind == "choice":
             widget = OptionList(*[
                 ListOption(o.label + ("" if o.enabled else f"  — {o.reason}"), id=o.id,

@@ -38,14 +38,18 @@ class RollInput(Widget, can_focus=True):
             self.error = error
 
     def __init__(self, expression: str, *, id: str | None = None,
-                 classes: str | None = None) -> None:
+                 classes: str | None = None, by_hand: bool = False) -> None:
         super().__init__(id=id, classes=classes)
         self.expression = parse(expression)
+        self.by_hand = by_hand  # the campaign rolls real dice: Enter alone does not roll
 
     def render(self) -> str:
         if self.text:
             return f"Faces of {self.expression.source}: {self.text}▏  (Enter to confirm)"
         d66 = " (D66: tens then units)" if "66" in self.expression.source else ""
+        if self.by_hand:
+            return (f"Type the faces of {self.expression.source}{d66}, then Enter "
+                    "(r: roll for me)")
         return (f"Enter: roll {self.expression.source} for me — or type the faces of real "
                 f"dice{d66}")
 
@@ -55,7 +59,11 @@ class RollInput(Widget, can_focus=True):
             event.stop()
             event.prevent_default()
             if not self.text.strip():
-                self.post_message(self.Submitted(self, None))
+                if self.by_hand:
+                    self.post_message(self.Invalid(self, "type the faces of the dice you "
+                                                   "rolled (or r to roll for me)"))
+                else:
+                    self.post_message(self.Submitted(self, None))
                 return
             try:
                 faces = parse_faces(self.expression, self.text)

@@ -300,3 +300,26 @@ async def test_a_done_battle_without_a_draft_is_never_sequenced_again(make_app: 
         assert "no post-battle report was saved" in str(
             app.screen.query_one("#pb-lines-text").render())
         assert "postbattle" not in app.handle.load_battle(1)
+
+
+async def test_dice_by_hand_enter_alone_does_not_roll(make_app: Any, data_dir: Path) -> None:
+    from munda_tui.saves import Store
+
+    slug = seed(data_dir, "gang-war", typical_outcome(), step="seriously-injured")
+    with Store(data_dir).open_campaign(slug) as h:
+        h.campaign.settings.dice_by_hand = True
+        h.save()
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_wizard(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.seq.pending.id == f"fate:{ESCHER}:lys-venom"
+        assert "type the faces" in str(app.screen.query_one("#pb-error").render())
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.screen.seq.pending.id == f"fate:{ESCHER}:mara-quill"
+        await pilot.press("6", "enter")
+        await pilot.pause()
+        ans = app.screen.seq.answers[f"fate:{ESCHER}:mara-quill"]["value"]
+        assert ans == {"faces": [6], "entered": True}
