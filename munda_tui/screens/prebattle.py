@@ -87,6 +87,19 @@ class PreBattleScreen(Screen[None]):
         card = f" [{loadout}]" if loadout else ""
         return f"{f.name} ({f.label or f.type.value}){card}"
 
+    def short_path(self, path: str) -> str:
+        """An override file's path from its folder: "<config>/tables/x.toml"
+        (the user config dir) or "<campaign>/tables/x.toml"."""
+        from pathlib import Path
+
+        p = Path(path)
+        for label, base in (("<campaign>", self.handle.path), ("<config>", self.app.config_dir)):  # type: ignore[attr-defined]
+            try:
+                return f"{label}/{p.relative_to(base).as_posix()}"
+            except ValueError:
+                continue
+        return path
+
     @property
     def prefer_dice(self) -> bool:
         return bool(self.campaign.settings.dice_by_hand)

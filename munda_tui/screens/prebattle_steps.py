@@ -152,12 +152,18 @@ class GangsStep(StepPanel):
         self._update()
 
     def _tables_note(self) -> None:
+        short = self.pb.short_path
         lines = []
         for problem in self.pb.problems:
-            lines.append(f"Table file not used: {problem}")
+            where = short(str(problem.path))
+            if problem.line is not None:
+                where += f":{problem.line}" + (f":{problem.col}" if problem.col is not None else "")
+            key = f" [{problem.key}]" if problem.key else ""
+            lines.append(f"Table file not used: {where}{key} {problem.message}")
         for t in self.pb.tables.values():
             if t.origin:
-                lines.append(f"{t.title} table from {t.origin}")
+                origin = ", ".join(short(o) for o in t.origin.split(", "))
+                lines.append(f"{t.title} table from {origin}")
         note = self.query_one("#tables-note", Static)
         note.update("\n".join(lines))
         note.set_class(bool(self.pb.problems), "error-text")

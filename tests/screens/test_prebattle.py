@@ -289,3 +289,32 @@ async def test_protect_the_future_without_prospects_or_gangers_generates_a_new_s
         assert rec["table"] == "side_job" and rec["by"] == "iron-skulls" and rec["faces"] == [1]
         await _press(pilot, "n")
         assert screen.step == "summary"
+
+
+async def test_fighters_who_cannot_fight_are_shown_but_never_chosen(make_app, data_dir: Path) -> None:
+    from munda_tui.cli import ensure_demo
+    from munda_tui.rules.model import FighterStatus
+
+    ensure_demo(data_dir)
+    with Store(data_dir).open_campaign("demo") as handle:
+        gang = handle.campaign.gang("venom-sisters")
+        gang.fighter("vexa-nightshade").status = FighterStatus.RECOVERY
+        gang.fighter("lys-venom").status = FighterStatus.CAPTURED
+        handle.save()
+    app = make_app(seed=4, demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_prebattle(pilot)
+        # Strike Force: Custom (5) for both
+        await _press(pilot, "n", "n", "down", "down", "enter", "c", "down", "down", "down", "down", "enter")
+        await _press(pilot, "a", "n", "n", "n")
+        screen = app.screen
+        assert screen.step == "crews"
+        fighters = screen.query_one("#crew-fighters")
+        assert fighters.get_option("f-vexa-nightshade").disabled
+        assert "recovery: cannot take part" in str(fighters.get_option("f-vexa-nightshade").prompt)
+        assert fighters.get_option("f-lys-venom").disabled
+        for _ in range(5):
+            await _press(pilot, "space", "down")
+        await _press(pilot, "n")
+        crew = [m.fighter for m in _setup(app).side("venom-sisters").crew]
+        assert len(crew) == 5 and "vexa-nightshade" not in crew and "lys-venom" not in crew

@@ -66,3 +66,15 @@ def _run_before(keys):
 )
 def test_prebattle_snapshot(snap_compare, make_app, keys) -> None:
     assert snap_compare(make_app(seed=11, demo=True), terminal_size=SIZE, run_before=_run_before(keys))
+
+
+def test_prebattle_snapshot_table_files(snap_compare, make_app, config_dir) -> None:
+    """An Arbitrator's table file in use and a broken one, reported with path and line."""
+    tables = config_dir / "tables"
+    tables.mkdir()
+    (tables / "cycle2-objectives.toml").write_text(
+        'table = "objective"\n[[entries]]\nroll = "6"\nname = "Loot the Vaults"\ntext = "Grab it."\n'
+    )
+    (tables / "broken.toml").write_text('table = "crew"\n[[entries]]\nroll = "7"\nname = "x"\ntext = "y"\n')
+    app = make_app(seed=11, demo=True)
+    assert snap_compare(app, terminal_size=SIZE, run_before=_run_before(GANGS))
