@@ -17,6 +17,7 @@ import os
 import re
 import secrets
 import shutil
+import threading
 from pathlib import Path
 
 KEEP_BACKUPS = 5
@@ -45,6 +46,71 @@ def fsync_dir(directory: Path) -> None:
             raise
     finally:
         os.close(fd)
+
+
+class _DirSyncer:
+    """Fsyncs directories on a background thread, off the key path.
+
+    A battle event's file is written, fsynced and renamed before the screen moves
+    on (so kill -9 or a crash of the app never loses it); making the *rename*
+    survive a power cut needs the directory fsynced too, which is what this does a
+    moment later. Until then a power cut leaves the previous, complete version.
+    """
+
+    def __init__(self) -> None:
+        self._pending: set[Path] = set()
+        self._cond = threading.Condition()
+        self._busy = False
+        self._thread: threading.Thread | None = None
+
+    def soon(self, directory: Path) -> None:
+        with self._cond:
+            self._pending.add(directory)
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="munda-dir-sync", daemon=True)
+                self._thread.start()
+            self._cond.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while not self._pending:
+                    if not self._cond.wait(timeout=5.0):
+                        self._thread = None
+                        return
+                batch, self._pending = self._pending, set()
+                self._busy = True
+            try:
+                for directory in batch:
+                    try:
+                        fsync_dir(directory)
+                    except OSError:  # pragma: no cover - the folder went away
+                        pass
+            finally:
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()
+
+    def wait(self) -> None:
+        """Block until every directory asked for so far is fsynced."""
+        with self._cond:
+            batch, self._pending = self._pending, set()
+        for directory in batch:
+            try:
+                fsync_dir(directory)
+            except OSError:  # pragma: no cover
+                pass
+        with self._cond:
+            while self._busy:
+                self._cond.wait()
+
+
+_DIR_SYNCER = _DirSyncer()
+
+
+def sync_pending_dirs() -> None:
+    """Finish the deferred directory fsyncs (on closing a campaign)."""
+    _DIR_SYNCER.wait()
 
 
 def backups_of(path: Path, backup_dir: Path) -> list[Path]:
@@ -100,10 +166,13 @@ def atomic_write_bytes(
     backup_dir: Path | None = None,
     keep: int = KEEP_BACKUPS,
     durable: bool = True,
+    sync_dir_later: bool = False,
 ) -> None:
     """Replace ``path`` with ``data`` so that a crash leaves the old or the new file.
 
     With ``backup_dir`` the previous version is kept there (last ``keep``).
+    ``sync_dir_later`` hands the directory fsync to a background thread (the
+    battle tracker's per-event saves, which sit on the key path).
     """
     path = Path(path)
     directory = path.parent
@@ -130,7 +199,10 @@ def atomic_write_bytes(
             pass
         raise
     if durable:
-        fsync_dir(directory)
+        if sync_dir_later:
+            _DIR_SYNCER.soon(directory)
+        else:
+            fsync_dir(directory)
 
 
 def atomic_write_text(path: Path, text: str, **kwargs: object) -> None:

@@ -27,7 +27,14 @@ from typing import Any
 import tomlkit
 
 from . import codec, tomldoc, tomlemit
-from .atomic import _link_or_copy, atomic_write_bytes, atomic_write_text, backups_of, clean_stale_temps
+from .atomic import (
+    _link_or_copy,
+    atomic_write_bytes,
+    atomic_write_text,
+    backups_of,
+    clean_stale_temps,
+    sync_pending_dirs,
+)
 from .codec import ValidationError
 from .errors import CampaignLocked, SaveError
 from .files import (
@@ -319,7 +326,8 @@ class CampaignHandle:
             raise RuntimeError(f"campaign {self.slug!r} is closed")
 
     def close(self) -> None:
-        """Release the lock (idempotent)."""
+        """Release the lock (idempotent), once every save is durable."""
+        sync_pending_dirs()
         self._lock.release()
         self.store._forget(self)
 
@@ -392,13 +400,13 @@ class CampaignHandle:
         self._write(self.file, text)
         self._doc_stat = _stat_key(self.file)
 
-    def _write(self, path: Path, text: str) -> None:
+    def _write(self, path: Path, text: str, *, sync_dir_later: bool = False) -> None:
         """Atomic write with a backup, skipped when the file already holds ``text``
         (so saving twice does not push real versions out of the backups)."""
         last = self._written.get(path)
         if last is not None and last[0] == text and last[1] == _stat_key(path):
             return
-        atomic_write_text(path, text, backup_dir=backup_dir_of(path))
+        atomic_write_text(path, text, backup_dir=backup_dir_of(path), sync_dir_later=sync_dir_later)
         self._written[path] = (text, _stat_key(path))
 
     # --- battle files -------------------------------------------------------------
@@ -453,7 +461,7 @@ class CampaignHandle:
                     load_battle_file(path)
                 except SaveError:
                     _keep_aside(path, backup_dir_of(path), "broken")
-        self._write(path, text)
+        self._write(path, text, sync_dir_later=True)
         self._verified[number] = _stat_key(path)
 
     def delete_battle(self, number: int) -> None:

@@ -195,3 +195,19 @@ def test_store_start_cleans_temps_of_dead_writers(store, demo_campaign):
     live.write_text("x")
     Store(store.data_dir)
     assert not dead.exists() and live.exists()
+
+
+def test_battle_saves_sync_their_folder_in_the_background(store, demo_campaign, monkeypatch):
+    """The per-event save renames before returning; the folder fsync follows on a
+    thread, and closing the campaign waits for it."""
+    from munda_tui.saves import atomic
+
+    synced = []
+    real = atomic.fsync_dir
+    monkeypatch.setattr(atomic, "fsync_dir", lambda d: (synced.append(d), real(d)))
+    handle = store.create_campaign(demo_campaign)
+    synced.clear()
+    handle.save_battle(1, {"battle": {"events": [{"kind": "round"}]}})
+    assert handle.load_battle(1) == {"battle": {"events": [{"kind": "round"}]}}
+    handle.close()
+    assert handle.battle_path(1).parent in synced
