@@ -828,6 +828,28 @@ def side_job_target(
     Future: a random Prospect, else a Ganger, else a new Side Job; The
     Package: the player chooses (``chosen``, a "gang/fighter" among the
     candidates)."""
+    found = side_job_candidates(entry, own, own_crew, enemy, enemy_crew)
+    if not found.candidates:
+        return found
+    if found.needs_choice:
+        if chosen:
+            if chosen not in found.candidates:
+                raise CrewError(f"{chosen} is not one of the deployed fighters")
+            return TargetResult(fighter=chosen, candidates=found.candidates)
+        return found
+    return TargetResult(fighter=rng.choice(found.candidates), candidates=found.candidates)
+
+
+def side_job_candidates(
+    entry: TableEntry,
+    own: Gang,
+    own_crew: Sequence[CrewMember],
+    enemy: Gang,
+    enemy_crew: Sequence[CrewMember],
+) -> TargetResult:
+    """The fighters a Side Job may pick from (no pick made): ``candidates``,
+    ``needs_choice`` for a player's choice, ``new_side_job`` when none qualifies
+    and the Side Job says to generate a new one."""
     target = entry.extra.get("target")
     if not target:
         return TargetResult()
@@ -847,13 +869,7 @@ def side_job_target(
     ids = tuple(f"{gang.id}/{f.id}" for f in fighters)
     if not fighters:
         return TargetResult(new_side_job=target.get("fallback") == "new-side-job")
-    if target["pick"] == "chosen":
-        if chosen:
-            if chosen not in ids:
-                raise CrewError(f"{chosen} is not one of the deployed fighters")
-            return TargetResult(fighter=chosen, candidates=ids)
-        return TargetResult(needs_choice=True, candidates=ids)
-    return TargetResult(fighter=rng.choice(ids), candidates=ids)
+    return TargetResult(needs_choice=target["pick"] == "chosen", candidates=ids)
 
 
 # --- pitch black, the set-up ---------------------------------------------------------

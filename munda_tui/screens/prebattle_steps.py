@@ -1103,14 +1103,8 @@ class SideJobsStep(StepPanel):
         if entry is None:
             return sc.TargetResult()
         enemy = self._enemy(side)
-        spec = dict(entry.extra.get("target") or {})
-        if not spec:
-            return sc.TargetResult()
-        # ask the rules for the candidates without choosing (as if chosen by the player)
-        probe = sc.TableEntry(entry.roll, entry.name, entry.text, entry.low, entry.high,
-                              extra={"target": {**spec, "pick": "chosen"}})
-        return sc.side_job_target(probe, self.pb.gang(side.gang), side.crew,
-                                  self.pb.gang(enemy.gang), enemy.crew, self.app.rng)  # type: ignore[attr-defined]
+        return sc.side_job_candidates(entry, self.pb.gang(side.gang), side.crew,
+                                      self.pb.gang(enemy.gang), enemy.crew)
 
     def _refresh(self) -> None:
         ol = self.query_one("#sj-list", OptionList)
