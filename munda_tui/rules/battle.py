@@ -106,6 +106,7 @@ EVENT_KINDS: dict[str, str] = {
     "end": "the battle ends (winner or draw, who fled)",
     "reveal": "a Sub-plot revealed, with its reward",
     "reward": "a revealed Sub-plot's reward, walked at the end",
+    "side_job": "a gang achieved its Side Job",
 }
 
 
@@ -289,6 +290,7 @@ class SideState:
     bottle_failed: int = 0
     reserves: list[str] = field(default_factory=list)  # fighter keys still off the table
     revealed: list[str] = field(default_factory=list)  # Sub-plot card ids revealed
+    side_job_done: bool = False
     rewards: list[tuple[str, Reward]] = field(default_factory=list)  # (card id, reward)
 
 
@@ -353,8 +355,9 @@ def check(state: BattleState, ev: Event) -> None:
         return
     if not state.events:
         raise BattleError("the battle has not started")
-    if state.ended and k not in ("reveal", "reward", "xp"):
-        raise BattleError("the battle is over: only Sub-plot reveals and rewards can follow")
+    if state.ended and k not in ("reveal", "reward", "xp", "side_job"):
+        raise BattleError("the battle is over: only Sub-plot reveals and rewards, XP and "
+                          "Side Jobs can follow")
     if k in ("state", "flesh_wound", "recovery", "condition", "attack", "activate", "xp",
              "reinforcement"):
         f = _fighter(state, ev.fighter)
@@ -391,9 +394,11 @@ def check(state: BattleState, ev: Event) -> None:
             if f.xp + ev.amount < 0:
                 raise BattleError(f"{f.name} has only {f.xp} XP from this battle")
         return
-    if k in ("tactic", "vp", "priority", "reveal", "reward"):
+    if k in ("tactic", "vp", "priority", "reveal", "reward", "side_job"):
         if ev.gang not in state.sides:
             raise BattleError(f"no gang {ev.gang!r} in this battle")
+        if k == "side_job" and state.sides[ev.gang].side_job_done:
+            raise BattleError(f"{state.sides[ev.gang].name} have already achieved their Side Job")
         if k == "reveal" and ev.card in state.sides[ev.gang].revealed:
             raise BattleError(f"{ev.card} is already revealed")
         if k == "reward" and ev.card not in state.sides[ev.gang].revealed:
@@ -526,6 +531,9 @@ def apply(state: BattleState, ev: Event) -> None:
     if k == "reward":
         state.sides[ev.gang].rewards.extend((ev.card, r) for r in ev.rewards)
         return
+    if k == "side_job":
+        state.sides[ev.gang].side_job_done = True
+        return
     # "attack": nothing changes on the table; watchers read it.
 
 
@@ -601,6 +609,10 @@ def describe(ev: Event, state: BattleState, card_names: dict[str, str] | None = 
         won = f"{gang(ev.winner)} win" if ev.winner else "a draw"
         fled = f"; {', '.join(gang(g) for g in ev.fled)} fled" if ev.fled else ""
         return f"Battle over: {won}{fled}"
+    if k == "side_job":
+        side = state.sides.get(ev.gang)
+        job = f": {side.side_job}" if side and side.side_job else ""
+        return f"{gang(ev.gang)} achieved their Side Job{job}"
     if k in ("reveal", "reward"):
         card = (card_names or {}).get(ev.card, ev.card)
         got = ", ".join(reward_text(r, state) for r in ev.rewards) or "no reward"
@@ -785,6 +797,17 @@ def outcome(
                     dice=r.dice,
                     faces=list(r.faces),
                     note=r.note,
+                )
+            )
+    for side in state.sides.values():
+        if side.side_job_done:
+            rewards.append(
+                BankedReward(
+                    gang=side.gang,
+                    kind=RewardKind.OTHER,
+                    amount=0,
+                    source=f"Side Job: {side.side_job or 'Side Job'}",
+                    note="achieved; its reward depends on the campaign phase: enter it",
                 )
             )
     return BattleOutcome(

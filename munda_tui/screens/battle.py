@@ -120,6 +120,8 @@ class BattleScreen(Screen[None]):
         _b("n", "next_phase", "Phase", "Next phase (End phase -> next round)"),
         _b("P", "priority", "Priority winner", "Who won Priority", show=False),
         _b("t", "tactic", "Tac", "The selected crew plays a Gang Tactic"),
+        _b("j", "side_job", "Side Job achieved", "The selected crew achieved its Side Job",
+           show=False),
         _b("v", "vp(1)", "VP+1", "Victory Point +1 to the selected crew", show=False),
         _b("V", "vp(-1)", "VP-1", "Victory Point -1 to the selected crew", show=False),
         _b("u", "undo", "Undo", "Undo the last event"),
@@ -289,6 +291,8 @@ class BattleScreen(Screen[None]):
             parts.append(f"Res {len(side.reserves)}")
         if side.bottle_failed:
             parts.append("Bottled")
+        if side.side_job_done:
+            parts.append("Job done")
         if hand:
             parts.append(f"Hand {backs or '-'}{marker}")
         due = sum(1 for m in hand if m.reward_due)
@@ -499,6 +503,9 @@ class BattleScreen(Screen[None]):
         self.app.push_screen(
             TextScreen(f"{self.state.sides[gang].name} play a Gang Tactic",
                        "its name (optional), Enter to record", allow_empty=True), done)
+
+    def action_side_job(self) -> None:
+        self.record(Event("side_job", gang=self.side_gang))
 
     def action_vp(self, amount: int) -> None:
         self.record(Event("vp", gang=self.side_gang, amount=amount))

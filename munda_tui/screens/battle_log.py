@@ -17,8 +17,9 @@ def summary_text(battle: Battle, card_names: dict[str, str]) -> str:
     lines = []
     for side in st.sides.values():
         lines.append(f"{side.name}: {side.vp} VP")
-        if side.side_job:
-            lines.append(f"  Side Job: {side.side_job}")
+        if side.side_job or side.side_job_done:
+            done = " (achieved)" if side.side_job_done else ""
+            lines.append(f"  Side Job: {side.side_job or '-'}{done}")
         if side.tactics:
             lines.append(f"  Gang Tactics played: {', '.join(side.tactics)}")
         if side.bottle_failed:

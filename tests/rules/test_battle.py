@@ -226,3 +226,13 @@ def test_replaying_the_log_always_yields_the_same_state(steps) -> None:
     for _ in range(n):
         battle.redo()
     assert battle.state == before
+
+
+def test_side_job_achieved_is_banked_for_the_post_battle(battle: Battle, setup) -> None:
+    battle.record(Event("end", winner="iron-skulls"))
+    battle.record(Event("side_job", gang="iron-skulls"))
+    with pytest.raises(BattleError, match="already achieved"):
+        battle.record(Event("side_job", gang="iron-skulls"))
+    o = outcome(battle.state, setup)
+    assert [(r.gang, r.kind, r.source) for r in o.rewards] == [
+        ("iron-skulls", RewardKind.OTHER, "Side Job: Side Job")]

@@ -461,3 +461,17 @@ async def test_mouse_picks_a_fighter_and_unknown_cards_are_left_out(make_app, da
         assert right.has_focus and right.selected == g("mord-hammerhand")
         await pilot.press("x")
     assert battle_log(data_dir)[-1] == Event("xp", fighter=g("mord-hammerhand"), amount=1)
+
+
+async def test_side_job_achieved_by_key(make_app, data_dir) -> None:
+    make_battle(data_dir)
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot)
+        await pilot.press("right", "j")
+        assert "Job done" in str(app.screen.query_one("#head-1").render())
+        await pilot.press("j")  # only once
+        assert "already achieved" in str(app.screen.query_one("#message").render())
+        await pilot.press("L")
+        assert "Side Job: - (achieved)" in _text(app)
+    assert battle_log(data_dir)[-1] == Event("side_job", gang=G)
