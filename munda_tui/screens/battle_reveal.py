@@ -188,7 +188,7 @@ class RevealScreen(ModalScreen["RevealResult | None"]):
         if action == "upgrade":
             return self.has_upgrade and self.mode != DEFER
         if action == "earned":
-            return self.mode == REWARD
+            return self.mode != DEFER
         if action == "skip":
             return self.mode != DEFER and self.earned and bool(self.pending)
         if action == "again":
