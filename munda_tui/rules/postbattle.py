@@ -109,6 +109,7 @@ class Option:
     label: str
     enabled: bool = True
     reason: str = ""  # why it is greyed out
+    detail: str = ""  # rules text shown while the option is highlighted
 
 
 @dataclass

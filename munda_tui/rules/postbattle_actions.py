@@ -179,7 +179,8 @@ def action_options(seq: PostBattle, g: Gang, f: Fighter) -> list[Option]:
         cond = a.get("conditional", {}).get(str(g.type))
         if cond and not why:
             label += f" ({cond})"
-        opts.append(Option(a["id"], label, not why, why))
+        detail = a["text"] + (f"\n\nmunda-tui: {a['borrowed']}" if a.get("borrowed") else "")
+        opts.append(Option(a["id"], label, not why, why, detail=detail))
     return opts
 
 

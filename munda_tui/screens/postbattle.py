@@ -175,8 +175,9 @@ class PostBattleScreen(Screen[None]):
         self.query_one("#pb-title", Static).update(
             f"Step {n}/{len(seq.steps)}: {step['title']}  ·  {seq.ruleset['title']}")
         text = step.get("text", "")
-        if step.get("borrowed"):
-            text += f"\n\n{step['borrowed']}"
+        for extra in (step.get("borrowed"), step.get("note")):
+            if extra:
+                text += f"\n\nmunda-tui: {extra}"
         self.query_one("#pb-text", Static).update(text)
         self.query_one("#pb-text-scroll").set_class(not text, "hidden")
         skipped = []
@@ -230,7 +231,9 @@ class PostBattleScreen(Screen[None]):
             return
         self.query_one("#pb-question", Static).update(p.label)
         self.query_one("#pb-note", Static).update(p.note)
-        self.query_one("#pb-table", Static).update("\n".join(pb.table_lines(seq, p)))
+        table = self.query_one("#pb-table", Static)
+        table.remove_class("detail")
+        table.update("\n".join(pb.table_lines(seq, p)))
         widget: Any
         if p.kind == "roll":
             widget = RollInput(p.dice, id=self._new_id(), classes="pb-input",
@@ -315,6 +318,17 @@ class PostBattleScreen(Screen[None]):
     def _bad_roll(self, event: RollInput.Invalid) -> None:
         event.stop()
         self._error(event.error)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Show the rules of the highlighted choice (a Post-Battle Action's text)."""
+        seq = self.seq
+        if seq is None or seq.pending is None or self._stale(event.option_list):
+            return
+        detail = next((o.detail for o in seq.pending.options if o.id == event.option.id), "")
+        if detail:
+            table = self.query_one("#pb-table", Static)
+            table.update(detail)
+            table.add_class("detail")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

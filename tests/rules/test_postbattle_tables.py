@@ -912,3 +912,25 @@ def test_turf_war_work_the_turf_with_no_fighter() -> None:
     seq.answer({"faces": [4, 1]})  # 3 + 2 Turf = 5
     assert gang_delta(seq, ESCHER) == (50, 0)
     assert not next(o for o in seq.entry_options() if o.id == f"turf|{ESCHER}").enabled
+
+
+@pytest.mark.parametrize("ruleset,seed", [("gang-war", "004_90ce6e60c7c38907.txt"),
+                                          ("turf-war-2017", "002_25fb5b52c25b1137.txt")])
+def test_step_and_action_texts_quote_the_seed(ruleset: str, seed: str) -> None:
+    """The rules text on screen is the seed's own words (munda-tui's notes live apart)."""
+    path = SEEDS / seed
+    if not path.exists():
+        pytest.skip("seeds not beside the repo")
+    text = norm(path.read_text())
+    rs = pb.load_ruleset(ruleset)
+    missing = []
+    for item in rs["steps"] + rs.get("actions", []):
+        for para in item["text"].split("\n"):
+            para = re.sub(r"^\s*\d+\.\s+", "", para)
+            para = re.sub(r"^(Gaining Territories|Losing Territory|Stealing Territory|Arbites|"
+                          r"Stealing Turf|Special Territories|Recruit Hangers-on|"
+                          r"Fate of the Fallen 1-2): ", "", para)
+            for sentence in re.split(r"(?<=[.!])\s+", norm(para)):
+                if sentence and sentence not in text:
+                    missing.append((item["id"], sentence))
+    assert missing == []
