@@ -59,11 +59,11 @@ class RevealScreen(ModalScreen["RevealResult | None"]):
     CSS_PATH = "battle_modals.tcss"
     BINDINGS = [
         Binding("enter", "next", "Roll / record"),
-        Binding("g", "upgrade", "Upgraded reward"),
-        Binding("s", "skip", "Skip reward", tooltip="The next reward does not apply (skip it)"),
+        Binding("g", "upgrade", "Upgrade", tooltip="Switch to / from the upgraded reward"),
+        Binding("s", "skip", "Skip", tooltip="The next reward does not apply (skip it)"),
         Binding("plus", "again", "Once more", key_display="+",
                 tooltip="Add the last reward once more (e.g. 'for each ...')"),
-        Binding("n", "earned", "Earned / not earned"),
+        Binding("n", "earned", "Not earned", tooltip="The reward is earned / not earned"),
         Binding("escape", "cancel", "Cancel"),
     ]
 
