@@ -788,10 +788,10 @@ def table_lines(seq: PostBattle, prompt: Prompt) -> list[str]:
     if not prompt.table:
         return []
     tables = injury_tables()
-    if prompt.table in tables:
+    if prompt.table in tables:  # 12 to 18 rows: one wrapped paragraph
         t = tables[prompt.table]
-        return [f"{range_text(r)}  {r['name']}" + (f" ({r['effect']})" if r.get("effect") else "")
-                for r in t["rows"]]
+        return [" · ".join(f"{range_text(r)} {r['name']}" + (f" ({r['effect']})" if r.get("effect")
+                                                            else "") for r in t["rows"])]
     try:
         t = get_table(seq.ruleset_id, prompt.table)
     except KeyError:

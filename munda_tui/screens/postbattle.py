@@ -232,7 +232,7 @@ class PostBattleScreen(Screen[None]):
         self.query_one("#pb-question", Static).update(p.label)
         self.query_one("#pb-note", Static).update(p.note)
         table = self.query_one("#pb-table", Static)
-        table.remove_class("detail")
+        table.set_class(p.table in pb.injury_tables(), "detail")
         table.update("\n".join(pb.table_lines(seq, p)))
         widget: Any
         if p.kind == "roll":

@@ -46,12 +46,11 @@ class RollInput(Widget, can_focus=True):
     def render(self) -> str:
         if self.text:
             return f"Faces of {self.expression.source}: {self.text}▏  (Enter to confirm)"
-        d66 = " (D66: tens then units)" if "66" in self.expression.source else ""
+        d66 = " (tens, units)" if "66" in self.expression.source else ""
         if self.by_hand:
             return (f"Type the faces of {self.expression.source}{d66}, then Enter "
                     "(r: roll for me)")
-        return (f"Enter: roll {self.expression.source} for me — or type the faces of real "
-                f"dice{d66}")
+        return (f"Enter: roll {self.expression.source} for me — or type real dice{d66}")
 
     def on_key(self, event: events.Key) -> None:
         ch = event.character or ""
