@@ -66,6 +66,7 @@ class MundaApp(App[None]):
         seed: int | None = None,
         campaign: str | None = None,
         today: str | None = None,
+        demo: bool = False,
     ) -> None:
         super().__init__()
         self.data_dir = Path(data_dir)
@@ -76,6 +77,7 @@ class MundaApp(App[None]):
         self.rng = random.Random(seed) if seed is not None else random.Random()
         self.handle: CampaignHandle | None = None
         self._start_campaign = campaign
+        self._demo = demo
         self._today = today
         self.animation_level = "none" if seed is not None else self.animation_level
         if self.config.theme in self.available_themes:
@@ -100,8 +102,24 @@ class MundaApp(App[None]):
 
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         self.push_screen(HomeScreen())
-        if self._start_campaign:
-            self.call_after_refresh(self.open_campaign, self._start_campaign)
+
+    def on_ready(self) -> None:
+        # After the first frame: the campaign named on the command line, or the demo
+        # (writing it is disk work, so it happens in a thread).
+        if self._demo:
+            self.run_worker(self._prepare_demo, thread=True, exit_on_error=False)
+        elif self._start_campaign:
+            self.open_campaign(self._start_campaign)
+
+    def _prepare_demo(self) -> None:
+        from .cli import ensure_demo
+
+        try:
+            slug = ensure_demo(self.data_dir)
+        except (SaveError, OSError) as error:
+            self.call_from_thread(self.notify, f"The demo campaign could not be made: {error}", severity="error")
+            return
+        self.call_from_thread(self.open_campaign, slug)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         # A seeded (test or replay) run is deterministic: a steady text cursor, no blink timer.

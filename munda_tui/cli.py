@@ -152,15 +152,20 @@ def build_parser() -> argparse.ArgumentParser:
 def _run_app(args: argparse.Namespace) -> int:
     from .app import MundaApp
 
-    campaign = args.campaign
     if args.demo:
         data_dir = Path(args.data_dir) if args.data_dir else Path(
             tempfile.mkdtemp(prefix="munda-tui-demo-")
         )
-        campaign = ensure_demo(data_dir)
     else:
         data_dir = _data_dir(args)
-    app = MundaApp(data_dir, _config_dir(args), seed=args.seed, campaign=campaign, today=args.today)
+    app = MundaApp(
+        data_dir,
+        _config_dir(args),
+        seed=args.seed,
+        campaign=args.campaign,
+        today=args.today,
+        demo=args.demo,
+    )
     app.run()
     return 0
 

@@ -16,9 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import tomlkit
 
-from . import codec, tomldoc
+from . import codec
 from .atomic import _link_or_copy, atomic_write_text, clean_stale_temps
 from .codec import ValidationError
 from .errors import SaveError, validation_error
@@ -102,6 +101,10 @@ def load_config(config_dir: Path) -> Config:
 
 def save_config(config_dir: Path, config: Config) -> None:
     """Write the config atomically, keeping the player's comments."""
+    import tomlkit
+
+    from . import tomldoc
+
     config_dir = Path(config_dir)
     path = config_path(config_dir)
     backup_dir = config_dir / BACKUPS_DIR

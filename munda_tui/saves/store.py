@@ -15,6 +15,8 @@ and :meth:`Store.restore_backup` offer the way back.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import os
 import re
 import secrets
@@ -24,9 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import tomlkit
 
-from . import codec, tomldoc, tomlemit
+from . import codec, tomlemit
 from .atomic import (
     _link_or_copy,
     atomic_write_bytes,
@@ -36,6 +37,9 @@ from .atomic import (
     sync_pending_dirs,
 )
 from .codec import ValidationError
+
+if TYPE_CHECKING:  # tomlkit is imported when a campaign is first saved, not at start-up
+    import tomlkit
 from .errors import CampaignLocked, SaveError
 from .files import (
     BACKUPS_DIR,
@@ -275,6 +279,8 @@ def glob_escape(name: str) -> str:
 
 def _parse_doc(text: str) -> tomlkit.TOMLDocument | None:
     """tomlkit's view of a file tomllib already accepted (None if tomlkit disagrees)."""
+    import tomlkit
+
     try:
         return tomlkit.parse(text)
     except Exception:  # noqa: BLE001 - fall back to a fresh document on save
@@ -351,6 +357,8 @@ class CampaignHandle:
 
     def campaign_text(self) -> str:
         """The TOML text :meth:`save` would write now."""
+        from . import tomldoc
+
         data = codec.campaign_to_data(self.campaign)
         try:
             codec.campaign_from_data(data)
@@ -476,6 +484,8 @@ class CampaignHandle:
 
 
 def _reads_back(text: str, data: dict[str, Any]) -> bool:
+    from . import tomldoc
+
     try:
         return tomldoc.same(tomllib.loads(text), data)
     except tomllib.TOMLDecodeError:

@@ -8,10 +8,10 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Label, Static
 
-from ..rules.demo import demo_campaign
 from ..rules.model import unique_id
-from .dialogs import ConfirmScreen, ErrorScreen
-from .new_campaign import NewCampaignScreen, NewCampaignRequest
+
+# The forms and dialogs are imported when first used: the home screen is the
+# first frame, and start-up time is felt at the table.
 
 
 class HomeScreen(Screen[None]):
@@ -44,9 +44,9 @@ class HomeScreen(Screen[None]):
         self.query_one("#where", Static).update(
             f"Saves: {self.app.store.campaigns_dir}"  # type: ignore[attr-defined]
         )
-        self.refresh_campaigns()
 
     def on_screen_resume(self) -> None:
+        # also sent when the screen is first shown: the one place the list is read
         self.refresh_campaigns()
 
     def refresh_campaigns(self) -> None:
@@ -78,6 +78,8 @@ class HomeScreen(Screen[None]):
         self.app.open_campaign(str(event.row_key.value))  # type: ignore[attr-defined]
 
     def action_new(self) -> None:
+        from .new_campaign import NewCampaignRequest, NewCampaignScreen
+
         taken = {info.slug for info in self.app.store.list_campaigns()}  # type: ignore[attr-defined]
 
         def created(request: NewCampaignRequest | None) -> None:
@@ -89,12 +91,16 @@ class HomeScreen(Screen[None]):
         self.app.push_screen(NewCampaignScreen(taken), created)
 
     def action_add_demo(self) -> None:
+        from ..rules.demo import demo_campaign
+
         taken = {info.slug for info in self.app.store.list_campaigns()}  # type: ignore[attr-defined]
         campaign = demo_campaign()
         campaign.id = unique_id(campaign.id, taken)
         self._create(campaign)
 
     def _create(self, campaign) -> None:  # type: ignore[no-untyped-def]
+        from .dialogs import ErrorScreen
+
         store = self.app.store  # type: ignore[attr-defined]
         try:
             store.create_campaign(campaign).close()
@@ -107,6 +113,8 @@ class HomeScreen(Screen[None]):
         self.notify(f"Created {campaign.name}")
 
     def action_delete(self) -> None:
+        from .dialogs import ConfirmScreen, ErrorScreen
+
         slug = self._selected_slug()
         if slug is None:
             return
