@@ -698,6 +698,29 @@ class Battle:
             [Event.from_data(e) for e in data.get("redo", [])],
         )
 
+    @classmethod
+    def load(cls, data: dict[str, Any]) -> tuple["Battle", list[dict[str, Any]], str]:
+        """A battle from a file that may have been edited by hand: the events that
+        replay, the raw events from the first one that does not (kept, not lost), and
+        what is wrong with it ("" when all is well)."""
+        raw = list(data.get("log", []))
+        state = BattleState()
+        log: list[Event] = []
+        for i, item in enumerate(raw):
+            try:
+                ev = Event.from_data(item)
+                check(state, ev)
+            except (BattleError, KeyError, TypeError, ValueError) as error:
+                kind = item.get("kind", "?") if isinstance(item, dict) else repr(item)
+                return cls(log), raw[i:], f"event {i + 1} ({kind}): {error}"
+            apply(state, ev)
+            log.append(ev)
+        try:
+            redo = [Event.from_data(e) for e in data.get("redo", [])]
+        except (KeyError, TypeError, ValueError):
+            redo = []
+        return cls(log, redo), [], ""
+
 
 # --- set-up ---------------------------------------------------------------------------
 

@@ -156,10 +156,16 @@ class BattleScreen(Screen[None]):
             self.setup = default_setup(campaign, number, gangs[0], gangs[1])
             self.data["setup"] = self.setup.to_data()
         stored = self.data.get("battle") or {}
+        self.data["battle"] = stored
+        self._load_problem = ""
+        self._dirty = False
+        self.battle = Battle()
         if stored.get("log"):
-            self.battle = Battle.from_data(stored)
-            self._dirty = False
-        else:
+            self.battle, rejected, self._load_problem = Battle.load(stored)
+            if rejected:  # kept in the file, never silently lost
+                stored["rejected"] = list(stored.get("rejected", [])) + rejected
+                self._dirty = True
+        if not self.battle.log:  # a new battle: both crews from the set-up
             self.battle = Battle([start_event(self.setup, campaign)])
             self._dirty = True
         self.hands = hands_of(self.setup)
@@ -213,6 +219,12 @@ class BattleScreen(Screen[None]):
         self.table(0).focus()
         if self._unknown_cards:
             self.message("Unknown Sub-plot cards left out: " + ", ".join(self._unknown_cards))
+        if self._load_problem:
+            self.app.push_screen(ErrorScreen(
+                "Part of the battle log could not be replayed",
+                f"The log stops before {self._load_problem}. That event and the ones after it "
+                "are kept in the battle file under battle.rejected; the battle goes on from "
+                "the last event that replays."))
 
     def _summary(self) -> BattleSummary | None:
         for s in self.handle.campaign.battles:

@@ -475,3 +475,22 @@ async def test_side_job_achieved_by_key(make_app, data_dir) -> None:
         await pilot.press("L")
         assert "Side Job: - (achieved)" in _text(app)
     assert battle_log(data_dir)[-1] == Event("side_job", gang=G)
+
+
+async def test_a_log_broken_by_hand_is_replayed_up_to_the_bad_event_and_kept(make_app, data_dir) -> None:
+    make_battle(data_dir, events=[Event("xp", fighter=v("lys-venom"), amount=1)])
+    with Store(data_dir).open_campaign("demo") as h:
+        data = h.load_battle(1)
+        data["battle"]["log"].append({"kind": "state", "fighter": "nobody/here", "state": "pinned"})
+        data["battle"]["log"].append({"kind": "xp", "fighter": v("lys-venom"), "amount": 1})
+        h.save_battle(1, data)
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot)
+        assert "could not be replayed" in _text(app) and "event 3 (state)" in _text(app)
+        await pilot.press("escape")
+        assert len(app.screen.battle.log) == 2
+        await pilot.press("x")
+        data = app.handle.load_battle(1)["battle"]
+    assert [e["kind"] for e in data["rejected"]] == ["state", "xp"]
+    assert [e["kind"] for e in data["log"]] == ["start", "xp", "xp"]
