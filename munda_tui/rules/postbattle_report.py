@@ -10,6 +10,16 @@ if TYPE_CHECKING:  # pragma: no cover
     from .postbattle import PostBattle
 
 
+def subplot_name(card_id: str) -> str:
+    """A Sub-plot card's name with its id ("Murder Run (escher:A)"); the id if unknown."""
+    try:
+        from .subplots import card
+
+        return f"{card(card_id).name} ({card_id})"
+    except Exception:  # an unknown or malformed id: show it as recorded
+        return card_id
+
+
 def _fighter_name(seq: "PostBattle", gang_id: str, fighter_id: str) -> str:
     for camp in (seq.work, seq.base):
         try:
@@ -88,7 +98,7 @@ def build_report(seq: "PostBattle") -> str:
     lines.append(f"- Winner: {names.get(o.winner, 'none (draw)') if o.winner else 'none (draw)'}")
     lines.append(f"- Post-Battle Sequence: {seq.ruleset['title']}")
     if o.subplots_revealed:
-        lines.append(f"- Sub-plots revealed: {', '.join(o.subplots_revealed)}")
+        lines.append(f"- Sub-plots revealed: {', '.join(subplot_name(c) for c in o.subplots_revealed)}")
     lines.append("")
     changes = seq.changes()
     for gid in o.gangs:

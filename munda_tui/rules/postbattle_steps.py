@@ -280,7 +280,9 @@ def consumables(walk: Walk) -> None:
 def end_of_battle(walk: Walk) -> None:
     o = walk.seq.outcome
     if o.subplots_revealed:
-        walk.say("Sub-plots revealed: " + ", ".join(o.subplots_revealed))
+        from .postbattle_report import subplot_name
+
+        walk.say("Sub-plots revealed: " + ", ".join(subplot_name(c) for c in o.subplots_revealed))
     for r in o.rewards:
         g = walk.campaign.gang(r.gang).name
         who = f" to {walk.fname(r.gang, r.fighter)}" if r.fighter and r.fighter != "*" else ""

@@ -448,3 +448,11 @@ def test_outcome_entered_by_hand() -> None:
                       "brakk-ironjaw": EndState.STANDING, "dak-cinderfist": EndState.OUT_OF_ACTION}
     brakk = seq.work.gang(GOLIATH).fighter("brakk-ironjaw")
     assert brakk.status.value == "captured" and brakk.captured_by == ESCHER
+
+
+def test_subplots_revealed_named_in_end_of_battle_and_report() -> None:
+    o = outcome()
+    o.subplots_revealed = ["escher:A"]
+    seq = at("end-of-battle", o)
+    assert seq.state.lines[0] == "Sub-plots revealed: Decapitation (escher:A)"
+    assert "- Sub-plots revealed: Decapitation (escher:A)" in seq.report()

@@ -323,3 +323,37 @@ async def test_dice_by_hand_enter_alone_does_not_roll(make_app: Any, data_dir: P
         await pilot.pause()
         ans = app.screen.seq.answers[f"fate:{ESCHER}:mara-quill"]["value"]
         assert ans == {"faces": [6], "entered": True}
+
+
+TURF_WAR_KEYS = [
+    "enter",  # End of Battle Events
+    "2", "enter", "5", "enter", "enter",  # Succumbing: Mara Out of Action, Lys recovers
+    "enter", "enter",  # Lasting Injury for Mara: roll for me; next
+    "enter", "enter", "enter",  # Receive Rewards, Turf, Reputation
+    "a", "enter", "enter", "enter", "enter",  # Vexa works the Turf alone: roll for me
+    "enter",  # done with Post-Battle Actions
+    "enter",  # Use Special Territories
+]
+
+
+async def test_turf_war_sequence_by_keyboard(make_app: Any, data_dir: Path) -> None:
+    slug = seed(data_dir, "turf-war-2017", typical_outcome())
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_wizard(pilot)
+        assert app.screen.seq.ruleset_id == "turf-war-2017"
+        for key in TURF_WAR_KEYS:
+            await pilot.press(key)
+            await pilot.pause()
+        seq = app.screen.seq
+        assert seq.step["id"] not in ("post-battle-actions", "use-special-territories")
+        lys = seq.work.gang(ESCHER).fighter("lys-venom")
+        assert lys.status.value == "active"  # no capture on the 2017 roll
+        assert any("Work the Turf" in c.get("why", "") for c in seq.changes())
+        while app.screen.seq is not None:
+            assert app.screen.seq.pending is None, app.screen.seq.pending
+            await pilot.press("enter")
+            await pilot.pause()
+        summary = app.battle_summary(1)
+        assert summary.status == "done"
+        assert "Turf War (2017)" in app.handle.load_battle(1)["report"]["markdown"]
