@@ -236,3 +236,15 @@ def test_side_job_achieved_is_banked_for_the_post_battle(battle: Battle, setup) 
     o = outcome(battle.state, setup)
     assert [(r.gang, r.kind, r.source) for r in o.rewards] == [
         ("iron-skulls", RewardKind.OTHER, "Side Job: Side Job")]
+
+
+def test_load_keeps_what_does_not_replay(battle: Battle) -> None:
+    battle.record(Event("vp", gang="venom-sisters", amount=1))
+    data = battle.to_data()
+    data["log"] = [*data["log"], {"kind": "teleport"}, {"kind": "vp", "gang": "venom-sisters", "amount": 1}]
+    loaded, rejected, problem = Battle.load(data)
+    assert loaded.log == battle.log
+    assert rejected == data["log"][2:]
+    assert problem.startswith("event 3 (teleport)")
+    again, rejected, problem = Battle.load(battle.to_data())
+    assert again.log == battle.log and rejected == [] and problem == ""
