@@ -552,8 +552,15 @@ class PostBattle:
 
     # input -------------------------------------------------------------------------
     def _next_seq(self) -> int:
+        self._touch()
         self.draft["seq"] = int(self.draft.get("seq", 0)) + 1
         return self.draft["seq"]
+
+    def _touch(self) -> None:
+        """Any change to the draft voids a commit prepared (but not applied) before it."""
+        if self.draft.get("status") == "committing":
+            self.draft.pop("commit", None)
+            self.draft["status"] = "draft"
 
     def answer(self, value: Any) -> None:
         p = self.pending
@@ -619,6 +626,7 @@ class PostBattle:
             candidates.append((int(e.get("n", 0)), "entry", e["id"]))
         if not candidates:
             return False
+        self._touch()
         _, what, key = max(candidates)
         if what == "answer":
             del self.answers[key]
@@ -633,6 +641,7 @@ class PostBattle:
             raise PostBattleError("answer the question first")
         if self.at_end:
             raise PostBattleError("this is the last step: commit the sequence")
+        self._touch()
         self.draft["step"] = self.steps[self.current + 1]["id"]
         self.replay()
 
@@ -642,6 +651,7 @@ class PostBattle:
             i -= 1
         if i < 0:
             return False
+        self._touch()
         self.draft["step"] = self.steps[i]["id"]
         self.replay()
         return True

@@ -213,3 +213,19 @@ def test_back_keeps_answers_and_undo_takes_the_last_back() -> None:
     assert seq.step["id"] == "seriously-injured" and seq.state.lines == lines
     assert seq.undo()
     assert seq.pending is not None and seq.pending.id == f"fate:{ESCHER}:mara-quill"
+
+
+def test_changing_the_draft_after_a_failed_commit_voids_the_prepared_commit() -> None:
+    seq = finished()
+    h = handle_with(seq)
+    h.crash_on = {"campaign"}
+    with pytest.raises(S.Crash):
+        pb.commit(h, 1, seq)
+    assert seq.draft["status"] == "committing"
+    assert seq.back()  # the players go back and change something
+    assert "commit" not in seq.draft and seq.draft["status"] == "draft"
+    h.crash_on = set()
+    while not seq.at_end:
+        seq.advance()
+    pb.commit(h, 1, seq)
+    check_applied_once(h, seq)
