@@ -294,7 +294,8 @@ def apply_change(campaign: Campaign, ch: dict[str, Any]) -> None:
         fighter.xp -= ch.get("xp_cost", 0)
         fighter.cost += ch.get("cost", 0)
         fighter.advancements += 1
-        fighter.skills.append(ch["name"]) if ch.get("skill") else None
+        if ch.get("skill"):
+            fighter.skills.append(ch["name"])
         fighter.notes = (fighter.notes + "\n" if fighter.notes else "") + f"Advancement: {ch['name']}"
     elif kind == "fighter_type":
         assert fighter

@@ -23,7 +23,7 @@ from .postbattle import (
     lookup,
     resolver,
 )
-from .postbattle_steps import died, facts, lasting_injury, permanent_injury, row_line, set_status
+from .postbattle_steps import died, lasting_injury, permanent_injury, row_line, set_status
 
 LEADERS = {FighterType.LEADER, FighterType.CHAMPION}
 GW_FIGHTERS = {FighterType.LEADER, FighterType.CHAMPION, FighterType.PROSPECT,

@@ -211,11 +211,9 @@ def battle_outcome(walk: Walk) -> None:
             facts(walk).setdefault("captured", []).append(f"{gid}/{fid}")
     for gid in outcome.gangs:
         g = walk.campaign.gang(gid)
-        opp = walk.opponent(gid)
         outcome.takes_prisoners[gid] = walk.choose(
             f"outcome:{gid}:prisoners", f"Does {g.name} take prisoners?",
             [Option("yes", "Yes"), Option("no", "No")], gang=gid) == "yes"
-        del opp
     opts = [Option(gid, walk.campaign.gang(gid).name) for gid in outcome.gangs]
     opts.append(Option("draw", "Draw / no winner"))
     w = walk.choose("outcome:winner", "Who won?", opts)
