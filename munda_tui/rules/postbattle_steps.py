@@ -865,13 +865,18 @@ def advance_fighters(walk: Walk) -> None:
                 for f in g.fighters if f.status not in (FighterStatus.DEAD, FighterStatus.RETIRED)]
         fid = walk.choose(f"{e['id']}:who", f"{g.name}: who advances?", opts, gang=g.id)
         f = g.fighter(fid)
+        kind = walk.choose(f"{e['id']}:kind", f"{f.name}: what kind of Advancement?",
+                           [Option("characteristic", "A characteristic increase"),
+                            Option("skill", "A new skill (added to the fighter's skills)"),
+                            Option("other", "Something else")], gang=g.id)
         what = walk.text(f"{e['id']}:what", f"{f.name}: the Advancement (from the Experience "
                          "guidelines)", gang=g.id)
         cost = walk.number(f"{e['id']}:xp", f"{f.name}: XP spent", gang=g.id, minimum=1,
                            maximum=f.xp)
         value = walk.number(f"{e['id']}:cost", f"{f.name}: credits added to the fighter's "
                             "cost", gang=g.id, minimum=0, default=0)
-        walk.change(kind="advance", gang=g.id, fighter=fid, name=what, xp_cost=cost, cost=value)
+        walk.change(kind="advance", gang=g.id, fighter=fid, name=what, xp_cost=cost, cost=value,
+                    skill=kind == "skill")
         walk.say(f"{g.name}: {f.name} takes {what} for {cost} XP (+{value} credits)")
 
 
