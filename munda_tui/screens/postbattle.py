@@ -81,6 +81,18 @@ class PostBattleScreen(Screen[None]):
     """The Post-Battle Sequence of one battle."""
 
     CSS_PATH = "postbattle.tcss"
+    HELP_TITLE = "Post-Battle Sequence"
+    HELP = """
+One step at a time, in the order of the sequence (the sidebar: ✓ done, ▶ current,
+· to do, – skipped with the reason). Each question is asked in place:
+a roll (Enter rolls for you, or type the faces of your real dice, then Enter),
+a choice (arrows, Enter; greyed choices say why), a list (Space marks, Enter confirms),
+a number or a name (type, Enter; Escape takes back the last answer).
+Press a to add what the step allows (a Post-Battle Action, a purchase, a reward ...),
+u to take back the last answer, b to go back a step. Everything is saved as you go:
+leave and come back at any time. Nothing touches the gangs until the last step, where
+Enter applies every change to both rosters once and saves the battle report.
+"""
     BINDINGS = [
         Binding("enter", "next", "Next step"),
         Binding("a", "add", "Add"),
