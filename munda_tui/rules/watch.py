@@ -543,6 +543,104 @@ class DiscardedOn(Watcher):
             self.meet(i, self.p("why_met", "not discarded by the end of the battle"))
 
 
+class OnEvent(Watcher):
+    """Met by one kind of event: a fighter's state change, a condition lost (a rally), a
+    failed test or a Flesh Wound, for your fighter or an enemy's, with optional attacker,
+    action, trait and fighter-type conditions. ``reward_to`` names whose XP it is."""
+
+    def see(self, i, ev, st, prev):
+        want = self.p("event", "state")
+        f = st.fighters.get(ev.fighter)
+        if f is None:
+            return
+        if want == "state":
+            if ev.kind != "state" or ev.state not in self.p("states", []):
+                return
+        elif want == "condition_lost":
+            if ev.kind != "condition" or not ev.lost or ev.condition != self.p("condition"):
+                return
+        elif want == "test_failed":
+            if ev.kind != "test_failed" or ev.test != self.p("test"):
+                return
+        elif want == "flesh_wound":
+            if ev.kind != "flesh_wound":
+                return
+        else:
+            return
+        side = self.p("fighter_side", "own")
+        if (side == "own") == _enemy(self.owner, f):
+            return
+        if not _types(f, self.p("types", [])):
+            return
+        who = self.p("attacker", "")
+        a = st.fighters.get(ev.attacker)
+        if who == "enemy" and (a is None or a.gang == f.gang):
+            return
+        if who == "own" and not (a is not None and a.gang == self.owner
+                                 or not ev.attacker and side == "enemy"):
+            return
+        actions = self.p("actions_any", [])
+        if actions and ev.action not in actions:
+            return
+        what = {"state": STATE_NAMES.get(ev.state, ev.state),
+                "condition_lost": f"no longer {ev.condition} (rallied)",
+                "test_failed": f"failed a {ev.test.capitalize()} test",
+                "flesh_wound": "suffered a Flesh Wound"}[want]
+        by = f" by {st.name_of(ev.attacker)}" if ev.attacker else ""
+        how = f" ({ev.action.replace('_', ' ')})" if ev.action else ""
+        to = self.p("reward_to", "")
+        fighter = ev.fighter if to == "fighter" else ev.attacker if to == "attacker" else ""
+        self.meet(i, f"{f.name} ({f.type}) {what}{by}{how}", fighter=fighter)
+
+
+class Avenge(Watcher):
+    """Your Leader or Champion is taken down by an enemy fighter; the reward is earned
+    if that enemy is taken down too by the end of the Action phase."""
+
+    reward_at = "end"
+
+    def __init__(self, owner, spec):
+        super().__init__(owner, spec)
+        self.culprit = ""
+        self.open = False
+        self.avenged = False
+
+    def see(self, i, ev, st, prev):
+        if ev.kind != "state" or ev.state not in DOWN:
+            return
+        f = st.fighters[ev.fighter]
+        if self.met < 0:
+            a = st.fighters.get(ev.attacker)
+            if (not _enemy(self.owner, f) and _types(f, self.p("types", ["Leader", "Champion"]))
+                    and a is not None and _enemy(self.owner, a)):
+                self.culprit, self.open = ev.attacker, True
+                self.meet(i, f"{f.name} ({f.type}) {STATE_NAMES[ev.state]} by {a.name}")
+        elif self.open and ev.fighter == self.culprit:
+            self.avenged = True
+
+    def moment(self, name, i, st):
+        if name in (END_PHASE, BATTLE_END):
+            self.open = False
+
+    def earned(self, st):
+        if self.avenged:
+            return True
+        return False if not self.open else None
+
+
+class EnemyCrewFraction(Watcher):
+    """At least a fraction of the enemy crew is in given states (Seriously Injured, Out
+    of Action, still held off the table as Reinforcements)."""
+
+    def see(self, i, ev, st, prev):
+        states = self.p("states", [SERIOUSLY_INJURED, OUT_OF_ACTION, "not_deployed"])
+        crew = [f for f in st.fighters.values() if _enemy(self.owner, f)]
+        hit = [f for f in crew if f.state in states]
+        if crew and 2 * len(hit) >= len(crew) * 2 * self.p("fraction", 0.5):
+            self.meet(i, f"{len(hit)} of the {len(crew)} enemy fighters are Seriously Injured, "
+                         f"Out of Action or still off the table")
+
+
 KINDS: dict[str, Callable[[str, Mapping[str, Any]], Watcher]] = {
     "takedowns_in_round": TakedownsInRound,
     "takedown": Takedown,
@@ -558,6 +656,9 @@ KINDS: dict[str, Callable[[str, Mapping[str, Any]], Watcher]] = {
     "recoveries_in_phase": RecoveriesInPhase,
     "nth_recovery": NthRecovery,
     "discarded_on": DiscardedOn,
+    "on_event": OnEvent,
+    "avenge": Avenge,
+    "enemy_crew_fraction": EnemyCrewFraction,
 }
 
 

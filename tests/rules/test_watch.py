@@ -210,6 +210,36 @@ CASES = [
     ("van-saar:2",  # Methodical
      [down("t1"), ooa("t1", by="u1", action="shoot")],
      [ooa("t1", by="u1", action="shoot")]),
+    ("cawdor:A",  # Test of Faith
+     [down("uc", by="t1", action="shoot")],
+     [down("uc", action="shoot")]),
+    ("van-saar:A",  # Retaliatory Fire
+     [ooa("ul", by="t2", action="fight")],
+     [ooa("u1", by="t2", action="fight")]),
+    ("cawdor:Q",  # Reign of Madness
+     [Event("test_failed", fighter=k("t1"), test="nerve")],
+     [Event("test_failed", fighter=k("t1"), test="cool")]),
+    ("cawdor:K",  # Divine Possession
+     [ooa("ul", by="t1")],
+     [down("ul", by="t1")]),
+    ("unforgiving-underhive:J",  # Grim Resolve
+     [cond("u1"), cond("u1", lost=True)],
+     [cond("t1"), cond("t1", lost=True)]),
+    ("unforgiving-underhive:8",  # A Bit of Payback
+     [down("t1"), ooa("t1", by="u2", action="coup_de_grace")],
+     [down("t1"), ooa("t1", by="u2", action="fight")]),
+    ("unforgiving-underhive:K",  # Chemical Solutions
+     [Event("flesh_wound", fighter=k("u1"), amount=1)],
+     [Event("flesh_wound", fighter=k("t1"), amount=1)]),
+    ("unforgiving-underhive:7",  # Doppelganger
+     [ooa("u3")],
+     [ooa("uc")]),
+    ("dark-influences:6",  # Cold Trade
+     [ooa("t1", by="u1", action="fight")],
+     [ooa("t1", by="u1", action="shoot")]),
+    ("dark-influences:3",  # Deathly Silence: 3 of 6 enemy fighters
+     [down("t1"), ooa("t2"), down("t3")],
+     [down("t1"), ooa("t2"), down("u3")]),
 ]
 
 #: Every card the issue names as watched automatically, by name.
@@ -372,3 +402,19 @@ def test_watching_fed_event_by_event_matches_watching_the_whole_log(steps) -> No
             assert m.why and 0 < m.event < len(battle.log)
         if not battle.state.ended:
             assert m.status != MISSED
+
+
+def test_test_of_faith_earned_only_if_the_culprit_falls_before_the_end_phase() -> None:
+    base = [start(), phase(1, "action"), down("uc", by="t1", action="shoot")]
+    (m,) = watch({"us": ["cawdor:A"]}, [*base, ooa("t1", by="u2")])
+    assert m.status == MET and m.earned is True and m.reward_at == "end"
+    (m,) = watch({"us": ["cawdor:A"]}, [*base, phase(1, "end"), ooa("t1", by="u2")])
+    assert m.earned is False  # too late: the card is discarded
+    (m,) = watch({"us": ["cawdor:A"]}, base)
+    assert m.earned is None  # still open
+
+
+def test_a_bit_of_payback_xp_goes_to_the_attacker() -> None:
+    (m,) = watch({"us": ["unforgiving-underhive:8"]},
+                 [start(), down("t1"), ooa("t1", by="u2", action="coup_de_grace")])
+    assert m.fighter == "us/u2"
