@@ -7,7 +7,13 @@ edited by hand: undo drops the last event, redo puts it back.
 Fighters are named by key ``"<gang id>/<fighter id>"`` everywhere in the log.
 
 The battle file's ``battle`` table (owned by the tracker) holds
-``{"log": [...], "redo": [...], "outcome": {...}}`` (see :meth:`Battle.to_data`).
+``{"log": [...], "redo": [...], "outcome": {...}}`` (see :meth:`Battle.to_data`;
+``outcome`` is :func:`outcome_to_data` of the ``BattleOutcome``, written when the
+battle is finished; ``rejected`` keeps events of a hand-edited log that no longer
+replay, see :meth:`Battle.load`).
+
+For benchmarks and tests, :func:`generated_battle_file` builds a campaign of two
+gangs of 15 and a 300-event battle from a seed.
 Sub-plot hands stay in the ``setup`` table and are watched by
 :mod:`munda_tui.rules.watch`.
 """
