@@ -87,9 +87,10 @@ class BattleScreen(Screen[None]):
         "fighter. Keys act on the selected fighter; s, o and w ask who did it and how "
         "(Enter skips). Every key is one event in the log, saved at once; u undoes, U redoes. "
         "h lets a player peek at their own hand behind a curtain and reveal a card; a ◆ on a "
-        "side means one of its Sub-plots is met. Table columns: + activated this round; Ty "
-        "type (L Leader, C Champion, G Ganger, J Juve); Cond: Brk Broken, Blz Blaze, Ins "
-        "Insane, FWn Flesh Wounds; › marks the selected fighter.\n"
+        "side means one of its Sub-plots is newly met (it goes once its owner has looked). "
+        "Table columns: + activated this round; Ty type (L Leader, C Champion, G Ganger, "
+        "J Juve); Cond: Brk Broken, Blz Blaze, Ins Insane, FWn Flesh Wounds; › marks the "
+        "selected fighter.\n"
     )
     CSS_PATH = "battle.tcss"
     BINDINGS = [
@@ -198,6 +199,10 @@ class BattleScreen(Screen[None]):
         self._watch_last: Event | None = None
         self._side = 0
         self._texts: dict[str, str] = {}
+        # met cards their owner has already looked at (no marker for them any more)
+        self._seen: dict[str, list[str]] = {
+            g: list(cs) for g, cs in (stored.get("seen") or {}).items()
+        }
 
     # --- layout -----------------------------------------------------------------
 
@@ -291,7 +296,8 @@ class BattleScreen(Screen[None]):
         hidden = [m for m in hand if m.status != REVEALED and m.card not in shown]
         backs = " ".join(CARD_BACK for _ in hidden)
         marker = ""
-        if not self.strict and any(m.status == MET for m in hand):
+        seen = self._seen.get(gang, ())
+        if not self.strict and any(m.status == MET and m.card not in seen for m in hand):
             marker = f" {MARKER}"
         line1 = side.name + (" (won)" if st.ended and st.winner == gang else "")
         public = list(side.revealed) + [c for c in shown if c not in side.revealed]
@@ -572,10 +578,22 @@ class BattleScreen(Screen[None]):
             return
 
         def done(card: str | None) -> None:
+            self._mark_seen(gang)
             if card:
                 self.reveal(gang, card)
 
         peek(self, name, self._player(gang), hand, done, shown=set(self.shown.get(gang, {})))
+
+    def _mark_seen(self, gang: str) -> None:
+        """The owner has looked: their marker stays off until another card is met."""
+        met = [m.card for m in self.hand_matches(gang) if m.status == MET]
+        seen = self._seen.setdefault(gang, [])
+        new = [c for c in met if c not in seen]
+        if new:
+            seen.extend(new)
+            self.data["battle"]["seen"] = {g: list(cs) for g, cs in self._seen.items()}
+            self._save()
+            self.refresh_view()
 
     def reveal(self, gang: str, card: str, then=None) -> None:  # type: ignore[no-untyped-def]
         match = next(m for m in self.hand_matches(gang) if m.card == card)
@@ -634,6 +652,7 @@ class BattleScreen(Screen[None]):
             name = self.state.sides[gang].name
 
             def looked(card: str | None, gang: str = gang) -> None:
+                self._mark_seen(gang)
                 if card:
                     self.reveal(gang, card, then=self._finish_step)
                 else:

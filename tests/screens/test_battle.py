@@ -494,3 +494,22 @@ async def test_a_log_broken_by_hand_is_replayed_up_to_the_bad_event_and_kept(mak
         data = app.handle.load_battle(1)["battle"]
     assert [e["kind"] for e in data["rejected"]] == ["state", "xp"]
     assert [e["kind"] for e in data["log"]] == ["start", "xp", "xp"]
+
+
+async def test_marker_goes_once_the_owner_has_looked_and_comes_back_for_a_new_card(
+        make_app, data_dir) -> None:
+    make_battle(data_dir, {V: ["escher:2", "escher:A"]}, THREE_DOWN)
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot)
+        head = app.screen.query_one("#head-0")
+        assert "◆" in str(head.render())
+        await pilot.press("h", "escape")  # the curtain dismissed: nobody looked
+        assert "◆" in str(head.render())
+        await pilot.press("h", "enter", "escape")  # Ana looked and kept her card
+        assert "◆" not in str(head.render())
+        # Decapitation met now: a new marker
+        await pilot.press("right", "o", "down", "f", "1", "enter")
+        assert "◆" in str(head.render())
+    with Store(data_dir).open_campaign("demo") as h:
+        assert h.load_battle(1)["battle"]["seen"] == {V: ["escher:2"]}
