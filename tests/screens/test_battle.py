@@ -72,6 +72,7 @@ def battle_log(data_dir: Path, app=None) -> list[Event]:  # type: ignore[no-unty
 def _text(app) -> str:  # type: ignore[no-untyped-def]
     from textual.widgets import DataTable, OptionList, Static
 
+    from munda_tui.widgets.fighter_table import FighterTable
     from munda_tui.widgets.playing_card import PlayingCard
 
     parts = []
@@ -80,6 +81,8 @@ def _text(app) -> str:  # type: ignore[no-untyped-def]
             parts.append(str(w.render()))
         elif isinstance(w, OptionList):
             parts.extend(str(w.get_option_at_index(i).prompt) for i in range(w.option_count))
+        elif isinstance(w, FighterTable):
+            parts.extend(w.render_line(y).text for y in range(w.size.height))
         elif isinstance(w, DataTable):
             for r in range(w.row_count):
                 parts.append(" ".join(str(c) for c in w.get_row_at(r)))
@@ -513,3 +516,36 @@ async def test_marker_goes_once_the_owner_has_looked_and_comes_back_for_a_new_ca
         assert "◆" in str(head.render())
     with Store(data_dir).open_campaign("demo") as h:
         assert h.load_battle(1)["battle"]["seen"] == {V: ["escher:2"]}
+
+
+async def test_hidden_cards_never_show_on_the_shared_screen(make_app, data_dir) -> None:
+    """In every state of the tracker outside a peek, no unrevealed card's name or text."""
+    from munda_tui.rules import subplots
+    from munda_tui.screens.battle import BattleScreen
+
+    hands = {V: ["escher:2", "escher:K"], G: ["goliath:5", "goliath:8"]}
+    make_battle(data_dir, hands)
+    secrets = {cid: subplots.card(cid) for cards in hands.values() for cid in cards}
+    app = make_app(campaign="demo")
+
+    def check() -> None:
+        if not isinstance(app.screen, BattleScreen):
+            return
+        text = _text(app)
+        revealed = {c for side in app.screen.state.sides.values() for c in side.revealed}
+        for cid, card in secrets.items():
+            if cid not in revealed:
+                assert card.name not in text and card.text[:40] not in text, cid
+
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot)
+        steps = [
+            ("right",), ("s", "enter"), ("down", "s", "enter"), ("down", "o", "enter"),
+            ("left", "h", "enter"), ("r", "enter"),  # Murder Run revealed: now public
+            ("n",), ("n",), ("b",), ("L",), ("escape",), ("right", "h", "enter", "escape"),
+            ("E", "enter"), ("u",), ("U",),
+        ]
+        for keys in steps:
+            await pilot.press(*keys)
+            check()
+        assert "Murder Run" in _text(app)  # the revealed card is public
