@@ -433,7 +433,8 @@ def apply_effects(walk: Walk, g: Gang, fighter: Fighter, group: list[Fighter],
 
 def gain_territory(walk: Walk, g: Gang, p: str, special: bool,
                    reroll: tuple[int | None, int | None] = (None, None)) -> None:
-    walk.change(kind="territory_size", gang=g.id, amount=1)
+    if walk.seq.ruleset_id == "turf-war-2017":  # Turf Size is tracked as a number in 2017
+        walk.change(kind="territory_size", gang=g.id, amount=1)
     if not special:
         name = walk.text(f"{p}:name", f"{g.name}: name the new Turf Territory", gang=g.id,
                          default="Turf")
