@@ -89,6 +89,17 @@ def test_kill_at_every_step_resumes_there_and_ends_the_same(ruleset: str) -> Non
     for k in range(len(whole.steps)):
         seq, _ = run(ruleset, k)
         assert seq.changes() == want, f"killed at step {k} ({whole.steps[k]['id']})"
+        # and the rosters on disk end up exactly as the uninterrupted run's, once
+        h = handle_with(seq)
+        pb.commit(h, 1, seq)
+        pb.commit(h.reopen(), 1)
+        assert rosters(h.disk_campaign) == rosters(whole.work), whole.steps[k]["id"]
+
+
+def rosters(c: Any) -> list[tuple[Any, ...]]:
+    return [(g.id, g.credits, g.reputation, len(g.stash), tuple(
+        (f.id, f.xp, str(f.status), len(f.equipment), len(f.injuries)) for f in g.fighters))
+        for g in c.gangs]
 
 
 def handle_with(seq: pb.PostBattle) -> Any:
