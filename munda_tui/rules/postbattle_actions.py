@@ -110,14 +110,10 @@ REQUIRES = {
     "turf": (_has_turf, "the gang has no Turf territory"),
     "captives": (lambda seq, g: bool(_captives(seq, g)), "the gang holds no Captured fighter"),
     "sellable_captive": (lambda seq, g: bool(_sellable_captives(seq, g)),
-                         "no captive may be sold yet (their gang has not had a chance to "
-                         "rescue them, and they have no Bounty)"),
-    "sold_fighter": (lambda seq, g: bool(_sold(g)), "no fighter of the gang was sold to the "
-                     "Guilders"),
-    "own_bounty": (lambda seq, g: any(f.bounty > 0 for f in g.fighters),
-                   "no fighter of the gang has a Bounty"),
-    "critical": (lambda seq, g: bool(_critical(g)), "no fighter of the gang is Critically "
-                 "Injured (standard Injury table)"),
+                         "no captive to sell yet (no rescue chance yet, no Bounty)"),
+    "sold_fighter": (lambda seq, g: bool(_sold(g)), "no fighter sold to the Guilders"),
+    "own_bounty": (lambda seq, g: any(f.bounty > 0 for f in g.fighters), "no fighter has a Bounty"),
+    "critical": (lambda seq, g: bool(_critical(g)), "no Critically Injured fighter"),
 }
 
 

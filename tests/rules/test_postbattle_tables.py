@@ -671,7 +671,7 @@ def test_sell_to_the_guilders_waits_for_a_rescue_chance() -> None:
     assert seq.work.gang(ESCHER).fighter("lys-venom").status is FighterStatus.CAPTURED
     seq.add_entry(f"act|{GOLIATH}|brakk-ironjaw")
     opt = next(o for o in seq.pending.options if o.id == "sell-to-guilders")
-    assert not opt.enabled and "chance to rescue" in opt.reason
+    assert not opt.enabled and "no rescue chance yet" in opt.reason
 
 
 @pytest.mark.parametrize("d6,d3", [(1, 3), (6, 1), (3, 3)])
