@@ -34,8 +34,10 @@ class HelpScreen(ModalScreen[None]):
         for active in screen.active_bindings.values():
             binding = active.binding
             description = binding.tooltip or binding.description
-            # Widgets' own movement keys (cursor, scrolling) are hidden bindings: skip them.
-            if not binding.show or not description or binding.action in seen:
+            # Every key of the screen and the app, shown in the footer or not; of the
+            # widgets inside, only the keys they show (not cursor and scroll keys).
+            own = active.node is screen or active.node is screen.app
+            if not description or binding.action in seen or not (own or binding.show):
                 continue
             seen.add(binding.action)
             display = binding.key_display or screen.app.get_key_display(binding)

@@ -158,3 +158,13 @@ async def test_broken_save_is_left_alone_when_refused(make_app, data_dir) -> Non
         await pilot.pause()
         assert app.handle is None
     assert path.read_text(encoding="utf-8") == "this is = = not toml"
+
+
+async def test_help_lists_keys_hidden_from_the_footer_but_not_widget_cursor_keys(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        keys = dict(app.screen.keys)
+        assert keys.get("q") == "Quit"  # hidden from the footer, still explained
+        assert "Cursor up" not in keys.values()  # the table's own movement keys
