@@ -240,6 +240,9 @@ def apply_change(campaign: Campaign, ch: dict[str, Any]) -> None:
             LastingInjury(name=ch["name"], roll=ch.get("roll", ""), effect=ch.get("effect", ""),
                           battle=ch.get("battle"))
         )
+        if ch.get("effect"):  # the characteristics note on the fighter card
+            line = f"{ch['name']}: {ch['effect']}"
+            fighter.notes = f"{fighter.notes}\n{line}" if fighter.notes else line
     elif kind == "to_stash":  # every item (or the named ones) from a fighter to the Stash
         assert fighter
         names = ch.get("items")

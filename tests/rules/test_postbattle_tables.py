@@ -226,6 +226,8 @@ def test_lasting_injury_every_d66_face_applies(face: int) -> None:
         assert recorded == []
     else:
         assert recorded == [name] and dak.injuries[0].roll == str(face)
+        effect = dak.injuries[0].effect
+        assert (dak.notes == f"{name}: {effect}") if effect else dak.notes == ""
     assert dak.xp == (2 if name == "Lesson Learned" else 0)
     assert vexa.xp == 6 + (1 if name == "Memorable Death" else 0)
 
