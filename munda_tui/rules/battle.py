@@ -24,6 +24,8 @@ import random
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Iterable, Sequence
 
+from . import scenario
+from .dice import Roll
 from .model import BattleSummary, Campaign, Fighter, FighterType, Gang, GangType
 from .outcome import BankedReward, BattleOutcome, EndState, FighterOutcome, RewardKind
 from .setup import BattleSetup, CrewMember, SideSetup
@@ -106,7 +108,8 @@ EVENT_KINDS: dict[str, str] = {
     "tactic": "a Gang Tactic played",
     "xp": "XP awarded to a fighter",
     "vp": "Victory Points scored",
-    "reinforcement": "a Reinforcement arrives",
+    "reinforcement": "a Reinforcement arrives (with the D6 for 9\"/12\" when rolled)",
+    "reinforcements_due": "how many Reinforcements a gang draws in this End phase",
     "priority": "who won Priority",
     "phase": "a new phase or round",
     "end": "the battle ends (winner or draw, who fled)",
@@ -200,6 +203,9 @@ class Event:
     winner: str = ""
     fled: tuple[str, ...] = ()  # kind "end": gangs whose fighters fled
     note: str = ""
+    dice: str = ""  # the dice rolled for this event, e.g. "D6" (a Reinforcement's arrival)
+    faces: tuple[int, ...] = ()  # the faces rolled (by the app or entered from real dice)
+    distance: int = 0  # kind "reinforcement": inches from all enemy models (9 or 12)
     sides: tuple[SideRoster, ...] = ()  # kind "start" only
 
     def to_data(self) -> dict[str, Any]:
@@ -227,6 +233,8 @@ class Event:
             kw["traits"] = tuple(str(t) for t in kw["traits"])
         if "fled" in kw:
             kw["fled"] = tuple(str(g) for g in kw["fled"])
+        if "faces" in kw:
+            kw["faces"] = tuple(int(f) for f in kw["faces"])
         if "rewards" in kw:
             kw["rewards"] = tuple(Reward.from_data(r) for r in kw["rewards"])
         if "sides" in kw:
@@ -298,6 +306,11 @@ class SideState:
     revealed: list[str] = field(default_factory=list)  # Sub-plot card ids revealed
     side_job_done: bool = False
     rewards: list[tuple[str, Reward]] = field(default_factory=list)  # (card id, reward)
+    # the Reinforcements step of the End phase: the round of the last one, how many were
+    # due then, and how many have arrived since
+    step_round: int = 0
+    due: int = 0
+    arrived: int = 0
 
 
 @dataclass
@@ -305,6 +318,7 @@ class BattleState:
     round: int = 0
     phase: str = PRIORITY
     priority: str = ""  # gang id
+    priority_round: int = 0  # the round in which Priority was last recorded
     sides: dict[str, SideState] = field(default_factory=dict)
     fighters: dict[str, FighterState] = field(default_factory=dict)
     ended: bool = False
@@ -394,15 +408,30 @@ def check(state: BattleState, ev: Event) -> None:
         elif k == "reinforcement":
             if f.state != NOT_DEPLOYED:
                 raise BattleError(f"{f.name} is already on the battlefield")
+            if ev.faces:
+                if len(ev.faces) != 1 or not 1 <= ev.faces[0] <= 6:
+                    raise BattleError(f"a Reinforcement's arrival roll is one D6, not {list(ev.faces)}")
+                if ev.distance != scenario.reinforcement_distance(ev.faces[0]):
+                    raise BattleError(f'a D6 of {ev.faces[0]} deploys at least '
+                                      f'{scenario.reinforcement_distance(ev.faces[0])}" away, '
+                                      f'not {ev.distance}"')
         elif k == "xp":
             if ev.amount == 0:
                 raise BattleError("XP: not 0")
             if f.xp + ev.amount < 0:
                 raise BattleError(f"{f.name} has only {f.xp} XP from this battle")
         return
-    if k in ("tactic", "vp", "priority", "reveal", "reward", "side_job"):
+    if k in ("tactic", "vp", "priority", "reveal", "reward", "side_job", "reinforcements_due"):
         if ev.gang not in state.sides:
             raise BattleError(f"no gang {ev.gang!r} in this battle")
+        if k == "reinforcements_due":
+            if state.phase != END or ev.round != state.round:
+                raise BattleError("Reinforcements arrive in the End phase of the current round")
+            if state.sides[ev.gang].step_round == state.round:
+                raise BattleError(f"{state.sides[ev.gang].name}: Reinforcements due this round "
+                                  f"are already recorded")
+            if ev.amount < 0:
+                raise BattleError("Reinforcements due: not below 0")
         if k == "side_job" and state.sides[ev.gang].side_job_done:
             raise BattleError(f"{state.sides[ev.gang].name} have already achieved their Side Job")
         if k == "reveal" and ev.card in state.sides[ev.gang].revealed:
@@ -500,6 +529,12 @@ def apply(state: BattleState, ev: Event) -> None:
         side = state.sides[f.gang]
         if ev.fighter in side.reserves:
             side.reserves.remove(ev.fighter)
+        if state.phase == END and side.step_round == state.round:
+            side.arrived += 1
+        return
+    if k == "reinforcements_due":
+        side = state.sides[ev.gang]
+        side.step_round, side.due, side.arrived = state.round, ev.amount, 0
         return
     if k == "test_failed":
         if ev.test == "bottle":
@@ -514,6 +549,7 @@ def apply(state: BattleState, ev: Event) -> None:
         return
     if k == "priority":
         state.priority = ev.gang
+        state.priority_round = state.round
         return
     if k == "phase":
         if ev.round != state.round:
@@ -558,6 +594,123 @@ def next_phase_event(state: BattleState) -> Event:
     if i + 1 < len(PHASES):
         return Event("phase", round=state.round, phase=PHASES[i + 1])
     return Event("phase", round=state.round + 1, phase=PRIORITY)
+
+
+# --- the Reinforcements step of the End phase (Core Rules p142) -------------------------
+#
+# "Starting with the player who won Priority this round, players take turns randomly
+# drawing Reinforcements from their Reinforcements deck. They continue alternating drawing
+# cards until each player has either deployed the number of Reinforcements that are due to
+# arrive this round, or they have run out of Model Cards in their Reinforcements deck. For
+# each model drawn, a D6 is rolled." The rule's words and the D6 table are data
+# (scenario/rules.toml); the step is walked as events: one ``reinforcements_due`` per gang
+# (how many it draws, with the dice rolled), then one ``reinforcement`` per model drawn
+# (with its D6 and distance). The state says at any time whose draw is next.
+
+
+def arrival_dice() -> str:
+    """The dice rolled for each Reinforcement drawn ("D6")."""
+    return str(scenario.rules_text()["reinforcements"].get("arrival_dice", "D6"))
+
+
+def reinforcements_due_in(setup: BattleSetup, round_: int) -> bool:
+    """Whether the set-up's Reinforcements (X) rule has Reinforcements arrive in this round."""
+    first = setup.reinforcements_from_round
+    return bool(setup.reinforcements_each_round) and 1 <= first <= round_
+
+
+def priority_order(state: BattleState) -> list[str]:
+    """The gangs, the Priority winner first."""
+    gangs = state.gangs
+    if state.priority in gangs:
+        gangs.remove(state.priority)
+        gangs.insert(0, state.priority)
+    return gangs
+
+
+def _turn(order: Sequence[str], taken: dict[str, int], left: dict[str, int]) -> str:
+    """Whose draw is next: players alternate from the first of ``order``; one who has
+    none ``left`` (due met or deck out) drops out and the other goes on alone."""
+    active = [g for g in order if left.get(g, 0) > 0]
+    if not active:
+        return ""
+    return min(active, key=lambda g: (taken.get(g, 0), order.index(g)))
+
+
+def draw_order(order: Sequence[str], due: dict[str, int], decks: dict[str, int]) -> list[str]:
+    """The whole sequence of draws of one Reinforcements step: ``order`` starts with the
+    Priority winner; each gang draws ``due`` cards or until its deck (``decks`` cards) is out."""
+    left = {g: max(0, min(due.get(g, 0), decks.get(g, 0))) for g in order}
+    taken: dict[str, int] = {}
+    out = []
+    while (g := _turn(order, taken, left)):
+        out.append(g)
+        taken[g] = taken.get(g, 0) + 1
+        left[g] -= 1
+    return out
+
+
+def still_due(state: BattleState, gang: str) -> int:
+    """Reinforcements the gang still draws in this round's step (0 before its due roll)."""
+    side = state.sides[gang]
+    if state.phase != END or side.step_round != state.round:
+        return 0
+    return max(0, min(side.due - side.arrived, len(side.reserves)))
+
+
+def next_to_draw(state: BattleState) -> str:
+    """The gang whose Reinforcement is drawn next in this End phase ("" when none)."""
+    order = priority_order(state)
+    taken = {g: state.sides[g].arrived for g in order}
+    return _turn(order, taken, {g: still_due(state, g) for g in order})
+
+
+def due_roll_needed(state: BattleState, setup: BattleSetup) -> list[str]:
+    """Gangs with a Reinforcements deck whose number due this round is not yet rolled
+    (Priority winner first); [] outside the End phase or when none are due this round."""
+    if state.ended or state.phase != END or not reinforcements_due_in(setup, state.round):
+        return []
+    return [g for g in priority_order(state)
+            if state.sides[g].reserves and state.sides[g].step_round != state.round]
+
+
+def step_open(state: BattleState, setup: BattleSetup) -> bool:
+    """This End phase's Reinforcements step still has a roll or a draw to make."""
+    if state.ended or state.phase != END:
+        return False
+    return bool(due_roll_needed(state, setup)) or bool(next_to_draw(state))
+
+
+def needs_priority(state: BattleState, setup: BattleSetup) -> bool:
+    """The step starts with the player who won Priority this round: ask when it is not
+    recorded for this round and more than one gang draws."""
+    if state.priority_round == state.round and state.priority:
+        return False
+    return len(due_roll_needed(state, setup)) > 1
+
+
+def due_event(gang: str, round_: int, r: Roll) -> Event:
+    """How many Reinforcements ``gang`` draws this round, from the Crew table's dice."""
+    return Event("reinforcements_due", gang=gang, round=round_, amount=r.total,
+                 dice=r.expression, faces=tuple(r.faces))
+
+
+def draw_at_random(state: BattleState, gang: str, rng: random.Random) -> str:
+    """A model card drawn at random from the gang's Reinforcements deck (its fighter key)."""
+    deck = state.sides[gang].reserves
+    if not deck:
+        raise BattleError(f"{state.sides[gang].name} have no Reinforcements left")
+    return rng.choice(deck)
+
+
+def arrival_event(fighter: str, d6: int) -> Event:
+    """The drawn model arrives; the D6 says how far from all enemy models (3+: 9", 1-2: 12")."""
+    try:
+        distance = scenario.reinforcement_distance(d6)
+    except ValueError as error:
+        raise BattleError(str(error)) from None
+    return Event("reinforcement", fighter=fighter, dice=arrival_dice(), faces=(d6,),
+                 distance=distance)
 
 
 def describe(ev: Event, state: BattleState, card_names: dict[str, str] | None = None) -> str:
@@ -606,7 +759,14 @@ def describe(ev: Event, state: BattleState, card_names: dict[str, str] | None = 
     if k == "vp":
         return f"{gang(ev.gang)}: {ev.amount:+d} VP"
     if k == "reinforcement":
+        if ev.faces:
+            return (f"{name(ev.fighter)} arrives (Reinforcement): {ev.dice or 'D6'} {ev.faces[0]}, "
+                    f"at least {ev.distance}\" from all enemy models")
         return f"{name(ev.fighter)} arrives (Reinforcement)"
+    if k == "reinforcements_due":
+        rolled = f" ({ev.dice} {list(ev.faces)})" if ev.faces else ""
+        n = f"{ev.amount} Reinforcement" + ("" if ev.amount == 1 else "s")
+        return f"{gang(ev.gang)}: {n} due this round{rolled}"
     if k == "priority":
         return f"{gang(ev.gang)} wins Priority"
     if k == "phase":
@@ -981,7 +1141,9 @@ def generated_battle_file(seed: int = 1, per_side: int = 15, events: int = 300,
 
 __all__ = [
     "Battle", "BattleError", "BattleState", "Event", "FighterState", "Reward", "RosterEntry",
-    "SideRoster", "SideState", "apply", "check", "default_setup", "generated_battle_file",
+    "SideRoster", "SideState", "apply", "arrival_dice", "arrival_event", "check", "draw_at_random",
+    "draw_order", "due_event", "due_roll_needed", "needs_priority", "next_to_draw",
+    "priority_order", "reinforcements_due_in", "step_open", "still_due", "default_setup", "generated_battle_file",
     "describe", "generated_campaign", "generated_log", "reward_text", "hands_of", "next_phase_event", "outcome",
     "outcome_from_data", "outcome_to_data", "replay", "start_event",
 ]
