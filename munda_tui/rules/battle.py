@@ -760,8 +760,8 @@ def describe(ev: Event, state: BattleState, card_names: dict[str, str] | None = 
         return f"{gang(ev.gang)}: {ev.amount:+d} VP"
     if k == "reinforcement":
         if ev.faces:
-            return (f"{name(ev.fighter)} arrives (Reinforcement): {ev.dice or 'D6'} {ev.faces[0]}, "
-                    f"at least {ev.distance}\" from all enemy models")
+            return (f"{name(ev.fighter)} arrives (Reinforcement, {ev.dice or 'D6'} {ev.faces[0]}: "
+                    f"{ev.distance}\" from enemies)")
         return f"{name(ev.fighter)} arrives (Reinforcement)"
     if k == "reinforcements_due":
         rolled = f" ({ev.dice} {list(ev.faces)})" if ev.faces else ""

@@ -25,6 +25,7 @@ from textual.widgets import Footer, Static
 from munda_tui.rules import subplots
 from munda_tui.rules.battle import (
     ACTIVE,
+    END,
     ENGAGED,
     FLED,
     NOT_DEPLOYED,
@@ -43,12 +44,17 @@ from munda_tui.rules.battle import (
     FighterState,
     default_setup,
     describe,
+    due_event,
+    due_roll_needed,
     hands_of,
+    needs_priority,
     next_phase_event,
     outcome,
     outcome_to_data,
     start_event,
+    step_open,
 )
+from munda_tui.rules.dice import parse, roll
 from munda_tui.rules.model import BattleSummary
 from munda_tui.rules.setup import BattleSetup
 from munda_tui.rules.watch import MET, REVEALED, HandWatch, Match
@@ -57,8 +63,10 @@ from munda_tui.screens.battle_choice import ChoiceScreen, TextScreen
 from munda_tui.screens.battle_end import EndChoice, EndScreen
 from munda_tui.screens.battle_hand import peek
 from munda_tui.screens.battle_log import LogScreen
+from munda_tui.screens.battle_reinforcements import ReinforcementScreen
 from munda_tui.screens.battle_reveal import DEFER, REVEAL, REWARD, RevealResult, RevealScreen
 from munda_tui.screens.dialogs import ConfirmScreen, ErrorScreen
+from munda_tui.widgets.dice_prompt import DiceOutcome, DicePrompt
 from munda_tui.widgets.event_log import EventLog
 from munda_tui.widgets.fighter_table import FighterTable
 
@@ -91,6 +99,13 @@ class BattleScreen(Screen[None]):
         "Table columns: + activated this round; Ty type (L Leader, C Champion, G Ganger, "
         "J Juve); Cond: Brk Broken, Blz Blaze, Ins Insane, FWn Flesh Wounds; › marks the "
         "selected fighter.\n"
+        "Reinforcements (X): entering (or leaving) the End phase of a round in which "
+        "Reinforcements are due walks the Reinforcements step: who won Priority (if not "
+        "recorded this round), how many each gang draws (rolled or real dice), then the "
+        "draws, players alternating from the Priority winner: Enter draws at random and "
+        "rolls the D6 (3+: 9\", 1-2: 12\" from all enemy models), 1-6 takes a real die's "
+        "face, c names the card dealt by hand. Each arrival is one event (u undoes it); "
+        "Esc skips the rest, d resumes it.\n"
     )
     CSS_PATH = "battle.tcss"
     BINDINGS = [
@@ -116,7 +131,8 @@ class BattleScreen(Screen[None]):
            "Intelligence, Ammo, Bottle)", show=False),
         _b("k", "attack", "Attack, no result", "An attack on the fighter that changed nothing "
            "(records the weapon used)", show=False),
-        _b("d", "deploy", "Reinforcement arrives (from the Reinforcements deck)", "A Reinforcement arrives: the selected fighter if not "
+        _b("d", "deploy", "Reinforcement arrives (from the Reinforcements deck)", "A Reinforcement arrives: in the End phase's "
+           "Reinforcements step, resume the draws; else the selected fighter if not "
            "yet deployed, else the next of the crew's Reinforcements deck", show=False),
         _b("n", "next_phase", "Phase", "Next phase (End phase -> next round)"),
         _b("P", "priority", "Priority winner", "Who won Priority", show=False),
@@ -203,6 +219,9 @@ class BattleScreen(Screen[None]):
         self._seen: dict[str, list[str]] = {
             g: list(cs) for g, cs in (stored.get("seen") or {}).items()
         }
+        # rounds whose Reinforcements step the players skipped (Esc): not offered again
+        # when leaving the End phase (d resumes it)
+        self._skipped_steps: set[int] = set()
 
     # --- layout -----------------------------------------------------------------
 
@@ -465,6 +484,10 @@ class BattleScreen(Screen[None]):
             self.record(Event("activate", fighter=f.key))
 
     def action_deploy(self) -> None:
+        if step_open(self.state, self.setup):
+            self._skipped_steps.discard(self.state.round)
+            self.walk_reinforcements()
+            return
         f = self.selected()
         if f is None:
             return
@@ -500,7 +523,77 @@ class BattleScreen(Screen[None]):
     # --- battle-wide actions -------------------------------------------------------------
 
     def action_next_phase(self) -> None:
-        self.record(next_phase_event(self.state))
+        st = self.state
+        if (st.phase == END and st.round not in self._skipped_steps
+                and step_open(st, self.setup)):
+            # leaving an End phase whose Reinforcements step is still to do: do it first
+            self.walk_reinforcements(then=self._next_phase)
+            return
+        self._next_phase()
+
+    def _next_phase(self) -> None:
+        if self.record(next_phase_event(self.state)) and step_open(self.state, self.setup):
+            self.walk_reinforcements()
+
+    # --- the Reinforcements step of the End phase ------------------------------------------
+
+    def walk_reinforcements(self, then=None) -> None:  # type: ignore[no-untyped-def]
+        """One prompt at a time: Priority (if not recorded this round), each gang's number
+        due, then the draws; ``then`` runs once the step is done (not when skipped)."""
+        st = self.state
+        if not step_open(st, self.setup):
+            if then is not None:
+                then()
+            return
+        title = f"Round {st.round} · Reinforcements"
+        if needs_priority(st, self.setup):
+            def chose(gang: str | None) -> None:
+                if not gang:
+                    self._skip_step()
+                elif self.record(Event("priority", gang=gang)):
+                    self.walk_reinforcements(then)
+
+            self.app.push_screen(ChoiceScreen(
+                f"{title}: who won Priority this round?",
+                [(g, self.state.sides[g].name) for g in self.gangs],
+                detail="The Priority winner draws first; players then alternate. Esc skips "
+                       "the Reinforcements step."), chose)
+            return
+        gang = due_roll_needed(st, self.setup)[0] if due_roll_needed(st, self.setup) else ""
+        if gang:
+            expr = self.setup.reinforcements_each_round
+            side = st.sides[gang]
+            if not parse(expr).dice:  # a fixed number: nothing to roll
+                if self.record(due_event(gang, st.round, roll(expr, self.app.rng))):
+                    self.walk_reinforcements(then)
+                return
+
+            def rolled(outcome: DiceOutcome | None) -> None:
+                if outcome is None or outcome.roll is None:
+                    self._skip_step()
+                elif self.record(due_event(gang, self.state.round, outcome.roll)):
+                    self.walk_reinforcements(then)
+
+            self.app.push_screen(DicePrompt(
+                expr, title=title, who=f"{side.name}: how many arrive this round",
+                detail=f"{len(side.reserves)} card(s) in their Reinforcements deck",
+                rng=self.app.rng,
+                prefer_entry=self.handle.campaign.settings.dice_by_hand), rolled)
+            return
+
+        def walked(result: str | None) -> None:
+            if result is None:
+                self._skip_step()
+            else:
+                self.walk_reinforcements(then)
+
+        self.app.push_screen(ReinforcementScreen(
+            self.battle, self.record, self.action_undo, self.app.rng,
+            prefer_entry=self.handle.campaign.settings.dice_by_hand), walked)
+
+    def _skip_step(self) -> None:
+        self._skipped_steps.add(self.state.round)
+        self.message("Reinforcements step skipped (d resumes it; n moves on).")
 
     def action_priority(self) -> None:
         def done(gang: str | None) -> None:

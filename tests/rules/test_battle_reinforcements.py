@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from munda_tui.rules.battle import (
     END,
@@ -173,7 +175,7 @@ def test_arrival_roll_is_checked_and_described(battle) -> None:
         arrival_event(key, 0)
     battle.record(arrival_event(key, 2))
     assert describe(battle.log[-1], battle.state) == (
-        'Zorn Blackslag arrives (Reinforcement): D6 2, at least 12" from all enemy models')
+        'Zorn Blackslag arrives (Reinforcement, D6 2: 12" from enemies)')
     assert describe(due_event(G, 1, roll_faces("D3", [2])), battle.state) == (
         "The Iron Skulls: 2 Reinforcements due this round (D3 [2])")
 
@@ -192,3 +194,14 @@ def test_events_round_trip_and_old_logs_still_replay(battle) -> None:
     b, rejected, problem = Battle.load(old)
     assert not rejected and not problem
     assert b.state.fighters[f"{G}/runt-kettle"].state == "active"
+
+
+@given(due=st.tuples(st.integers(0, 4), st.integers(0, 4)),
+       decks=st.tuples(st.integers(0, 7), st.integers(0, 7)))
+def test_draw_order_counts_and_alternation(due, decks) -> None:
+    order = draw_order(["a", "b"], dict(zip("ab", due)), dict(zip("ab", decks)))
+    for g, n, deck in zip("ab", due, decks):
+        assert order.count(g) == min(n, deck)  # the due number met, or the deck ran out
+    both = 2 * min(min(due[0], decks[0]), min(due[1], decks[1]))
+    assert order[:both] == ["a", "b"] * (both // 2)  # alternating from the Priority winner
+    assert len(set(order[both:])) <= 1  # then one gang alone

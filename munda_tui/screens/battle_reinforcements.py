@@ -1,0 +1,243 @@
+"""The Reinforcements step of the End phase, walked draw by draw.
+
+Whose draw it is comes from the rules (:func:`munda_tui.rules.battle.next_to_draw`:
+players alternate from the Priority winner until each has drawn the number due or
+run out of cards). For each draw: Enter draws a card at random from that gang's
+Reinforcements deck and rolls the D6 (3+: 9", 1-2: 12" from all enemy models);
+a digit 1-6 draws at random and takes that face from a real die; ``c`` lets the
+player say which model card they dealt themselves, then Enter or 1-6 gives the
+D6. Each arrival is recorded (and saved) at once through the tracker, so ``u``
+undoes the last one like any event; Escape skips the rest of the step. The
+modal closes when no draw is left.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from munda_tui.rules import scenario
+from munda_tui.rules.battle import (
+    END,
+    Battle,
+    Event,
+    arrival_dice,
+    arrival_event,
+    draw_at_random,
+    next_to_draw,
+    priority_order,
+)
+from munda_tui.rules.dice import roll
+
+CARD, CHOOSE, D6 = "card", "choose", "d6"
+
+
+def arrival_rule() -> str:
+    """The D6 table of the seed, e.g. '3+: 9", 1-2: 12"' (from the rule data)."""
+    rows = scenario.rules_text()["reinforcements"]["arrival"]
+    parts = []
+    for row in rows:
+        low, high = scenario.parse_roll_range(row["roll"], 1, 6)
+        face = f"{low}+" if high == 6 and low > 1 else (f"{low}-{high}" if low != high else f"{low}")
+        parts.append(f'{face} at least {row["distance"]}"')
+    return ", ".join(parts)
+
+
+class ReinforcementScreen(ModalScreen["str | None"]):
+    """Dismisses with "done" when every draw due is made, None when skipped (Escape)."""
+
+    CSS_PATH = "battle_modals.tcss"
+    AUTO_FOCUS = ""  # keys go to the screen; the deck list takes focus only when shown
+    BINDINGS = [
+        Binding("enter", "draw", "Draw/roll"),
+        Binding("1", "digit(1)", "Real D6 (card no.)", key_display="1-6"),
+        *[Binding(str(i), f"digit({i})", f"D6 {i}", show=False) for i in range(2, 10)],
+        Binding("c", "choose", "Pick card"),
+        Binding("u", "undo", "Undo"),
+        Binding("escape", "back", "Back/skip"),
+    ]
+
+    def __init__(
+        self,
+        battle: Battle,
+        record: Callable[[Event], bool],
+        undo: Callable[[], None],
+        rng: random.Random,
+        *,
+        prefer_entry: bool = False,
+    ) -> None:
+        super().__init__()
+        self.battle = battle
+        self.record = record
+        self.undo = undo
+        self.rng = rng
+        self.prefer_entry = prefer_entry
+        self.stage = CARD
+        self.drawn = ""  # fighter key of the card drawn, waiting for its D6
+        self.dice = arrival_dice()
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="modal", classes="reinforcements"):
+            yield Label("", id="reinf-title", classes="modal-title")
+            yield Static("", id="reinf-rule", classes="hint", markup=False)
+            yield Static("", id="reinf-sides", markup=False)
+            yield Static("", id="reinf-arrived", markup=False)
+            yield Static("", id="reinf-turn", markup=False)
+            yield OptionList(id="reinf-deck", classes="hidden")
+            yield Static("", id="reinf-hint", classes="hint", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show()
+
+    # --- what is shown --------------------------------------------------------------
+
+    @property
+    def gang(self) -> str:
+        return next_to_draw(self.battle.state)
+
+    def _arrived_this_step(self) -> list[Event]:
+        """The Reinforcements recorded since the End phase began (newest last)."""
+        out = []
+        for ev in reversed(self.battle.log):
+            if ev.kind == "phase":
+                break
+            if ev.kind == "reinforcement":
+                out.append(ev)
+        return out[::-1]
+
+    def _show(self) -> None:
+        st = self.battle.state
+        order = priority_order(st)
+        first = st.sides[order[0]].name if order else "-"
+        self.query_one("#reinf-title", Label).update(
+            f"Round {st.round} · End phase · Reinforcements step")
+        self.query_one("#reinf-rule", Static).update(
+            f"From {first} (Priority), players alternate drawing at random from their "
+            f"Reinforcements deck. {self.dice} for each: {arrival_rule()} from all enemy models.")
+        lines = []
+        for g in order:
+            side = st.sides[g]
+            if side.step_round != st.round:
+                continue
+            lines.append(f"{side.name[:22]:<22} due {side.due}  arrived {side.arrived}  "
+                         f"deck {len(side.reserves)}")
+        self.query_one("#reinf-sides", Static).update("\n".join(lines))
+        arrived = [
+            f"  {st.name_of(ev.fighter)}: {ev.dice or self.dice} {ev.faces[0]}, "
+            f'at least {ev.distance}"' if ev.faces else f"  {st.name_of(ev.fighter)}: arrived"
+            for ev in self._arrived_this_step()
+        ]
+        self.query_one("#reinf-arrived", Static).update(
+            "Arrived:\n" + "\n".join(arrived[-4:]) if arrived else "Arrived: none yet")
+        gang = self.gang
+        side = st.sides.get(gang)
+        deck = self.query_one("#reinf-deck", OptionList)
+        deck.set_class(self.stage != CHOOSE, "hidden")
+        if side is None:
+            turn, hint = "No draw left.", "Esc: close"
+        elif self.stage == D6:
+            turn = f"{side.name}: {st.name_of(self.drawn)} drawn. Roll the {self.dice}."
+            hint = f"Enter: roll the {self.dice} for me   1-6: the face of a real die   Esc: back"
+        elif self.stage == CHOOSE:
+            turn = f"{side.name}: which model card did you draw?"
+            hint = "1-9 or up/down + Enter: the card   Esc: back"
+        else:
+            turn = f"{side.name} draw ({side.arrived + 1} of {side.due})"
+            hint = (f"Enter: draw at random, roll the {self.dice}   1-6: draw at random, "
+                    f"a real {self.dice}   c: I drew the card myself   u: undo   Esc: skip")
+        self.query_one("#reinf-turn", Static).update(turn)
+        self.query_one("#reinf-hint", Static).update(hint)
+
+    # --- keys -------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("choose", "undo"):
+            return self.stage == CARD
+        return True
+
+    def action_draw(self) -> None:
+        gang = self.gang
+        if not gang:
+            self.dismiss("done")
+            return
+        if self.stage == CARD:
+            self.drawn = draw_at_random(self.battle.state, gang, self.rng)
+            if self.prefer_entry:  # real dice by default: ask the face
+                self.stage = D6
+                self._show()
+                return
+        elif self.stage != D6:
+            return
+        self._arrive(roll(self.dice, self.rng).faces[0])
+
+    def action_digit(self, n: int) -> None:
+        gang = self.gang
+        if not gang:
+            return
+        if self.stage == CHOOSE:
+            deck = self.battle.state.sides[gang].reserves
+            if 1 <= n <= len(deck):
+                self._chosen(deck[n - 1])
+            return
+        if not 1 <= n <= 6:
+            return
+        if self.stage == CARD:
+            self.drawn = draw_at_random(self.battle.state, gang, self.rng)
+        self._arrive(n)
+
+    def action_choose(self) -> None:
+        gang = self.gang
+        if not gang:
+            return
+        st = self.battle.state
+        deck = self.query_one("#reinf-deck", OptionList)
+        deck.clear_options()
+        deck.add_options([
+            Option(f"{i}  {st.name_of(k)}" if i < 10 else f"   {st.name_of(k)}", id=k)
+            for i, k in enumerate(st.sides[gang].reserves, start=1)
+        ])
+        self.stage = CHOOSE
+        self._show()
+        deck.highlighted = 0
+        deck.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self._chosen(str(event.option.id))
+
+    def _chosen(self, key: str) -> None:
+        self.drawn = key
+        self.stage = D6
+        self.set_focus(None)
+        self._show()
+
+    def _arrive(self, face: int) -> None:
+        key, self.drawn, self.stage = self.drawn, "", CARD
+        self.record(arrival_event(key, face))
+        if not self.gang:
+            self.dismiss("done")
+            return
+        self._show()
+
+    def action_undo(self) -> None:
+        st = self.battle.state
+        log = self.battle.log
+        if st.phase == END and log and log[-1].kind == "reinforcement":
+            self.undo()
+        self._show()
+
+    def action_back(self) -> None:
+        if self.stage != CARD:
+            self.stage, self.drawn = CARD, ""
+            self.set_focus(None)
+            self._show()
+            return
+        self.dismiss(None)
