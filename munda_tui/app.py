@@ -226,11 +226,14 @@ class MundaApp(App[None]):
             self.pop_screen()
         self.push_screen(cls(self.handle, number))
 
-    def new_battle(self) -> int:
-        """Create the next battle record (status "setup") and open its set-up."""
+    def new_battle(self, *, by_hand: bool = False) -> int:
+        """Create the next battle record and open it: its set-up (status "setup"), or,
+        ``by_hand``, for a battle fought without the tracker, the post-battle sequence,
+        which first asks who fought and how it ended."""
         campaign = self.campaign
         number = campaign.next_battle_number()
-        campaign.battles.append(BattleSummary(number=number, date=self.today(), status="setup"))
+        status = "post-battle" if by_hand else "setup"
+        campaign.battles.append(BattleSummary(number=number, date=self.today(), status=status))
         assert self.handle is not None
         self.handle.save()
         self.open_battle(number)

@@ -58,11 +58,15 @@ class CampaignScreen(Screen[None]):
     HELP = (
         "Every gang of the campaign with its Gang Rating, Reputation, credits, Territories "
         "and wins/losses/draws, and the battles fought so far. Tab moves between the gangs "
-        "and the battles; Enter opens the gang's roster or continues the battle."
+        "and the battles; Enter opens the gang's roster or continues the battle; e enters a "
+        "battle fought without the tracker straight into the post-battle sequence."
     )
     CSS_PATH = "campaign.tcss"
     BINDINGS = [
         Binding("n", "new_battle", "New battle", tooltip="Set up the next battle (pre-battle)"),
+        Binding("e", "battle_by_hand", "Enter a battle", show=False,
+                tooltip="A battle fought without the tracker: enter its result, then the "
+                "post-battle sequence"),
         Binding("enter", "open", "Open", show=False,
                 tooltip="Open the gang's roster, or continue the battle"),
         Binding("r", "roster", "Roster", tooltip="The selected gang's roster"),
@@ -193,6 +197,13 @@ class CampaignScreen(Screen[None]):
                         severity="warning")
             return
         self.app.new_battle()  # type: ignore[attr-defined]
+
+    def action_battle_by_hand(self) -> None:
+        if len(self.campaign.gangs) < 2:
+            self.notify("A battle needs at least two gangs: import or add them first.",
+                        severity="warning")
+            return
+        self.app.new_battle(by_hand=True)  # type: ignore[attr-defined]
 
     def action_open_battle(self) -> None:
         number = self.selected_battle()
