@@ -674,7 +674,7 @@ def due_roll_needed(state: BattleState, setup: BattleSetup) -> list[str]:
             if state.sides[g].reserves and state.sides[g].step_round != state.round]
 
 
-def step_open(state: BattleState, setup: BattleSetup) -> bool:
+def reinforcement_step_due(state: BattleState, setup: BattleSetup) -> bool:
     """This End phase's Reinforcements step still has a roll or a draw to make."""
     if state.ended or state.phase != END:
         return False
@@ -1143,7 +1143,7 @@ __all__ = [
     "Battle", "BattleError", "BattleState", "Event", "FighterState", "Reward", "RosterEntry",
     "SideRoster", "SideState", "apply", "arrival_dice", "arrival_event", "check", "draw_at_random",
     "draw_order", "due_event", "due_roll_needed", "needs_priority", "next_to_draw",
-    "priority_order", "reinforcements_due_in", "step_open", "still_due", "default_setup", "generated_battle_file",
+    "priority_order", "reinforcements_due_in", "reinforcement_step_due", "still_due", "default_setup", "generated_battle_file",
     "describe", "generated_campaign", "generated_log", "reward_text", "hands_of", "next_phase_event", "outcome",
     "outcome_from_data", "outcome_to_data", "replay", "start_event",
 ]

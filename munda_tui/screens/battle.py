@@ -52,7 +52,7 @@ from munda_tui.rules.battle import (
     outcome,
     outcome_to_data,
     start_event,
-    step_open,
+    reinforcement_step_due,
 )
 from munda_tui.rules.dice import parse, roll
 from munda_tui.rules.model import BattleSummary
@@ -484,7 +484,7 @@ class BattleScreen(Screen[None]):
             self.record(Event("activate", fighter=f.key))
 
     def action_deploy(self) -> None:
-        if step_open(self.state, self.setup):
+        if reinforcement_step_due(self.state, self.setup):
             self._skipped_steps.discard(self.state.round)
             self.walk_reinforcements()
             return
@@ -525,14 +525,14 @@ class BattleScreen(Screen[None]):
     def action_next_phase(self) -> None:
         st = self.state
         if (st.phase == END and st.round not in self._skipped_steps
-                and step_open(st, self.setup)):
+                and reinforcement_step_due(st, self.setup)):
             # leaving an End phase whose Reinforcements step is still to do: do it first
             self.walk_reinforcements(then=self._next_phase)
             return
         self._next_phase()
 
     def _next_phase(self) -> None:
-        if self.record(next_phase_event(self.state)) and step_open(self.state, self.setup):
+        if self.record(next_phase_event(self.state)) and reinforcement_step_due(self.state, self.setup):
             self.walk_reinforcements()
 
     # --- the Reinforcements step of the End phase ------------------------------------------
@@ -541,7 +541,7 @@ class BattleScreen(Screen[None]):
         """One prompt at a time: Priority (if not recorded this round), each gang's number
         due, then the draws; ``then`` runs once the step is done (not when skipped)."""
         st = self.state
-        if not step_open(st, self.setup):
+        if not reinforcement_step_due(st, self.setup):
             if then is not None:
                 then()
             return

@@ -67,7 +67,7 @@ class CampaignScreen(Screen[None]):
         Binding("e", "battle_by_hand", "Enter a battle", show=False,
                 tooltip="A battle fought without the tracker: enter its result, then the "
                 "post-battle sequence"),
-        Binding("enter", "open", "Open", show=False,
+        Binding("enter", "open_selected", "Open", show=False,
                 tooltip="Open the gang's roster, or continue the battle"),
         Binding("r", "roster", "Roster", tooltip="The selected gang's roster"),
         Binding("o", "open_battle", "Open battle", show=False,
@@ -178,7 +178,7 @@ class CampaignScreen(Screen[None]):
 
     # --- actions ----------------------------------------------------------------------
 
-    def action_open(self) -> None:
+    def action_open_selected(self) -> None:
         if self.focused is self.query_one("#battles", DataTable):
             self.action_open_battle()
         else:

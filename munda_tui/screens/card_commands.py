@@ -16,7 +16,7 @@ from ..rules import subplots as sp
 class SubplotCardCommands(Provider):
     """Sub-plot cards: match the name (fuzzy) or words of the text."""
 
-    def _open(self, card_id: str) -> None:
+    def _show_card(self, card_id: str) -> None:
         from .card_viewer import CardViewerScreen
 
         self.app.push_screen(CardViewerScreen(card_id))
@@ -37,7 +37,7 @@ class SubplotCardCommands(Provider):
                 yield Hit(
                     score,
                     matcher.highlight(label),
-                    partial(self._open, c.id),
+                    partial(self._show_card, c.id),
                     text=label,
                     help=c.text[:120] + ("…" if len(c.text) > 120 else ""),
                 )

@@ -25,7 +25,7 @@ from munda_tui.rules.battle import (
     next_to_draw,
     reinforcements_due_in,
     start_event,
-    step_open,
+    reinforcement_step_due,
     still_due,
 )
 from munda_tui.rules.dice import roll_faces
@@ -109,15 +109,15 @@ def test_undo_gives_the_draw_back(battle: Battle) -> None:
 
 def test_step_opens_in_the_end_phase_of_a_round_with_reinforcements_due(battle, setup) -> None:
     assert reinforcements_due_in(setup, 1)
-    assert not step_open(battle.state, setup)  # Priority phase
+    assert not reinforcement_step_due(battle.state, setup)  # Priority phase
     to_end(battle)
-    assert step_open(battle.state, setup) and needs_priority(battle.state, setup)
+    assert reinforcement_step_due(battle.state, setup) and needs_priority(battle.state, setup)
     battle.record(Event("priority", gang=V))
     assert not needs_priority(battle.state, setup)
     setup.reinforcements_from_round = 2
-    assert not step_open(battle.state, setup)  # not before the Crew table's round
+    assert not reinforcement_step_due(battle.state, setup)  # not before the Crew table's round
     setup.reinforcements_from_round, setup.reinforcements_each_round = 1, ""
-    assert not step_open(battle.state, setup)  # no Reinforcements rule
+    assert not reinforcement_step_due(battle.state, setup)  # no Reinforcements rule
 
 
 def test_priority_from_an_earlier_round_is_asked_again(battle, setup) -> None:
@@ -141,7 +141,7 @@ def test_step_closes_when_every_due_draw_is_made(battle, setup) -> None:
     battle.record(due_event(G, 1, roll_faces("D3", [1])))
     for gang in (V, G):
         battle.record(arrival_event(battle.state.sides[gang].reserves[0], 3))
-    assert not step_open(battle.state, setup)
+    assert not reinforcement_step_due(battle.state, setup)
 
 
 def test_due_event_only_in_the_end_phase_and_once_a_round(battle) -> None:
