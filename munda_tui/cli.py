@@ -188,7 +188,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         return _run_app(args)
     _help, (_add, run) = SUBCOMMANDS[args.command]
-    return run(args)
+    try:
+        return run(args)
+    except BrokenPipeError:  # `munda-tui report demo | head`: the reader left early
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":
