@@ -50,7 +50,8 @@ class MundaApp(App[None]):
 
     TITLE = "munda-tui"
     SUB_TITLE = "Necromunda at the table"
-    CSS_PATH = "app.tcss"
+    # The home screen's styles load with the app's: it is the first screen shown.
+    CSS_PATH = ["app.tcss", "screens/home.tcss"]
     ENABLE_COMMAND_PALETTE = True
     COMMANDS = App.COMMANDS | {_card_commands}
     BINDINGS = [
@@ -97,11 +98,15 @@ class MundaApp(App[None]):
 
     # --- lifecycle ------------------------------------------------------------
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen:
+        # The home screen is the bottom of the stack: no blank default screen under it,
+        # one screen to compose and style before the first frame.
         from .screens.home import HomeScreen
 
+        return HomeScreen()
+
+    def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._remember_theme)
-        self.push_screen(HomeScreen())
 
     def on_ready(self) -> None:
         # After the first frame: the campaign named on the command line, or the demo
@@ -195,8 +200,8 @@ class MundaApp(App[None]):
     def _show_campaign(self) -> None:
         from .screens.home import HomeScreen
 
-        # Campaign screens sit right above the home screen.
-        while len(self.screen_stack) > 2 and not isinstance(self.screen, HomeScreen):
+        # Campaign screens sit right above the home screen (the bottom of the stack).
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
             self.pop_screen()
         if not isinstance(self.screen, HomeScreen):
             return
@@ -222,7 +227,7 @@ class MundaApp(App[None]):
         # Replace whatever battle screen is showing with the one for its new stage.
         from .screens.home import HomeScreen
 
-        while len(self.screen_stack) > 3 and not isinstance(self.screen, HomeScreen):
+        while len(self.screen_stack) > 2 and not isinstance(self.screen, HomeScreen):
             self.pop_screen()
         self.push_screen(cls(self.handle, number))
 

@@ -20,7 +20,8 @@ class HomeScreen(Screen[None]):
         "Your campaigns, saved as TOML in the data folder shown below. Open one to see "
         "its gangs, start a battle or continue one where you left it."
     )
-    CSS_PATH = "home.tcss"
+    # home.tcss is loaded with the app's own CSS (MundaApp.CSS_PATH): the home screen is
+    # the app's default screen, which Textual styles from the app's stylesheet.
     BINDINGS = [
         Binding("enter", "open_campaign", "Open", priority=True),
         Binding("n", "new", "New campaign"),

@@ -20,6 +20,7 @@ def seed(data_dir: Path) -> str:
 async def wait_for(pilot, name: str) -> None:  # type: ignore[no-untyped-def]
     for _ in range(50):
         if type(pilot.app.screen).__name__ == name:
+            await pilot.pause()  # let the screen finish mounting (its tables fill on mount)
             return
         await pilot.pause()
     raise AssertionError(f"{name} never showed (on {type(pilot.app.screen).__name__})")
