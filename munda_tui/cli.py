@@ -124,7 +124,9 @@ from .manage_cli import MANAGE_SUBCOMMANDS  # noqa: E402
 SUBCOMMANDS.update(MANAGE_SUBCOMMANDS)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = "*") -> argparse.ArgumentParser:
+    """The whole parser; with ``only`` a subcommand name (or None), only that
+    subcommand's arguments are built (the TUI's start-up does not pay for the rest)."""
     parser = argparse.ArgumentParser(
         prog="munda-tui",
         description="A keyboard-driven terminal companion for Necromunda.",
@@ -145,7 +147,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--today", default=None, help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (help_text, (add, _run)) in SUBCOMMANDS.items():
-        add(sub.add_parser(name, help=help_text))
+        subparser = sub.add_parser(name, help=help_text)
+        if only == "*" or only == name:
+            add(subparser)
     return parser
 
 
@@ -183,8 +187,10 @@ def ensure_demo(data_dir: Path) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    wanted = next((w for w in words if w in SUBCOMMANDS), None)
+    parser = build_parser(only=wanted)
+    args = parser.parse_args(words)
     if args.command is None:
         return _run_app(args)
     _help, (_add, run) = SUBCOMMANDS[args.command]
