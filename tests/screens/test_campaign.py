@@ -11,6 +11,7 @@ from munda_tui.rules.demo import demo_campaign
 from munda_tui.rules.model import BattleSummary, Campaign, Standing
 from munda_tui.rules.yaktribe import gang_from_yaktribe
 from munda_tui.saves import Store
+from support import wait_for_screen
 
 SIZE = (100, 32)
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "yaktribe" / "157849.json"
@@ -39,17 +40,10 @@ def seed(data_dir: Path, campaign: Campaign | None = None) -> str:
     return campaign.id
 
 
-async def wait_for(pilot, name: str) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(50):
-        if type(pilot.app.screen).__name__ == name:
-            await pilot.pause()  # let the screen finish mounting (its tables fill on mount)
-            return
-        await pilot.pause()
-    raise AssertionError(f"{name} never showed (on {type(pilot.app.screen).__name__})")
 
 
 async def on_campaign(pilot) -> None:  # type: ignore[no-untyped-def]
-    await wait_for(pilot, "CampaignScreen")
+    await wait_for_screen(pilot, "CampaignScreen")
 
 
 def test_overview_snapshot(snap_compare, make_app, data_dir) -> None:
@@ -93,19 +87,19 @@ async def test_keys_open_roster_charts_settings_report(make_app, data_dir) -> No
     async with app.run_test(size=SIZE) as pilot:
         await on_campaign(pilot)
         await pilot.press("down", "down", "r")
-        await wait_for(pilot, "RosterScreen")
+        await wait_for_screen(pilot, "RosterScreen")
         assert app.screen.gang_id == "max-s-marauders"
         await pilot.press("escape")
         await pilot.press("c")
-        await wait_for(pilot, "ChartsScreen")
+        await wait_for_screen(pilot, "ChartsScreen")
         await pilot.press("escape", "s")
-        await wait_for(pilot, "SettingsScreen")
+        await wait_for_screen(pilot, "SettingsScreen")
         await pilot.press("escape", "tab")  # to the battles table
         await pilot.press("down", "v")  # battle 3's report
-        await wait_for(pilot, "ReportScreen")
+        await wait_for_screen(pilot, "ReportScreen")
         assert "battle 3" in app.screen.markdown and "- Winner: Max's Marauders" in app.screen.markdown
         await pilot.press("escape", "escape")
-        await wait_for(pilot, "HomeScreen")
+        await wait_for_screen(pilot, "HomeScreen")
         assert app.handle is None  # the campaign was closed and its lock released
 
 
@@ -126,7 +120,7 @@ async def test_add_gang_by_form(make_app, data_dir) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await on_campaign(pilot)
         await pilot.press("a")
-        await wait_for(pilot, "GangFormScreen")
+        await wait_for_screen(pilot, "GangFormScreen")
         await pilot.press(*"Ash Queens", "tab", "tab", "tab", "backspace", *"-5", "ctrl+s")
         assert "negative" in str(app.screen.query_one("#e-credits").render())
         await pilot.press("end", "ctrl+u", *"120", "ctrl+s")
@@ -142,15 +136,15 @@ async def test_create_campaign_import_fixture_add_fighter(make_app, data_dir) ->
     imported, a fighter added, the Gang Rating rises by the fighter's cost."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, "HomeScreen")
+        await wait_for_screen(pilot, "HomeScreen")
         await pilot.press("n", *"Sump Wars", "enter")
-        await wait_for(pilot, "HomeScreen")
+        await wait_for_screen(pilot, "HomeScreen")
         await pilot.press("enter")
         await on_campaign(pilot)
         assert app.handle.campaign.name == "Sump Wars"
 
         await pilot.press("i")
-        await wait_for(pilot, "ImportGangScreen")
+        await wait_for_screen(pilot, "ImportGangScreen")
         await pilot.press(*str(FIXTURE.parent / "missing.json"), "enter")
         assert "no such file" in str(app.screen.query_one("#import-error").render())
         await pilot.press("ctrl+s")  # nothing to import: nothing changes
@@ -165,14 +159,14 @@ async def test_create_campaign_import_fixture_add_fighter(make_app, data_dir) ->
         assert gangs.get_row_at(0)[5] == "Genestealer Cultists"
 
         await pilot.press("r")
-        await wait_for(pilot, "RosterScreen")
+        await wait_for_screen(pilot, "RosterScreen")
         assert "Gang Rating 1715" in str(app.screen.query_one("#gang-title").render())
         await pilot.press("a")
-        await wait_for(pilot, "FighterFormScreen")
+        await wait_for_screen(pilot, "FighterFormScreen")
         # name, type (left as Ganger), gang's own name, status, cost
         await pilot.press(*"Neo Kesh", "tab", "tab", *"Neophyte Hybrid", "tab", "tab")
         await pilot.press("end", "ctrl+u", *"60", "ctrl+s")
-        await wait_for(pilot, "RosterScreen")
+        await wait_for_screen(pilot, "RosterScreen")
         assert "Gang Rating 1775" in str(app.screen.query_one("#gang-title").render())
         await pilot.press("escape")
         await on_campaign(pilot)

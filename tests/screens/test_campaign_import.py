@@ -7,6 +7,7 @@ from pathlib import Path
 
 from munda_tui.rules.model import Campaign
 from munda_tui.saves import Store
+from support import wait_for_screen
 
 SIZE = (100, 32)
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "yaktribe"
@@ -17,21 +18,14 @@ def seed(data_dir: Path) -> str:
     return "sump-wars"
 
 
-async def wait_for(pilot, name: str) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(50):
-        if type(pilot.app.screen).__name__ == name:
-            await pilot.pause()  # let the screen finish mounting (its tables fill on mount)
-            return
-        await pilot.pause()
-    raise AssertionError(f"{name} never showed (on {type(pilot.app.screen).__name__})")
 
 
 async def open_import(pilot) -> None:  # type: ignore[no-untyped-def]
     from textual.widgets import Input
 
-    await wait_for(pilot, "CampaignScreen")
+    await wait_for_screen(pilot, "CampaignScreen")
     await pilot.press("i")
-    await wait_for(pilot, "ImportGangScreen")
+    await wait_for_screen(pilot, "ImportGangScreen")
     pilot.app.screen.query_one(Input).cursor_blink = False  # steady cursor for snapshots
 
 
@@ -62,7 +56,7 @@ async def test_foreign_file_changes_nothing(make_app, data_dir, tmp_path) -> Non
         assert "not a Yaktribe gang export" in error
         assert type(app.screen).__name__ == "ImportGangScreen"
         await pilot.press("escape")
-        await wait_for(pilot, "CampaignScreen")
+        await wait_for_screen(pilot, "CampaignScreen")
         assert app.handle.campaign.gangs == []
     with Store(data_dir).open_campaign(slug) as h:
         assert h.campaign.gangs == []
@@ -83,7 +77,7 @@ async def test_rating_difference_reason_shown(make_app, data_dir, tmp_path) -> N
         assert "computed 1715, file 1850" in preview
         assert "the file still counts the dead" in preview
         await pilot.press("ctrl+s")
-        await wait_for(pilot, "CampaignScreen")
+        await wait_for_screen(pilot, "CampaignScreen")
         assert app.handle.campaign.gangs[0].rating == 1715
 
 
@@ -99,8 +93,8 @@ def test_campaign_summary_report_snapshot(snap_compare, make_app, data_dir) -> N
                                      "changes": ["The Iron Skulls: Reputation +2"]}})
 
     async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
-        await wait_for(pilot, "CampaignScreen")
+        await wait_for_screen(pilot, "CampaignScreen")
         await pilot.press("tab", "v")
-        await wait_for(pilot, "ReportScreen")
+        await wait_for_screen(pilot, "ReportScreen")
 
     assert snap_compare(make_app(campaign="demo"), terminal_size=SIZE, run_before=run_before)

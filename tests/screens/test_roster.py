@@ -10,6 +10,7 @@ from munda_tui.rules.demo import demo_campaign
 from munda_tui.rules.model import FighterStatus
 from munda_tui.rules.yaktribe import gang_from_yaktribe
 from munda_tui.saves import Store
+from support import wait_for_screen
 
 SIZE = (100, 32)
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "yaktribe" / "157849.json"
@@ -22,19 +23,12 @@ def seed(data_dir: Path) -> str:
     return c.id
 
 
-async def wait_for(pilot, name: str) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(50):
-        if type(pilot.app.screen).__name__ == name:
-            await pilot.pause()  # let the screen finish mounting (its tables fill on mount)
-            return
-        await pilot.pause()
-    raise AssertionError(f"{name} never showed (on {type(pilot.app.screen).__name__})")
 
 
 async def open_roster(pilot, downs: int = 0) -> None:  # type: ignore[no-untyped-def]
-    await wait_for(pilot, "CampaignScreen")
+    await wait_for_screen(pilot, "CampaignScreen")
     await pilot.press(*["down"] * downs, "r")
-    await wait_for(pilot, "RosterScreen")
+    await wait_for_screen(pilot, "RosterScreen")
 
 
 def saved(data_dir: Path, slug: str):  # type: ignore[no-untyped-def]
@@ -74,7 +68,7 @@ def test_fighter_form_error_snapshot(snap_compare, make_app, data_dir) -> None:
     async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
         await open_roster(pilot)
         await pilot.press("a")
-        await wait_for(pilot, "FighterFormScreen")
+        await wait_for_screen(pilot, "FighterFormScreen")
         # a name taken already, negative XP, a word for WS
         await pilot.press(*"lys venom", "tab", "tab", "tab", "tab", "tab", *"-3")
         for _ in range(4):
@@ -91,7 +85,7 @@ async def test_form_errors_beside_fields_and_nothing_saved(make_app, data_dir) -
     async with app.run_test(size=SIZE) as pilot:
         await open_roster(pilot)
         await pilot.press("a")
-        await wait_for(pilot, "FighterFormScreen")
+        await wait_for_screen(pilot, "FighterFormScreen")
         await pilot.press(*"lys venom", "tab", "tab", "tab", "tab", *"ten", "tab", *"-3", "ctrl+s")
         form = app.screen
         assert "already has a fighter named Lys Venom" in str(form.query_one("#e-name").render())
@@ -100,7 +94,7 @@ async def test_form_errors_beside_fields_and_nothing_saved(make_app, data_dir) -
         assert not form.query_one("#e-kills").display
         assert app.focused is form.query_one("#f-name")
         await pilot.press("escape")
-        await wait_for(pilot, "RosterScreen")
+        await wait_for_screen(pilot, "RosterScreen")
     assert len(saved(data_dir, slug).gang("venom-sisters").fighters) == 9
 
 
@@ -111,20 +105,20 @@ async def test_add_fighter_and_equipment_rating_changes(make_app, data_dir) -> N
         await open_roster(pilot)
         assert "Gang Rating 1075" in title(app)
         await pilot.press("a")
-        await wait_for(pilot, "FighterFormScreen")
+        await wait_for_screen(pilot, "FighterFormScreen")
         await pilot.press(*"Nyx Cinder", "tab", "tab", *"Little Sister", "tab", "tab", *"25")
         await pilot.press("tab", "tab", "tab", "tab", *"5", "tab", *"5+", "ctrl+s")
-        await wait_for(pilot, "RosterScreen")
+        await wait_for_screen(pilot, "RosterScreen")
         assert "Gang Rating 1100" in title(app)
         table = app.screen.query_one("#fighters")
         assert table.get_row_at(table.cursor_row)[0].plain == "Nyx Cinder"
         await pilot.press("plus")
-        await wait_for(pilot, "EquipmentFormScreen")
+        await wait_for_screen(pilot, "EquipmentFormScreen")
         await pilot.press(*"Autopistol", "tab", *"10", "tab", "end", "ctrl+u", "2", "ctrl+s")
-        await wait_for(pilot, "RosterScreen")
+        await wait_for_screen(pilot, "RosterScreen")
         assert "Gang Rating 1120" in title(app)
         await pilot.press("plus", *"Relic", "enter")  # cost unknown: adds nothing
-        await wait_for(pilot, "RosterScreen")
+        await wait_for_screen(pilot, "RosterScreen")
         assert "Gang Rating 1120" in title(app)
     gang = saved(data_dir, slug).gang("venom-sisters")
     nyx = gang.fighter("nyx-cinder")
@@ -161,15 +155,15 @@ async def test_retire_and_delete_ask_first(make_app, data_dir) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await open_roster(pilot)
         await pilot.press("R")
-        await wait_for(pilot, "ConfirmScreen")
+        await wait_for_screen(pilot, "ConfirmScreen")
         await pilot.press("n")
-        await wait_for(pilot, "RosterScreen")
+        await wait_for_screen(pilot, "RosterScreen")
         assert "Gang Rating 1075" in title(app)
         await pilot.press("R", "y")
-        await wait_for(pilot, "RosterScreen")
+        await wait_for_screen(pilot, "RosterScreen")
         assert "Gang Rating 885" in title(app)  # Vexa (190) retired
         await pilot.press("down", "d", "y")  # delete Sable Thorn (240)
-        await wait_for(pilot, "RosterScreen")
+        await wait_for_screen(pilot, "RosterScreen")
         assert "Gang Rating 645" in title(app)
     gang = saved(data_dir, slug).gang("venom-sisters")
     assert gang.fighter("vexa-nightshade").status is FighterStatus.RETIRED
@@ -183,25 +177,25 @@ async def test_edit_gang_and_territories(make_app, data_dir) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await open_roster(pilot, downs=1)  # the Iron Skulls, 1285
         await pilot.press("g")
-        await wait_for(pilot, "GangFormScreen")
+        await wait_for_screen(pilot, "GangFormScreen")
         for _ in range(3):
             await pilot.press("tab")
         await pilot.press("end", "ctrl+u", *"lots", "ctrl+s")
         assert "not a whole number" in str(app.screen.query_one("#e-credits").render())
         await pilot.press("end", "ctrl+u", *"140", "tab", "end", "ctrl+u", *"9", "tab")
         await pilot.press(*"Crossfire", "enter", *"Lucky Shot", "ctrl+s")
-        await wait_for(pilot, "RosterScreen")
+        await wait_for_screen(pilot, "RosterScreen")
         await pilot.press("t")
-        await wait_for(pilot, "TerritoriesScreen")
+        await wait_for_screen(pilot, "TerritoriesScreen")
         await pilot.press("k")  # Slag Furnace: Turf -> Special, +50
         await pilot.press("a")
-        await wait_for(pilot, "TerritoryFormScreen")
+        await wait_for_screen(pilot, "TerritoryFormScreen")
         await pilot.press(*"toll crossing", "enter")
         assert "already holds" in str(app.screen.query_one("#e-name").render())
         await pilot.press("end", "ctrl+u", *"Wastes", "enter")
-        await wait_for(pilot, "TerritoriesScreen")
+        await wait_for_screen(pilot, "TerritoriesScreen")
         await pilot.press("escape")
-        await wait_for(pilot, "RosterScreen")
+        await wait_for_screen(pilot, "RosterScreen")
         assert "Gang Rating 1335" in title(app)
     gang = saved(data_dir, slug).gang("iron-skulls")
     assert (gang.credits, gang.reputation) == (140, 9)

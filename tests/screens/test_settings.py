@@ -7,6 +7,7 @@ from pathlib import Path
 from munda_tui.rules.demo import demo_campaign
 from munda_tui.rules.model import PostBattleRuleset, Settings
 from munda_tui.saves import Store
+from support import wait_for_screen
 
 
 def seed(data_dir: Path) -> str:
@@ -15,19 +16,12 @@ def seed(data_dir: Path) -> str:
     return c.id
 
 
-async def wait_for(pilot, name: str) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(50):
-        if type(pilot.app.screen).__name__ == name:
-            await pilot.pause()  # let the screen finish mounting (its tables fill on mount)
-            return
-        await pilot.pause()
-    raise AssertionError(f"{name} never showed (on {type(pilot.app.screen).__name__})")
 
 
 async def open_settings(pilot) -> None:  # type: ignore[no-untyped-def]
-    await wait_for(pilot, "CampaignScreen")
+    await wait_for_screen(pilot, "CampaignScreen")
     await pilot.press("s")
-    await wait_for(pilot, "SettingsScreen")
+    await wait_for_screen(pilot, "SettingsScreen")
 
 
 def test_settings_snapshot(snap_compare, make_app, data_dir) -> None:
@@ -53,7 +47,7 @@ async def test_change_every_setting_and_save(make_app, data_dir) -> None:
         assert app.handle.campaign.settings == Settings()  # not applied before saving
         await pilot.press("ctrl+s")
         await pilot.press("escape")
-        await wait_for(pilot, "CampaignScreen")
+        await wait_for_screen(pilot, "CampaignScreen")
     with Store(data_dir).open_campaign(slug) as h:
         assert h.campaign.settings == Settings(
             post_battle_ruleset=PostBattleRuleset.TURF_WAR_2017,
@@ -71,10 +65,10 @@ async def test_leaving_unsaved_asks(make_app, data_dir) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await open_settings(pilot)
         await pilot.press("enter", "down", "enter", "escape")
-        await wait_for(pilot, "ConfirmScreen")
+        await wait_for_screen(pilot, "ConfirmScreen")
         await pilot.press("n")  # stay
-        await wait_for(pilot, "SettingsScreen")
+        await wait_for_screen(pilot, "SettingsScreen")
         await pilot.press("escape", "y")  # leave without saving
-        await wait_for(pilot, "CampaignScreen")
+        await wait_for_screen(pilot, "CampaignScreen")
     with Store(data_dir).open_campaign(slug) as h:
         assert h.campaign.settings == Settings()
