@@ -4,10 +4,7 @@ whatever the crash window."""
 from __future__ import annotations
 
 import copy
-import importlib.util
 import random
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,11 +14,7 @@ from munda_tui.rules.demo import demo_campaign
 from munda_tui.rules.model import BattleSummary
 from munda_tui.rules.outcome import BankedReward, RewardKind
 
-_spec = importlib.util.spec_from_file_location(
-    "pb_support", Path(__file__).with_name("test_postbattle_support.py"))
-S = importlib.util.module_from_spec(_spec)
-sys.modules["pb_support"] = S
-_spec.loader.exec_module(S)  # type: ignore[union-attr]
+import postbattle_support as S  # tests/ is on sys.path (pyproject: pythonpath)
 ESCHER, GOLIATH = S.ESCHER, S.GOLIATH
 
 

@@ -3,10 +3,8 @@ eligibility by gang and fighter type."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -25,11 +23,7 @@ from munda_tui.rules.model import (
 )
 from munda_tui.rules.outcome import BattleOutcome, EndState, FighterOutcome
 
-_spec = importlib.util.spec_from_file_location(
-    "pb_support", Path(__file__).with_name("test_postbattle_support.py"))
-S = importlib.util.module_from_spec(_spec)
-sys.modules["pb_support"] = S
-_spec.loader.exec_module(S)  # type: ignore[union-attr]
+import postbattle_support as S  # tests/ is on sys.path (pyproject: pythonpath)
 
 ESCHER, GOLIATH = S.ESCHER, S.GOLIATH
 SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"

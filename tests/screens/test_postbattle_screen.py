@@ -3,9 +3,7 @@ resuming after the app is killed, the report at the end."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -15,11 +13,7 @@ from munda_tui.rules import postbattle as pb
 from munda_tui.rules.model import Equipment, Fighter, FighterType
 from munda_tui.rules.outcome import BattleOutcome, EndState, FighterOutcome
 
-_spec = importlib.util.spec_from_file_location(
-    "pb_support", Path(__file__).parents[1] / "rules" / "test_postbattle_support.py")
-S = importlib.util.module_from_spec(_spec)
-sys.modules["pb_support"] = S
-_spec.loader.exec_module(S)  # type: ignore[union-attr]
+import postbattle_support as S  # tests/ is on sys.path (pyproject: pythonpath)
 ESCHER, GOLIATH = S.ESCHER, S.GOLIATH
 SIZE = (100, 32)
 
