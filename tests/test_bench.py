@@ -1,6 +1,6 @@
-"""Smoke tests of the benchmark's building blocks (munda_tui/bench.py) on tiny inputs.
+"""Smoke tests of the benchmark's building blocks (scripts/bench.py) on tiny inputs.
 
-No timing is asserted: the benchmark is run by hand (``python -m munda_tui.bench``);
+No timing is asserted: the benchmark is run by hand (``python scripts/bench.py``);
 these only prove its parts still work against the app, the rules and the saves.
 """
 
@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from munda_tui import bench
+from scripts import bench
+from scripts.generate import league_campaign
 
 
 def test_percentile_interpolates_between_ranks() -> None:
@@ -21,8 +22,8 @@ def test_percentile_interpolates_between_ranks() -> None:
         bench.percentile([], 50)
 
 
-def test_generated_campaign_has_the_asked_shape() -> None:
-    campaign = bench.generated_campaign(gangs=3, fighters=7, battles=5)
+def test_league_campaign_has_the_asked_shape() -> None:
+    campaign = league_campaign(gangs=3, fighters=7, battles=5)
     assert len(campaign.gangs) == 3
     assert [len(g.fighters) for g in campaign.gangs] == [7, 7, 7]
     assert len({g.id for g in campaign.gangs}) == 3
@@ -32,7 +33,7 @@ def test_generated_campaign_has_the_asked_shape() -> None:
         assert len(set(b.gangs)) == 2 and set(b.gangs) <= gang_ids
         assert set(b.standings) == set(b.gangs)
     # the same seed builds the same campaign
-    assert bench.generated_campaign(gangs=3, fighters=7, battles=5) == campaign
+    assert league_campaign(gangs=3, fighters=7, battles=5) == campaign
 
 
 def test_measure_saves_runs_once(tmp_path: Path) -> None:

@@ -12,8 +12,6 @@ The battle file's ``battle`` table (owned by the tracker) holds
 battle is finished; ``rejected`` keeps events of a hand-edited log that no longer
 replay, see :meth:`Battle.load`).
 
-For benchmarks and tests, :func:`generated_battle_file` builds a campaign of two
-gangs of 15 and a 300-event battle from a seed.
 Sub-plot hands stay in the ``setup`` table and are watched by
 :mod:`munda_tui.rules.watch`.
 """
@@ -26,7 +24,7 @@ from typing import Any, Iterable, Sequence
 
 from . import scenario
 from .dice import Roll
-from .model import BattleSummary, Campaign, Fighter, FighterType, Gang, GangType
+from .model import Campaign, Fighter, FighterType, Gang
 from .outcome import BankedReward, BattleOutcome, EndState, FighterOutcome, RewardKind
 from .setup import BattleSetup, CrewMember, SideSetup
 
@@ -1034,116 +1032,11 @@ def outcome_from_data(d: dict[str, Any]) -> BattleOutcome:
     return BattleOutcome(fighters=fighters, rewards=rewards, **{k: v for k, v in d.items() if k in known})
 
 
-# --- a generated battle (benchmarks, tests) -----------------------------------------------
-
-_FIGHTER_TYPES = [FighterType.LEADER, FighterType.CHAMPION, FighterType.CHAMPION] + [
-    FighterType.GANGER
-] * 8 + [FighterType.JUVE] * 4
-
-
-def generated_campaign(seed: int = 1, per_side: int = 15) -> Campaign:
-    """Two gangs of ``per_side`` fighters, identical for a given seed."""
-    from .model import Campaign as _Campaign
-
-    rng = random.Random(seed)
-    gangs = []
-    for gi, (gid, gname, gtype) in enumerate(
-        [("red-blades", "The Red Blades", GangType.ESCHER),
-         ("grey-hammers", "The Grey Hammers", GangType.GOLIATH)]
-    ):
-        fighters = []
-        for i in range(per_side):
-            ftype = _FIGHTER_TYPES[i % len(_FIGHTER_TYPES)]
-            name = f"{gname.split()[-1][:-1]} {i + 1:02d}"
-            fighters.append(
-                Fighter(id=f"f{i + 1:02d}", name=name, type=ftype, cost=rng.randint(25, 130))
-            )
-        gangs.append(Gang(id=gid, name=gname, type=gtype, player=f"Player {gi + 1}",
-                          fighters=fighters))
-    return _Campaign(id="generated", name="Generated battle", gangs=gangs)
-
-
-def generated_log(campaign: Campaign, setup: BattleSetup, seed: int = 1, events: int = 300) -> list[Event]:
-    """A valid log of ``events`` events (the start included) drawn from a seeded RNG."""
-    rng = random.Random(seed)
-    battle = Battle([start_event(setup, campaign)])
-    while len(battle.log) < events:
-        st = battle.state
-        keys = [k for k, f in st.fighters.items() if f.on_battlefield]
-        roll = rng.random()
-        try:
-            if roll < 0.06:
-                battle.record(next_phase_event(st))
-                continue
-            if not keys:
-                battle.record(Event("vp", gang=rng.choice(st.gangs), amount=1))
-                continue
-            key = rng.choice(keys)
-            f = st.fighters[key]
-            enemies = [k for k in st.fighters if not k.startswith(f.gang + "/")]
-            attacker = rng.choice(enemies) if enemies and rng.random() < 0.7 else ""
-            if roll < 0.25:
-                battle.record(Event("activate", fighter=key))
-            elif roll < 0.40:
-                choices = [s for s in (ACTIVE, ENGAGED, PINNED) if s != f.state]
-                battle.record(Event("state", fighter=key, state=rng.choice(choices)))
-            elif roll < 0.50:
-                battle.record(Event("flesh_wound", fighter=key, amount=1, attacker=attacker,
-                                    action="shoot"))
-            elif roll < 0.60:
-                cond = rng.choice(CONDITIONS)
-                battle.record(Event("condition", fighter=key, condition=cond,
-                                    lost=cond in f.conditions))
-            elif roll < 0.70:
-                battle.record(Event("xp", fighter=key, amount=1))
-            elif roll < 0.78 and f.state == SERIOUSLY_INJURED:
-                battle.record(Event("recovery", fighter=key,
-                                    result=rng.choice((PINNED, SERIOUSLY_INJURED))))
-            elif roll < 0.86:
-                if f.state != SERIOUSLY_INJURED:
-                    battle.record(Event("state", fighter=key, state=SERIOUSLY_INJURED,
-                                        attacker=attacker, action=rng.choice(ACTIONS[:2]),
-                                        traits=(rng.choice(TRAITS),)))
-                else:
-                    battle.record(Event("recovery", fighter=key, result=PINNED))
-            elif roll < 0.90:
-                battle.record(Event("tactic", gang=f.gang, note="Gang Tactic"))
-            elif roll < 0.95:
-                battle.record(Event("test_failed", fighter=key, test=rng.choice(TESTS[:5])))
-            else:
-                battle.record(Event("vp", gang=f.gang, amount=1))
-        except BattleError:
-            continue
-    return battle.log
-
-
-def generated_battle_file(seed: int = 1, per_side: int = 15, events: int = 300,
-                          hands: dict[str, list[str]] | None = None) -> tuple[Campaign, dict[str, Any]]:
-    """A campaign and a battle file (``{"setup", "battle"}``) for battle 1, status "battle".
-
-    For the benchmark: create the campaign with ``store.create_campaign``, save the
-    file with ``handle.save_battle(1, data)``, then ``app.open_battle(1)``.
-    """
-    campaign = generated_campaign(seed, per_side)
-    a, b = campaign.gangs
-    setup = default_setup(campaign, 1, a.id, b.id)
-    setup.objective = "Generated"
-    if hands:
-        setup.subplots = True
-        for s in setup.sides:
-            s.hand = list(hands.get(s.gang, []))
-    log = generated_log(campaign, setup, seed, events)
-    campaign.battles.append(
-        BattleSummary(number=1, scenario="Generated", gangs=[a.id, b.id], status="battle")
-    )
-    return campaign, {"setup": setup.to_data(), "battle": Battle(log).to_data()}
-
-
 __all__ = [
     "Battle", "BattleError", "BattleState", "Event", "FighterState", "Reward", "RosterEntry",
     "SideRoster", "SideState", "apply", "arrival_dice", "arrival_event", "check", "draw_at_random",
     "draw_order", "due_event", "due_roll_needed", "needs_priority", "next_to_draw",
-    "priority_order", "reinforcements_due_in", "reinforcement_step_due", "still_due", "default_setup", "generated_battle_file",
-    "describe", "generated_campaign", "generated_log", "reward_text", "hands_of", "next_phase_event", "outcome",
+    "priority_order", "reinforcements_due_in", "reinforcement_step_due", "still_due", "default_setup",
+    "describe", "reward_text", "hands_of", "next_phase_event", "outcome",
     "outcome_from_data", "outcome_to_data", "replay", "start_event",
 ]

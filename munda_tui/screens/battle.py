@@ -802,19 +802,3 @@ def start_quick_battle(app, challenger: str, challenged: str) -> int:  # type: i
     app.handle.save()
     app.open_battle(number)
     return number
-
-
-def write_generated_battle(store, seed: int = 1, per_side: int = 15, events: int = 300,  # type: ignore[no-untyped-def]
-                           hands: dict[str, list[str]] | None = None) -> str:
-    """For the benchmark: save a generated campaign (two gangs of ``per_side``) whose
-    battle 1 has ``events`` logged events, into ``store`` (a ``saves.Store``).
-
-    Returns the campaign slug: ``MundaApp(data_dir, config_dir, campaign=slug)``, then
-    ``app.open_battle(1)`` shows a ``BattleScreen`` on it.
-    """
-    from munda_tui.rules.battle import generated_battle_file
-
-    campaign, data = generated_battle_file(seed, per_side, events, hands)
-    with store.create_campaign(campaign) as handle:
-        handle.save_battle(1, data)
-    return campaign.id

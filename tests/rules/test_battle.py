@@ -20,7 +20,6 @@ from munda_tui.rules.battle import (
     Event,
     Reward,
     default_setup,
-    generated_battle_file,
     hands_of,
     next_phase_event,
     outcome,
@@ -153,6 +152,8 @@ def test_hands_of_setup(setup) -> None:
 
 
 def test_generated_battle_for_the_benchmark() -> None:
+    from scripts.generate import generated_battle_file
+
     campaign, data = generated_battle_file(seed=3)
     b = Battle.from_data(data["battle"])
     assert len(b.log) == 300

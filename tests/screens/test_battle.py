@@ -379,7 +379,8 @@ async def test_reinforcements_and_the_full_log(make_app, data_dir) -> None:
 
 
 async def test_generated_battle_for_the_benchmark_opens_and_takes_keys(make_app, data_dir) -> None:
-    from munda_tui.screens.battle import BattleScreen, write_generated_battle
+    from munda_tui.screens.battle import BattleScreen
+    from scripts.generate import write_generated_battle
 
     slug = write_generated_battle(Store(data_dir), seed=2,
                                   hands={"red-blades": ["escher:2"], "grey-hammers": ["goliath:5"]})

@@ -1,9 +1,9 @@
 """The benchmark behind the README's Performance section (issue 8).
 
-Run by hand, never by CI::
+Run by hand from the repository (never by CI; not shipped in the package)::
 
-    .venv/bin/python -m munda_tui.bench            # every figure
-    .venv/bin/python -m munda_tui.bench --only saves --runs 20
+    .venv/bin/python scripts/bench.py              # every figure
+    .venv/bin/python -m scripts.bench --only saves --runs 20
 
 It prints one line per figure:
 
@@ -17,7 +17,8 @@ It prints one line per figure:
 * peak memory (RSS) of the ``--demo`` run.
 
 Nothing here runs at import time, and the module imports no Textual at the top,
-so ``python -m munda_tui.bench`` costs nothing until it measures.
+so the script costs nothing until it measures. The test data comes from
+``scripts/generate.py``, which the tests share.
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ import asyncio
 import json
 import os
 import platform
-import random
 import shutil
 import statistics
 import subprocess
@@ -37,6 +37,12 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence
+
+#: the repository: its munda_tui is the one measured (also by the child processes),
+#: even where another copy is installed in the environment
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
 
 SIZE = (120, 40)
 
@@ -164,6 +170,7 @@ def startup_once(kind: str, workdir: Path, size: tuple[int, int] = SIZE) -> dict
         MUNDA_BENCH_OUT=str(out),
         MUNDA_BENCH_W=str(size[0]),
         MUNDA_BENCH_H=str(size[1]),
+        PYTHONPATH=os.pathsep.join([str(REPO), *filter(None, [os.environ.get("PYTHONPATH")])]),
     )
     t0 = time.perf_counter_ns()
     env["MUNDA_BENCH_T0"] = str(t0)
@@ -261,7 +268,7 @@ async def key_latency(
 ) -> list[KeyTiming]:
     """A timing per key: the key's action handler to the refreshed frame.
 
-    The battle is ``rules.battle.generated_battle_file`` (Sub-plot hands dealt so
+    The battle is ``scripts.generate.generated_battle_file`` (Sub-plot hands dealt so
     the watchers run). Keys are fed with Pilot but not timed by it: the app's
     ``_dispatch_action`` is wrapped so the clock starts when the key's action
     starts and stops in a ``call_after_refresh`` callback, i.e. after the frame
@@ -269,9 +276,9 @@ async def key_latency(
     Textual's 60 fps frame pacing does not hold a key back for the previous frame.
     """
     from munda_tui.app import MundaApp
-    from munda_tui.rules.battle import generated_battle_file
     from munda_tui.saves import Store
     from munda_tui.screens.battle import BattleScreen
+    from scripts.generate import generated_battle_file
 
     campaign, data = generated_battle_file(seed=1, per_side=per_side, events=events, hands=HANDS)
     store = Store(data_dir)
@@ -336,73 +343,6 @@ def measure_keys(keys: int, workdir: Path, **kwargs: Any) -> list[KeyTiming]:
 
 # --- saves -------------------------------------------------------------------------------------
 
-EQUIPMENT = (("Lasgun", 15, True), ("Stub gun", 5, True), ("Autopistol", 10, True),
-             ("Flak armour", 10, False), ("Frag grenades", 30, True), ("Photo-goggles", 35, False))
-SKILLS = ("Nerves of Steel", "Dodge", "Overwatch", "Iron Jaw", "Fixer", "Backstab")
-
-
-def generated_campaign(gangs: int = 12, fighters: int = 20, battles: int = 300, seed: int = 1):  # type: ignore[no-untyped-def]
-    """A long campaign: ``gangs`` gangs of ``fighters`` fighters (equipment,
-    skills, XP), ``battles`` finished battles with standings, two gangs each."""
-    from munda_tui.rules.model import (
-        BattleSummary,
-        Campaign,
-        Equipment,
-        Fighter,
-        FighterType,
-        Gang,
-        GangType,
-        Standing,
-        Territory,
-    )
-
-    rng = random.Random(seed)
-    houses = [GangType.ESCHER, GangType.GOLIATH, GangType.ORLOCK, GangType.VAN_SAAR,
-              GangType.CAWDOR, GangType.DELAQUE]
-    types = [FighterType.LEADER, FighterType.CHAMPION, FighterType.CHAMPION, FighterType.JUVE,
-             FighterType.JUVE] + [FighterType.GANGER] * max(0, fighters - 5)
-    campaign = Campaign(id="long-campaign", name="Long campaign")
-    for g in range(gangs):
-        crew = []
-        for f in range(fighters):
-            kit = [Equipment(name=n, cost=c, weapon=w) for n, c, w in rng.sample(EQUIPMENT, 3)]
-            crew.append(Fighter(
-                id=f"f{f + 1:02d}", name=f"Fighter {g + 1:02d}-{f + 1:02d}", type=types[f % len(types)],
-                cost=rng.randint(25, 130), xp=rng.randint(0, 30), kills=rng.randint(0, 6),
-                skills=rng.sample(SKILLS, rng.randint(0, 2)), equipment=kit,
-                characteristics={"m": 5, "ws": 4, "bs": 4, "s": 3, "t": 3, "w": 1, "i": 4,
-                                 "a": 1, "ld": 7, "cl": 6, "wil": 7, "int": 7},
-            ))
-        campaign.gangs.append(Gang(
-            id=f"gang-{g + 1:02d}", name=f"Gang {g + 1:02d}", type=houses[g % len(houses)],
-            player=f"Player {g + 1}", credits=rng.randint(0, 400), reputation=rng.randint(0, 20),
-            territories=[Territory(name=f"Territory {g + 1}")],
-            stash=[Equipment(name="Stimm-slug stash", cost=30, consumable=True)],
-            fighters=crew,
-        ))
-    for n in range(1, battles + 1):
-        a, b = rng.sample(campaign.gangs, 2)
-        campaign.battles.append(BattleSummary(
-            number=n, date=f"2026-{(n - 1) // 28 % 12 + 1:02d}-{(n - 1) % 28 + 1:02d}",
-            scenario="Generated", gangs=[a.id, b.id], winner=rng.choice([a.id, b.id, ""]),
-            status="done",
-            standings={g.id: Standing(rating=rng.randint(900, 2500), reputation=rng.randint(0, 20),
-                                      credits=rng.randint(0, 400)) for g in (a, b)},
-        ))
-    return campaign
-
-
-def battle_data(campaign, number: int, events: int) -> dict[str, Any]:  # type: ignore[no-untyped-def]
-    """A battle file (``setup`` + ``battle`` log of ``events`` events) for battle ``number``."""
-    from munda_tui.rules.battle import Battle, default_setup, generated_log
-
-    summary = campaign.battles[number - 1]
-    setup = default_setup(campaign, number, *summary.gangs)
-    setup.objective = "Generated"
-    log = generated_log(campaign, setup, seed=number, events=events)
-    return {"setup": setup.to_data(), "battle": Battle(log).to_data()}
-
-
 def dir_size(path: Path, skip: Iterable[str] = ()) -> tuple[int, int]:
     """(bytes, files) under ``path``, leaving out top-level folders named in ``skip``."""
     total = files = 0
@@ -430,8 +370,9 @@ def measure_saves(
     """
     from munda_tui.rules.battle import Battle, Event
     from munda_tui.saves import Store
+    from scripts.generate import battle_data, league_campaign
 
-    campaign = generated_campaign(gangs, fighters, battles)
+    campaign = league_campaign(gangs, fighters, battles)
     store = Store(data_dir)
     with store.create_campaign(campaign) as handle:
         slug = handle.slug
@@ -545,7 +486,7 @@ def report_saves(s: dict[str, Any], gangs: int, fighters: int, battles: int) -> 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m munda_tui.bench", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python scripts/bench.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", choices=["startup", "keys", "saves"], action="append",
                         help="run only these figures (repeatable)")
     parser.add_argument("--runs", type=int, default=10, help="start-up runs of each app (default 10)")
