@@ -92,9 +92,7 @@ class PostBattleRuleset(StrEnum):
     TURF_WAR_2017 = "turf-war-2017"
 
 
-CHARACTERISTICS: tuple[str, ...] = (
-    "m", "ws", "bs", "s", "t", "w", "i", "a", "ld", "cl", "wil", "int",
-)
+from .profile import CHARACTERISTICS  # noqa: E402  (re-exported: profile order)
 
 SPECIAL_TERRITORY_RATING = 50
 
@@ -142,7 +140,9 @@ class Fighter:
     bounty: int = 0
     has_mutations: bool = False
     standard_injuries: bool = True  # uses the standard Lasting Injury table
-    characteristics: dict[str, int] = field(default_factory=dict)
+    # The profile (rules.profile): a target number 3+ is held as 3 and saved
+    # as "3+"; a characteristic the fighter does not have is absent.
+    characteristics: dict[str, int] = field(default_factory=dict, metadata={"codec": "profile"})
     loadouts: list[str] = field(default_factory=list)  # extra Model Cards
     notes: str = ""
 

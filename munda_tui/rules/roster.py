@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from munda_tui.rules import profile as profile_rules
 from munda_tui.rules.model import (
     CHARACTERISTICS,
     Equipment,
@@ -43,8 +44,6 @@ HIRED = frozenset({FighterType.HIRED_GUN, FighterType.BOUNTY_HUNTER, FighterType
 #: Statuses that no longer hold equipment on the roster.
 OFF_ROSTER = frozenset({FighterStatus.DEAD, FighterStatus.RETIRED})
 
-#: Highest value accepted for a characteristic (Movement, or a target like 7+).
-MAX_CHARACTERISTIC = 12
 
 
 class RosterError(ValueError):
@@ -73,19 +72,11 @@ def parse_count(text: str, *, minimum: int = 0, blank: int | None = None) -> int
     return value
 
 
-def parse_characteristic(key: str, text: str) -> int:
-    """``"3"`` or a target number ``"3+"`` (WS, BS, Ld, Cl, Wil, Int)."""
-    text = str(text).strip()
-    if text.endswith("+"):
-        text = text[:-1].strip()
-    if not text:
-        raise ValueError("required")
-    if not text.isdigit():
-        raise ValueError(f"{text!r} is not a number")
-    value = int(text)
-    if value > MAX_CHARACTERISTIC:
-        raise ValueError(f"at most {MAX_CHARACTERISTIC}")
-    return value
+def parse_characteristic(key: str, text: str) -> int | None:
+    """A plain number (``"4"``, M S T W I A) or a target number (``"3+"``, or
+    ``"3"`` read as 3+: WS BS Ld Cl Wil Int); ``"-"``: none (None).
+    Only impossible values are refused (:func:`rules.profile.check_value`)."""
+    return profile_rules.parse_value(key, text)  # ProfileError is a ValueError
 
 
 def split_list(text: str) -> list[str]:
@@ -148,8 +139,8 @@ def fighter_form(fighter: Fighter | None = None) -> dict[str, str]:
         "xp": str(fighter.xp),
         "advancements": str(fighter.advancements),
         "kills": str(fighter.kills),
-        **{k: str(fighter.characteristics[k]) if k in fighter.characteristics else ""
-           for k in CHARACTERISTICS},
+        **{k: profile_rules.format_value(k, fighter.characteristics[k])
+           if k in fighter.characteristics else "" for k in CHARACTERISTICS},
         "skills": ", ".join(fighter.skills),
         "injuries": ", ".join(i.name for i in fighter.injuries),
         "notes": fighter.notes,
@@ -192,7 +183,11 @@ def validate_fighter(
     chars: dict[str, int] = {}
     for key in CHARACTERISTICS:
         if get(key):
-            value = parsed(key, lambda t, k=key: parse_characteristic(k, t), key.upper())
+            try:  # the message names the characteristic (WS is a target number ...)
+                value = parse_characteristic(key, get(key))
+            except ValueError as exc:
+                errors[key] = str(exc)
+                continue
             if value is not None:
                 chars[key] = value
     if errors:

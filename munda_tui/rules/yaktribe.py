@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
+from munda_tui.rules import profile as profile_rules
 from munda_tui.rules.model import (
     CHARACTERISTICS,
     SPECIAL_TERRITORY_RATING,
@@ -343,7 +344,13 @@ def gang_from_yaktribe(data: Any, *, taken_ids: set[str] | list[str] = ()) -> Ya
         chars: dict[str, int] = {}
         for key in CHARACTERISTICS:
             if key in raw:
-                chars[key] = _int(raw[key], f"{here} {key.upper()}")
+                value = _int(raw[key], f"{here} {key.upper()}")
+                if value == 0:  # Yaktribe writes 0 for "-" (e.g. a familiar's BS)
+                    continue
+                try:
+                    chars[key] = profile_rules.check_value(key, value)
+                except profile_rules.ProfileError as exc:
+                    raise YaktribeError(f"{here}: {exc}") from None
         missing = [k.upper() for k in CHARACTERISTICS if k not in raw]
         if missing:
             warnings.append(f"{fname}: no {', '.join(missing)} in the file.")

@@ -23,6 +23,7 @@ from functools import cache
 from typing import Any
 
 from ..rules import model as m
+from ..rules import profile as profile_rules
 
 KeyPath = tuple[str | int, ...]
 
@@ -272,7 +273,10 @@ def to_data(obj: Any) -> Any:
                 default = _default(f)
                 if default is not dataclasses.MISSING and value == default and type(value) is type(default):
                     continue
-            out[f.name] = to_data(value)
+            if f.metadata.get("codec") == "profile":
+                out[f.name] = profile_rules.encode(value)
+            else:
+                out[f.name] = to_data(value)
         return out
     if isinstance(obj, enum.Enum):
         return obj.value
@@ -388,11 +392,36 @@ def _decoder(tp: Any) -> Decoder:
     raise TypeError(f"unsupported type {tp!r}")  # pragma: no cover
 
 
+def _decode_profile(data: Any, keypath: KeyPath) -> Any:
+    """A fighter's profile: target numbers as "3+" (a bare integer from older
+    saves is read as that target number), plain ones as integers, "-" none."""
+    if not isinstance(data, Mapping):
+        raise ValidationError(keypath, f"expected a table, found {_describe(data)}")
+    out: dict[str, int] = {}
+    for key, value in data.items():
+        if key not in profile_rules.LIMITS:
+            known = ", ".join(profile_rules.CHARACTERISTICS)
+            raise ValidationError((*keypath, key), f"unknown characteristic {key!r} (known: {known})")
+        try:
+            decoded = profile_rules.decode_value(key, value)
+        except profile_rules.ProfileError as error:
+            raise ValidationError((*keypath, key), str(error)) from None
+        if decoded is not None:
+            out[key] = decoded
+    return out
+
+
+def _field_decoder(f: dataclasses.Field[Any], hint: Any) -> Decoder:
+    if f.metadata.get("codec") == "profile":
+        return _decode_profile
+    return _decoder(hint)
+
+
 @cache
 def _fields_of(cls: type) -> tuple[tuple[tuple[str, Decoder, bool], ...], frozenset[str], str]:
     hints = _hints(cls)
     fields = [f for f in dataclasses.fields(cls) if f.init]
-    spec = tuple((f.name, _decoder(hints[f.name]), _default(f) is dataclasses.MISSING) for f in fields)
+    spec = tuple((f.name, _field_decoder(f, hints[f.name]), _default(f) is dataclasses.MISSING) for f in fields)
     names = frozenset(f.name for f in fields)
     return spec, names, ", ".join(f.name for f in fields)
 

@@ -17,6 +17,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Input, Label, Select, Static, TextArea
 
 from ..rules import roster as rr
+from ..rules.profile import LABELS
 from ..rules.model import (
     CHARACTERISTICS,
     Equipment,
@@ -28,10 +29,7 @@ from ..rules.model import (
     TerritoryKind,
 )
 
-CHAR_LABELS = {
-    "m": "M", "ws": "WS", "bs": "BS", "s": "S", "t": "T", "w": "W", "i": "I", "a": "A",
-    "ld": "Ld", "cl": "Cl", "wil": "Wil", "int": "Int",
-}
+CHAR_LABELS = LABELS  # the card's column heads (rules.profile)
 
 
 class FormScreen(ModalScreen[Any]):

@@ -17,6 +17,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Header, Label, Static
 
 from ..rules import roster as rr
+from ..rules.profile import format_value
 from ..rules.model import CHARACTERISTICS, Equipment, Fighter, FighterStatus, Gang
 from .dialogs import ConfirmScreen, ErrorScreen
 from .fighter_form import (
@@ -197,8 +198,7 @@ class RosterScreen(Screen[None]):
         if f.characteristics:
             heads = "".join(f"{CHAR_LABELS[k]:>4}" for k in CHARACTERISTICS)
             values = "".join(
-                f"{f.characteristics[k]:>4}" if k in f.characteristics else "   -"
-                for k in CHARACTERISTICS
+                f"{format_value(k, f.characteristics.get(k)):>4}" for k in CHARACTERISTICS
             )
             text.append(heads + "\n", style="dim")
             text.append(values + "\n")

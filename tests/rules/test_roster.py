@@ -183,8 +183,12 @@ def test_edit_fighter_keeps_injury_details(gang):
         ("kills", "x", "not a whole number"),
         ("type", "Wizard", "one of: Leader"),
         ("status", "sleepy", "one of: active"),
-        ("ws", "seven", "not a number"),
-        ("m", "40", "at most 12"),
+        ("ws", "seven", "WS is a target number like 3+ (found 'seven')"),
+        ("ws", "7+", "WS is a target number from 2+ to 6+ (found 7+)"),
+        ("ld", "1+", "Ld is a target number from 2+ to 12+ (found 1+)"),
+        ("m", "40", "M is a number from 1 to 12 (found 40)"),
+        ("m", "0", "M is a number from 1 to 12 (found 0)"),
+        ("s", "3+", "S is a plain number, not a target number"),
     ],
 )
 def test_fighter_validation(gang, field, value, message):

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from munda_tui.rules.model import BattleSummary, Equipment, Fighter, FighterStatus, PostBattleRuleset, Standing
+from munda_tui.rules.profile import LIMITS
 from munda_tui.saves import Store
 
 texts = st.text(max_size=40)
@@ -56,7 +57,9 @@ def _apply(campaign, edit_, counter):
     elif kind == "tactics":
         gang.tactics = [text] * (pick % 3)
     elif kind == "stats" and fighter:
-        fighter.characteristics[("m", "ws", "bs")[pick % 3]] = number
+        key = ("m", "ws", "bs")[pick % 3]
+        lo, hi = LIMITS[key]  # a possible value (the codec refuses impossible ones)
+        fighter.characteristics[key] = lo + abs(number) % (hi - lo + 1)
     elif kind == "status" and fighter:
         fighter.status = list(FighterStatus)[pick % len(FighterStatus)]
     elif kind == "gang-notes":
