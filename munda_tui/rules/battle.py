@@ -166,6 +166,7 @@ class RosterEntry:
     type: str = FighterType.GANGER.value
     label: str = ""
     reserve: bool = False  # in the Reinforcements deck, not deployed
+    cost: int = 0  # the fighter's Credits value at the start (0: not recorded)
 
 
 @dataclass(frozen=True)
@@ -277,6 +278,7 @@ class FighterState:
     taken_out_by: str = ""  # fighter key
     how: str = ""  # e.g. "Shoot: Blaze"
     recoveries: int = 0  # times recovered from Seriously Injured
+    cost: int = 0  # Credits value from the start event (0: not recorded)
 
     @property
     def on_battlefield(self) -> bool:
@@ -476,7 +478,7 @@ def apply(state: BattleState, ev: Event) -> None:
                 key = f"{side.gang}/{r.id}"
                 state.fighters[key] = FighterState(
                     key, side.gang, r.id, r.name, r.type, r.label,
-                    state=NOT_DEPLOYED if r.reserve else ACTIVE,
+                    state=NOT_DEPLOYED if r.reserve else ACTIVE, cost=r.cost,
                 )
                 if r.reserve:
                     s.reserves.append(key)
@@ -910,7 +912,7 @@ def default_setup(campaign: Campaign, number: int, challenger: str, challenged: 
 def _entry(gang: Gang, member: CrewMember, reserve: bool) -> RosterEntry:
     try:
         f: Fighter = gang.fighter(member.fighter)
-        return RosterEntry(f.id, f.name, f.type.value, f.label, reserve)
+        return RosterEntry(f.id, f.name, f.type.value, f.label, reserve, int(f.rating or 0))
     except KeyError:
         return RosterEntry(member.fighter, member.fighter, FighterType.GANGER.value, "", reserve)
 

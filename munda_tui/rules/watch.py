@@ -20,6 +20,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from .battle import (
     DOWN,
+    ON_BATTLEFIELD,
     END,
     ENGAGED,
     OUT_OF_ACTION,
@@ -43,6 +44,7 @@ MISSED = "missed"  # the battle is over and the card was not met
 REVEALED = "revealed"
 
 # Moments
+BATTLE_START = "battle_start"
 ROUND_START = "round_start"
 ROUND_END = "round_end"
 END_PHASE = "end_phase"
@@ -64,6 +66,12 @@ class Match:
     reward_at: str = "reveal"  # "reveal" or "end" (rewards walked when the battle ends)
     kind: str = ""  # the watcher kind, "" for manual cards
     reward_due: bool = False  # revealed, reward to walk now (battle over, none recorded)
+    # a roll the card makes before its reward (Cold Trade: "Roll a D6 and add 1 for each
+    # enemy previously taken Out of Action ... If the modified roll is 6+"): dice and target
+    test: str = ""
+    test_target: int = 0
+    times: int = 1  # the reward is gained this many times ("whenever ..." / "for each ...")
+    skip: tuple[int, ...] = ()  # indexes of the card's rewards the log says do not apply
 
     @property
     def automatic(self) -> bool:
@@ -114,6 +122,7 @@ class Watcher:
     def __init__(self, owner: str, spec: Mapping[str, Any]) -> None:
         self.owner = owner
         self.spec = spec
+        self.facts: Mapping[str, Any] = {}  # facts of the set-up (see :func:`setup_facts`)
         self.met = -1
         self.why = ""
         self.discarded = -1
@@ -143,6 +152,39 @@ class Watcher:
     def earned(self, st: BattleState) -> bool | None:
         return True
 
+    def test(self, st: BattleState) -> tuple[str, int]:
+        """A roll the card makes before its reward: (dice, target), ("", 0) for none."""
+        return "", 0
+
+    def times(self, st: BattleState) -> int:
+        return 1
+
+    def skip(self, st: BattleState) -> tuple[int, ...]:
+        return ()
+
+
+class _Hit:
+    """The effects of one hit as logged: the events right after it that are about the
+    same fighters (the victim, the attacker) belong to it; the first event about anyone
+    else (or about no fighter: a phase, the end) closes it. ``state(key)`` is a
+    fighter's state once the hit is worked out."""
+
+    def __init__(self, keys: Sequence[str], st: BattleState) -> None:
+        self.keys = [k for k in keys if k in st.fighters]
+        self.open = True
+        self.states = {k: st.fighters[k].state for k in self.keys}
+
+    def see(self, ev: Event, st: BattleState) -> None:
+        if not self.open:
+            return
+        if ev.fighter and ev.fighter in self.keys:
+            self.states = {k: st.fighters[k].state for k in self.keys}
+        else:
+            self.open = False
+
+    def state(self, key: str) -> str:
+        return self.states.get(key, "")
+
 
 class TakedownsInRound(Watcher):
     """N enemy fighters Seriously Injured or taken Out of Action in one round."""
@@ -154,12 +196,15 @@ class TakedownsInRound(Watcher):
 
     def see(self, i, ev, st, prev):
         down = _takedown(ev)
-        if not down:
+        if not down or down not in self.p("results", sorted(DOWN)):
             return
         f = st.fighters[ev.fighter]
         if not _enemy(self.owner, f):
             return
         if self.p("by", "any") == "gang" and (ev.kind != "state" or not _by_gang(self.owner, st, ev)):
+            return
+        need = self.p("traits_any", [])
+        if need and not set(ev.traits) & set(need):
             return
         victims = self.rounds.setdefault(st.round, [])
         if ev.fighter not in victims:
@@ -169,21 +214,28 @@ class TakedownsInRound(Watcher):
             up = self.up.setdefault(st.round, [])
             if ev.fighter not in up:
                 up.append(ev.fighter)
+        if f.type in self.p("upgrade_victim_types", []):
+            self.up.setdefault(st.round, []).append(ev.fighter)
         if self.p("at", "event") == "event":
             self._check(i, st, st.round)
 
     def _check(self, i, st, rnd):
         victims = self.rounds.get(rnd, [])
-        if len(victims) >= self.p("count", 3):
+        if len(victims) >= self.p("count", 3) and self.met < 0:
             by = " by your gang" if self.p("by", "any") == "gang" else ""
-            self.meet(i, f"{len(victims)} enemy fighters Seriously Injured or Out of Action"
-                         f"{by} in round {rnd}: {_names(st, victims)}")
+            what = self.p("label", "Seriously Injured or Out of Action")
+            self.meet(i, f"{len(victims)} enemy fighters {what}{by} in round {rnd}: "
+                         f"{_names(st, victims)}")
+            self.met_round = rnd
 
     def moment(self, name, i, st):
-        if name == ROUND_END and self.p("at", "event") == "round_end":
+        at = self.p("at", "event")
+        if (name == ROUND_END and at == "round_end") or (name == END_PHASE and at == "end_phase"):
             self._check(i, st, st.round)
 
     def upgraded(self, st):
+        if self.p("upgrade_victim_types"):
+            return bool(self.up.get(getattr(self, "met_round", -1)))
         if not self.p("upgrade_traits"):
             return False
         n = self.p("count", 3)
@@ -196,6 +248,7 @@ class Takedown(Watcher):
     def __init__(self, owner, spec):
         super().__init__(owner, spec)
         self.hits: list[tuple[int, str, str, bool]] = []  # (index, victim, attacker, upgrade)
+        self.downs: dict[str, set[str]] = {}
 
     def _attacker_ok(self, st, ev, types):
         if types:
@@ -204,6 +257,10 @@ class Takedown(Watcher):
         return _by_gang(self.owner, st, ev)
 
     def see(self, i, ev, st, prev):
+        if ev.kind == "state" and ev.state in DOWN and ev.attacker:
+            # every enemy each of your fighters has downed (upgrade_attacker_downs)
+            if _enemy(self.owner, st.fighters[ev.fighter]):
+                self.downs.setdefault(ev.attacker, set()).add(ev.fighter)
         if ev.kind != "state" or ev.state not in self.p("results", [OUT_OF_ACTION]):
             return
         f = st.fighters[ev.fighter]
@@ -225,6 +282,11 @@ class Takedown(Watcher):
         up: bool | None = False
         if self.p("upgrade") == "unknown":
             up = None
+        elif self.p("upgrade_attacker_downs"):
+            # "If two or more enemy fighters were Seriously Injured or taken Out of Action
+            # by this fighter": None when the attacker is not logged
+            up = (len(self.downs.get(ev.attacker, ())) >= self.p("upgrade_attacker_downs")
+                  if ev.attacker else None)
         else:
             ut = self.p("upgrade_attacker_types", [])
             utr = self.p("upgrade_traits_any", [])
@@ -247,6 +309,10 @@ class Takedown(Watcher):
     def upgraded(self, st):
         if self._upgraded is None:
             return None
+        if self.p("upgrade_attacker_downs") and self.hits:
+            # counted when the card is revealed: that fighter's takedowns so far
+            first = self.hits[0][2]
+            return len(self.downs.get(first, ())) >= self.p("upgrade_attacker_downs")
         return any(h[3] for h in self.hits)
 
     def earned(self, st):
@@ -281,8 +347,9 @@ class WinWithFewStanding(Watcher):
             return
         n = sum(1 for f in st.crew(self.owner) if f.state == ACTIVE)
         if st.winner == self.owner and n <= self.p("max", 3):
+            # "only a single friendly fighter Standing and Active": exactly one, not none
             self.meet(i, f"won with {n} fighter{'s' if n != 1 else ''} Standing and Active",
-                      n <= self.p("upgrade_max", 1))
+                      n == self.p("upgrade_count", 1))
         else:
             self.missed = True
 
@@ -377,26 +444,53 @@ class TakedownsTotal(Watcher):
 
 
 class ConditionsGained(Watcher):
-    """Enemy fighters that gained a condition during the battle (counted at its end)."""
+    """Enemy fighters that gained a condition during the battle (counted at its end).
+    With ``by = "own"`` only those your fighters caused count: a condition logged with
+    one of your fighters as its cause counts, one logged without a cause cannot be told
+    (the reward is then asked: earned / not earned, upgraded or not)."""
 
     def __init__(self, owner, spec):
         super().__init__(owner, spec)
         self.who: list[str] = []
+        self.unknown: list[str] = []  # gained with no cause logged (by = "own" only)
 
     def see(self, i, ev, st, prev):
-        if (ev.kind == "condition" and not ev.lost and ev.condition == self.p("condition", "Broken")
-                and _enemy(self.owner, st.fighters[ev.fighter]) and ev.fighter not in self.who):
+        if not (ev.kind == "condition" and not ev.lost
+                and ev.condition == self.p("condition", "Broken")
+                and _enemy(self.owner, st.fighters[ev.fighter])):
+            return
+        if self.p("by", "any") == "own":
+            a = st.fighters.get(ev.attacker)
+            if a is None:
+                if ev.fighter not in self.who and ev.fighter not in self.unknown:
+                    self.unknown.append(ev.fighter)
+                return
+            if a.gang != self.owner:
+                return
+            if ev.fighter in self.unknown:
+                self.unknown.remove(ev.fighter)
+        if ev.fighter not in self.who:
             self.who.append(ev.fighter)
 
     def moment(self, name, i, st):
         if name != BATTLE_END:
             return
-        n = len(self.who)
-        if n >= self.p("count", 2):
-            self.meet(i, f"{n} enemy fighters became {self.p('condition', 'Broken')}: "
-                         f"{_names(st, self.who)}", n >= self.p("upgrade_count", 3))
+        n, maybe = len(self.who), len(self.unknown)
+        need, up = self.p("count", 2), self.p("upgrade_count", 3)
+        cond = self.p("condition", "Broken")
+        by = " by your fighters" if self.p("by", "any") == "own" else ""
+        if n >= need:
+            self.meet(i, f"{n} enemy fighters became {cond}{by}: {_names(st, self.who)}",
+                      True if n >= up else (None if n + maybe >= up else False))
+        elif n + maybe >= need:
+            self.meet(i, f"{n} enemy fighters became {cond}{by}, {maybe} more with no cause "
+                         f"logged ({_names(st, self.unknown)}): did your fighters cause it?",
+                      None if n + maybe >= up else False)
         else:
             self.missed = True
+
+    def earned(self, st):
+        return True if len(self.who) >= self.p("count", 2) else None
 
 
 class AllEnemiesInStates(Watcher):
@@ -563,7 +657,11 @@ class OnEvent(Watcher):
             if ev.kind != "test_failed" or ev.test != self.p("test"):
                 return
         elif want == "flesh_wound":
-            if ev.kind != "flesh_wound":
+            # a Recovery test's Flesh Wound result is a Flesh Wound too (the fighter
+            # recovers Prone and Pinned with one more Flesh Wound)
+            if not (ev.kind == "flesh_wound"
+                    or ev.kind == "recovery" and ev.result == PINNED
+                    and self.p("from_recovery", True)):
                 return
         else:
             return
@@ -585,12 +683,24 @@ class OnEvent(Watcher):
         what = {"state": STATE_NAMES.get(ev.state, ev.state),
                 "condition_lost": f"no longer {ev.condition} (rallied)",
                 "test_failed": f"failed a {ev.test.capitalize()} test",
-                "flesh_wound": "suffered a Flesh Wound"}[want]
+                "flesh_wound": "suffered a Flesh Wound"
+                + (" (Recovery test)" if ev.kind == "recovery" else "")}[want]
         by = f" by {st.name_of(ev.attacker)}" if ev.attacker else ""
         how = f" ({ev.action.replace('_', ' ')})" if ev.action else ""
         to = self.p("reward_to", "")
         fighter = ev.fighter if to == "fighter" else ev.attacker if to == "attacker" else ""
+        self.count = getattr(self, "count", 0) + 1
         self.meet(i, f"{f.name} ({f.type}) {what}{by}{how}", fighter=fighter)
+
+    def test(self, st):
+        """Cold Trade: "Roll a D6 and add 1 for each enemy previously taken Out of Action
+        in melee or with Coup de Grace. If the modified roll is 6+ ..." - every such
+        enemy before the latest one the log shows (0 when revealed at once)."""
+        dice = self.p("test", "")
+        if not dice:
+            return "", 0
+        bonus = max(0, getattr(self, "count", 0) - 1)
+        return (f"{dice}+{bonus}" if bonus else dice), int(self.p("test_target", 6))
 
 
 class Avenge(Watcher):
@@ -641,6 +751,297 @@ class EnemyCrewFraction(Watcher):
                          f"Out of Action or still off the table")
 
 
+def _wound(ev: Event) -> bool:
+    """An event in which a fighter was wounded: a Flesh Wound, or Seriously Injured /
+    Out of Action by an attack."""
+    return ev.kind == "flesh_wound" or (ev.kind == "state" and ev.state in DOWN)
+
+
+class FighterTakedowns(Watcher):
+    """At the end of the battle: one of your fighters Seriously Injured or took Out of
+    Action at least ``count`` enemy fighters (``traits_any``: with attacks by weapons with
+    one of these traits); ``upgrade_traits_any``: that many with one of these traits.
+    Only takedowns logged with the attacker count (the log cannot tell whose the others
+    were)."""
+
+    def __init__(self, owner, spec):
+        super().__init__(owner, spec)
+        self.by: dict[str, list[str]] = {}
+        self.up: dict[str, list[str]] = {}
+
+    def see(self, i, ev, st, prev):
+        if ev.kind != "state" or ev.state not in DOWN or not ev.attacker:
+            return
+        a, f = st.fighters.get(ev.attacker), st.fighters[ev.fighter]
+        if a is None or a.gang != self.owner or not _enemy(self.owner, f):
+            return
+        need = self.p("traits_any", [])
+        if need and not set(ev.traits) & set(need):
+            return
+        victims = self.by.setdefault(a.key, [])
+        if ev.fighter not in victims:
+            victims.append(ev.fighter)
+        up = self.p("upgrade_traits_any", [])
+        if up and set(ev.traits) & set(up):
+            ups = self.up.setdefault(a.key, [])
+            if ev.fighter not in ups:
+                ups.append(ev.fighter)
+
+    def moment(self, name, i, st):
+        if name != BATTLE_END:
+            return
+        n = self.p("count", 3)
+        best = sorted(self.by.items(), key=lambda kv: (-len(self.up.get(kv[0], [])), -len(kv[1])))
+        for key, victims in best:
+            if len(victims) >= n:
+                self.meet(i, f"{st.name_of(key)} Seriously Injured or took Out of Action "
+                             f"{len(victims)} enemy fighters: {_names(st, victims)}",
+                          len(self.up.get(key, [])) >= n, fighter=key)
+                return
+        self.missed = True
+
+
+class PoisonedRecovery(Watcher):
+    """An enemy fighter Seriously Injured by a weapon with one of ``traits_any`` goes Out
+    of Action in a later Recovery test (A Slow Poison)."""
+
+    def __init__(self, owner, spec):
+        super().__init__(owner, spec)
+        self.poisoned: set[str] = set()
+
+    def see(self, i, ev, st, prev):
+        f = st.fighters.get(ev.fighter)
+        if f is None or not _enemy(self.owner, f):
+            return
+        if ev.kind == "state":
+            if ev.state == SERIOUSLY_INJURED and set(ev.traits) & set(self.p("traits_any", [])):
+                self.poisoned.add(ev.fighter)
+            elif ev.state != SERIOUSLY_INJURED:
+                self.poisoned.discard(ev.fighter)
+        elif ev.kind == "recovery":
+            if ev.result == OUT_OF_ACTION and ev.fighter in self.poisoned:
+                self.meet(i, f"{f.name} ({f.type}), Seriously Injured by a "
+                             f"{' or '.join(self.p('traits_any', []))} weapon, went Out of "
+                             f"Action in a Recovery test",
+                          f.type in self.p("upgrade_victim_types", []))
+            elif ev.result == PINNED:
+                self.poisoned.discard(ev.fighter)
+
+
+class HeavyHit(Watcher):
+    """One of your fighters suffers ``min`` or more Flesh Wounds in one hit (one Flesh
+    Wound event); the reward needs the fighter still on the battlefield once the hit is
+    worked out, the upgrade still Standing and Active (Hardman)."""
+
+    def __init__(self, owner, spec):
+        super().__init__(owner, spec)
+        self.hit: _Hit | None = None
+        self.key = ""
+
+    def see(self, i, ev, st, prev):
+        if self.hit is not None:
+            self.hit.see(ev, st)
+        if self.met >= 0 or ev.kind != "flesh_wound" or ev.amount < self.p("min", 2):
+            return
+        f = st.fighters[ev.fighter]
+        if _enemy(self.owner, f):
+            return
+        self.key, self.hit = ev.fighter, _Hit([ev.fighter], st)
+        self.meet(i, f"{f.name} ({f.type}) suffered {ev.amount} Flesh Wounds in one hit")
+
+    def earned(self, st):
+        return self.hit is not None and self.hit.state(self.key) in ON_BATTLEFIELD
+
+    def upgraded(self, st):
+        return self.hit is not None and self.hit.state(self.key) == ACTIVE
+
+
+class ActionByOwn(Watcher):
+    """One of your fighters makes an action (``action``, e.g. a Coup de Grace) as logged on
+    a takedown or an attack; ``times``: every such action for the rest of the battle
+    counts (the reward is walked at the end, once per action)."""
+
+    def __init__(self, owner, spec):
+        super().__init__(owner, spec)
+        self.count = 0
+
+    def see(self, i, ev, st, prev):
+        if ev.kind not in ("state", "attack", "flesh_wound") or ev.action != self.p("action"):
+            return
+        a = st.fighters.get(ev.attacker)
+        f = st.fighters[ev.fighter]
+        if not (a is not None and a.gang == self.owner or not ev.attacker and _enemy(self.owner, f)):
+            return
+        self.count += 1
+        by = st.name_of(ev.attacker) if ev.attacker else "one of your fighters"
+        self.meet(i, f"{by}: {ev.action.replace('_', ' ')} on {f.name}", fighter=ev.attacker)
+
+    def times(self, st):
+        return max(1, self.count) if self.p("each") else 1
+
+
+class Falls(Watcher):
+    """One of your fighters makes an enemy fall (or knocks them into a pitfall) and they
+    go Out of Action (action "fall"); the extra reward (index ``extra_reward``) needs
+    ``extra_count`` enemies taken Out of Action by falls during the game (so the rewards
+    are walked at the end)."""
+
+    reward_at = "end"
+
+    def __init__(self, owner, spec):
+        super().__init__(owner, spec)
+        self.fallen: list[str] = []
+
+    def see(self, i, ev, st, prev):
+        if ev.kind != "state" or ev.state != OUT_OF_ACTION or ev.action != "fall":
+            return
+        f = st.fighters[ev.fighter]
+        if not _enemy(self.owner, f):
+            return
+        if ev.fighter not in self.fallen:
+            self.fallen.append(ev.fighter)
+        if _by_gang(self.owner, st, ev):
+            self.meet(i, f"{f.name} ({f.type}) fell and went Out of Action", fighter=ev.attacker)
+
+    def skip(self, st):
+        if len(self.fallen) >= self.p("extra_count", 3):
+            return ()
+        return (int(self.p("extra_reward", 1)),)
+
+    def earned(self, st):
+        return True if st.ended else None
+
+
+class FallOn(Watcher):
+    """One of your fighters falls on an enemy fighter (action "fall" with your fighter as
+    the attacker). Reward ``victim_reward`` needs the enemy Seriously Injured or Out of
+    Action, ``survived_reward`` your fighter not Seriously Injured or Out of Action after
+    the fall (Sky Stomp)."""
+
+    def __init__(self, owner, spec):
+        super().__init__(owner, spec)
+        self.hit: _Hit | None = None
+        self.victim = ""
+
+    def see(self, i, ev, st, prev):
+        if self.hit is not None:
+            self.hit.see(ev, st)
+        if self.met >= 0 or ev.action != "fall" or not ev.attacker:
+            return
+        if ev.kind not in ("state", "attack", "flesh_wound"):
+            return
+        a, f = st.fighters.get(ev.attacker), st.fighters[ev.fighter]
+        if a is None or a.gang != self.owner or not _enemy(self.owner, f):
+            return
+        self.victim, self.hit = ev.fighter, _Hit([ev.fighter, ev.attacker], st)
+        self.meet(i, f"{a.name} fell on {f.name} ({f.type})", fighter=ev.attacker)
+
+    def skip(self, st):
+        if self.hit is None:
+            return ()
+        out = []
+        if self.hit.state(self.victim) not in DOWN:
+            out.append(int(self.p("victim_reward", 0)))
+        if self.hit.state(self.fighter) in DOWN:
+            out.append(int(self.p("survived_reward", 1)))
+        return tuple(out)
+
+
+class ActivationWounds(Watcher):
+    """A fighter of yours (``attacker_types``) wounds ``count`` or more enemy fighters in a
+    single activation with a weapon with one of ``traits_any``; ``upgrade_count`` for the
+    upgrade (Impressive Combo). One activation: from the first wound the fighter deals
+    until another fighter's activation is marked, or the phase or round changes; a
+    Reaction attack is made in another fighter's activation and is left out."""
+
+    def __init__(self, owner, spec):
+        super().__init__(owner, spec)
+        self.current: dict[str, list[str]] = {}  # attacker -> enemies wounded this activation
+        self.best: list[str] = []
+        self.who = ""
+
+    def see(self, i, ev, st, prev):
+        if ev.kind == "phase":
+            self.current.clear()
+            return
+        if ev.kind == "activate":
+            for key in [k for k in self.current if k != ev.fighter]:
+                del self.current[key]
+            return
+        if not _wound(ev) or not ev.attacker or ev.action == "reaction":
+            return
+        a, f = st.fighters.get(ev.attacker), st.fighters[ev.fighter]
+        if a is None or a.gang != self.owner or not _enemy(self.owner, f):
+            return
+        if not _types(a, self.p("attacker_types", [])):
+            return
+        if not set(ev.traits) & set(self.p("traits_any", [])):
+            return
+        hit = self.current.setdefault(a.key, [])
+        if ev.fighter not in hit:
+            hit.append(ev.fighter)
+        if len(hit) > len(self.best) and (self.met < 0 or a.key == self.who):
+            self.best = list(hit)
+        if len(hit) >= self.p("count", 2) and self.met < 0:
+            self.who = a.key
+            self.meet(i, f"{a.name} ({a.type}) wounded {len(hit)} enemy fighters in one "
+                         f"activation: {_names(st, hit)}", fighter=a.key)
+
+    def upgraded(self, st):
+        return len(self.best) >= self.p("upgrade_count", 3)
+
+
+class JuveCull(Watcher):
+    """Your gang has taken every opposing Juve Out of Action; with no Juves, the three
+    enemy fighters with the lowest Credits value (as logged at the start; when the log
+    holds no values, the owner reveals it)."""
+
+    def __init__(self, owner, spec):
+        super().__init__(owner, spec)
+        self.out: list[str] = []
+
+    def see(self, i, ev, st, prev):
+        if _takedown(ev) != OUT_OF_ACTION:
+            return
+        f = st.fighters[ev.fighter]
+        if not _enemy(self.owner, f) or (ev.kind == "state" and not _by_gang(self.owner, st, ev)):
+            return
+        if ev.fighter not in self.out:
+            self.out.append(ev.fighter)
+        enemies = [e for e in st.fighters.values() if _enemy(self.owner, e)]
+        juves = [e for e in enemies if e.type == "Juve"]
+        if juves:
+            if all(j.key in self.out for j in juves):
+                self.meet(i, f"all {len(juves)} enemy Juves taken Out of Action: "
+                             f"{_names(st, [j.key for j in juves])}")
+            return
+        costs = sorted(e.cost for e in enemies)
+        n = self.p("lowest", 3)
+        if len(costs) < n or not any(costs):
+            return
+        bar = costs[n - 1]
+        cheap = [e for e in enemies if e.cost <= bar and e.key in self.out]
+        if len(cheap) >= n:
+            self.meet(i, f"no enemy Juves; the {n} enemy fighters with the lowest Credits "
+                         f"value taken Out of Action: {_names(st, [e.key for e in cheap])}")
+
+
+class PitchBlack(Watcher):
+    """Met at the start when the set-up puts Pitch Black in effect; the reward needs a
+    win and no revealed token (not in the log: asked)."""
+
+    reward_at = "end"
+
+    def moment(self, name, i, st):
+        if name == BATTLE_START and self.facts.get("pitch_black"):
+            self.meet(i, "the Pitch Black rules are in effect (set-up)")
+
+    def earned(self, st):
+        if not st.ended:
+            return None
+        return None if st.winner == self.owner else False
+
+
 KINDS: dict[str, Callable[[str, Mapping[str, Any]], Watcher]] = {
     "takedowns_in_round": TakedownsInRound,
     "takedown": Takedown,
@@ -659,6 +1060,15 @@ KINDS: dict[str, Callable[[str, Mapping[str, Any]], Watcher]] = {
     "on_event": OnEvent,
     "avenge": Avenge,
     "enemy_crew_fraction": EnemyCrewFraction,
+    "fighter_takedowns": FighterTakedowns,
+    "poisoned_recovery": PoisonedRecovery,
+    "heavy_hit": HeavyHit,
+    "action_by_own": ActionByOwn,
+    "falls": Falls,
+    "fall_on": FallOn,
+    "activation_wounds": ActivationWounds,
+    "juve_cull": JuveCull,
+    "pitch_black": PitchBlack,
 }
 
 
@@ -666,25 +1076,131 @@ def make_watcher(owner: str, spec: Mapping[str, Any]) -> Watcher:
     return KINDS[spec["kind"]](owner, spec)
 
 
+@dataclass(frozen=True)
+class Reminder:
+    """A card the tracker cannot decide, at its timing: its owner's side shows the
+    discreet marker until the owner has looked (``key`` is what "looked" remembers)."""
+
+    gang: str
+    card: str
+    timing: str
+    event: int  # index in the log of the latest event at that timing
+
+    @property
+    def key(self) -> str:
+        return f"{self.card}@{self.event}"
+
+
+#: Reminder timings (``[reminders]`` in watchers.toml) and what in the log they are.
+TIMINGS: dict[str, str] = {
+    "battle_start": "the start of the battle (the first event)",
+    "round_start": "the start of each round (a new round's Priority phase)",
+    "end_phase": "each End phase",
+    "battle_end": "the end of the battle",
+    "own_activation": "each activation of one of your fighters (marked in the log)",
+    "enemy_activation": "each activation of an enemy fighter (marked in the log)",
+    "own_takedown": "one of your fighters Seriously Injured or taken Out of Action",
+    "enemy_takedown": "an enemy fighter Seriously Injured or taken Out of Action",
+    "own_attack": "an attack by one of your fighters (a takedown, a wound or an attack logged)",
+    "enemy_attack": "an attack by an enemy fighter on one of yours",
+    "own_recovery": "a Recovery test of one of your fighters",
+    "test_failed": "a failed test (any fighter)",
+    "own_tactic": "a Gang Tactic played by your gang",
+    "reinforcement": "a Reinforcement arrives",
+    "chosen_round": "the start of the round whose number the owner chose (Dead of Night)",
+    "post_battle": "the post-battle sequence (shown by the wizard, not in the battle)",
+}
+
+
+def reminder_table() -> dict[str, list[str]]:
+    """Card id -> its reminder timings, for the cards the tracker cannot decide."""
+    raw = load_data("watchers.toml").get("reminders", {})
+    return {cid: [t] if isinstance(t, str) else list(t) for cid, t in raw.items()}
+
+
+def setup_facts(setup: Any) -> dict[str, Any]:
+    """The facts of a ``rules.setup.BattleSetup`` the watchers read (plain data)."""
+    if setup is None:
+        return {}
+    if isinstance(setup, Mapping):
+        return dict(setup)
+    return {
+        "pitch_black": bool(getattr(setup, "pitch_black", False)),
+        # each gang's secret and open choices (read only for that gang's own cards)
+        "choices": {s.gang: dict(s.subplot_choices) for s in getattr(setup, "sides", [])},
+    }
+
+
+def _timings_of(ev: Event, st: BattleState, gang: str, prev_round: int) -> set[str]:
+    """The reminder timings an event (already applied) is, for ``gang``'s cards."""
+    k = ev.kind
+    out: set[str] = set()
+    if k == "start":
+        out.add("battle_start")
+    elif k == "phase":
+        if ev.round != prev_round:
+            out.add("round_start")
+        if ev.phase == END:
+            out.add("end_phase")
+    elif k == "end":
+        out.add("battle_end")
+    elif k == "tactic" and ev.gang == gang:
+        out.add("own_tactic")
+    elif k == "reinforcement":
+        out.add("reinforcement")
+    elif k == "test_failed":
+        out.add("test_failed")
+    f = st.fighters.get(ev.fighter)
+    if f is None:
+        return out
+    own = f.gang == gang
+    if k == "activate" and f.activated:
+        out.add("own_activation" if own else "enemy_activation")
+    if k == "recovery" and own:
+        out.add("own_recovery")
+    if _takedown(ev):
+        out.add("own_takedown" if own else "enemy_takedown")
+    a = st.fighters.get(ev.attacker)
+    if a is not None and k in ("state", "flesh_wound", "attack", "condition"):
+        if a.gang == gang and not own:
+            out.add("own_attack")
+        elif a.gang != gang and own:
+            out.add("enemy_attack")
+    return out
+
+
 class HandWatch:
     """Every card of every hand against a log fed one event at a time
-    (the tracker feeds each new event; :func:`watch` feeds a whole log)."""
+    (the tracker feeds each new event; :func:`watch` feeds a whole log).
+    ``facts``: the set-up's facts (:func:`setup_facts`: Pitch Black)."""
 
     def __init__(
         self,
         hands: Mapping[str, Sequence[str]],
         table: Mapping[str, Mapping[str, Any]] | None = None,
+        facts: Mapping[str, Any] | Any = None,
+        reminders: Mapping[str, Sequence[str]] | None = None,
     ) -> None:
         table = watcher_table() if table is None else table
+        reminders = reminder_table() if reminders is None else reminders
+        facts = setup_facts(facts)
         self.watchers: list[tuple[str, str, Watcher | None]] = []
+        self.timed: list[tuple[str, str, frozenset[str]]] = []  # (gang, card, timings)
         for gang, cards in hands.items():
             for card in cards:
                 spec = table.get(card)
-                self.watchers.append((gang, card, make_watcher(gang, spec) if spec else None))
+                w = make_watcher(gang, spec) if spec else None
+                if w is not None:
+                    w.facts = facts
+                self.watchers.append((gang, card, w))
+                if w is None and reminders.get(card):
+                    self.timed.append((gang, card, frozenset(reminders[card])))
         self.live = [w for _, _, w in self.watchers if w is not None]
         self.st = BattleState()
         self.fed = 0
         self.revealed: dict[tuple[str, str], bool] = {}  # (gang, card) -> reward recorded
+        self.last: dict[tuple[str, str], tuple[int, str]] = {}  # latest (event, timing)
+        self.facts = facts
 
     def feed(self, ev: Event) -> None:
         st, live, i = self.st, self.live, self.fed
@@ -696,6 +1212,20 @@ class HandWatch:
             self.revealed[(ev.gang, ev.card)] = bool(ev.rewards)
         elif ev.kind == "reward":
             self.revealed[(ev.gang, ev.card)] = True
+        if self.timed:
+            facts = self.facts
+            seen: dict[str, set[str]] = {}
+            for gang, card, timings in self.timed:
+                now = seen.get(gang)
+                if now is None:
+                    now = seen[gang] = _timings_of(ev, st, gang, old_round)
+                hit = now & timings
+                if "chosen_round" in timings and "round_start" in now:
+                    chosen = str(facts.get("choices", {}).get(gang, {}).get(card, ""))
+                    if chosen.isdigit() and int(chosen) == st.round:
+                        hit = hit | {"chosen_round"}
+                if hit:
+                    self.last[(gang, card)] = (i, sorted(hit)[0])
         if not live:
             return
         if ev.kind == "phase" and ev.round != old_round:
@@ -708,6 +1238,9 @@ class HandWatch:
         if ev.kind != "start":
             for w in live:
                 w.see(i, ev, st, prev)
+        else:
+            for w in live:
+                w.moment(BATTLE_START, i, st)
         if ev.kind == "phase":
             if ev.round != old_round:
                 for w in live:
@@ -719,6 +1252,15 @@ class HandWatch:
             for w in live:
                 w.moment(ROUND_END, i, st)
                 w.moment(BATTLE_END, i, st)
+
+    def reminders(self) -> list[Reminder]:
+        """The cards not revealed whose timing the log has reached (the latest time)."""
+        out = []
+        for gang, card, _ in self.timed:
+            at = self.last.get((gang, card))
+            if at is not None and (gang, card) not in self.revealed:
+                out.append(Reminder(gang, card, at[1], at[0]))
+        return out
 
     def matches(self) -> list[Match]:
         st, revealed = self.st, self.revealed
@@ -739,35 +1281,75 @@ class HandWatch:
             else:
                 status = WATCHING
             end = w.reward_at == "end"
+            met = w.met >= 0
+            test, target = w.test(st) if met else ("", 0)
             out.append(
                 Match(
                     gang, card, status,
                     why=w.why,
-                    event=w.met if w.met >= 0 else w.discarded,
-                    upgraded=w.upgraded(st) if w.met >= 0 else None,
-                    earned=w.earned(st) if w.met >= 0 else None,
+                    event=w.met if met else w.discarded,
+                    upgraded=w.upgraded(st) if met else None,
+                    earned=w.earned(st) if met else None,
                     fighter=w.fighter,
                     reward_at=w.reward_at,
                     kind=w.spec["kind"],
                     reward_due=rev and not revealed[(gang, card)] and end and st.ended,
+                    test=test,
+                    test_target=target,
+                    times=w.times(st) if met else 1,
+                    skip=w.skip(st) if met else (),
                 )
             )
         return out
+
+
+def marker_keys(gang: str, matches: Sequence[Match], reminders: Sequence[Reminder]) -> list[str]:
+    """What the owner's discreet marker stands for now: met cards (their ids) and
+    reminders due (``card@event``). The marker shows while one of them is not yet in
+    the owner's ``seen`` list (kept in the battle file)."""
+    keys = [m.card for m in matches if m.gang == gang and m.status == MET]
+    keys += [r.key for r in reminders if r.gang == gang]
+    return keys
+
+
+def owner_marker(gang: str, matches: Sequence[Match], reminders: Sequence[Reminder],
+                 seen: Sequence[str] = ()) -> bool:
+    """True when ``gang``'s side shows the discreet marker (never says which card)."""
+    return any(k not in seen for k in marker_keys(gang, matches, reminders))
+
+
+def markers(
+    hands: Mapping[str, Sequence[str]],
+    log: Sequence[Event],
+    setup: Any = None,
+    seen: Mapping[str, Sequence[str]] | None = None,
+) -> dict[str, bool]:
+    """Per gang: does its side show the marker now? A function of (hands, log, set-up,
+    what each owner has already looked at); each gang's answer reads only its own hand."""
+    out = {}
+    for gang, hand in hands.items():
+        run = HandWatch({gang: hand}, facts=setup)
+        for ev in log:
+            run.feed(ev)
+        out[gang] = owner_marker(gang, run.matches(), run.reminders(), (seen or {}).get(gang, ()))
+    return out
 
 
 def watch(
     hands: Mapping[str, Sequence[str]],
     log: Sequence[Event],
     table: Mapping[str, Mapping[str, Any]] | None = None,
+    facts: Mapping[str, Any] | Any = None,
 ) -> list[Match]:
     """Every card of every hand against the log, in hand order."""
-    run = HandWatch(hands, table)
+    run = HandWatch(hands, table, facts)
     for ev in log:
         run.feed(ev)
     return run.matches()
 
 
 __all__ = [
-    "DISCARDED", "HandWatch", "KINDS", "MANUAL", "MET", "MISSED", "Match", "REVEALED", "WATCHING",
-    "Watcher", "make_watcher", "watch", "watcher_table",
+    "DISCARDED", "HandWatch", "KINDS", "MANUAL", "MET", "MISSED", "Match", "REVEALED", "Reminder",
+    "TIMINGS", "WATCHING", "Watcher", "make_watcher", "marker_keys", "markers", "owner_marker",
+    "reminder_table", "setup_facts", "watch", "watcher_table",
 ]
