@@ -108,6 +108,18 @@ def _run_draw(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def _add_serve(p: argparse.ArgumentParser) -> None:
+    from .phone_cli import add_arguments
+
+    add_arguments(p)
+
+
+def _run_serve(args: argparse.Namespace) -> int:
+    from .phone_cli import run
+
+    return run(args)
+
+
 SUBCOMMANDS: dict[str, tuple[str, Subcommand]] = {
     "roll": ("roll dice: munda-tui roll 2D6 [--seed N]", (_add_roll, _run_roll)),
     "check": ("check that saves load", (_add_check, _run_check)),
@@ -115,6 +127,10 @@ SUBCOMMANDS: dict[str, tuple[str, Subcommand]] = {
     "draw": (
         "one player's House Sub-plot draw: munda-tui draw [--house HOUSE] [--seed N] [--card CARD ...]",
         (_add_draw, _run_draw),
+    ),
+    "serve": (
+        "each player's hidden hand of the open battle on their own phone: munda-tui serve CAMPAIGN",
+        (_add_serve, _run_serve),
     ),
 }
 

@@ -1,0 +1,69 @@
+"""rules.hand_view: one gang's hand as its owner may see it, built from that gang only."""
+
+from __future__ import annotations
+
+from munda_tui.rules.battle import Event
+from munda_tui.rules.demo import demo_campaign
+from munda_tui.rules.hand_view import NotInBattle, battle_hand_views, hand_view, open_battle
+from munda_tui.rules.model import BattleSummary
+from munda_tui.rules.watch import HandWatch
+
+from phone_support import G, THREE_DOWN, V, battle, views
+
+import pytest
+
+
+def test_a_view_holds_only_its_gangs_cards_with_text_choice_and_status() -> None:
+    c, setup, b = battle()
+    vs = views(setup, b)
+    mine = vs[V]
+    assert [card.card for card in mine.cards] == ["escher:2", "delaque:10"]
+    assert all(card.card not in ("goliath:5", "dark-influences:A") for card in mine.cards)
+    murder, dead = mine.cards
+    assert murder.name == "Murder Run" and murder.text.startswith("Reveal this sub-plot if")
+    assert murder.status == "watching" and not murder.alert
+    assert dead.choice == "Secretly choose a number: 8"
+    assert mine.player == "Ana" and mine.gang_name == "The Venom Sisters"
+    assert vs[G].alerts == frozenset()
+
+
+def test_a_met_card_alerts_and_a_revealed_one_does_not() -> None:
+    c, setup, b = battle()
+    for ev in THREE_DOWN:
+        b.record(ev)
+    mine = views(setup, b)[V]
+    assert mine.alerts == {"escher:2"}
+    assert "round 1" in mine.cards[0].why
+    b.record(Event("reveal", gang=V, card="escher:2"))
+    mine = views(setup, b)[V]
+    assert mine.alerts == frozenset() and mine.cards[0].revealed
+
+
+def test_the_other_gangs_matches_are_never_read() -> None:
+    c, setup, b = battle()
+    run = HandWatch({s.gang: list(s.hand) for s in setup.sides})
+    for ev in b.log:
+        run.feed(ev)
+    only_g = [m for m in run.matches() if m.gang == G]
+    assert hand_view(setup, b.state, only_g, V).cards == ()
+
+
+def test_fighter_choices_show_names() -> None:
+    c, setup, b = battle(hands={V: ["delaque:8"], G: []},
+                         choices={V: {"delaque:8": "thug-varro"}})
+    assert views(setup, b)[V].cards[0].choice == "Secretly choose an enemy fighter: Thug Varro"
+
+
+def test_views_from_saved_battle_data_and_the_open_battle() -> None:
+    c, setup, b = battle()
+    for ev in THREE_DOWN:
+        b.record(ev)
+    c.battles.append(BattleSummary(1, gangs=[V, G], status="battle"))
+    assert open_battle(c) == 1
+    vs = battle_hand_views(c, 1, {"setup": setup.to_data(), "battle": b.to_data()})
+    assert vs[V].alerts == {"escher:2"}
+    c.battles[-1].status = "post-battle"
+    assert open_battle(c) is None
+    with pytest.raises(NotInBattle):
+        battle_hand_views(c, 1, {"setup": setup.to_data()})
+    assert open_battle(demo_campaign()) in (None, *[x.number for x in demo_campaign().battles])
