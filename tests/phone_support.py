@@ -26,10 +26,10 @@ def battle(number: int = 1, hands=HANDS, choices=CHOICES):  # type: ignore[no-un
 
 
 def views(setup, b):  # type: ignore[no-untyped-def]
-    run = HandWatch({s.gang: list(s.hand) for s in setup.sides})
+    run = HandWatch({s.gang: list(s.hand) for s in setup.sides}, facts=setup)
     for ev in b.log:
         run.feed(ev)
-    return hand_views(setup, b.state, run.matches(), {V: "Ana", G: "Bo"})
+    return hand_views(setup, b.state, run.matches(), {V: "Ana", G: "Bo"}, run.reminders())
 
 
 THREE_DOWN = [

@@ -19,7 +19,18 @@ from . import subplots
 from .battle import PHASE_NAMES, Battle, BattleError, BattleState, hands_of, start_event
 from .model import Campaign
 from .setup import BattleSetup
-from .watch import DISCARDED, MANUAL, MET, MISSED, REVEALED, WATCHING, HandWatch, Match
+from .watch import (
+    DISCARDED,
+    MANUAL,
+    MET,
+    MISSED,
+    REVEALED,
+    TIMINGS,
+    WATCHING,
+    HandWatch,
+    Match,
+    Reminder,
+)
 
 #: What each watch status means to the card's owner.
 STATUS_TEXT: dict[str, str] = {
@@ -47,6 +58,7 @@ class CardView:
     revealed: bool
     alert: bool  # asks for the owner's attention now
     reminder: str = ""  # a reminder due now, in words ("" if none)
+    alert_key: str = ""  # what the attention is for (watch.marker_keys): new key, new buzz
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -54,6 +66,7 @@ class CardView:
             "reveal": self.reveal, "rewards": list(self.rewards), "choice": self.choice,
             "status": self.status, "status_text": self.status_text, "why": self.why,
             "revealed": self.revealed, "alert": self.alert, "reminder": self.reminder,
+            "alert_key": self.alert_key,
         }
 
 
@@ -69,8 +82,9 @@ class HandView:
 
     @property
     def alerts(self) -> frozenset[str]:
-        """Ids of the cards asking for attention now."""
-        return frozenset(c.card for c in self.cards if c.alert)
+        """What asks for attention now: met cards (their ids) and reminders due
+        (``card@event``), as :func:`munda_tui.rules.watch.marker_keys` names them."""
+        return frozenset(c.alert_key for c in self.cards if c.alert)
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -111,12 +125,12 @@ def hand_view(
     *,
     gang_name: str = "",
     player: str = "",
-    reminders: Mapping[str, str] | None = None,
+    reminders: Sequence[Reminder] = (),
 ) -> HandView:
-    """``gang``'s hand: only the matches of that gang are read."""
+    """``gang``'s hand: only the matches and reminders of that gang are read."""
     side = next((s for s in setup.sides if s.gang == gang), None)
     choices = side.subplot_choices if side is not None else {}
-    reminders = reminders or {}
+    due = {r.card: r for r in reminders if r.gang == gang}
     cards = []
     for m in matches:
         if m.gang != gang:
@@ -126,7 +140,8 @@ def hand_view(
         except (KeyError, ValueError):
             continue
         revealed = m.status == REVEALED
-        reminder = "" if revealed else reminders.get(m.card, "")
+        r = None if revealed else due.get(m.card)
+        reminder = f"check this card now, at {TIMINGS.get(r.timing, r.timing)}" if r else ""
         cards.append(CardView(
             card=m.card,
             name=card.name,
@@ -139,8 +154,9 @@ def hand_view(
             status_text=STATUS_TEXT.get(m.status, m.status),
             why=m.why,
             revealed=revealed,
-            alert=(m.status == MET) or bool(reminder),
+            alert=(m.status == MET) or r is not None,
             reminder=reminder,
+            alert_key=m.card if m.status == MET else r.key if r is not None else "",
         ))
     side_state = state.sides.get(gang)
     return HandView(
@@ -159,10 +175,12 @@ def hand_views(
     state: BattleState,
     matches: Sequence[Match],
     players: Mapping[str, str] | None = None,
+    reminders: Sequence[Reminder] = (),
 ) -> dict[str, HandView]:
     """Every gang's own view, keyed by gang id (each built from that gang's cards only)."""
     players = players or {}
-    return {s.gang: hand_view(setup, state, matches, s.gang, player=players.get(s.gang, ""))
+    return {s.gang: hand_view(setup, state, matches, s.gang, player=players.get(s.gang, ""),
+                              reminders=reminders)
             for s in setup.sides}
 
 
@@ -194,7 +212,7 @@ def battle_hand_views(campaign: Campaign, number: int, data: Mapping[str, Any]) 
             battle = Battle([start_event(setup, campaign)])
         except (BattleError, KeyError) as error:
             raise NotInBattle(f"battle {number} cannot start: {error}") from None
-    run = HandWatch(_known_hands(setup))
+    run = HandWatch(_known_hands(setup), facts=setup)
     for ev in battle.log:
         run.feed(ev)
     players = {}
@@ -203,7 +221,7 @@ def battle_hand_views(campaign: Campaign, number: int, data: Mapping[str, Any]) 
             players[s.gang] = campaign.gang(s.gang).player
         except KeyError:
             players[s.gang] = ""
-    return hand_views(setup, battle.state, run.matches(), players)
+    return hand_views(setup, battle.state, run.matches(), players, run.reminders())
 
 
 def _known_hands(setup: BattleSetup) -> dict[str, list[str]]:

@@ -80,7 +80,7 @@ def test_a_card_met_on_the_tracker_shows_within_two_seconds(served, tmp_path) ->
         assert "3 enemy fighters Seriously Injured or Out of Action in round 1" in text
         assert "Round 1 · Action phase" in text
         assert browser.js("document.title").startswith("● ")
-        assert browser.js("document.querySelectorAll('.card.alert').length") == 1
+        assert browser.js("document.querySelectorAll('.card.alert').length") == 2  # + reminder
         assert browser.js("document.documentElement.scrollWidth") <= WIDTH
         shot = browser.screenshot(tmp_path / "phone-page.png")
     assert shot.stat().st_size > 10_000

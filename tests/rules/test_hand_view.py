@@ -32,11 +32,24 @@ def test_a_met_card_alerts_and_a_revealed_one_does_not() -> None:
     for ev in THREE_DOWN:
         b.record(ev)
     mine = views(setup, b)[V]
-    assert mine.alerts == {"escher:2"}
+    assert mine.alerts == {"escher:2", "delaque:10@0"}  # Dead of Night: at the start
     assert "round 1" in mine.cards[0].why
     b.record(Event("reveal", gang=V, card="escher:2"))
     mine = views(setup, b)[V]
-    assert mine.alerts == frozenset() and mine.cards[0].revealed
+    assert mine.alerts == {"delaque:10@0"} and mine.cards[0].revealed
+
+
+def test_a_reminder_due_alerts_with_a_new_key_at_each_timing() -> None:
+    c, setup, b = battle()  # Dead of Night, secret number 8
+    dead = views(setup, b)[V].cards[1]
+    assert dead.alert and dead.alert_key == "delaque:10@0"
+    assert dead.reminder == "check this card now, at the start of the battle (the first event)"
+    for rnd in range(2, 9):
+        b.record(Event("phase", round=rnd, phase="priority"))
+    dead = views(setup, b)[V].cards[1]
+    assert dead.alert_key == f"delaque:10@{len(b.log) - 1}"
+    assert "the round whose number the owner chose" in dead.reminder
+    assert views(setup, b)[G].alerts == frozenset()  # the other hand knows nothing of it
 
 
 def test_the_other_gangs_matches_are_never_read() -> None:
@@ -61,7 +74,7 @@ def test_views_from_saved_battle_data_and_the_open_battle() -> None:
     c.battles.append(BattleSummary(1, gangs=[V, G], status="battle"))
     assert open_battle(c) == 1
     vs = battle_hand_views(c, 1, {"setup": setup.to_data(), "battle": b.to_data()})
-    assert vs[V].alerts == {"escher:2"}
+    assert vs[V].alerts == {"escher:2", "delaque:10@0"}
     c.battles[-1].status = "post-battle"
     assert open_battle(c) is None
     with pytest.raises(NotInBattle):
