@@ -13,7 +13,9 @@ The draw, in order:
    opponent and replaced by two cards; a second Joker repeats the process, for
    at most three Sub-plots. A House gang may use its House deck (rank only);
    otherwise the suit picks one of the 2018 decks. With one shared deck (the
-   default) cards drawn by the first player are out of the deck for the second.
+   default) cards the app drew for the first player are out of its deck for the
+   second; a card a player types is checked against their own cards only (never
+   against the opponent's hidden hand), Jokers against every Joker shown.
 3. ``SubplotDraw.result()`` -> ``DrawResult``; ``DrawResult.apply(setup)``
    fills ``BattleSetup`` (``SideSetup.hand``, ``jokers``, ``use_house_deck``).
 
@@ -634,21 +636,24 @@ class SubplotDraw:
             typed = parse_card(text)
         except CardError as error:
             raise SubplotError(str(error)) from None
-        out = self._out_of_deck(gang)
+        # A typed card is checked against the typing player's own cards only: refusing a
+        # card because the opponent drew it would name the opponent's Sub-plot. Jokers
+        # are shown to both players ("immediately show it to their opponent"), so with
+        # one shared deck every Joker drawn is public and counts.
+        own = self._drawn[gang]
+        jokers = self._out_of_deck(gang) if typed.is_joker else own
         if typed.is_joker and not any(ch.isdigit() for ch in text):
-            free = [j for j in (Card("Joker", "", 1), Card("Joker", "", 2)) if j not in out]
+            free = [j for j in (Card("Joker", "", 1), Card("Joker", "", 2)) if j not in jokers]
             if free:
                 typed = free[0]  # a plain "joker": whichever Joker is still in the deck
-        if typed in out:
-            if typed.is_joker:
-                label = f"Joker {typed.index} has" if any(ch.isdigit() for ch in text) else "both Jokers have"
-            else:
-                label = f"the {typed.long_name} has"
-            # (never says who drew it: that would hint at the opponent's hand)
+        if typed.is_joker and typed in jokers:
+            label = f"Joker {typed.index} has" if any(ch.isdigit() for ch in text) else "both Jokers have"
             raise SubplotError(
                 f"{label} already been drawn"
                 + (" from this shared deck" if self.shared_deck else " from your deck")
             )
+        if not typed.is_joker and typed in own:
+            raise SubplotError(f"you have already drawn the {typed.long_name}")
         return typed
 
     def draw(self, entered: str | Card | None = None) -> Drawn:

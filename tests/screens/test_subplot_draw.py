@@ -166,12 +166,11 @@ async def test_two_players_draw_by_keyboard_with_a_joker_chain(make_app):
         await pilot.press("h", "enter")  # hide, pass to Ben
         assert isinstance(app.screen, PrivacyCurtain) and "Ben" in app.screen.player
         await pilot.press("enter")
-        # Ben types the card he drew from a real deck: first one already out, then a good one
+        # Ben types the card he drew from a real deck: first a typo, then a good one
         await pilot.press("c")
         assert isinstance(app.screen, TextEntryScreen)
-        await pilot.press(*"QH", "enter")
-        assert "already been drawn from this shared deck" in screen_text(app)
-        assert isinstance(app.screen, TextEntryScreen)
+        await pilot.press(*"QX", "enter")
+        assert isinstance(app.screen, TextEntryScreen) and "QX" in screen_text(app)
         await pilot.press("backspace", "backspace", *"KD", "enter")
         assert app.screen is screen
         await pilot.press("h", "enter")
@@ -329,3 +328,50 @@ async def test_dice_by_hand_puts_real_dice_first(make_app):
         assert "Roll a D6 each and press e to enter the dice" in flat(app)
         await pilot.press("e", *"6 1", "enter")
         assert screen.order.first == "venom-sisters" and screen.order.rolloff == ((6, 1),)
+
+
+# --- secrets: nothing Ben sees depends on Ana's hidden card ---------------------------------
+
+
+async def _ben_sees(make_app, anas_card: str) -> list[str]:
+    """Ana types ``anas_card``; then Ben goes through every message his turn can show
+    (a typo, a Joker, his own card twice, the card Ana may hold, the end of his draw, the
+    summary). Returns the screen's text after each step."""
+    app = make_app()
+    seen: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        screen = draw_screen()
+        await start(app, screen, pilot)
+        await pilot.press("enter", "enter", "c", *anas_card, "enter", "h", "enter", "enter")
+        assert screen.turn_gang == "iron-skulls"
+        steps = [
+            ("c", *"ZZ", "enter"),  # not a card
+            ("escape",),
+            ("c", *"joker", "enter"),  # a Joker: shown to both
+            ("enter",),
+            ("c", *"QH", "enter"),  # the Queen of Hearts: maybe Ana's card, never refused for it
+            ("c", *"QH", "enter"),  # his own card again: refused
+            ("escape",),
+            ("c", *"joker", "enter"),  # the other Joker
+            ("enter",),
+            ("c", *"KD", "enter"),  # maybe Ana's card too
+            ("c", *"2S", "enter"),
+            ("h",),
+            ("enter",),  # the summary
+        ]
+        for keys in steps:
+            await pilot.press(*keys)
+            await pilot.pause()
+            seen.append(flat(app))
+    return seen
+
+
+async def test_the_shared_screen_is_the_same_whatever_the_opponent_holds(make_app):
+    """Every message of Ben's turn, with Ana holding different cards (one card each,
+    so the public count is the same): the text on screen is identical."""
+    runs = {card: await _ben_sees(make_app, card) for card in ("QH", "KD", "2S", "9C")}
+    first = runs["QH"]
+    assert any("already drawn the Queen of Hearts" in t for t in first)
+    assert any("Joker" in t for t in first) and any("ZZ" in t for t in first)
+    for card, texts in runs.items():
+        assert texts == first, card
