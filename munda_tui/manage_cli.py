@@ -196,7 +196,21 @@ def _run_export(args: argparse.Namespace) -> int:
         return _err("export", str(error))
     print(f"Wrote {snap.campaign.name} to {path} "
           f"(import it with: munda-tui import campaign {path})")
+    withheld = _withheld(path)
+    if withheld:
+        print(f"{withheld} Sub-plot{'s' if withheld != 1 else ''} not yet revealed "
+              f"{'were' if withheld != 1 else 'was'} left out: a hidden hand never leaves "
+              f"its owner's laptop.", file=sys.stderr)
     return 0
+
+
+def _withheld(path: Path) -> int:
+    import tomllib
+
+    try:
+        return int(tomllib.loads(path.read_text(encoding="utf-8")).get("subplots_withheld", 0))
+    except (OSError, ValueError, tomllib.TOMLDecodeError):
+        return 0
 
 
 Subcommand = tuple[Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int]]

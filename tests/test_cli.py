@@ -39,3 +39,17 @@ def test_rules_export_is_json(capsys) -> None:
     assert main(["rules", "export", "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert "Escher" in data["model"]["gang_types"]
+
+
+def test_rules_export_maps_every_subplot_to_its_watcher_or_reminder(capsys) -> None:
+    assert main(["rules", "export", "--format", "json"]) == 0
+    section = json.loads(capsys.readouterr().out)["subplot_watchers"]
+    cards = {c["id"]: c for c in section["cards"]}
+    assert len(cards) == 130
+    assert cards["escher:2"]["watcher"]["kind"] == "takedowns_in_round"  # Murder Run
+    assert cards["goliath:10"]["watcher"]["kind"] == "activation_wounds"  # Impressive Combo
+    assert cards["delaque:10"]["reminder"] == ["battle_start", "chosen_round"]  # Dead of Night
+    for c in cards.values():
+        assert ("watcher" in c) != ("reminder" in c), c["id"]
+        assert all(t in section["timings"] for t in c.get("reminder", [])), c["id"]
+        assert c.get("watcher") or c["reminder"], c["id"]

@@ -52,3 +52,4 @@ def export_all() -> dict[str, Any]:
 SECTIONS["subplot_decks"] = _lazy(".subplots", "export_section")
 SECTIONS["scenario_tables"] = _lazy(".scenario", "export_tables")
 SECTIONS["post_battle"] = _lazy(".postbattle", "export_section")
+SECTIONS["subplot_watchers"] = _lazy(".watch", "export_section")

@@ -726,3 +726,69 @@ def draw_all(
 def export_section() -> list[dict[str, Any]]:
     """``rules export``: the ten decks with every card (``subplot_decks``)."""
     return [d.to_data() for d in decks()]
+
+
+# --- what may leave the table: exports and reports ---------------------------------------
+
+
+def public_cards(setup_data: dict[str, Any], log: Iterable[dict[str, Any]]) -> dict[str, set[str]]:
+    """Per gang, the Sub-plots both players have seen: revealed in the battle log, or
+    shown in the pre-battle with an open choice (Choose Crew / start of the battle)."""
+    out: dict[str, set[str]] = {}
+    for ev in log:
+        if isinstance(ev, dict) and ev.get("kind") == "reveal":
+            out.setdefault(str(ev.get("gang", "")), set()).add(str(ev.get("card", "")))
+    for side in setup_data.get("sides", []) or []:
+        if not isinstance(side, dict):
+            continue
+        for card_id in (side.get("subplot_choices") or {}):
+            try:
+                c = card(card_id)
+            except SubplotError:
+                continue
+            if c.reveal in ("choose_crew", "start_of_battle") and not c.choice_info.secret:
+                out.setdefault(str(side.get("gang", "")), set()).add(card_id)
+    return out
+
+
+def without_hidden_cards(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """A battle file's data with every Sub-plot not yet revealed left out (for an export
+    another player reads): hands keep only public cards, secret choices of hidden cards
+    go, and undone or rejected reveals of hidden cards are dropped. Returns the copy and
+    how many cards were left out (each side records its own count as
+    ``subplots_withheld``)."""
+    import copy
+
+    data = copy.deepcopy(data)
+    setup = data.get("setup")
+    battle = data.get("battle") if isinstance(data.get("battle"), dict) else {}
+    if not isinstance(setup, dict):
+        return data, 0
+    public = public_cards(setup, battle.get("log", []) or [])
+    withheld = 0
+    for side in setup.get("sides", []) or []:
+        if not isinstance(side, dict):
+            continue
+        mine = public.get(str(side.get("gang", "")), set())
+        hand = [c for c in side.get("hand", []) or []]
+        kept = [c for c in hand if c in mine]
+        if len(kept) != len(hand):
+            side["subplots_withheld"] = len(hand) - len(kept)
+            withheld += len(hand) - len(kept)
+        side["hand"] = kept
+        choices = side.get("subplot_choices") or {}
+        side["subplot_choices"] = {c: v for c, v in choices.items() if c in mine}
+    if battle:
+        def public_event(ev: Any) -> bool:
+            if not isinstance(ev, dict) or ev.get("kind") not in ("reveal", "reward"):
+                return True
+            return str(ev.get("card", "")) in public.get(str(ev.get("gang", "")), set())
+
+        for key in ("redo", "rejected"):
+            if isinstance(battle.get(key), list):
+                battle[key] = [ev for ev in battle[key] if public_event(ev)]
+        seen = battle.get("seen")
+        if isinstance(seen, dict):
+            battle["seen"] = {g: [c for c in cs if c.split("@")[0] in public.get(g, set())]
+                              for g, cs in seen.items()}
+    return data, withheld

@@ -1353,3 +1353,21 @@ __all__ = [
     "TIMINGS", "WATCHING", "Watcher", "make_watcher", "marker_keys", "markers", "owner_marker",
     "reminder_table", "setup_facts", "watch", "watcher_table",
 ]
+
+
+def export_section() -> dict[str, Any]:
+    """``rules export``: for every Sub-plot, how the tracker follows it - the watcher
+    (kind and parameters) that decides it from the log, or the reminder timings at which
+    its owner's marker shows (``timings`` explains each)."""
+    from .subplots import all_cards
+
+    watchers, reminders = watcher_table(), reminder_table()
+    cards = []
+    for c in all_cards():
+        entry: dict[str, Any] = {"id": c.id, "name": c.name}
+        if c.id in watchers:
+            entry["watcher"] = dict(watchers[c.id])
+        else:
+            entry["reminder"] = list(reminders.get(c.id, []))
+        cards.append(entry)
+    return {"timings": dict(TIMINGS), "cards": cards}

@@ -1,7 +1,8 @@
 """A whole campaign as one TOML file, to hand to another player, and back.
 
 The file holds the campaign (as ``campaign.toml`` has it) and every battle
-file's data:
+file's data, without the Sub-plots not yet revealed (the players' hidden hands stay on
+their laptop; ``subplots_withheld`` counts them):
 
 ```toml
 format = "munda-tui-campaign"
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from munda_tui import __version__
 from munda_tui.rules.model import Campaign, unique_id
+from munda_tui.rules.subplots import without_hidden_cards
 
 from . import codec
 from .atomic import atomic_write_text
@@ -76,17 +78,25 @@ class CampaignSnapshot:
 
 
 def export_data(handle: "CampaignHandle | CampaignSnapshot") -> dict[str, Any]:
+    """The export's data. Sub-plots not yet revealed are left out (another player reads
+    the file): ``subplots_withheld`` says how many, each side of a battle its own."""
     battles = []
+    withheld = 0
     for number in handle.battle_numbers():
         data = dict(handle.load_battle(number))
         data.pop("schema_version", None)
+        data, n = without_hidden_cards(data)
+        withheld += n
         battles.append({"number": number, "data": data})
-    return {
+    out: dict[str, Any] = {
         "format": FORMAT,
         "exported_with": f"munda-tui {__version__}",
-        "campaign": codec.campaign_to_data(handle.campaign),
-        "battles": battles,
     }
+    if withheld:
+        out["subplots_withheld"] = withheld
+    out["campaign"] = codec.campaign_to_data(handle.campaign)
+    out["battles"] = battles
+    return out
 
 
 def export_text(handle: "CampaignHandle | CampaignSnapshot") -> str:

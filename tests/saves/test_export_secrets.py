@@ -1,0 +1,80 @@
+"""`munda-tui export` and `munda-tui report` never contain a Sub-plot not yet revealed:
+a campaign with a battle in progress (two hidden hands, one card revealed, one undone
+reveal waiting in the redo stack, a secret number, a met card the owner has looked at)."""
+
+from __future__ import annotations
+
+import tomllib
+
+from munda_tui.cli import main
+from munda_tui.rules import subplots
+from munda_tui.rules.battle import Battle, Event, default_setup, start_event
+from munda_tui.rules.demo import demo_campaign
+from munda_tui.rules.model import BattleSummary
+from munda_tui.saves import Store
+
+REVEALED = "escher:2"  # Murder Run, revealed in the battle
+HIDDEN = ["escher:7", "delaque:10", "goliath:Q"]  # never revealed
+
+
+def _campaign(data_dir) -> str:
+    campaign = demo_campaign()
+    a, b = campaign.gangs
+    setup = default_setup(campaign, 1, a.id, b.id)
+    setup.subplots = True
+    setup.side(a.id).hand = [REVEALED, "escher:7"]
+    setup.side(b.id).hand = ["delaque:10", "goliath:Q"]
+    setup.side(b.id).subplot_choices = {"delaque:10": "9"}  # Dead of Night's secret number
+    battle = Battle([start_event(setup, campaign)])
+    battle.record(Event("reveal", gang=a.id, card=REVEALED))
+    battle.record(Event("reveal", gang=b.id, card="goliath:Q"))
+    battle.undo()  # the reveal undone: in the redo stack, still hidden
+    campaign.battles.append(BattleSummary(number=1, scenario="Test", gangs=[a.id, b.id],
+                                          status="battle"))
+    store = Store(data_dir)
+    with store.create_campaign(campaign) as handle:
+        data = {"setup": setup.to_data(), "battle": {**battle.to_data(),
+                                                     "seen": {a.id: ["escher:7", REVEALED]}}}
+        handle.save_battle(1, data)
+        return handle.campaign.id
+
+
+def _hidden_on(text: str) -> list[str]:
+    found = []
+    for cid in HIDDEN:
+        if cid in text or subplots.card(cid).name in text:
+            found.append(cid)
+    return found
+
+
+def test_export_leaves_every_unrevealed_card_out(tmp_path, capsys) -> None:
+    slug = _campaign(tmp_path / "data")
+    out = tmp_path / "export.toml"
+    assert main(["--data-dir", str(tmp_path / "data"), "export", slug, "-o", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert _hidden_on(text) == []
+    assert REVEALED in text  # a revealed card is public
+    assert "9" not in tomllib.loads(text)["battles"][0]["data"]["setup"]["sides"][1].get(
+        "subplot_choices", {}).values()
+    data = tomllib.loads(text)
+    assert data["subplots_withheld"] == 3
+    err = capsys.readouterr().err
+    assert "3 Sub-plots not yet revealed were left out" in err
+    # to stdout too
+    assert main(["--data-dir", str(tmp_path / "data"), "export", slug, "-o", "-"]) == 0
+    assert _hidden_on(capsys.readouterr().out) == []
+
+
+def test_report_lists_only_revealed_subplots(tmp_path, capsys) -> None:
+    slug = _campaign(tmp_path / "data")
+    for args in (["report", slug], ["report", slug, "--battle", "1"]):
+        assert main(["--data-dir", str(tmp_path / "data"), *args]) == 0
+        assert _hidden_on(capsys.readouterr().out) == []
+
+
+def test_the_battle_file_itself_keeps_the_hands(tmp_path) -> None:
+    """Only what leaves the laptop is stripped: the saved battle still holds both hands."""
+    slug = _campaign(tmp_path / "data")
+    with Store(tmp_path / "data").open_campaign(slug) as handle:
+        sides = handle.load_battle(1)["setup"]["sides"]
+    assert [s["hand"] for s in sides] == [[REVEALED, "escher:7"], ["delaque:10", "goliath:Q"]]
