@@ -1,38 +1,40 @@
-"""Snapshots of every pre-battle step, the dice prompt and the summary."""
+"""Snapshots of every pre-battle step, the dice prompt and the summary.
+
+Each picture opens a saved set-up at its step (``tests/prebattle_states.py``) and presses only
+the keys of that step, instead of replaying the whole walk from the campaign screen; the
+whole walk by keyboard is the Pilot test in ``test_prebattle.py``.
+"""
 
 from __future__ import annotations
 
 import pytest
+from prebattle_states import BOTH_CREWS, CREWS, PITCH_BLACK, ROLLED, SCENARIO, SUBPLOTS, seed_state
+from support import wait_for_screen
 
 SIZE = (100, 32)
 
-GANGS = ["n"]
-BATTLEFIELD = GANGS + ["n"]
-SCENARIO = BATTLEFIELD + ["n"]
-# Deployment from a real 5, Objective chosen outright (Object Lesson),
-# Crew chosen (Escalating Engagement: the Hybrid 3+D3 reading note), side jobs chosen
-ROLLED = SCENARIO + ["enter", "e", "5", "enter",
-                     "down", "enter", "c", "down", "down", "down", "enter",
-                     "down", "enter", "c", "enter",
-                     "down", "enter", "c", "down", "down", "enter",  # Settle a Score
-                     "down", "enter", "c", "down", "down", "down", "down", "down", "enter"]  # Protect the Future
-PITCH_BLACK = ROLLED + ["n"]
-PITCH_BLACK_ROLLED = PITCH_BLACK + ["down", "enter", "e", "3", "enter"]
-SUBPLOTS = PITCH_BLACK_ROLLED + ["n"]
-CREWS = SUBPLOTS + ["enter"]
-CREW_PICKED = CREWS + ["y", "e", "2", "enter", "space", "down", "space", "l", "down", "enter", "down", "space"]
-CREW_DEALT = CREW_PICKED + ["d"]
-BOTH_CREWS = CREW_DEALT + ["n", "y", "r", "space", "down", "space", "down", "space", "d", "n"]
-SIDE_JOBS_PICKED = BOTH_CREWS + ["enter", "enter", "down", "enter", "down", "enter"]
-SUMMARY = SIDE_JOBS_PICKED + ["n"]
+ROLLING = ROLLED[len(SCENARIO):]
+CREW_PICKING = CREWS[len(SUBPLOTS):] + ["y", "e", "2", "enter", "space", "down", "space", "l", "down", "enter",
+                                        "down", "space"]
+SIDE_JOBS_PICKED = ["enter", "enter", "down", "enter", "down", "enter"]
+assert BOTH_CREWS[len(SUBPLOTS):len(SUBPLOTS) + len(CREW_PICKING)] == CREW_PICKING
 
 
-def _run_before(keys):
+def _from_campaign(keys):
     async def run(pilot) -> None:
-        for _ in range(20):
+        await wait_for_screen(pilot, "CampaignScreen")
+        for k in keys:
+            await pilot.press(k)
             await pilot.pause()
-            if type(pilot.app.screen).__name__ == "CampaignScreen":
-                break
+
+    return run
+
+
+def _from_state(keys):
+    async def run(pilot) -> None:
+        await wait_for_screen(pilot, "CampaignScreen")
+        pilot.app.open_battle(1)
+        await wait_for_screen(pilot, "PreBattleScreen")
         for k in keys:
             await pilot.press(k)
             await pilot.pause()
@@ -43,29 +45,40 @@ def _run_before(keys):
 @pytest.mark.parametrize(
     "keys",
     [
-        pytest.param(GANGS, id="gangs"),
-        pytest.param(BATTLEFIELD + ["down"], id="battlefield"),
-        pytest.param(SCENARIO, id="scenario-empty"),
-        pytest.param(SCENARIO + ["enter"], id="dice-prompt"),
-        pytest.param(SCENARIO + ["enter", "e", "9", "enter"], id="dice-prompt-bad-face"),
-        pytest.param(SCENARIO + ["enter", "c"], id="dice-prompt-choose"),
-        pytest.param(ROLLED + ["up", "up"], id="scenario-rolled-crew"),
-        pytest.param(PITCH_BLACK, id="pitch-black"),
-        pytest.param(PITCH_BLACK_ROLLED, id="pitch-black-rolled"),
-        pytest.param(CREW_PICKED, id="crew-picking"),
-        pytest.param(CREW_DEALT, id="crew-dealt"),
-        pytest.param(CREWS + ["y", "e", "2", "enter", "space", "down", "space", "down", "space", "t"],
-                     id="crew-real-cards"),
-        pytest.param(BOTH_CREWS, id="side-jobs"),
-        pytest.param(BOTH_CREWS + ["enter"], id="side-jobs-pick"),
-        pytest.param(SIDE_JOBS_PICKED, id="side-jobs-picked"),
-        pytest.param(SUBPLOTS, id="subplots"),
-        pytest.param(SUMMARY, id="summary"),
-        pytest.param(SUMMARY + ["pagedown"], id="summary-crews"),
+        pytest.param(["n"], id="gangs"),
+        pytest.param(["n", "n", "down"], id="battlefield"),
     ],
 )
-def test_prebattle_snapshot(snap_compare, make_app, keys) -> None:
-    assert snap_compare(make_app(seed=11, demo=True), terminal_size=SIZE, run_before=_run_before(keys))
+def test_prebattle_snapshot_new_battle(snap_compare, make_app, keys) -> None:
+    assert snap_compare(make_app(seed=11, demo=True), terminal_size=SIZE, run_before=_from_campaign(keys))
+
+
+@pytest.mark.parametrize(
+    ("state", "keys"),
+    [
+        pytest.param("scenario", [], id="scenario-empty"),
+        pytest.param("scenario", ["enter"], id="dice-prompt"),
+        pytest.param("scenario", ["enter", "e", "9", "enter"], id="dice-prompt-bad-face"),
+        pytest.param("scenario", ["enter", "c"], id="dice-prompt-choose"),
+        pytest.param("scenario", ROLLING + ["up", "up"], id="scenario-rolled-crew"),
+        pytest.param("pitch-black", [], id="pitch-black"),
+        pytest.param("pitch-black", ["down", "enter", "e", "3", "enter"], id="pitch-black-rolled"),
+        pytest.param("subplots", CREW_PICKING, id="crew-picking"),
+        pytest.param("subplots", CREW_PICKING + ["d"], id="crew-dealt"),
+        pytest.param("subplots", ["enter", "y", "e", "2", "enter", "space", "down", "space", "down", "space", "t"],
+                     id="crew-real-cards"),
+        pytest.param("side-jobs", [], id="side-jobs"),
+        pytest.param("side-jobs", ["enter"], id="side-jobs-pick"),
+        pytest.param("side-jobs", SIDE_JOBS_PICKED, id="side-jobs-picked"),
+        pytest.param("subplots", [], id="subplots"),
+        pytest.param("side-jobs", SIDE_JOBS_PICKED + ["n"], id="summary"),
+        pytest.param("side-jobs", SIDE_JOBS_PICKED + ["n", "pagedown"], id="summary-crews"),
+    ],
+)
+def test_prebattle_snapshot(snap_compare, make_app, data_dir, state, keys) -> None:
+    slug = seed_state(data_dir, state)
+    app = make_app(seed=11, campaign=slug)
+    assert snap_compare(app, terminal_size=SIZE, run_before=_from_state(keys))
 
 
 def test_prebattle_snapshot_table_files(snap_compare, make_app, config_dir) -> None:
@@ -77,4 +90,4 @@ def test_prebattle_snapshot_table_files(snap_compare, make_app, config_dir) -> N
     )
     (tables / "broken.toml").write_text('table = "crew"\n[[entries]]\nroll = "7"\nname = "x"\ntext = "y"\n')
     app = make_app(seed=11, demo=True)
-    assert snap_compare(app, terminal_size=SIZE, run_before=_run_before(GANGS))
+    assert snap_compare(app, terminal_size=SIZE, run_before=_from_campaign(["n"]))
