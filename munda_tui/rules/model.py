@@ -137,6 +137,8 @@ class Fighter:
     injuries: list[LastingInjury] = field(default_factory=list)
     status: FighterStatus = FighterStatus.ACTIVE
     captured_by: str = ""  # gang id of the captor
+    status_why: str = ""  # what put the fighter in that status ("Grievous Injury")
+    status_battle: int = 0  # the battle whose post-battle sequence set it (0: unknown)
     bounty: int = 0
     has_mutations: bool = False
     standard_injuries: bool = True  # uses the standard Lasting Injury table

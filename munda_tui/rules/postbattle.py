@@ -47,6 +47,7 @@ from .model import (
     TerritoryKind,
 )
 from .outcome import BattleOutcome
+from . import career as roster_rules
 
 RULESETS: tuple[str, ...] = ("gang-war", "turf-war-2017")
 
@@ -102,6 +103,13 @@ def get_action(ruleset: str, action_id: str) -> dict[str, Any]:
 
 # --- prompts ------------------------------------------------------------------------
 
+#: Named checks a text prompt's answer must pass (``Prompt.check``): raise
+#: ValueError with the message to show.
+CHECKS: dict[str, Callable[[str], Any]] = {
+    "profile_effect": lambda text: roster_rules.effect_changes(text),
+}
+
+
 
 @dataclass
 class Option:
@@ -127,6 +135,7 @@ class Prompt:
     maximum: int | None = None
     default: Any = None
     note: str = ""  # shown under the question
+    check: str = ""  # text: a named check of CHECKS the answer must pass
 
     def validate(self, value: Any) -> Any:
         """Check an answer; return it normalised. Raises ValueError with a message."""
@@ -173,6 +182,8 @@ class Prompt:
             text = str(value).strip()
             if not text:
                 raise ValueError("type something")
+            if self.check:
+                CHECKS[self.check](text)  # ValueError with the message to show
             return text
         raise ValueError(f"unknown prompt kind {self.kind}")
 
@@ -232,17 +243,11 @@ def apply_change(campaign: Campaign, ch: dict[str, Any]) -> None:
         fighter.xp += ch["amount"]
     elif kind == "status":
         assert fighter
-        fighter.status = FighterStatus(ch["status"])
-        fighter.captured_by = ch.get("captured_by", "") if fighter.status is FighterStatus.CAPTURED else ""
+        roster_rules.set_status(fighter, FighterStatus(ch["status"]), ch.get("why", ""),
+                                ch.get("battle") or 0, ch.get("captured_by", ""))
     elif kind == "injury":
         assert fighter
-        fighter.injuries.append(
-            LastingInjury(name=ch["name"], roll=ch.get("roll", ""), effect=ch.get("effect", ""),
-                          battle=ch.get("battle"))
-        )
-        if ch.get("effect"):  # the characteristics note on the fighter card
-            line = f"{ch['name']}: {ch['effect']}"
-            fighter.notes = f"{fighter.notes}\n{line}" if fighter.notes else line
+        roster_rules.add_injury(fighter, ch)
     elif kind == "to_stash":  # every item (or the named ones) from a fighter to the Stash
         assert fighter
         names = ch.get("items")
@@ -397,8 +402,9 @@ class Walk:
                                default=default, note=note))
 
     def text(self, pid: str, label: str, gang: str = "", default: str | None = None,
-             note: str = "") -> str:
-        return self.ask(Prompt(pid, "text", label, gang=gang, default=default, note=note))
+             note: str = "", check: str = "") -> str:
+        return self.ask(Prompt(pid, "text", label, gang=gang, default=default, note=note,
+                               check=check))
 
     def multi(self, pid: str, label: str, options: list[Option], gang: str = "",
               default: list[str] | None = None, minimum: int | None = None,
@@ -410,6 +416,8 @@ class Walk:
     # results
     def change(self, **ch: Any) -> None:
         ch.setdefault("step", self.step["id"])
+        if ch["kind"] in ("status", "injury"):
+            ch.setdefault("battle", self.seq.number)
         apply_change(self.campaign, ch)
         self.state.changes.append(ch)
 

@@ -702,12 +702,13 @@ def medical_escort(walk: Walk, g: Gang, group: list[Fighter], action: dict[str, 
                   table=action["table"])
     row = lookup(table, r.total)
     walk.say(f"  paid {cost.total}; {row_line(table, r.total, row)}")
+    result = (row or {}).get("text", "").split(":")[0] or "Medical Escort"
     for ef in (row or {}).get("effects", []):
         if ef["kind"] == "patient_dies":
-            set_status(walk, g.id, fid, FighterStatus.DEAD, "Complications")
+            set_status(walk, g.id, fid, FighterStatus.DEAD, f"Medical Escort: {result}")
             died(walk, g.id, fid, doctor=True)
         elif ef["kind"] == "patient_recovery":
-            set_status(walk, g.id, fid, FighterStatus.RECOVERY, "Medical Escort")
+            set_status(walk, g.id, fid, FighterStatus.RECOVERY, f"Medical Escort: {result}")
         elif ef["kind"] == "patient_permanent_injury":
             permanent_injury(walk, g.id, fid, f"{eid}:perm", "Stabilized")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import career
 from .model import FighterStatus, FighterType, Gang, GangType, TerritoryKind
 from .outcome import BattleOutcome, EndState, FighterOutcome, RewardKind
 from .postbattle import (
@@ -109,8 +110,7 @@ def lasting_injury(walk: Walk, gang_id: str, fighter_id: str, pid: str, why: str
         walk.say(f"{name}: Lasting Injury {r.total if i == 0 else ''} {rw['name']}"
                  + (f" ({rw['effect']})" if rw.get("effect") else ""))
         if any(rw.get(k) for k in ("permanent", "critical", "dead", "captured")):
-            walk.change(kind="injury", gang=gang_id, fighter=fighter_id, name=rw["name"],
-                        roll=str(r.total), effect=rw.get("effect", ""), battle=walk.seq.number)
+            record_injury(walk, gang_id, fighter_id, rw, str(r.total), f"{pid}:{i}")
         result = apply_injury_row(walk, gang_id, fighter_id, rw, f"{pid}:{i}", attacker) | {
             "name": rw["name"]} if not result.get("dead") else result
     return result
@@ -157,9 +157,32 @@ def permanent_injury(walk: Walk, gang_id: str, fighter_id: str, pid: str, why: s
                   "a roll of 2 as 52, and so on.")
     table = injury_table(injury_table_name(walk))
     row = lookup(table, 50 + r.total) or {"name": "?", "effect": ""}
-    walk.change(kind="injury", gang=gang_id, fighter=fighter_id, name=row["name"],
-                roll=str(50 + r.total), effect=row.get("effect", ""), battle=walk.seq.number)
     walk.say(f"{name}: {50 + r.total} {row['name']} ({row.get('effect', '')})")
+    record_injury(walk, gang_id, fighter_id, row, str(50 + r.total), pid)
+
+
+def record_injury(walk: Walk, gang_id: str, fighter_id: str, row: dict[str, Any], roll: str,
+                  pid: str) -> None:
+    """Put a Lasting Injury on the fighter with its effect on the profile: the table's
+    ``profile`` changes (2018), or for a permanent result whose table does not print its
+    effect (2023) the effect the player enters from their book."""
+    effect = row.get("effect", "")
+    changes = [[k, d] for k, d in row.get("profile", {}).items()]
+    if row.get("permanent") and "profile" not in row and not effect:
+        name = walk.fname(gang_id, fighter_id)
+        effect = walk.text(f"{pid}:effect", f"{row['name']}: its effect on {name}'s profile",
+                           gang=gang_id, check="profile_effect",
+                           note="From your book, e.g. -1 Ballistic Skill (worse: 3+ becomes "
+                           "4+), or none. The app applies it to the profile.")
+        changes = [[k, d] for k, d in career.effect_changes(effect)]
+        if effect.strip().lower() in ("none", "-", "no effect", "nothing"):
+            effect = ""
+    walk.change(kind="injury", gang=gang_id, fighter=fighter_id, name=row["name"], roll=roll,
+                effect=effect, profile=changes, battle=walk.seq.number,
+                note=bool(row.get("permanent") and effect and not changes))
+    if changes:
+        f = walk.campaign.gang(gang_id).fighter(fighter_id)
+        walk.say(f"  {f.name}: {f.injuries[-1].effect}")
 
 
 # --- hand entry of the outcome -------------------------------------------------------
@@ -1183,7 +1206,19 @@ def update_gang_rating(walk: Walk) -> None:
                  f"credits {g.credits}")
 
 
+def recovery_ends(walk: Walk) -> None:
+    """The sequence ends: a fighter in Recovery since an earlier battle has missed this
+    one and is available again (Lasting Injuries: "goes into Recovery")."""
+    for g in walk.gangs:
+        for f in career.recovery_ends(g, walk.seq.number):
+            why = f.status_why or "Recovery"
+            walk.change(kind="status", gang=g.id, fighter=f.id, status=str(FighterStatus.ACTIVE),
+                        why=f"back from Recovery ({why})")
+            walk.say(f"{g.name}: {f.name} is back from Recovery ({why}) after missing this battle")
+
+
 @resolver("report_results")
 def report_results(walk: Walk) -> None:
+    recovery_ends(walk)
     for line in walk.seq.report().splitlines():
         walk.say(line)

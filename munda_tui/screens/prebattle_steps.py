@@ -17,6 +17,7 @@ from textual.widgets import Label, Markdown, OptionList, Static
 from rich.text import Text
 from textual.widgets.option_list import Option
 
+from ..rules.career import status_text
 from ..rules import scenario as sc
 from ..rules.dice import parse
 from ..rules.setup import CrewMember, SideSetup
@@ -610,7 +611,7 @@ class CrewStep(StepPanel):
     def _fighter_prompt(self, f) -> str:  # type: ignore[no-untyped-def]
         kind = f.label or f.type.value
         if not f.can_fight:
-            return f"     {f.name} ({kind}) — {f.status.value}: cannot take part"
+            return f"     {f.name} ({kind}) — {status_text(f)}: cannot take part"
         member = next((m for m in self.side.crew if m.fighter == f.id), None)
         in_deck = any(m.fighter == f.id for m in self.side.reinforcements)
         pick = self._pick_of(f.id)

@@ -17,6 +17,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Header, Label, Static
 
 from ..rules import roster as rr
+from ..rules.career import status_text
 from ..rules.profile import format_value
 from ..rules.model import CHARACTERISTICS, Equipment, Fighter, FighterStatus, Gang
 from .dialogs import ConfirmScreen, ErrorScreen
@@ -203,6 +204,11 @@ class RosterScreen(Screen[None]):
             text.append(heads + "\n", style="dim")
             text.append(values + "\n")
         text.append(f"Cost {f.cost} · XP {f.xp} · Adv {f.advancements} · Kills {f.kills}\n")
+        if f.status is not FighterStatus.ACTIVE:
+            text.append(status_text(f)[0].upper() + status_text(f)[1:] + "\n", style="bold")
+        for inj in f.injuries:
+            bits = ", ".join(x for x in (inj.effect, f"battle {inj.battle}" if inj.battle else "") if x)
+            text.append(f"Injury: {inj.name}" + (f" ({bits})" if bits else "") + "\n")
         if f.unknown_costs:
             n = len(f.unknown_costs)
             text.append(f"* {n} item{'s' if n > 1 else ''} of unknown cost (?): the rating "

@@ -220,8 +220,18 @@ def test_lasting_injury_every_d66_face_applies(face: int) -> None:
         assert recorded == []
     else:
         assert recorded == [name] and dak.injuries[0].roll == str(face)
-        effect = dak.injuries[0].effect
-        assert (dak.notes == f"{name}: {effect}") if effect else dak.notes == ""
+        # the 2018 table's characteristic effects are on the profile, not in the notes;
+        # Dak Cinderfist: M 4 WS 3+ BS 4+ S 4 T 4 W 1 I 4+ A 1 Ld 7+ Cl 7+ Wil 8+ Int 8+
+        # (worse target numbers are higher: -1 Leadership turns 7+ into 8+)
+        want = {"Humiliated": {"ld": 8, "cl": 8}, "Head Injury": {"int": 9, "wil": 9},
+                "Eye Injury": {"bs": 5}, "Hand Injury": {"ws": 4}, "Hobbled": {"m": 3},
+                "Spinal Injury": {"s": 3}, "Enfeebled": {"t": 3}}.get(name, {})
+        base = {"m": 4, "ws": 3, "bs": 4, "s": 4, "t": 4, "w": 1, "i": 4, "a": 1,
+                "ld": 7, "cl": 7, "wil": 8, "int": 8}
+        assert dak.characteristics == base | want
+        assert dak.notes == ""
+        if name == "Eye Injury":
+            assert dak.injuries[0].effect == "-1 Ballistic Skill: BS 4+ -> 5+"
     assert dak.xp == (2 if name == "Lesson Learned" else 0)
     assert vexa.xp == 6 + (1 if name == "Memorable Death" else 0)
 

@@ -1,0 +1,138 @@
+"""A fighter's career through the post-battle sequence: Lasting Injuries on the
+profile (and undone with the step), Critical Injuries resolved, Recovery ending."""
+
+from __future__ import annotations
+
+import random
+
+from munda_tui.rules import career
+from munda_tui.rules import postbattle as pb
+from munda_tui.rules.demo import demo_campaign
+from munda_tui.rules.model import FighterStatus, LastingInjury
+from munda_tui.rules.outcome import BattleOutcome, EndState, FighterOutcome
+
+import postbattle_support as S
+
+ESCHER, GOLIATH = S.ESCHER, S.GOLIATH
+DAK = f"injury:{GOLIATH}:dak-cinderfist"
+
+
+def ooa(battle: int = 1) -> BattleOutcome:
+    return BattleOutcome(battle=battle, gangs=[ESCHER, GOLIATH], winner=ESCHER, fighters=[
+        FighterOutcome(ESCHER, "vexa-nightshade"),
+        FighterOutcome(GOLIATH, "dak-cinderfist", EndState.OUT_OF_ACTION,
+                       taken_out_by=f"{ESCHER}/vexa-nightshade")])
+
+
+def to_injuries(campaign=None, faces=(5, 2)):
+    seq = S.make_seq(outcome=ooa(), campaign=campaign)
+    while seq.step["id"] != "lasting-injuries":
+        seq.advance()
+    seq.answer({"faces": list(faces), "entered": True})
+    return seq
+
+
+def test_eye_injury_worsens_bs_and_undo_takes_back_both():
+    seq = to_injuries()  # 52: Eye Injury (-1 Ballistic Skill), 2018 table
+    dak = seq.work.gang(GOLIATH).fighter("dak-cinderfist")
+    assert dak.characteristics["bs"] == 5  # BS 4+ -> 5+: a worse target number is higher
+    assert [(i.name, i.effect) for i in dak.injuries] == [
+        ("Eye Injury", "-1 Ballistic Skill: BS 4+ -> 5+")]
+    assert seq.undo()
+    dak = seq.work.gang(GOLIATH).fighter("dak-cinderfist")
+    assert dak.characteristics["bs"] == 4 and dak.injuries == []
+
+
+def test_core_2023_effect_is_entered_by_the_player_and_applied():
+    c = demo_campaign()
+    c.settings.lasting_injury_table = "core-2023"
+    seq = to_injuries(c, faces=(4, 6))  # 46: Hobbled (2023 table: effect not printed)
+    p = seq.pending
+    assert p.kind == "text" and p.id == f"{DAK}:0:effect" and "Hobbled" in p.label
+    try:
+        seq.answer("-1 Movment")
+    except pb.PostBattleError as exc:
+        assert "'Movment' is not a characteristic" in str(exc)
+    else:  # pragma: no cover
+        raise AssertionError("a misspelt characteristic must be refused")
+    seq.answer("-1 Movement")
+    dak = seq.work.gang(GOLIATH).fighter("dak-cinderfist")
+    assert dak.characteristics["m"] == 3
+    assert dak.injuries[-1].effect == "-1 Movement: M 4 -> 3"
+    seq.undo()  # the entered effect
+    dak = seq.work.gang(GOLIATH).fighter("dak-cinderfist")
+    assert dak.characteristics["m"] == 4 and dak.injuries == []
+
+
+def test_core_2023_effect_none_changes_nothing():
+    c = demo_campaign()
+    c.settings.lasting_injury_table = "core-2023"
+    seq = to_injuries(c, faces=(1, 2))  # 12: Impressive Scars
+    seq.answer("none")
+    dak = seq.work.gang(GOLIATH).fighter("dak-cinderfist")
+    assert [i.name for i in dak.injuries] == ["Impressive Scars"]
+    assert dak.characteristics == demo_campaign().gang(GOLIATH).fighter("dak-cinderfist").characteristics
+
+
+def test_critical_injury_resolved_by_medical_escort_leaves_no_stale_text():
+    seq = to_injuries(faces=(6, 1))  # 61: Critical Injury
+    dak = seq.work.gang(GOLIATH).fighter("dak-cinderfist")
+    assert dak.status is FighterStatus.CRITICAL
+    assert dak.injuries[-1].effect == "dies unless given medical attention"
+    assert dak.notes == ""
+    career.set_status(dak, FighterStatus.RECOVERY, "Medical Escort: Full Recovery", 1)
+    assert dak.injuries[-1].effect == "resolved: Medical Escort: Full Recovery, recovery"
+    assert "dies unless" not in dak.notes
+
+
+def test_critical_injury_without_medical_attention_dies_in_delete_dead():
+    seq = to_injuries(faces=(6, 1))
+    S.drive(seq, random.Random(1), until="delete-dead")
+    dak = seq.work.gang(GOLIATH).fighter("dak-cinderfist")
+    assert dak.status is FighterStatus.DEAD
+    assert dak.injuries[-1].effect == "died (Critical Injury without medical attention)"
+
+
+def test_recovery_misses_the_next_battle_and_returns_after_its_sequence():
+    # battle 1: Grievous Injury (31-45: goes into Recovery)
+    c = demo_campaign()
+    seq = S.make_seq(outcome=ooa(), campaign=c)
+    S.drive(seq, random.Random(3), faces={DAK: [3, 3]})
+    applied = pb.applied_campaign(c, 1, pb.prepare_commit(seq))
+    dak = applied.gang(GOLIATH).fighter("dak-cinderfist")
+    assert dak.status is FighterStatus.RECOVERY and not dak.can_fight
+    assert dak.status_why == "Grievous Injury" and dak.status_battle == 1
+    assert career.status_text(dak) == (
+        "in Recovery (Grievous Injury, battle 1): misses the gang's next battle")
+    # battle 2: Dak cannot be in the crew; at the end of its sequence Dak is back
+    from munda_tui.rules.model import BattleSummary
+
+    applied.battles.append(BattleSummary(number=2, status="post-battle", gangs=[ESCHER, GOLIATH]))
+    o2 = BattleOutcome(battle=2, gangs=[ESCHER, GOLIATH], winner=GOLIATH, fighters=[
+        FighterOutcome(ESCHER, "vexa-nightshade"), FighterOutcome(GOLIATH, "brakk-ironjaw")])
+    seq2 = pb.PostBattle(applied, 2, pb.new_draft("gang-war"), o2)
+    S.drive(seq2, random.Random(3))
+    assert seq2.step["id"] == "report-results"
+    assert any("Dak Cinderfist is back from Recovery (Grievous Injury)" in line
+               for line in seq2.state.lines)
+    after = pb.applied_campaign(applied, 2, pb.prepare_commit(seq2))
+    dak = after.gang(GOLIATH).fighter("dak-cinderfist")
+    assert dak.status is FighterStatus.ACTIVE and dak.can_fight and dak.status_why == ""
+
+
+def test_recovery_set_in_this_sequence_does_not_end_in_it():
+    c = demo_campaign()
+    dak = c.gang(GOLIATH).fighter("dak-cinderfist")
+    career.set_status(dak, FighterStatus.RECOVERY, "Grievous Injury", 2)
+    assert career.recovery_ends(c.gang(GOLIATH), 2) == []
+    assert career.recovery_ends(c.gang(GOLIATH), 3) == [dak]
+
+
+def test_injury_beyond_the_possible_range_stops_at_the_limit():
+    c = demo_campaign()
+    dak = c.gang(GOLIATH).fighter("dak-cinderfist")
+    dak.characteristics["bs"] = 6
+    inj = career.add_injury(dak, {"name": "Eye Injury", "effect": "-1 Ballistic Skill",
+                                  "profile": [["bs", -1]]})
+    assert dak.characteristics["bs"] == 6
+    assert inj == LastingInjury("Eye Injury", effect="-1 Ballistic Skill: BS 6+ -> 6+ (at its limit)")
