@@ -27,16 +27,16 @@ if TYPE_CHECKING:
 
 #: battle status -> (module, screen class) that continues it
 BATTLE_SCREENS: dict[str, tuple[str, str]] = {
-    "setup": ("munda_tui.screens.prebattle", "PreBattleScreen"),
-    "battle": ("munda_tui.screens.battle", "BattleScreen"),
-    "post-battle": ("munda_tui.screens.postbattle", "PostBattleScreen"),
-    "done": ("munda_tui.screens.postbattle", "PostBattleScreen"),
+    "setup": ("munda_tui.screens.prebattle.screen", "PreBattleScreen"),
+    "battle": ("munda_tui.screens.battle.screen", "BattleScreen"),
+    "post-battle": ("munda_tui.screens.postbattle.screen", "PostBattleScreen"),
+    "done": ("munda_tui.screens.postbattle.screen", "PostBattleScreen"),
 }
 
 
 def _card_commands() -> type:
     """The Sub-plot card look-up for the command palette (imported when first used)."""
-    from .screens.card_commands import SubplotCardCommands
+    from .screens.common.card_commands import SubplotCardCommands
 
     return SubplotCardCommands
 
@@ -51,7 +51,7 @@ class MundaApp(App[None]):
     TITLE = "munda-tui"
     SUB_TITLE = "Necromunda at the table"
     # The home screen's styles load with the app's: it is the first screen shown.
-    CSS_PATH = ["app.tcss", "screens/home.tcss"]
+    CSS_PATH = ["app.tcss", "screens/home/home.tcss"]
     ENABLE_COMMAND_PALETTE = True
     COMMANDS = App.COMMANDS | {_card_commands}
     BINDINGS = [
@@ -101,7 +101,7 @@ class MundaApp(App[None]):
     def get_default_screen(self) -> Screen:
         # The home screen is the bottom of the stack: no blank default screen under it,
         # one screen to compose and style before the first frame.
-        from .screens.home import HomeScreen
+        from .screens.home.home import HomeScreen
 
         return HomeScreen()
 
@@ -147,7 +147,7 @@ class MundaApp(App[None]):
 
     def open_campaign(self, slug: str) -> bool:
         """Open and lock a campaign and show its overview. False if it failed."""
-        from .screens.dialogs import ErrorScreen
+        from .screens.common.dialogs import ErrorScreen
 
         if self.handle is not None and self.handle.campaign.id == slug:
             self._show_campaign()
@@ -167,7 +167,7 @@ class MundaApp(App[None]):
     def _offer_backup(self, slug: str, error: SaveError) -> None:
         """A save that does not load is never overwritten: say where it is broken and
         offer the newest backup that loads (the broken file is kept beside it)."""
-        from .screens.dialogs import ConfirmScreen, ErrorScreen
+        from .screens.common.dialogs import ConfirmScreen, ErrorScreen
 
         broken = Path(error.path)
         backup = self.store.newest_loadable_backup(broken) if broken.exists() else None
@@ -198,14 +198,14 @@ class MundaApp(App[None]):
         )
 
     def _show_campaign(self) -> None:
-        from .screens.home import HomeScreen
+        from .screens.home.home import HomeScreen
 
         # Campaign screens sit right above the home screen (the bottom of the stack).
         while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
             self.pop_screen()
         if not isinstance(self.screen, HomeScreen):
             return
-        cls = _screen_class("munda_tui.screens.campaign", "CampaignScreen")
+        cls = _screen_class("munda_tui.screens.campaign.campaign", "CampaignScreen")
         self.push_screen(cls(self.handle))
 
     def close_campaign(self) -> None:
@@ -225,7 +225,7 @@ class MundaApp(App[None]):
         module, name = BATTLE_SCREENS.get(summary.status, BATTLE_SCREENS["setup"])
         cls = _screen_class(module, name)
         # Replace whatever battle screen is showing with the one for its new stage.
-        from .screens.home import HomeScreen
+        from .screens.home.home import HomeScreen
 
         while len(self.screen_stack) > 2 and not isinstance(self.screen, HomeScreen):
             self.pop_screen()
@@ -247,7 +247,7 @@ class MundaApp(App[None]):
     # --- keys and commands ------------------------------------------------------
 
     def action_help(self) -> None:
-        from .screens.help import HelpScreen
+        from .screens.common.help import HelpScreen
 
         if isinstance(self.screen, HelpScreen):
             self.pop_screen()
@@ -277,7 +277,7 @@ class MundaApp(App[None]):
             yield from extra()
 
     def action_go_home(self) -> None:
-        from .screens.home import HomeScreen
+        from .screens.home.home import HomeScreen
 
         while not isinstance(self.screen, HomeScreen) and len(self.screen_stack) > 1:
             self.pop_screen()

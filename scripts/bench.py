@@ -277,7 +277,7 @@ async def key_latency(
     """
     from munda_tui.app import MundaApp
     from munda_tui.saves import Store
-    from munda_tui.screens.battle import BattleScreen
+    from munda_tui.screens.battle.screen import BattleScreen
     from scripts.generate import generated_battle_file
 
     campaign, data = generated_battle_file(seed=1, per_side=per_side, events=events, hands=HANDS)

@@ -379,7 +379,7 @@ async def test_reinforcements_and_the_full_log(make_app, data_dir) -> None:
 
 
 async def test_generated_battle_for_the_benchmark_opens_and_takes_keys(make_app, data_dir) -> None:
-    from munda_tui.screens.battle import BattleScreen
+    from munda_tui.screens.battle.screen import BattleScreen
     from scripts.generate import write_generated_battle
 
     slug = write_generated_battle(Store(data_dir), seed=2,
@@ -522,7 +522,7 @@ async def test_marker_goes_once_the_owner_has_looked_and_comes_back_for_a_new_ca
 async def test_hidden_cards_never_show_on_the_shared_screen(make_app, data_dir) -> None:
     """In every state of the tracker outside a peek, no unrevealed card's name or text."""
     from munda_tui.rules import subplots
-    from munda_tui.screens.battle import BattleScreen
+    from munda_tui.screens.battle.screen import BattleScreen
 
     hands = {V: ["escher:2", "escher:K"], G: ["goliath:5", "goliath:8"]}
     make_battle(data_dir, hands)

@@ -9,7 +9,7 @@ from munda_tui.rules.battle import Battle, Event, default_setup, start_event
 from munda_tui.rules.demo import demo_campaign
 from munda_tui.rules.model import BattleSummary
 from munda_tui.saves import Store
-from munda_tui.screens.battle_reinforcements import ReinforcementScreen
+from munda_tui.screens.battle.reinforcements import ReinforcementScreen
 
 SIZE = (80, 24)
 V, G = "venom-sisters", "iron-skulls"

@@ -11,9 +11,9 @@ from rich.console import Console
 
 import munda_tui.app
 from munda_tui.app import MundaApp
-from munda_tui.screens.card_commands import SubplotCardCommands
-from munda_tui.screens.card_viewer import CardViewerScreen
-from munda_tui.screens.subplot_draw import SubplotChoiceScreen
+from munda_tui.screens.common.card_commands import SubplotCardCommands
+from munda_tui.screens.common.card_viewer import CardViewerScreen
+from munda_tui.screens.prebattle.subplot_draw import SubplotChoiceScreen
 from munda_tui.widgets.curtain import PrivacyCurtain
 
 SIZE = (100, 32)

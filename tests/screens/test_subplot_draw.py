@@ -14,7 +14,7 @@ from rich.console import Console
 from munda_tui.rules import subplots as sp
 from munda_tui.rules.demo import demo_campaign
 from munda_tui.rules.setup import BattleSetup, SideSetup
-from munda_tui.screens.subplot_draw import (
+from munda_tui.screens.prebattle.subplot_draw import (
     HandScreen,
     JokerScreen,
     SubplotDrawScreen,

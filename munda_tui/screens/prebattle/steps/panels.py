@@ -17,15 +17,15 @@ from textual.widgets import Label, Markdown, OptionList, Static
 from rich.text import Text
 from textual.widgets.option_list import Option
 
-from ..rules.career import status_text
-from ..rules import scenario as sc
-from ..rules.dice import parse
-from ..rules.setup import CrewMember, SideSetup
-from ..widgets.dice_prompt import DiceOutcome, DicePrompt
-from .prebattle_modals import ChoiceModal, DealtCardsModal, TextModal
+from munda_tui.rules.career import status_text
+from munda_tui.rules import scenario as sc
+from munda_tui.rules.dice import parse
+from munda_tui.rules.setup import CrewMember, SideSetup
+from munda_tui.widgets.dice_prompt import DiceOutcome, DicePrompt
+from munda_tui.screens.prebattle.modals import ChoiceModal, DealtCardsModal, TextModal
 
 if TYPE_CHECKING:
-    from .prebattle import PreBattleScreen
+    from munda_tui.screens.prebattle.screen import PreBattleScreen
 
 
 STEP_TITLES = {
@@ -73,7 +73,7 @@ def _replace_roll(setup, record: dict[str, Any]) -> None:  # type: ignore[no-unt
 
 def _revealed_subplots(side: SideSetup, pb: "PreBattleScreen") -> list[str]:
     """Sub-plots revealed (not secretly chosen) at Choose Crew, for everyone."""
-    from ..rules import subplots as sp
+    from munda_tui.rules import subplots as sp
 
     def name(part: str) -> str:
         for s in pb.setup.sides:
@@ -970,9 +970,9 @@ class CrewStep(StepPanel):
     def action_subplots(self) -> None:
         """Choose Crew: the owner (alone, behind the curtain) sees the Sub-plots
         revealed or secretly chosen now, and makes the choice each asks."""
-        from ..rules import subplots as sp
-        from ..widgets.curtain import PrivacyCurtain
-        from .subplot_draw import SubplotChoiceScreen, player_label
+        from munda_tui.rules import subplots as sp
+        from munda_tui.widgets.curtain import PrivacyCurtain
+        from munda_tui.screens.prebattle.subplot_draw import SubplotChoiceScreen, player_label
 
         side = self.side
         gang = self.gang
@@ -1284,7 +1284,7 @@ class SubplotsStep(StepPanel):
         if self.setup.subplots:  # already drawn: Enter goes on (Esc back, then choose again to redraw)
             self.pb.action_next_step()
             return
-        from .subplot_draw import SubplotDrawScreen
+        from munda_tui.screens.prebattle.subplot_draw import SubplotDrawScreen
 
         def done(result: Any) -> None:
             if result is None:

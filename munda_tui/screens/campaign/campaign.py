@@ -14,18 +14,18 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Header, Label, Markdown, Static
 
-from ..rules import roster as rr
-from ..rules.model import Gang, GangType, unique_id
-from ..rules.report import (
+from munda_tui.rules import roster as rr
+from munda_tui.rules.model import Gang, GangType, unique_id
+from munda_tui.rules.report import (
     battle_report_markdown,
     gang_record,
     territory_text,
     winner_text,
 )
-from .dialogs import ErrorScreen
+from munda_tui.screens.common.dialogs import ErrorScreen
 
 if TYPE_CHECKING:
-    from ..saves import CampaignHandle
+    from munda_tui.saves import CampaignHandle
 
 
 class ReportScreen(ModalScreen[None]):
@@ -227,7 +227,7 @@ class CampaignScreen(Screen[None]):
         )
 
     def _push_roster(self, gang_id: str) -> None:
-        from .roster import RosterScreen
+        from munda_tui.screens.campaign.roster import RosterScreen
 
         self.app.push_screen(RosterScreen(self.handle, gang_id))
 
@@ -239,22 +239,22 @@ class CampaignScreen(Screen[None]):
         self._push_roster(gang.id)
 
     def action_charts(self) -> None:
-        from .charts import ChartsScreen
+        from munda_tui.screens.campaign.charts import ChartsScreen
 
         self.app.push_screen(ChartsScreen(self.handle))
 
     def action_settings(self) -> None:
-        from .settings import SettingsScreen
+        from munda_tui.screens.campaign.settings import SettingsScreen
 
         self.app.push_screen(SettingsScreen(self.handle))
 
     def action_import_gang(self) -> None:
-        from .import_gang import ImportGangScreen
+        from munda_tui.screens.campaign.import_gang import ImportGangScreen
 
         self.app.push_screen(ImportGangScreen(self.handle))
 
     def action_add_gang(self) -> None:
-        from .fighter_form import GangFormScreen
+        from munda_tui.screens.campaign.fighter_form import GangFormScreen
 
         others = [g.name for g in self.campaign.gangs]
         blank = Gang(id="", name="")

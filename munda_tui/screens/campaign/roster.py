@@ -16,12 +16,12 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Header, Label, Static
 
-from ..rules import roster as rr
-from ..rules.career import status_text
-from ..rules.profile import format_value
-from ..rules.model import CHARACTERISTICS, Equipment, Fighter, FighterStatus, Gang
-from .dialogs import ConfirmScreen, ErrorScreen
-from .fighter_form import (
+from munda_tui.rules import roster as rr
+from munda_tui.rules.career import status_text
+from munda_tui.rules.profile import format_value
+from munda_tui.rules.model import CHARACTERISTICS, Equipment, Fighter, FighterStatus, Gang
+from munda_tui.screens.common.dialogs import ConfirmScreen, ErrorScreen
+from munda_tui.screens.campaign.fighter_form import (
     CHAR_LABELS,
     EquipmentFormScreen,
     FighterFormScreen,
@@ -30,7 +30,7 @@ from .fighter_form import (
 )
 
 if TYPE_CHECKING:
-    from ..saves import CampaignHandle
+    from munda_tui.saves import CampaignHandle
 
 #: Sort order cycled by the sort key: "" = roster order.
 SORTS: list[tuple[str, str]] = [

@@ -16,9 +16,9 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Footer, Input, Label, Select, Static, TextArea
 
-from ..rules import roster as rr
-from ..rules.profile import LABELS
-from ..rules.model import (
+from munda_tui.rules import roster as rr
+from munda_tui.rules.profile import LABELS
+from munda_tui.rules.model import (
     CHARACTERISTICS,
     Equipment,
     Fighter,

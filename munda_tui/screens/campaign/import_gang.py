@@ -18,12 +18,12 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Label, Static
 
-from ..rules.model import FighterStatus
-from ..rules.yaktribe import YaktribeImport
-from ..saves.importer import GangImportError, import_yaktribe, read_yaktribe
+from munda_tui.rules.model import FighterStatus
+from munda_tui.rules.yaktribe import YaktribeImport
+from munda_tui.saves.importer import GangImportError, import_yaktribe, read_yaktribe
 
 if TYPE_CHECKING:
-    from ..saves import CampaignHandle
+    from munda_tui.saves import CampaignHandle
 
 
 def preview_text(result: YaktribeImport) -> Text:

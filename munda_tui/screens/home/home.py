@@ -8,7 +8,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Label, Static
 
-from ..rules.model import unique_id
+from munda_tui.rules.model import unique_id
 
 # The forms and dialogs are imported when first used: the home screen is the
 # first frame, and start-up time is felt at the table.
@@ -79,7 +79,7 @@ class HomeScreen(Screen[None]):
         self.app.open_campaign(str(event.row_key.value))  # type: ignore[attr-defined]
 
     def action_new(self) -> None:
-        from .new_campaign import NewCampaignRequest, NewCampaignScreen
+        from munda_tui.screens.home.new_campaign import NewCampaignRequest, NewCampaignScreen
 
         taken = {info.slug for info in self.app.store.list_campaigns()}  # type: ignore[attr-defined]
 
@@ -92,7 +92,7 @@ class HomeScreen(Screen[None]):
         self.app.push_screen(NewCampaignScreen(taken), created)
 
     def action_add_demo(self) -> None:
-        from ..rules.demo import demo_campaign
+        from munda_tui.rules.demo import demo_campaign
 
         taken = {info.slug for info in self.app.store.list_campaigns()}  # type: ignore[attr-defined]
         campaign = demo_campaign()
@@ -100,7 +100,7 @@ class HomeScreen(Screen[None]):
         self._create(campaign)
 
     def _create(self, campaign) -> None:  # type: ignore[no-untyped-def]
-        from .dialogs import ErrorScreen
+        from munda_tui.screens.common.dialogs import ErrorScreen
 
         store = self.app.store  # type: ignore[attr-defined]
         try:
@@ -114,7 +114,7 @@ class HomeScreen(Screen[None]):
         self.notify(f"Created {campaign.name}")
 
     def action_delete(self) -> None:
-        from .dialogs import ConfirmScreen, ErrorScreen
+        from munda_tui.screens.common.dialogs import ConfirmScreen, ErrorScreen
 
         slug = self._selected_slug()
         if slug is None:

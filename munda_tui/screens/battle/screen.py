@@ -58,14 +58,14 @@ from munda_tui.rules.dice import parse, roll
 from munda_tui.rules.model import BattleSummary
 from munda_tui.rules.setup import BattleSetup
 from munda_tui.rules.watch import MET, REVEALED, HandWatch, Match
-from munda_tui.screens.battle_attack import Attack, AttackScreen
-from munda_tui.screens.battle_choice import ChoiceScreen, TextScreen
-from munda_tui.screens.battle_end import EndChoice, EndScreen
-from munda_tui.screens.battle_hand import peek
-from munda_tui.screens.battle_log import LogScreen
-from munda_tui.screens.battle_reinforcements import ReinforcementScreen
-from munda_tui.screens.battle_reveal import DEFER, REVEAL, REWARD, RevealResult, RevealScreen
-from munda_tui.screens.dialogs import ConfirmScreen, ErrorScreen
+from munda_tui.screens.battle.attack import Attack, AttackScreen
+from munda_tui.screens.battle.choice import ChoiceScreen, TextScreen
+from munda_tui.screens.battle.end import EndChoice, EndScreen
+from munda_tui.screens.battle.hand import peek
+from munda_tui.screens.battle.log import LogScreen
+from munda_tui.screens.battle.reinforcements import ReinforcementScreen
+from munda_tui.screens.battle.reveal import DEFER, REVEAL, REWARD, RevealResult, RevealScreen
+from munda_tui.screens.common.dialogs import ConfirmScreen, ErrorScreen
 from munda_tui.widgets.dice_prompt import DiceOutcome, DicePrompt
 from munda_tui.widgets.event_log import EventLog
 from munda_tui.widgets.fighter_table import FighterTable

@@ -33,7 +33,7 @@ class Attack:
 
 
 class AttackScreen(ModalScreen["Attack | None"]):
-    CSS_PATH = "battle_modals.tcss"
+    CSS_PATH = "modals.tcss"
     BINDINGS = [
         *[Binding(k, f"action('{a}')", ACTION_NAMES[a], show=False) for k, a in ACTION_KEYS.items()],
         *[Binding(d, f"trait('{t}')", t, show=False) for d, t in TRAIT_KEYS.items()],

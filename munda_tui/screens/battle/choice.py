@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 class ChoiceScreen(ModalScreen["str | None"]):
     """Pick one option (up/down + Enter, or its number key); Escape cancels."""
 
-    CSS_PATH = "battle_modals.tcss"
+    CSS_PATH = "modals.tcss"
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),
         *[Binding(str(i), f"pick({i})", f"Option {i}", show=False) for i in range(1, 10)],
@@ -57,7 +57,7 @@ class ChoiceScreen(ModalScreen["str | None"]):
 class TextScreen(ModalScreen["str | None"]):
     """Type a short text (a condition's or a Gang Tactic's name); Enter keeps it."""
 
-    CSS_PATH = "battle_modals.tcss"
+    CSS_PATH = "modals.tcss"
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, title: str, placeholder: str = "", allow_empty: bool = False) -> None:

@@ -2,7 +2,7 @@
 
 Use (the pre-battle flow pushes it as one step)::
 
-    from munda_tui.screens.subplot_draw import SubplotDrawScreen
+    from munda_tui.screens.prebattle.subplot_draw import SubplotDrawScreen
     screen = SubplotDrawScreen(gang_a, gang_b, campaign.settings, app.rng)
     app.push_screen(screen, on_drawn)          # or: await app.push_screen_wait(screen)
 
@@ -48,11 +48,11 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..rules import subplots as sp
-from ..rules.cards import Card, parse_card
-from ..rules.model import Gang, Settings
-from ..widgets.curtain import PrivacyCurtain
-from ..widgets.playing_card import PlayingCard
+from munda_tui.rules import subplots as sp
+from munda_tui.rules.cards import Card, parse_card
+from munda_tui.rules.model import Gang, Settings
+from munda_tui.widgets.curtain import PrivacyCurtain
+from munda_tui.widgets.playing_card import PlayingCard
 
 
 def player_label(gang: Gang) -> str:
@@ -660,7 +660,7 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
             self.refresh_view()
 
     def action_stop(self) -> None:
-        from .dialogs import ConfirmScreen
+        from munda_tui.screens.common.dialogs import ConfirmScreen
 
         def done(yes: bool | None) -> None:
             if yes:

@@ -53,7 +53,7 @@ def arrival_rule() -> str:
 class ReinforcementScreen(ModalScreen["str | None"]):
     """Dismisses with "done" when every draw due is made, None when skipped (Escape)."""
 
-    CSS_PATH = "battle_modals.tcss"
+    CSS_PATH = "modals.tcss"
     AUTO_FOCUS = ""  # keys go to the screen; the deck list takes focus only when shown
     BINDINGS = [
         Binding("enter", "draw", "Draw/roll"),

@@ -16,8 +16,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
-from ..rules import subplots as sp
-from ..widgets.playing_card import PlayingCard
+from munda_tui.rules import subplots as sp
+from munda_tui.widgets.playing_card import PlayingCard
 
 
 class CardViewerScreen(ModalScreen[None]):

@@ -35,7 +35,7 @@ def summary_text(battle: Battle, card_names: dict[str, str]) -> str:
 
 
 class LogScreen(ModalScreen[None]):
-    CSS_PATH = "battle_modals.tcss"
+    CSS_PATH = "modals.tcss"
     BINDINGS = [Binding("escape,L,q", "close", "Close")]
 
     def __init__(self, battle: Battle, card_names: dict[str, str]) -> None:

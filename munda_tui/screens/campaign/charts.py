@@ -15,10 +15,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Label, Sparkline, Static
 
-from ..rules.report import GangSeries, chart_series, finished
+from munda_tui.rules.report import GangSeries, chart_series, finished
 
 if TYPE_CHECKING:
-    from ..saves import CampaignHandle
+    from munda_tui.saves import CampaignHandle
 
 METRICS: list[tuple[str, str]] = [
     ("rating", "Gang Rating"),

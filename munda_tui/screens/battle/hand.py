@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 
 from munda_tui.rules import subplots
 from munda_tui.rules.watch import DISCARDED, MANUAL, MET, MISSED, REVEALED, WATCHING, Match
-from munda_tui.screens.dialogs import ConfirmScreen
+from munda_tui.screens.common.dialogs import ConfirmScreen
 from munda_tui.widgets.curtain import PrivacyCurtain
 from munda_tui.widgets.playing_card import PlayingCard
 
@@ -43,7 +43,7 @@ def status_line(m: Match) -> str:
 class HandScreen(ModalScreen["str | None"]):
     """Dismisses with the card id to reveal, or None."""
 
-    CSS_PATH = "battle_modals.tcss"
+    CSS_PATH = "modals.tcss"
     BINDINGS = [
         Binding("r", "reveal", "Reveal card"),
         Binding("escape,h", "hide", "Hide hand"),

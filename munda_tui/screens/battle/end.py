@@ -19,7 +19,7 @@ class EndChoice:
 
 
 class EndScreen(ModalScreen["EndChoice | None"]):
-    CSS_PATH = "battle_modals.tcss"
+    CSS_PATH = "modals.tcss"
     BINDINGS = [
         Binding("f", "fled", "Toggle: gang fled"),
         Binding("escape", "cancel", "Cancel"),

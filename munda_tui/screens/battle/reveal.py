@@ -25,7 +25,7 @@ from munda_tui.rules import subplots
 from munda_tui.rules.battle import BattleState, Reward, reward_text
 from munda_tui.rules.dice import parse
 from munda_tui.rules.watch import Match
-from munda_tui.screens.battle_choice import ChoiceScreen
+from munda_tui.screens.battle.choice import ChoiceScreen
 from munda_tui.widgets.dice_prompt import DiceOutcome, DicePrompt
 from munda_tui.widgets.playing_card import PlayingCard
 
@@ -56,7 +56,7 @@ class _Line:
 
 
 class RevealScreen(ModalScreen["RevealResult | None"]):
-    CSS_PATH = "battle_modals.tcss"
+    CSS_PATH = "modals.tcss"
     BINDINGS = [
         Binding("enter", "next", "Roll / record"),
         Binding("g", "upgrade", "Upgrade", tooltip="Switch to / from the upgraded reward"),

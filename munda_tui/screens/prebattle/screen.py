@@ -21,16 +21,16 @@ from textual.containers import Container
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from ..rules import scenario as sc
-from ..rules.model import Campaign, Fighter, Gang
-from ..rules.setup import BattleSetup
-from ..saves import SaveError
-from ..saves.overrides import load_scenario_tables
-from .dialogs import ErrorScreen
-from .prebattle_steps import STEP_CLASSES, STEP_TITLES, StepPanel
+from munda_tui.rules import scenario as sc
+from munda_tui.rules.model import Campaign, Fighter, Gang
+from munda_tui.rules.setup import BattleSetup
+from munda_tui.saves import SaveError
+from munda_tui.saves.overrides import load_scenario_tables
+from munda_tui.screens.common.dialogs import ErrorScreen
+from munda_tui.screens.prebattle.steps.panels import STEP_CLASSES, STEP_TITLES, StepPanel
 
 if TYPE_CHECKING:
-    from ..saves import CampaignHandle
+    from munda_tui.saves import CampaignHandle
 
 
 class PreBattleScreen(Screen[None]):
@@ -232,7 +232,7 @@ class PreBattleScreen(Screen[None]):
         try:
             self.app.open_battle(self.number)  # type: ignore[attr-defined]
         except ModuleNotFoundError as error:
-            if error.name != "munda_tui.screens.battle":
+            if error.name != "munda_tui.screens.battle.screen":
                 raise
             # the battle tracker is not part of this build: the battle is
             # saved as started, continue it from the campaign screen later

@@ -16,11 +16,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Label, Select, Static, Switch
 
-from ..rules.model import PostBattleRuleset, Settings
-from .dialogs import ConfirmScreen, ErrorScreen
+from munda_tui.rules.model import PostBattleRuleset, Settings
+from munda_tui.screens.common.dialogs import ConfirmScreen, ErrorScreen
 
 if TYPE_CHECKING:
-    from ..saves import CampaignHandle
+    from munda_tui.saves import CampaignHandle
 
 #: field -> (label, options or None for a switch, explanation)
 CHOICES: dict[str, tuple[str, list[tuple[str, Any]] | None, str]] = {

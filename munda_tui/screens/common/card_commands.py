@@ -10,14 +10,14 @@ from functools import partial
 
 from textual.command import Hit, Hits, Provider
 
-from ..rules import subplots as sp
+from munda_tui.rules import subplots as sp
 
 
 class SubplotCardCommands(Provider):
     """Sub-plot cards: match the name (fuzzy) or words of the text."""
 
     def _show_card(self, card_id: str) -> None:
-        from .card_viewer import CardViewerScreen
+        from munda_tui.screens.common.card_viewer import CardViewerScreen
 
         self.app.push_screen(CardViewerScreen(card_id))
 

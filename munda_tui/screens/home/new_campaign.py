@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from ..rules.model import Campaign, PostBattleRuleset, Settings, slugify
+from munda_tui.rules.model import Campaign, PostBattleRuleset, Settings, slugify
 
 RULESETS = [
     ("Gang War (Core Rules post-battle sequence)", PostBattleRuleset.GANG_WAR),

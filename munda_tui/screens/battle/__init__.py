@@ -1,0 +1,1 @@
+"""The battle tracker and its modals (attack, choice, end, hand, log, reinforcements, reveal)."""

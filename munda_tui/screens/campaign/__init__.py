@@ -1,0 +1,1 @@
+"""One campaign: its overview, rosters, fighter forms, charts, settings, gang import."""

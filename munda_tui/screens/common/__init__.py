@@ -1,0 +1,1 @@
+"""Shared screens: dialogs, help, the card viewer and its command provider."""

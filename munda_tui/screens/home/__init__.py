@@ -1,0 +1,1 @@
+"""The home screen (campaign list) and the new-campaign form."""

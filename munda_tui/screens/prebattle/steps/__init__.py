@@ -1,0 +1,1 @@
+"""The pre-battle step panels (one per step of the flow)."""
