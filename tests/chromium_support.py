@@ -166,8 +166,14 @@ class Browser:
             time.sleep(0.05)
         raise AssertionError(f"{needle!r} not on the page after {timeout} s:\n{self.text()}")
 
-    def screenshot(self, path: Path) -> Path:
-        data = self.call("Page.captureScreenshot", {"format": "png"})["data"]
+    def screenshot(self, path: Path, full: bool = False) -> Path:
+        """The viewport as a phone shows it (``full``: the whole page's height)."""
+        params: dict[str, Any] = {"format": "png"}
+        if full:
+            height = self.js("document.documentElement.scrollHeight")
+            params.update(captureBeyondViewport=True,
+                          clip={"x": 0, "y": 0, "width": WIDTH, "height": height, "scale": 1})
+        data = self.call("Page.captureScreenshot", params)["data"]
         path.write_bytes(base64.b64decode(data))
         return path
 

@@ -71,3 +71,49 @@ def status_and_body(answer: bytes) -> tuple[int, dict[str, str], bytes]:
         k, _, v = line.partition(":")
         headers[k.strip().lower()] = v.strip()
     return status, headers, body
+
+
+# --- for the tracker's Pilot tests (the demo campaign's battle 1 in the tracker) ---------
+
+SIZE = (80, 24)
+
+
+def make_battle(data_dir, hands, choices=None) -> None:  # type: ignore[no-untyped-def]
+    from munda_tui.rules.model import BattleSummary
+    from munda_tui.saves import Store
+
+    c = demo_campaign()
+    c.battles.append(BattleSummary(1, date="2026-01-15", gangs=[V, G], status="battle"))
+    setup = default_setup(c, 1, V, G)
+    setup.objective = "Sabotage"
+    for side in setup.sides:
+        side.hand = list(hands.get(side.gang, []))
+        side.subplot_choices = dict((choices or {}).get(side.gang, {}))
+    setup.subplots = bool(hands)
+    with Store(data_dir).create_campaign(c) as h:
+        h.save_battle(1, {"setup": setup.to_data()})
+
+
+async def open_battle(pilot) -> None:  # type: ignore[no-untyped-def]
+    await pilot.pause()
+    pilot.app.open_battle(1)
+    await pilot.pause()
+
+
+def screen_text(app) -> str:  # type: ignore[no-untyped-def]
+    """Every line the current screen shows (statics, option lists, crew tables)."""
+    from textual.widgets import Input, OptionList, Static
+
+    from munda_tui.widgets.fighter_table import FighterTable
+
+    parts = []
+    for w in app.screen.query("*"):
+        if isinstance(w, Static):
+            parts.append(str(w.render()))
+        elif isinstance(w, Input):
+            parts.append(w.value)
+        elif isinstance(w, OptionList):
+            parts.extend(str(w.get_option_at_index(i).prompt) for i in range(w.option_count))
+        elif isinstance(w, FighterTable):
+            parts.extend(w.render_line(y).text for y in range(w.size.height))
+    return "\n".join(parts)

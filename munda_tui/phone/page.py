@@ -19,9 +19,9 @@ from munda_tui.rules.hand_view import CardView, HandView
 STYLE = """
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
-body{margin:0;padding:12px;font:19px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;
+body{margin:0;padding:12px;font:18px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;
 background:#15171a;color:#f1f1ee;overflow-wrap:anywhere;word-break:normal}
-header h1{font-size:1.45em;line-height:1.2;margin:0 0 4px}
+header h1{font-size:1.35em;line-height:1.2;margin:0 0 4px}
 header p{margin:0 0 2px;color:#c9c9c2}
 .private{font-size:.85em;color:#f0c36b}
 .card{border:2px solid #3b3f45;border-radius:12px;padding:12px 14px;margin:14px 0;background:#1f2226}

@@ -63,6 +63,7 @@ from munda_tui.screens.battle.choice import ChoiceScreen, TextScreen
 from munda_tui.screens.battle.end import EndChoice, EndScreen
 from munda_tui.screens.battle.hand import peek
 from munda_tui.screens.battle.log import LogScreen
+from munda_tui.screens.battle.phone import BindScreen, PhoneLink, PhoneServerError, show_link
 from munda_tui.screens.battle.reinforcements import ReinforcementScreen
 from munda_tui.screens.battle.reveal import DEFER, REVEAL, REWARD, RevealResult, RevealScreen
 from munda_tui.screens.common.dialogs import ConfirmScreen, ErrorScreen
@@ -106,6 +107,10 @@ class BattleScreen(Screen[None]):
         "rolls the D6 (3+: 9\", 1-2: 12\" from all enemy models), 1-6 takes a real die's "
         "face, c names the card dealt by hand. Each arrival is one event (u undoes it); "
         "Esc skips the rest, d resumes it.\n"
+        "Phones (m): each player keeps their hand on their own phone. m asks the address "
+        "to serve on (the laptop's, on the table's Wi-Fi), then shows each player's secret "
+        "link and its QR code behind their curtain; the page follows the battle live. "
+        "M shows the selected crew's link again; m again, or leaving the battle, stops it.\n"
     )
     CSS_PATH = "battle.tcss"
     BINDINGS = [
@@ -146,6 +151,10 @@ class BattleScreen(Screen[None]):
         _b("h", "hand", "Hand", "Peek at the selected crew's Sub-plots (curtain first); "
            "reveal one"),
         _b("L", "log", "Whole log", "The whole log and a summary of both sides", show=False),
+        _b("m", "phones", "Phones", "Each player's hand on their own phone: serve it on this "
+           "network, show each link behind its player's curtain (m again stops)", show=False),
+        _b("M", "phone_link", "Phone link again", "Show the selected crew's phone link again, "
+           "behind its player's curtain", show=False),
         _b("E", "end", "End", "End the battle: winner or draw, who fled"),
         _b("F", "finish", "Finish", "Finish: walk rewards due, open the post-battle sequence"),
         Binding("left", "side(0)", "Left crew", show=False, priority=True),
@@ -222,6 +231,7 @@ class BattleScreen(Screen[None]):
         # rounds whose Reinforcements step the players skipped (Esc): not offered again
         # when leaving the End phase (d resumes it)
         self._skipped_steps: set[int] = set()
+        self.phones = PhoneLink()  # each player's hand on their phone (m), off until asked
 
     # --- layout -----------------------------------------------------------------
 
@@ -274,7 +284,7 @@ class BattleScreen(Screen[None]):
             if run is None or run.fed > len(log) or (
                 run.fed and self._watch_last is not log[run.fed - 1]
             ):
-                run = self._watch = HandWatch(self.hands)
+                run = self._watch = HandWatch(self.hands, facts=self.setup)
             for ev in log[run.fed:]:
                 run.feed(ev)
             self._watch_last = log[-1] if log else None
@@ -295,6 +305,9 @@ class BattleScreen(Screen[None]):
             prio = st.sides[st.priority].name if st.priority else "-"
             where = (f"Round {st.round} · {PHASE_NAMES[st.phase]} phase · Priority: {prio}")
         title = self.setup.objective or "Quick battle"
+        if self.phones.running:
+            where += f" · phones on {self.phones.address}"
+            self.phones.publish(self.phone_views())
         self._set("top", f"Battle {self.number} · {title} · {where}")
         for i, gang in enumerate(self.gangs):
             self._set(f"head-{i}", self._side_head(gang))
@@ -653,6 +666,65 @@ class BattleScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+    # --- each player's hand on their own phone ---------------------------------------------
+
+    def phone_views(self):  # type: ignore[no-untyped-def]
+        """Each gang's own hand view (rules.hand_view): what its phone page shows."""
+        from munda_tui.rules.hand_view import hand_views
+
+        matches = self.matches  # feeds the watch
+        reminders = self._watch.reminders() if self._watch is not None else []
+        return hand_views(self.setup, self.state, matches,
+                          {g: self._player(g) for g in self.gangs}, reminders)
+
+    def action_phones(self) -> None:
+        if self.phones.running:
+            self.phones.stop()
+            self.message("Phones: stopped; the links no longer work.")
+            self.refresh_view()
+            return
+        from munda_tui.phone import default_host
+        from munda_tui.phone.net import DEFAULT_PORT
+
+        def chosen(bind: tuple[str, int] | None) -> None:
+            if bind is None:
+                self.message("Phones: not started.")
+                return
+            try:
+                self.phones.start(bind[0], bind[1], self.phone_views())
+            except PhoneServerError as error:
+                self.app.push_screen(ErrorScreen("The phone links could not be served", str(error)))
+                return
+            self.refresh_view()
+            self._show_links([g for g in self.gangs if self.hands.get(g)])
+
+        self.app.push_screen(BindScreen(f"{default_host()}:{DEFAULT_PORT}"), chosen)
+
+    def _show_links(self, gangs: list[str]) -> None:
+        """Each player in turn: their curtain, then their link and its QR code."""
+        if not gangs or not self.phones.running:
+            if self.phones.running:
+                self.message(f"Phones: serving the hands on {self.phones.address} "
+                             "(m stops, M shows a link again).")
+            return
+        gang, rest = gangs[0], gangs[1:]
+        url = self.phones.links.get(gang, "")
+        name = self.state.sides[gang].name
+        show_link(self, name, self._player(gang), url, lambda _shown: self._show_links(rest))
+
+    def action_phone_link(self) -> None:
+        gang = self.side_gang
+        if not self.phones.running:
+            self.message("Phones are not served: m serves each player's hand on their phone.")
+            return
+        if not self.hands.get(gang):
+            self.message(f"{self.state.sides[gang].name} hold no Sub-plots.")
+            return
+        self._show_links([gang])
+
+    def on_unmount(self) -> None:
+        self.phones.stop()  # leaving the battle stops the phones
 
     # --- Sub-plots -----------------------------------------------------------------------
 

@@ -1,0 +1,164 @@
+"""The tracker's side of the phone hands: where to serve, and each player's link behind
+their own privacy curtain (as text and as a QR code drawn in the terminal).
+
+- ``BindScreen(default)``: the address (and port) to serve on, the laptop's LAN address
+  filled in. Dismisses with ``(host, port)`` or None.
+- ``LinkScreen(gang_name, player, url)``: one player's link and its QR code, on an opaque
+  screen; push it after a ``PrivacyCurtain`` (:func:`show_link` does both). Without the
+  optional QR encoder it shows the link and how to install the encoder.
+- ``PhoneLink``: the server of one open battle (start, publish each change, stop).
+
+The server itself is :mod:`munda_tui.phone`; the hands it shows are
+:mod:`munda_tui.rules.hand_view`. Nothing here shows a secret on the shared screen.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Mapping
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, Label, Static
+
+from munda_tui.phone import Limits, PhoneServer, PhoneServerError, QrUnavailable, parse_bind, qr_lines
+from munda_tui.phone.net import DEFAULT_PORT, BindError
+from munda_tui.rules.hand_view import HandView
+from munda_tui.widgets.curtain import PrivacyCurtain
+
+
+class BindScreen(ModalScreen["tuple[str, int] | None"]):
+    CSS_PATH = "modals.tcss"
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, default: str) -> None:
+        super().__init__()
+        self.default = default
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="modal", classes="phone-bind"):
+            yield Label("Each player's hand on their own phone", classes="modal-title")
+            yield Static(
+                "Serves only the two hand pages, each at its own secret link, to phones on "
+                "this network (the same Wi-Fi). Address to serve on (this laptop's; :port "
+                f"optional, {DEFAULT_PORT} by default, 0 picks a free one):", classes="hint")
+            yield Input(value=self.default, id="bind")
+            yield Static("", id="bind-error", markup=False)
+            yield Static("Enter to serve, Esc to cancel · m on the tracker stops it",
+                         classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        try:
+            self.dismiss(parse_bind(event.value))
+        except BindError as error:
+            self.query_one("#bind-error", Static).update(str(error))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def qr_text(url: str) -> Text | None:
+    """The link's QR code, painted white on black (light modules are the glyphs)."""
+    try:
+        lines = qr_lines(url)
+    except QrUnavailable:
+        return None
+    return Text("\n".join(lines), style="#ffffff on #000000", no_wrap=True)
+
+
+class LinkScreen(ModalScreen[None]):
+    CSS_PATH = "modals.tcss"
+    BINDINGS = [Binding("escape,enter", "hide", "Hide the link", priority=True)]
+
+    def __init__(self, gang_name: str, player: str, url: str) -> None:
+        super().__init__()
+        self.gang_name = gang_name
+        self.player = player
+        self.url = url
+
+    def compose(self) -> ComposeResult:
+        who = f" ({self.player})" if self.player else ""
+        with Vertical(id="modal", classes="phone-link"):
+            yield Label(f"Phone link of {self.gang_name}{who}: only you are looking",
+                        classes="modal-title")
+            code = qr_text(self.url)
+            if code is not None:
+                yield Static(code, id="link-qr")
+                hint = "Scan it with your phone's camera, or type the link:"
+            else:
+                from munda_tui.phone import INSTALL_HINT
+
+                hint = (f"No QR code: its encoder is not installed ({INSTALL_HINT}). "
+                        "Type the link into your phone's browser:")
+            yield Static(hint, classes="hint")
+            yield Static(self.url, id="link-url", markup=False)
+        yield Footer()
+
+    def action_hide(self) -> None:
+        self.dismiss(None)
+
+
+def show_link(screen, gang_name: str, player: str, url: str,  # type: ignore[no-untyped-def]
+              done: Callable[[bool], None]) -> None:
+    """The player's curtain, then their link; ``done(shown)``."""
+
+    def after_curtain(ready: bool | None) -> None:
+        if ready:
+            screen.app.push_screen(LinkScreen(gang_name, player, url), lambda _: done(True))
+        else:
+            done(False)
+
+    screen.app.push_screen(
+        PrivacyCurtain(player or gang_name, f"to see the phone link of {gang_name}"),
+        after_curtain)
+
+
+class PhoneLink:
+    """The hand server of one open battle."""
+
+    limits: Limits | None = None  # the server's defaults (tests make the waits short)
+
+    def __init__(self) -> None:
+        self.server: PhoneServer | None = None
+
+    @property
+    def running(self) -> bool:
+        return self.server is not None and self.server.running
+
+    @property
+    def address(self) -> str:
+        if self.server is None:
+            return ""
+        host, port = self.server.address
+        return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+    @property
+    def links(self) -> dict[str, str]:
+        return self.server.links if self.server is not None else {}
+
+    def start(self, host: str, port: int, views: Mapping[str, HandView]) -> None:
+        """PhoneServerError (a clear message) if it cannot serve there."""
+        self.stop()
+        server = PhoneServer(host, port, self.limits)
+        server.start(views)
+        self.server = server
+
+    def publish(self, views: Mapping[str, HandView]) -> None:
+        if self.running:
+            assert self.server is not None
+            self.server.publish(views)
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.stop()
+            self.server = None
+
+
+__all__ = ["BindScreen", "LinkScreen", "PhoneLink", "PhoneServerError", "qr_text", "show_link"]
