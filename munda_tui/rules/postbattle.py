@@ -370,6 +370,7 @@ class Walk:
     # questions
     def ask(self, prompt: Prompt) -> Any:
         key = prompt.id
+        self.seq.prompts[key] = prompt
         ans = self.seq.answers.get(key)
         if ans is None:
             raise Pending(prompt)
@@ -509,6 +510,7 @@ class PostBattle:
         self.facts: dict[str, Any] = {}
         self.states = [StepState(s["id"], s["title"], group=s.get("group", "")) for s in self.steps]
         self.walked: dict[str, list[str]] = {}
+        self.prompts: dict[str, Prompt] = {}
         target = self.step_index(self.draft["step"])
         self.current = len(self.steps) - 1
         i = 0
@@ -582,7 +584,11 @@ class PostBattle:
             value = p.validate(value)
         except ValueError as exc:
             raise PostBattleError(str(exc)) from exc
-        self.answers[p.id] = {"value": value, "n": self._next_seq()}
+        record: dict[str, Any] = {"value": value, "n": self._next_seq()}
+        history = (self.answers.get(p.id) or {}).get("history")
+        if history:  # a stale answer asked again keeps the record of its re-rolls
+            record["history"] = history
+        self.answers[p.id] = record
         self.replay()
 
     def roll_for_me(self, rng: Any) -> Roll:
@@ -623,8 +629,61 @@ class PostBattle:
         entries.append({"id": f"e{n}", "kind": kind, "gang": gang, "arg": arg, "n": n})
         self.replay()
 
+    def last_roll(self) -> Prompt | None:
+        """The roll answered last in the current step: what a re-roll or correction changes."""
+        best: tuple[int, Prompt] | None = None
+        for pid in self.walked.get(self.step["id"], []):
+            a, p = self.answers.get(pid), self.prompts.get(pid)
+            if a is None or p is None or p.kind != "roll":
+                continue
+            if best is None or int(a.get("n", 0)) > best[0]:
+                best = (int(a.get("n", 0)), p)
+        return best[1] if best else None
+
+    def reroll(self, value: Any, reason: str) -> None:
+        """Replace the last roll of the step, keeping the old one and why in the record.
+
+        A roll once made is never changed silently: the answer keeps its history
+        (``[{"value", "reason", "label", "dice"}]``) and the report shows every
+        change ("re-rolled: 1 → 6, reason")."""
+        p = self.last_roll()
+        if p is None:
+            raise PostBattleError("no roll made in this step to re-roll or correct")
+        reason = " ".join(str(reason).split())
+        if not reason:
+            raise PostBattleError("say why the roll changes (kept in the report)")
+        try:
+            value = p.validate(value)
+        except ValueError as exc:
+            raise PostBattleError(str(exc)) from exc
+        old = self.answers[p.id]
+        history = list(old.get("history", [])) + [
+            {"value": old["value"], "reason": reason, "label": p.label, "dice": p.dice}]
+        self.answers[p.id] = {"value": value, "n": self._next_seq(), "history": history}
+        self.replay()
+
+    def rerolls(self) -> list[str]:
+        """Every re-rolled or corrected roll, in the order made ("label: re-rolled: 1 → 6, why")."""
+        out: list[tuple[int, str]] = []
+        for pid, a in self.answers.items():
+            history = a.get("history") or []
+            values = [h["value"] for h in history] + [a["value"]]
+            for i, h in enumerate(history):
+                try:
+                    old = roll_faces(h["dice"], values[i]["faces"]).total
+                    new = roll_faces(h["dice"], values[i + 1]["faces"]).total
+                except (DiceError, KeyError, TypeError):
+                    continue
+                how = "real dice" if values[i + 1].get("entered", True) else "rolled by munda-tui"
+                out.append((int(a.get("n", 0)),
+                            f"{h['label']}: re-rolled: {old} → {new}, {h['reason']} ({how})"))
+        return [text for _, text in sorted(out, key=lambda t: t[0])]
+
     def undo(self) -> bool:
-        """Take back the last answer or entry of the current step."""
+        """Take back the last answer or entry of the current step.
+
+        A roll is never taken back (that would be a silent re-roll): :meth:`reroll`
+        changes it on the record."""
         step_id = self.step["id"]
         candidates: list[tuple[int, str, str]] = []
         for pid in self.walked.get(step_id, []):
@@ -638,8 +697,13 @@ class PostBattle:
             candidates.append((int(e.get("n", 0)), "entry", e["id"]))
         if not candidates:
             return False
-        self._touch()
         _, what, key = max(candidates)
+        in_effect = self.pending is None or key != self.pending.id  # not a stale answer
+        if what == "answer" and in_effect and key in self.prompts and \
+                self.prompts[key].kind == "roll":
+            raise PostBattleError("a roll is kept: R re-rolls or corrects it, and the report "
+                                  "shows both")
+        self._touch()
         if what == "answer":
             del self.answers[key]
         else:

@@ -136,4 +136,15 @@ def build_report(seq: "PostBattle") -> str:
     lines.append("")
     lines.extend([f"- {names.get(c['gang'], c['gang'])}: {describe(seq, c)}" for c in loot]
                  or ["- none"])
+    from .scenario import reroll_lines
+
+    rerolls = [f"Pre-battle, {r.get('label') or r.get('table', 'roll')}: {text}"
+               for r in (seq.setup.get("rolls") or []) if isinstance(r, dict)
+               for text in reroll_lines(r)]
+    rerolls += seq.rerolls()
+    if rerolls:
+        lines.append("")
+        lines.append("## Re-rolls and corrections")
+        lines.append("")
+        lines.extend(f"- {text}" for text in rerolls)
     return "\n".join(lines) + "\n"

@@ -527,6 +527,57 @@ def record_roll(
     return rec
 
 
+def find_roll(rolls: list[dict[str, Any]], table_id: str, by: str) -> dict[str, Any] | None:
+    """The record of ``table_id`` rolled by ``by`` (None when not rolled yet)."""
+    for r in rolls:
+        if r.get("table") == table_id and r.get("by") == by:
+            return r
+    return None
+
+
+def replace_roll(rolls: list[dict[str, Any]], record: dict[str, Any],
+                 reason: str = "") -> list[dict[str, Any]]:
+    """``rolls`` with ``record`` as the one record of its table and roller.
+
+    A roll once made is never replaced silently: the new record keeps every earlier one
+    (``previous``, oldest first) and why it changed (``reason``, ``"changed"`` when the
+    caller gives none), so the report can show "re-rolled: 1 → 6, reason"."""
+    old = find_roll(rolls, record["table"], record["by"])
+    out = [r for r in rolls if r is not old]
+    chain = [dict(p) for p in record.get("previous", [])]
+    chain.append({k: v for k, v in record.items() if k != "previous"})
+    if old is not None:
+        earlier = [dict(p) for p in old.get("previous", [])]
+        earlier.append({k: v for k, v in old.items() if k != "previous"})
+        chain[0].setdefault("reason", " ".join(reason.split()) or "changed")
+        chain = earlier + chain
+    new = chain[-1]
+    if len(chain) > 1:
+        new["previous"] = chain[:-1]
+    out.append(new)
+    return out
+
+
+def _roll_value(rec: dict[str, Any]) -> str:
+    if rec.get("how") == "chosen" or "total" not in rec:
+        return str(rec.get("roll") or rec.get("result", "?"))
+    return str(rec["total"])
+
+
+def reroll_lines(rec: dict[str, Any]) -> list[str]:
+    """Each change of a record, oldest first: "re-rolled: 1 → 6, reason" (or "chosen:")."""
+    chain = list(rec.get("previous", [])) + [rec]
+    out = []
+    for before, after in zip(chain, chain[1:]):
+        word = "chosen instead" if after.get("how") == "chosen" else "re-rolled"
+        names = ""
+        if before.get("result") != after.get("result"):
+            names = f" ({before.get('result', '')} → {after.get('result', '')})"
+        out.append(f"{word}: {_roll_value(before)} → {_roll_value(after)}{names}, "
+                   f"{after.get('reason', 'changed')}")
+    return out
+
+
 def roller_gang(table: ScenarioTable, setup: BattleSetup, side: str = "") -> str:
     """Gang id of the player who rolls on ``table`` (seed 001: the challenger
     rolls Deployment and Objective, each player their Side Job, the challenged

@@ -19,7 +19,8 @@ Usage (from any screen; ``self.app.rng`` keeps tests deterministic)::
         done,
     )
 
-Keys: ``r`` roll for me, ``e`` enter the faces of real dice (typed as
+Keys: ``r`` roll for me (Enter never rolls, not even on the "roll" line: a
+second tap of Enter must not roll or re-roll), ``e`` enter the faces of real dice (typed as
 ``3 5``, or ``35`` for a D66), ``c`` choose the result outright (only when
 ``choices`` are given), Escape goes back / cancels. The prompt never applies
 a result itself: the caller hands the outcome to the rules.
@@ -59,10 +60,10 @@ class DicePrompt(ModalScreen[DiceOutcome | None]):
     CSS_PATH = "dice_prompt.tcss"
 
     BINDINGS = [
-        Binding("r", "roll", "Roll for me"),
-        Binding("e", "enter", "Real dice"),
-        Binding("c", "choose", "Choose result"),
-        Binding("escape", "back", "Back"),
+        Binding("r", "roll", "Roll for me", id="dice.roll"),
+        Binding("e", "enter", "Real dice", id="dice.enter"),
+        Binding("c", "choose", "Choose result", id="dice.choose"),
+        Binding("escape", "back", "Back", id="dice.back"),
     ]
 
     def __init__(
@@ -145,8 +146,9 @@ class DicePrompt(ModalScreen[DiceOutcome | None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         option_id = event.option.id or ""
-        if option_id == "roll":
-            self.action_roll()
+        if option_id == "roll":  # Enter on the line: a tap must not roll
+            self.query_one("#dice-error", Static).update(
+                "Enter does not roll: press r to roll for me (or e for real dice).")
         elif option_id == "enter":
             self.action_enter()
         elif option_id == "choose":

@@ -1,4 +1,7 @@
-"""An inline roll: Enter rolls for me, or type the faces of real dice then Enter.
+"""An inline roll: ``r`` rolls for me, or type the faces of real dice then Enter.
+
+Enter alone never rolls (a tap meant as "next" must not roll a Lasting Injury):
+it says what to do instead. ``r`` is the screen's binding, not this widget's.
 
 Unlike :class:`munda_tui.widgets.dice_prompt.DicePrompt` (a modal), this sits
 inside a screen so a roll costs one key. It only takes digits, spaces and
@@ -16,7 +19,8 @@ from munda_tui.rules.dice import DiceError, parse, parse_faces
 
 
 class RollInput(Widget, can_focus=True):
-    """Posts :class:`RollInput.Submitted` with ``faces`` (None: roll for me)."""
+    """Posts :class:`RollInput.Submitted` with the ``faces`` typed (``None`` never comes
+    from this widget; a screen may post it for its ``r`` key)."""
 
     DEFAULT_CSS = """
     RollInput { height: 1; width: 1fr; padding: 0 1; background: $boost; }
@@ -41,7 +45,7 @@ class RollInput(Widget, can_focus=True):
                  classes: str | None = None, by_hand: bool = False) -> None:
         super().__init__(id=id, classes=classes)
         self.expression = parse(expression)
-        self.by_hand = by_hand  # the campaign rolls real dice: Enter alone does not roll
+        self.by_hand = by_hand  # the campaign rolls real dice: the prompt asks for faces first
 
     def render(self) -> str:
         if self.text:
@@ -50,7 +54,7 @@ class RollInput(Widget, can_focus=True):
         if self.by_hand:
             return (f"Type the faces of {self.expression.source}{d66}, then Enter "
                     "(r: roll for me)")
-        return (f"Enter: roll {self.expression.source} for me — or type real dice{d66}")
+        return (f"r: roll {self.expression.source} for me — or type real dice{d66}, then Enter")
 
     def on_key(self, event: events.Key) -> None:
         ch = event.character or ""
@@ -58,11 +62,9 @@ class RollInput(Widget, can_focus=True):
             event.stop()
             event.prevent_default()
             if not self.text.strip():
-                if self.by_hand:
-                    self.post_message(self.Invalid(self, "type the faces of the dice you "
-                                                   "rolled (or r to roll for me)"))
-                else:
-                    self.post_message(self.Submitted(self, None))
+                self.post_message(self.Invalid(
+                    self, f"Enter does not roll: press r to roll {self.expression.source} "
+                    "for me, or type the faces of your dice, then Enter"))
                 return
             try:
                 faces = parse_faces(self.expression, self.text)

@@ -167,7 +167,10 @@ def test_a_whole_battle_in_tmux_with_a_kill_and_a_resume(tmp_path: Path) -> None
                     seen_steps.add(line.split("Step ", 1)[1].split("/26")[0])
             if "Step 26/26" in screen:
                 break
-            tmux.send("Enter")  # roll for me / nothing to add / next step
+            if "for me — or type real dice" in screen or "(r: roll for me)" in screen:
+                tmux.send("r")  # a roll: r rolls for me (Enter never rolls)
+            else:
+                tmux.send("Enter")  # nothing to add / next step
             time.sleep(0.3)
         assert {"1", "4", "26"} <= seen_steps  # Wrap Up, Seriously Injured, Report Results
         tmux.send("Enter")  # commit: applied to both gangs once

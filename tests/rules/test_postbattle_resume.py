@@ -208,15 +208,41 @@ def test_commit_needs_every_step_finished() -> None:
         pb.prepare_commit(seq)
 
 
-def test_back_keeps_answers_and_undo_takes_the_last_back() -> None:
+def test_back_keeps_answers_and_a_roll_is_never_undone() -> None:
     seq = S.make_seq()
     S.drive(seq, random.Random(1), until="lasting-injuries")
     si = [s for s in seq.states if s.id == "seriously-injured"][0]
     lines = list(si.lines)
     assert seq.back()
     assert seq.step["id"] == "seriously-injured" and seq.state.lines == lines
-    assert seq.undo()
-    assert seq.pending is not None and seq.pending.id == f"fate:{ESCHER}:mara-quill"
+    draft = copy.deepcopy(seq.draft)
+    with pytest.raises(pb.PostBattleError, match="R re-rolls or corrects"):
+        seq.undo()  # the last answer is Mara's fate: a roll, kept
+    assert seq.draft == draft
+
+
+def test_a_reroll_keeps_both_rolls_and_the_report_shows_them() -> None:
+    seq = S.make_seq()
+    S.drive(seq, random.Random(1), until="seriously-injured",
+            faces={f"fate:{ESCHER}:lys-venom": [3], f"fate:{ESCHER}:mara-quill": [1]})
+    last = seq.last_roll()
+    assert last is not None and last.id == f"fate:{ESCHER}:mara-quill"
+    with pytest.raises(pb.PostBattleError, match="say why"):
+        seq.reroll({"faces": [6], "entered": True}, "  ")
+    with pytest.raises(pb.PostBattleError):  # a 7 is no D6 face: nothing changes
+        seq.reroll({"faces": [7], "entered": True}, "typo")
+    seq.reroll({"faces": [6], "entered": True}, "the die was cocked")
+    answer = seq.answers[f"fate:{ESCHER}:mara-quill"]
+    assert answer["value"]["faces"] == [6]
+    assert answer["history"][0]["value"]["faces"] == [1]
+    assert seq.rerolls() == [f"{last.label}: re-rolled: 1 → 6, the die was cocked (real dice)"]
+    # the record survives the battle file and the rest of the sequence
+    again = pb.PostBattle(seq.base, 1, S.roundtrip(seq.draft), S.demo_outcome())
+    assert again.rerolls() == seq.rerolls()
+    S.drive(again, random.Random(2))
+    report = again.report()
+    assert "## Re-rolls and corrections" in report
+    assert f"- {last.label}: re-rolled: 1 → 6, the die was cocked (real dice)" in report
 
 
 def test_changing_the_draft_after_a_failed_commit_voids_the_prepared_commit() -> None:

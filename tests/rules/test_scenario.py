@@ -276,3 +276,36 @@ def test_rules_export_has_scenario_tables():
         "text": sc.packaged_tables()["deployment"].entry("Free For All").text,
     }
     assert tables["objective"][0]["victory"].startswith("The winner is the first player to reach 3 VP")
+
+
+def test_replace_roll_keeps_every_earlier_roll_and_why() -> None:
+    from munda_tui.rules import scenario as sc
+
+    first = {"table": "deployment", "by": "a", "how": "app", "result": "One", "roll": "1",
+             "dice": "D6", "faces": [1], "total": 1}
+    other = {"table": "objective", "by": "a", "how": "chosen", "result": "X", "roll": "2"}
+    rolls = sc.replace_roll([], first)
+    assert rolls == [first] and "previous" not in rolls[0]
+    rolls = sc.replace_roll(rolls + [other], dict(first, faces=[6], total=6, result="Six"),
+                            "a skill")
+    rolls = sc.replace_roll(rolls, {"table": "deployment", "by": "a", "how": "chosen",
+                                    "result": "Three", "roll": "3"}, "")
+    dep = sc.find_roll(rolls, "deployment", "a")
+    assert [p["total"] for p in dep["previous"][:2]] == [1, 6] and len(rolls) == 2
+    assert sc.reroll_lines(dep) == ["re-rolled: 1 → 6 (One → Six), a skill",
+                                    "chosen instead: 6 → 3 (Six → Three), changed"]
+
+
+def test_the_postbattle_report_lists_the_prebattle_rerolls() -> None:
+    import postbattle_support as S
+    from munda_tui.rules import postbattle as pb
+    import random
+
+    rec = {"table": "deployment", "label": "Deployment", "by": S.ESCHER, "how": "dice",
+           "result": "B", "roll": "6", "dice": "D6", "faces": [6], "total": 6, "reason": "cocked",
+           "previous": [{"table": "deployment", "by": S.ESCHER, "how": "app", "result": "A",
+                         "roll": "1", "dice": "D6", "faces": [1], "total": 1}]}
+    seq = S.make_seq()
+    seq = pb.PostBattle(seq.base, 1, seq.draft, S.demo_outcome(), setup={"rolls": [rec]})
+    S.drive(seq, random.Random(1))
+    assert "- Pre-battle, Deployment: re-rolled: 1 → 6 (A → B), cocked" in seq.report()

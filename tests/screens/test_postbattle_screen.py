@@ -3,6 +3,7 @@ resuming after the app is killed, the report at the end."""
 
 from __future__ import annotations
 
+import copy
 import random
 from pathlib import Path
 from typing import Any
@@ -148,8 +149,8 @@ TYPICAL_KEYS = [
     "enter",  # End of Battle Events
     "3", "enter", "5", "enter", "enter",  # Seriously Injured: Lys Captured, Mara unharmed
     "enter", "enter", "enter", "enter",  # Rewards, Territory, Reputation, Collect Income
-    "a", "enter", "enter", "enter", "enter",  # Vexa works the Turf alone: roll for me
-    "a", "enter", "down", "enter", "enter", "enter",  # Sable: Territory Expansion, roll
+    "a", "enter", "enter", "enter", "r",  # Vexa works the Turf alone: r rolls for me
+    "a", "enter", "down", "enter", "enter", "r",  # Sable: Territory Expansion, roll
     "enter",  # done with Post-Battle Actions
     "enter", "enter", "enter",  # Retiring, Advance, Buy and Hire
     "enter", "enter",  # Sell Equipment, Buy Rare
@@ -322,9 +323,9 @@ async def test_dice_by_hand_enter_alone_does_not_roll(make_app: Any, data_dir: P
 TURF_WAR_KEYS = [
     "enter",  # End of Battle Events
     "2", "enter", "5", "enter", "enter",  # Succumbing: Mara Out of Action, Lys recovers
-    "enter", "enter",  # Lasting Injury for Mara: roll for me; next
+    "r", "enter",  # Lasting Injury for Mara: r rolls for me (Enter never rolls); next
     "enter", "enter", "enter",  # Receive Rewards, Turf, Reputation
-    "a", "enter", "enter", "enter", "enter",  # Vexa works the Turf alone: roll for me
+    "a", "enter", "enter", "enter", "r",  # Vexa works the Turf alone: roll for me
     "enter",  # done with Post-Battle Actions
     "enter",  # Use Special Territories
 ]
@@ -351,3 +352,68 @@ async def test_turf_war_sequence_by_keyboard(make_app: Any, data_dir: Path) -> N
         summary = app.battle_summary(1)
         assert summary.status == "done"
         assert "Turf War (2017)" in app.handle.load_battle(1)["report"]["markdown"]
+
+
+# --- honest rolls (#15): Enter never rolls; a re-roll is explicit and on the record ----------
+
+
+async def test_enter_never_rolls_in_the_wizard(make_app: Any, data_dir: Path) -> None:
+    slug = seed(data_dir, "gang-war", typical_outcome(), step="seriously-injured")
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_wizard(pilot)
+        seq = app.screen.seq
+        assert seq.pending.kind == "roll" and seq.pending.id == f"fate:{ESCHER}:lys-venom"
+        draft = copy.deepcopy(seq.draft)
+        for _ in range(3):  # tapping Enter as "next" rolls nothing
+            await pilot.press("enter")
+            await pilot.pause()
+        assert seq.draft == draft and seq.pending.id == f"fate:{ESCHER}:lys-venom"
+        assert "Enter does not roll: press r" in str(app.screen.query_one("#pb-error").render())
+        await pilot.press("r")  # the explicit key rolls
+        await pilot.pause()
+        assert f"fate:{ESCHER}:lys-venom" in app.screen.seq.answers
+        assert app.screen.seq.answers[f"fate:{ESCHER}:lys-venom"]["value"]["entered"] is False
+
+
+async def test_a_reroll_by_keyboard_is_recorded_in_the_report(make_app: Any,
+                                                             data_dir: Path) -> None:
+    slug = seed(data_dir, "gang-war", typical_outcome(), step="seriously-injured")
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_wizard(pilot)
+        await pilot.press("1", "enter")  # Lys: a 1, typed from real dice
+        await pilot.pause()
+        assert app.screen.check_action("reroll", ()) is True
+        await pilot.press("u")  # undo does not take a roll back
+        await pilot.pause()
+        assert "R re-rolls or corrects" in str(app.screen.query_one("#pb-error").render())
+        assert app.screen.seq.answers[f"fate:{ESCHER}:lys-venom"]["value"]["faces"] == [1]
+        await pilot.press("R")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "RerollReason"
+        await pilot.press("enter")  # no reason: asked again, nothing changes
+        await pilot.pause()
+        assert type(app.screen).__name__ == "RerollReason"
+        await pilot.press(*"misread", "enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "DicePrompt"
+        await pilot.press("enter")  # Enter on the "roll for me" line does not roll either
+        await pilot.pause()
+        assert type(app.screen).__name__ == "DicePrompt"
+        await pilot.press("e", "6", "enter")
+        await pilot.pause()
+        seq = app.screen.seq
+        answer = seq.answers[f"fate:{ESCHER}:lys-venom"]
+        assert answer["value"]["faces"] == [6] and answer["history"][0]["value"]["faces"] == [1]
+        label = seq.prompts[f"fate:{ESCHER}:lys-venom"].label
+        assert seq.rerolls() == [f"{label}: re-rolled: 1 → 6, misread (real dice)"]
+        await pilot.press("r")  # Mara
+        await pilot.pause()
+        while app.screen.seq is not None:
+            pending = app.screen.seq.pending
+            await pilot.press("r" if pending is not None and pending.kind == "roll" else "enter")
+            await pilot.pause()
+        report = app.handle.load_battle(1)["report"]["markdown"]
+    assert "## Re-rolls and corrections" in report
+    assert f"- {label}: re-rolled: 1 → 6, misread (real dice)" in report

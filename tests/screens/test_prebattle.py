@@ -318,3 +318,51 @@ async def test_fighters_who_cannot_fight_are_shown_but_never_chosen(make_app, da
         await _press(pilot, "n")
         crew = [m.fighter for m in _setup(app).side("venom-sisters").crew]
         assert len(crew) == 5 and "vexa-nightshade" not in crew and "lys-venom" not in crew
+
+
+async def test_enter_on_a_rolled_line_never_rerolls_and_R_keeps_both(make_app) -> None:
+    """#15: Deployment went 1 → 6 → 3 with only the last kept. Now Enter on a rolled line
+    rolls nothing; R asks why and keeps both results in the record and the summary."""
+    from munda_tui.rules import scenario as sc
+    from munda_tui.screens.prebattle_steps import summary_markdown
+
+    app = make_app(seed=7, demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_prebattle(pilot)
+        await _press(pilot, "n", "enter")  # gangs, battlefield
+        assert app.screen.step == "scenario"
+        await _press(pilot, "enter", "e", "1", "enter")  # Deployment: a real 1
+        first = _setup(app)
+        assert [r["faces"] for r in first.rolls if r["table"] == "deployment"] == [[1]]
+        for _ in range(2):  # Enter, Enter again: no prompt, no roll
+            await _press(pilot, "enter")
+            assert type(app.screen).__name__ == "PreBattleScreen"
+            await _press(pilot, "r")  # r alone on the line rolls nothing either
+            assert type(app.screen).__name__ == "PreBattleScreen"
+        assert _setup(app).rolls == first.rolls
+        await _press(pilot, "R")
+        assert type(app.screen).__name__ == "RerollReason"
+        await _press(pilot, "escape")  # changed their mind: the 1 stands
+        assert _setup(app).rolls == first.rolls
+        await _press(pilot, "R", *"the die fell off the table", "enter")
+        assert type(app.screen).__name__ == "DicePrompt"
+        await _press(pilot, "e", "6", "enter")
+        s = _setup(app)
+        (dep,) = [r for r in s.rolls if r["table"] == "deployment"]
+        table = app.screen.tables["deployment"]
+        assert dep["faces"] == [6] and dep["previous"][0]["faces"] == [1]
+        assert dep["reason"] == "the die fell off the table"
+        assert s.deployment == table.entry_for(6).name
+        assert sc.reroll_lines(dep) == [
+            f"re-rolled: 1 → 6 ({table.entry_for(1).name} → {table.entry_for(6).name}), "
+            "the die fell off the table"]
+        assert "re-rolled: 1 → 6" in str(app.screen.query_one("#sc-detail").render())
+        await _press(pilot, "a", "n")  # the rest rolled; Pitch Black
+        assert app.screen.step == "pitch_black"
+        await _press(pilot, "down", "enter", "e", "3", "enter")
+        rolled = _setup(app).rolls
+        await _press(pilot, "enter")  # Enter on the rolled choice: no second roll
+        assert type(app.screen).__name__ == "PreBattleScreen"
+        assert _setup(app).rolls == rolled
+        summary = summary_markdown(app.screen)
+    assert "re-rolled: 1 → 6" in summary and "the die fell off the table" in summary

@@ -20,6 +20,9 @@ from textual.widgets.option_list import Option as ListOption
 
 from munda_tui.rules import postbattle as pb
 from munda_tui.rules.battle import outcome_from_data
+from munda_tui.rules.dice import DiceError, roll_faces
+from munda_tui.widgets.dice_prompt import DiceOutcome, DicePrompt
+from munda_tui.widgets.reroll import RerollReason
 from munda_tui.widgets.roll_input import RollInput
 
 MARKS = {"done": "✓", "current": "▶", "todo": "·", "skipped": "–"}
@@ -85,7 +88,9 @@ class PostBattleScreen(Screen[None]):
     HELP = """
 One step at a time, in the order of the sequence (the sidebar: ✓ done, ▶ current,
 · to do, – skipped with the reason). Each question is asked in place:
-a roll (Enter rolls for you, or type the faces of your real dice, then Enter),
+a roll (r rolls for you, or type the faces of your real dice, then Enter; Enter alone
+never rolls), R re-rolls or corrects the step's last roll (asks why; the report shows
+both results),
 a choice (arrows, Enter; greyed choices say why), a list (Space marks, Enter confirms),
 a number or a name (type, Enter; Escape takes back the last answer).
 Press a to add what the step allows (a Post-Battle Action, a purchase, a reward ...),
@@ -98,7 +103,8 @@ Enter applies every change to both rosters once and saves the battle report.
         Binding("a", "add", "Add"),
         Binding("u", "undo", "Undo"),
         Binding("b", "back", "Back a step"),
-        Binding("r", "roll", "Roll for me", show=False),
+        Binding("r", "roll", "Roll for me"),
+        Binding("R", "reroll", "Re-roll / correct"),
         Binding("escape", "leave", "Leave (saved)"),
     ]
 
@@ -215,6 +221,8 @@ Enter applies every change to both rosters once and saves the battle report.
             else:
                 hint = "Enter: next step" + ("  ·  a: add " + self._add_word() if adds else "")
                 hint += "  ·  u: undo  ·  b: back"
+            if seq.last_roll() is not None:
+                hint += "  ·  R: re-roll / correct"
         self.query_one("#pb-hint", Static).update(hint)
 
     def _add_word(self) -> str:
@@ -365,6 +373,8 @@ Enter applies every change to both rosters once and saves the battle report.
             return self.seq.pending is None and bool(self.seq.entry_options())
         if action == "roll":
             return self.seq.pending is not None and self.seq.pending.kind == "roll"
+        if action == "reroll":
+            return self.seq.last_roll() is not None
         if action == "next":
             return self.seq.pending is None
         return True
@@ -396,8 +406,45 @@ Enter applies every change to both rosters once and saves the battle report.
             self._changed()
 
     def action_undo(self) -> None:
-        if self.seq and self.seq.undo():
+        try:
+            if self.seq and self.seq.undo():
+                self._changed()
+        except pb.PostBattleError as e:
+            self._error(str(e))
+
+    def action_reroll(self) -> None:
+        seq = self.seq
+        p = seq.last_roll() if seq is not None else None
+        if seq is None or p is None:
+            return
+        old = seq.answers[p.id]["value"]
+        try:
+            was = str(roll_faces(p.dice, old["faces"]))
+        except DiceError:
+            was = str(old.get("faces"))
+
+        def rolled(outcome: DiceOutcome | None, reason: str) -> None:
+            if outcome is None or outcome.roll is None or self.seq is None:
+                return
+            try:
+                self.seq.reroll({"faces": list(outcome.roll.faces),
+                                 "entered": outcome.how == "dice"}, reason)
+            except pb.PostBattleError as e:
+                self._error(str(e))
+                return
             self._changed()
+
+        def why(reason: str | None) -> None:
+            if reason is None:
+                return
+            self.app.push_screen(
+                DicePrompt(p.dice, title=f"{p.label} (again)",
+                           rng=self.app.rng,  # type: ignore[attr-defined]
+                           detail=f"was {was}; {reason}",
+                           prefer_entry=self.handle.campaign.settings.dice_by_hand),
+                lambda outcome: rolled(outcome, reason))
+
+        self.app.push_screen(RerollReason(p.label, was), why)
 
     def action_add(self) -> None:
         seq = self.seq
@@ -424,9 +471,12 @@ Enter applies every change to both rosters once and saves the battle report.
         if self.seq is not None and self.seq.pending is not None and self.seq.pending.kind in (
                 "text", "number"):
             # Escape in a typed answer takes back the last answer instead
-            if self.seq.undo():
-                self._changed()
-                return
+            try:
+                if self.seq.undo():
+                    self._changed()
+                    return
+            except pb.PostBattleError:
+                pass  # the last answer is a roll: kept; Escape leaves
         self.app.pop_screen()
 
     # --- the end ----------------------------------------------------------------

@@ -62,13 +62,23 @@ class StepPanel(Vertical):
         self.pb.save()
 
 
-def _replace_roll(setup, record: dict[str, Any]) -> None:  # type: ignore[no-untyped-def]
-    """Keep one record per table and roller: a new decision replaces the old."""
-    setup.rolls = [
-        r for r in setup.rolls
-        if not (r.get("table") == record["table"] and r.get("by") == record["by"])
-    ]
-    setup.rolls.append(record)
+def _replace_roll(setup, record: dict[str, Any], reason: str = "") -> None:  # type: ignore[no-untyped-def]
+    """Keep one record per table and roller; a new decision keeps the old one and why."""
+    setup.rolls = sc.replace_roll(setup.rolls, record, reason)
+
+
+def _ask_reroll(step: "StepPanel", label: str, rec: dict[str, Any] | None,
+                then: Any) -> None:
+    """``R``: ask why a roll already made changes, then call ``then(reason)``."""
+    from ..widgets.reroll import RerollReason
+
+    was = f"{rec.get('result', '')} ({_how_text(rec, changes=False)})" if rec else "not rolled"
+
+    def done(reason: str | None) -> None:
+        if reason is not None:
+            then(reason)
+
+    step.app.push_screen(RerollReason(label, was), done)
 
 
 def _revealed_subplots(side: SideSetup, pb: "PreBattleScreen") -> list[str]:
@@ -96,14 +106,18 @@ def _revealed_subplots(side: SideSetup, pb: "PreBattleScreen") -> list[str]:
     return out
 
 
-def _how_text(rec: dict[str, Any] | None) -> str:
+def _how_text(rec: dict[str, Any] | None, changes: bool = True) -> str:
     if not rec:
         return ""
     if rec.get("how") == "chosen":
-        return "chosen outright"
-    faces = ", ".join(str(f) for f in rec.get("faces", []))
-    who = "rolled by munda-tui" if rec.get("how") == "app" else "real dice"
-    return f"{rec.get('dice', '')} [{faces}] = {rec.get('total', '')}, {who}"
+        text = "chosen outright"
+    else:
+        faces = ", ".join(str(f) for f in rec.get("faces", []))
+        who = "rolled by munda-tui" if rec.get("how") == "app" else "real dice"
+        text = f"{rec.get('dice', '')} [{faces}] = {rec.get('total', '')}, {who}"
+    if changes:
+        text += "".join(f"; {c}" for c in sc.reroll_lines(rec))
+    return text
 
 
 # --- 1. gangs -----------------------------------------------------------------------
@@ -281,6 +295,7 @@ class ScenarioStep(StepPanel):
     BINDINGS = [
         Binding("enter", "decide", "Roll / enter / choose", show=True),
         Binding("a", "roll_rest", "Roll the rest"),
+        Binding("R", "reroll", "Re-roll / correct"),
     ]
 
     def rows(self) -> list[tuple[str, str]]:
@@ -295,8 +310,9 @@ class ScenarioStep(StepPanel):
 
     def compose(self) -> ComposeResult:
         yield Static(
-            "Scenario generation (Core Rules p144-147). Enter on a line: roll it, enter real "
-            "dice or choose the result; a rolls everything still open.",
+            "Scenario generation (Core Rules p144-147). Enter on a line: roll it (r), enter "
+            "real dice (e) or choose the result (c); a rolls everything still open; R "
+            "re-rolls or corrects a line (asks why, keeps both).",
             classes="hint",
         )
         with Horizontal(id="sc-row"):
@@ -385,12 +401,16 @@ class ScenarioStep(StepPanel):
         event.stop()
         self.action_decide()
 
-    def action_decide(self) -> None:
+    def action_decide(self, reason: str = "") -> None:
         i = self.query_one("#sc-rolls", OptionList).highlighted or 0
         table_id, gang = self.rows()[i]
         table = self.pb.tables[table_id]
         by = self._roller(table_id, gang)
         label = table.title if not gang else f"{table.title} for {self.pb.gang_name(gang)}"
+        if self._result(table_id, gang) and not reason:  # Enter never re-rolls
+            self.app.notify(f"{label} is rolled: {self._result(table_id, gang)}. R re-rolls "
+                            "or corrects it (asks why; both are kept).")
+            return
 
         def done(outcome: DiceOutcome | None) -> None:
             if outcome is None:
@@ -400,12 +420,12 @@ class ScenarioStep(StepPanel):
             else:
                 assert outcome.roll is not None
                 r, entry = outcome.roll, table.entry_for(outcome.roll.total)
-            self._apply(table_id, gang, by, entry, outcome.how, r)
+            self._apply(table_id, gang, by, entry, outcome.how, r, reason)
 
         self.app.push_screen(
             DicePrompt(
                 table.dice,
-                title=label,
+                title=label + (" (again)" if reason else ""),
                 rng=self.app.rng,  # type: ignore[attr-defined]
                 who=f"{self.pb.gang_name(by)} rolls",
                 choices=[f"{e.roll:>4}  {e.name}" for e in table.entries],
@@ -414,7 +434,18 @@ class ScenarioStep(StepPanel):
             done,
         )
 
-    def _apply(self, table_id, gang, by, entry, how, r) -> None:  # type: ignore[no-untyped-def]
+    def action_reroll(self) -> None:
+        i = self.query_one("#sc-rolls", OptionList).highlighted or 0
+        table_id, gang = self.rows()[i]
+        if not self._result(table_id, gang):
+            self.action_decide()
+            return
+        table = self.pb.tables[table_id]
+        label = table.title if not gang else f"{table.title} for {self.pb.gang_name(gang)}"
+        _ask_reroll(self, label, self._record(table_id, self._roller(table_id, gang)),
+                    lambda reason: self.action_decide(reason))
+
+    def _apply(self, table_id, gang, by, entry, how, r, reason="") -> None:  # type: ignore[no-untyped-def]
         s = self.setup
         table = self.pb.tables[table_id]
         if table_id == "deployment":
@@ -428,7 +459,7 @@ class ScenarioStep(StepPanel):
             side.side_job = entry.name
             side.side_job_target = ""
         label = table.title if not gang else f"{table.title} ({self.pb.gang_name(gang)})"
-        _replace_roll(s, sc.record_roll(table, by, entry, how, r, label))
+        _replace_roll(s, sc.record_roll(table, by, entry, how, r, label), reason)
         self.changed()
         self._refresh()
         self._detail()
@@ -453,6 +484,8 @@ class ScenarioStep(StepPanel):
 
 
 class PitchBlackStep(StepPanel):
+    BINDINGS = [Binding("R", "reroll", "Re-roll / correct")]
+
     def compose(self) -> ComposeResult:
         table = self.pb.tables["pitch_black"]
         yield Static(table.intro, classes="hint", markup=False)
@@ -486,6 +519,19 @@ class PitchBlackStep(StepPanel):
             self._none()
             self.pb.action_next_step()
             return
+        if self.setup.pitch_black and self.setup.visibility:  # Enter never re-rolls
+            self.app.notify(f"Rolled: {self.setup.visibility}. R re-rolls or corrects it "
+                            "(asks why; both are kept).")
+            return
+        self._roll()
+
+    def action_reroll(self) -> None:
+        if not (self.setup.pitch_black and self.setup.visibility):
+            return
+        rec = next((r for r in self.setup.rolls if r.get("table") == "pitch_black"), None)
+        _ask_reroll(self, "Pitch Black", rec, self._roll)
+
+    def _roll(self, reason: str = "") -> None:
         table = self.pb.tables["pitch_black"]
 
         def done(outcome: DiceOutcome | None) -> None:
@@ -498,7 +544,8 @@ class PitchBlackStep(StepPanel):
                 r, entry = outcome.roll, table.entry_for(outcome.roll.total)
             self.setup.pitch_black = True
             self.setup.visibility = sc.visibility_text(entry)
-            _replace_roll(self.setup, sc.record_roll(table, self.setup.challenger, entry, outcome.how, r))
+            _replace_roll(self.setup, sc.record_roll(table, self.setup.challenger, entry,
+                                                     outcome.how, r), reason)
             self.changed()
             self._show()
 
@@ -784,9 +831,15 @@ class CrewStep(StepPanel):
             done,
         )
 
-    def action_amount(self, which: str) -> None:
+    def action_amount(self, which: str, reason: str = "") -> None:
         expr = self.method.x if which == "x" else self.method.y
         if not expr or sc.is_fixed(expr):
+            return
+        if (self.x if which == "x" else self.y) is not None and not reason:
+            # rolled already: a second press re-rolls only with a reason, kept in the record
+            rec = sc.find_roll(self.amount_rolls, f"crew_{which}", self.side.gang)
+            _ask_reroll(self, f"{self.method.label}: {which.upper()} for {self.gang.name}", rec,
+                        lambda why: self.action_amount(which, why))
             return
         parsed = parse(expr)
         values = list(range(parsed.minimum, parsed.maximum + 1))
@@ -811,7 +864,7 @@ class CrewStep(StepPanel):
                 self.picks = self.picks[: self._counts()[0]]
             else:
                 self.y = value
-            self.amount_rolls = [r for r in self.amount_rolls if r["table"] != rec["table"]] + [rec]
+            self.amount_rolls = sc.replace_roll(self.amount_rolls, rec, reason)
             self._redraw()
 
         self.app.push_screen(
@@ -851,7 +904,7 @@ class CrewStep(StepPanel):
         self.side.crew = crew
         self.side.reinforcements = deck
         for rec in self.amount_rolls:
-            _replace_roll(self.setup, rec)
+            _replace_roll(self.setup, rec, "crew chosen again")
         self.picks = []
         self.changed()
         self._redraw()
@@ -1155,7 +1208,8 @@ class SideJobsStep(StepPanel):
             side.side_job_target = ""
             _replace_roll(self.setup, sc.record_roll(
                 table, side.gang, entry, outcome.how, r,
-                f"Side Job ({self.pb.gang_name(side.gang)}, generated again)"))
+                f"Side Job ({self.pb.gang_name(side.gang)}, generated again)"),
+                "no deployed fighter qualifies: a new Side Job is generated")
             self.changed()
             self._refresh()
             self._detail()
