@@ -70,7 +70,7 @@ def _replace_roll(setup, record: dict[str, Any], reason: str = "") -> None:  # t
 def _ask_reroll(step: "StepPanel", label: str, rec: dict[str, Any] | None,
                 then: Any) -> None:
     """``R``: ask why a roll already made changes, then call ``then(reason)``."""
-    from ..widgets.reroll import RerollReason
+    from munda_tui.widgets.reroll import RerollReason
 
     was = f"{rec.get('result', '')} ({_how_text(rec, changes=False)})" if rec else "not rolled"
 
