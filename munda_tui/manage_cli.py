@@ -62,6 +62,15 @@ def _add_import(p: argparse.ArgumentParser) -> None:
         help="add the gang to this campaign (folder or name); created if there is none "
         "(default: the campaign named in the file, else the gang's name)",
     )
+    yak.add_argument(
+        "--role", action="append", default=[], metavar='"TYPE=ROLE"',
+        help='the role of a fighter type name the app cannot place, e.g. '
+        '--role "Psychic Familiar=Hanger-on" (repeatable; remembered in the campaign)',
+    )
+    yak.add_argument(
+        "--assume-ganger", action="store_true",
+        help="record fighters whose type name the app cannot place as Gangers",
+    )
     camp = sub.add_parser("campaign", help="a campaign written by `munda-tui export`")
     camp.add_argument("file", help="the exported campaign (.toml)")
 
@@ -75,8 +84,19 @@ def _run_import(args: argparse.Namespace) -> int:
 def _import_yaktribe(args: argparse.Namespace) -> int:
     from .rules.model import Campaign, slugify
     from .saves import CampaignLocked, SaveError
-    from .saves.importer import GangImportError, import_yaktribe, read_yaktribe
+    from .rules.yaktribe import YaktribeError, parse_role
+    from .saves.importer import GangImportError, RolesNeeded, import_yaktribe, read_yaktribe
 
+    roles = {}
+    for spec in args.role:
+        label, sep, role = spec.rpartition("=")
+        if not sep or not label.strip():
+            return _err("import", f"--role {spec!r}: write it as \"TYPE=ROLE\", e.g. "
+                        "\"Psychic Familiar=Hanger-on\". Nothing was imported.")
+        try:
+            roles[label.strip()] = parse_role(role)
+        except YaktribeError as error:
+            return _err("import", f"--role {spec!r}: {error}. Nothing was imported.")
     store = _store(args)
     try:
         preview = read_yaktribe(Path(args.file))
@@ -97,7 +117,15 @@ def _import_yaktribe(args: argparse.Namespace) -> int:
         return _err("import", f"{error}\nNothing was imported.")
     with handle:
         try:
-            result = import_yaktribe(handle, Path(args.file))
+            result = import_yaktribe(handle, Path(args.file), roles=roles,
+                                     assume_ganger=args.assume_ganger)
+        except RolesNeeded as error:
+            if created:
+                handle.close()
+                store.delete_campaign(handle.campaign.id)
+            print(f"munda-tui import: note: {error}", file=sys.stderr)
+            print("Nothing was imported.", file=sys.stderr)
+            return 2
         except GangImportError as error:
             if created:
                 handle.close()

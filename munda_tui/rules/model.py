@@ -258,6 +258,9 @@ class Campaign:
     gangs: list[Gang] = field(default_factory=list)
     battles: list[BattleSummary] = field(default_factory=list)
     notes: str = ""
+    # the role the players gave each fighter type name an import could not place
+    # (rules.yaktribe.role_key -> role), asked once and used for the next import
+    fighter_roles: dict[str, FighterType] = field(default_factory=dict)
 
     def gang(self, gang_id: str) -> Gang:
         for g in self.gangs:

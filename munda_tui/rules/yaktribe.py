@@ -18,12 +18,16 @@ fighter's rating is then exactly the file's figure, and the notes say so.
 
 from __future__ import annotations
 
+import functools
+import html
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
 from munda_tui.rules import profile as profile_rules
+from munda_tui.rules.data import load_data
 from munda_tui.rules.model import (
     CHARACTERISTICS,
     SPECIAL_TERRITORY_RATING,
@@ -70,28 +74,16 @@ _GANG_TYPES: dict[str, GangType] = {
     "spyrers": GangType.SPYRER_HUNTING_PARTY,
 }
 
-# A word in the fighter's type label -> the model's fighter type, first match
-# wins (so "Neophyte Hybrid Specialist" is a Specialist, not a Ganger).
-_FIGHTER_TYPE_WORDS: tuple[tuple[str, FighterType], ...] = (
-    ("leader", FighterType.LEADER),
-    ("champion", FighterType.CHAMPION),
-    ("prospect", FighterType.PROSPECT),
-    ("specialist", FighterType.SPECIALIST),
-    ("juve", FighterType.JUVE),
-    ("brute", FighterType.BRUTE),
-    ("hanger-on", FighterType.HANGER_ON),
-    ("hanger on", FighterType.HANGER_ON),
-    ("bounty hunter", FighterType.BOUNTY_HUNTER),
-    ("hired gun", FighterType.HIRED_GUN),
-    ("hive scum", FighterType.HIRED_GUN),
-    ("dramatis", FighterType.DRAMATIS_PERSONAE),
-    ("ganger", FighterType.GANGER),
-    # Genestealer Cult labels as Yaktribe writes them.
-    ("alpha", FighterType.LEADER),
-    ("acolyte", FighterType.CHAMPION),
-    ("aberrant", FighterType.BRUTE),
-    ("neophyte", FighterType.GANGER),
-)
+# Fighter type names and words -> roles: data/fighter_roles.toml.
+
+
+@functools.cache
+def _role_data() -> tuple[dict[str, FighterType], tuple[tuple[str, FighterType], ...]]:
+    data = load_data("fighter_roles.toml")
+    types = {k.lower(): FighterType(v) for k, v in data["types"].items()}
+    words = tuple((w["word"].lower(), FighterType(w["role"])) for w in data["words"])
+    return types, words
+
 
 _STATUSES: dict[str, FighterStatus] = {
     "alive": FighterStatus.ACTIVE,
@@ -134,6 +126,13 @@ class YaktribeImport:
     warnings: list[str] = field(default_factory=list)  # what may need a fix
     source_id: str = ""  # Yaktribe's gang_id
     campaign_name: str = ""  # the campaign named in the file, if any
+    # type names the importer could not place -> the fighters who have them;
+    # recorded as Ganger until the player picks a role (:func:`assign_roles`)
+    unknown_types: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def needs_roles(self) -> bool:
+        return bool(self.unknown_types)
 
 
 # ---------------------------------------------------------------- helpers
@@ -159,10 +158,12 @@ def _int(value: Any, where: str, *, default: int | None = 0) -> int:
 
 
 def _text(value: Any, where: str) -> str:
+    """Text as the player wrote it: HTML entities decoded (Yaktribe writes
+    ``&amp;``, ``&rsquo;``, ``&ldquo;`` into names and notes)."""
     if value is None:
         return ""
     if isinstance(value, (str, int, float)) and not isinstance(value, bool):
-        return str(value).strip()
+        return html.unescape(str(value)).strip()
     raise YaktribeError(f"{where}: expected text, found {type(value).__name__}")
 
 
@@ -187,18 +188,78 @@ def _names(value: Any, where: str) -> list[str]:
 
 
 def gang_type_from_label(label: str) -> GangType | None:
-    key = label.strip().lower()
+    """``"Orlock"``, ``"House Orlock"``, ``"Orlock (HoI)"`` (a book suffix) -> Orlock."""
+    key = re.sub(r"\s*\([^)]*\)\s*$", "", label.strip().lower())
     if key.startswith("house "):
         key = key[len("house "):]
     return _GANG_TYPES.get(key)
 
 
-def fighter_type_from_label(label: str) -> FighterType | None:
-    key = label.strip().lower()
-    for word, ftype in _FIGHTER_TYPE_WORDS:
+def role_key(label: str) -> str:
+    """How a type name is matched and remembered: case and spacing ignored."""
+    return re.sub(r"\s+", " ", html.unescape(str(label)).strip().lower())
+
+
+def fighter_type_from_label(label: str, known: Mapping[str, FighterType] | None = None
+                            ) -> FighterType | None:
+    """The role of a fighter type name: the campaign's remembered answers
+    (``known``, keyed by :func:`role_key`), then the names of
+    data/fighter_roles.toml (a leading House name ignored: "Orlock Road
+    Captain"), then a word in the name. None when it cannot tell."""
+    key = role_key(label)
+    if known and key in known:
+        return FighterType(known[key])
+    types, words = _role_data()
+    if key in types:
+        return types[key]
+    for house in _GANG_TYPES:
+        if key.startswith(house + " ") and key[len(house) + 1:] in types:
+            return types[key[len(house) + 1:]]
+    for word, ftype in words:
         if word in key:
             return ftype
     return None
+
+
+#: The roles a player can give a type name, in the order the import asks.
+ROLES: tuple[FighterType, ...] = tuple(FighterType)
+
+
+def parse_role(text: str) -> FighterType:
+    """``"hanger-on"`` / ``"Hired Gun"`` -> the role (YaktribeError listing them)."""
+    key = role_key(text).replace("_", " ")
+    for role in ROLES:
+        if key in (role.value.lower(), role.name.lower().replace("_", " ")):
+            return role
+    raise YaktribeError(f"{text!r} is not a role; one of: {', '.join(r.value for r in ROLES)}")
+
+
+def roles_question(result: "YaktribeImport") -> str:
+    """The unknown type names as a question the CLI prints (and the screen asks)."""
+    n = len(result.unknown_types)
+    lines = [f"{n} fighter type{'s' if n != 1 else ''} the app cannot place: give "
+             f"{'each' if n != 1 else 'it'} a role (asked once, remembered in the campaign)."]
+    for label, names in result.unknown_types.items():
+        lines.append(f"  {label}: {', '.join(names)}")
+    lines.append("Roles: " + ", ".join(r.value for r in ROLES) + ".")
+    first = next(iter(result.unknown_types), "Type")
+    lines.append(f'Run again with --role "{first}=Hanger-on" (one per type name), or with '
+                 "--assume-ganger to record them as Gangers.")
+    return "\n".join(lines)
+
+
+def assign_roles(result: "YaktribeImport", roles: Mapping[str, FighterType]) -> None:
+    """Give the fighters of each unknown type name the role the player chose
+    (``roles`` keyed by the type name or its :func:`role_key`)."""
+    chosen = {role_key(k): FighterType(v) for k, v in roles.items()}
+    for label in list(result.unknown_types):
+        role = chosen.get(role_key(label))
+        if role is None:
+            continue
+        for f in result.gang.fighters:
+            if role_key(f.label) == role_key(label):
+                f.type = role
+        del result.unknown_types[label]
 
 
 def split_gang_notes(notes: str) -> tuple[list[str], str]:
@@ -260,8 +321,10 @@ def unwrap(data: Any) -> dict[str, Any]:
     return gang
 
 
-def gang_from_yaktribe(data: Any, *, taken_ids: set[str] | list[str] = ()) -> YaktribeImport:
-    """Read a parsed Yaktribe export. Raises YaktribeError, changes nothing."""
+def gang_from_yaktribe(data: Any, *, taken_ids: set[str] | list[str] = (),
+                       roles: Mapping[str, FighterType] | None = None) -> YaktribeImport:
+    """Read a parsed Yaktribe export. Raises YaktribeError, changes nothing.
+    ``roles``: the campaign's remembered role per type name (``role_key``)."""
     g = unwrap(data)
     notes: list[str] = []
     warnings: list[str] = []
@@ -329,7 +392,7 @@ def gang_from_yaktribe(data: Any, *, taken_ids: set[str] | list[str] = ()) -> Ya
             raise YaktribeError(f"{here}: a fighter without a name")
         here = f"fighter {fname!r}"
         label = _text(raw.get("type"), f"{here} type")
-        ftype = fighter_type_from_label(label)
+        ftype = fighter_type_from_label(label, roles)
         if ftype is None:
             ftype = FighterType.GANGER
             unknown_types.setdefault(label, []).append(fname)
@@ -384,11 +447,6 @@ def gang_from_yaktribe(data: Any, *, taken_ids: set[str] | list[str] = ()) -> Ya
                 notes=_text(raw.get("notes"), f"{here} notes"),
             )
         )
-    for label, names in unknown_types.items():
-        warnings.append(
-            f"Fighter type {label!r} not recognised ({', '.join(names)}): recorded as "
-            "Ganger, change it in the roster."
-        )
     if unknown_items:
         notes.append(
             f"{unknown_items} equipment lines have no cost in the file: recorded as "
@@ -414,6 +472,7 @@ def gang_from_yaktribe(data: Any, *, taken_ids: set[str] | list[str] = ()) -> Ya
         warnings=warnings,
         source_id=source_id,
         campaign_name=_text(g.get("campaign"), "campaign"),
+        unknown_types=unknown_types,
     )
 
 

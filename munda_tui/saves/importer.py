@@ -11,7 +11,17 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from munda_tui.rules.yaktribe import YaktribeError, YaktribeImport, gang_from_yaktribe
+from collections.abc import Mapping
+
+from munda_tui.rules.model import FighterType
+from munda_tui.rules.yaktribe import (
+    YaktribeError,
+    YaktribeImport,
+    assign_roles,
+    gang_from_yaktribe,
+    role_key,
+    roles_question,
+)
 
 if TYPE_CHECKING:
     from munda_tui.saves.store import CampaignHandle
@@ -56,30 +66,64 @@ def read_json(path: Path) -> object:
         ) from error
 
 
-def read_yaktribe(path: Path, *, taken_ids: set[str] | list[str] = ()) -> YaktribeImport:
-    """Read and convert a Yaktribe gang export (``.../json/gang/<id>.json``)."""
+def read_yaktribe(path: Path, *, taken_ids: set[str] | list[str] = (),
+                  roles: Mapping[str, FighterType] | None = None) -> YaktribeImport:
+    """Read and convert a Yaktribe gang export (``.../json/gang/<id>.json``).
+    ``roles``: the campaign's remembered role per fighter type name."""
     data = read_json(path)
     try:
-        return gang_from_yaktribe(data, taken_ids=taken_ids)
+        return gang_from_yaktribe(data, taken_ids=taken_ids, roles=roles)
     except YaktribeError as error:
         raise GangImportError(f"{Path(path).name}: {error}") from error
 
 
-def import_yaktribe(handle: "CampaignHandle", path: Path) -> YaktribeImport:
+class RolesNeeded(GangImportError):
+    """Some fighter type names have no role yet; ``result.unknown_types`` lists them."""
+
+    def __init__(self, result: YaktribeImport) -> None:
+        super().__init__(roles_question(result))
+        self.result = result
+
+
+def import_yaktribe(handle: "CampaignHandle", path: Path, *,
+                    roles: Mapping[str, FighterType] | None = None,
+                    assume_ganger: bool = False) -> YaktribeImport:
     """Add a Yaktribe gang to an open campaign and save it. On any error the
-    campaign is left as it was."""
+    campaign is left as it was.
+
+    Every fighter needs a role: type names the importer cannot place take the
+    role the player gave in ``roles`` (remembered in the campaign's
+    ``fighter_roles`` for the next import); any left raise RolesNeeded unless
+    ``assume_ganger`` (then they stay Gangers, not remembered)."""
     campaign = handle.campaign
-    result = read_yaktribe(path, taken_ids={g.id for g in campaign.gangs})
+    result = read_yaktribe(path, taken_ids={g.id for g in campaign.gangs},
+                           roles=campaign.fighter_roles)
+    given = {role_key(k): FighterType(v) for k, v in (roles or {}).items()}
+    asked = [role_key(k) for k in result.unknown_types]
+    assign_roles(result, given)
+    if result.unknown_types:
+        if not assume_ganger:
+            raise RolesNeeded(result)
+        result.notes.append(
+            "Recorded as Gangers (--assume-ganger): "
+            + ", ".join(f"{label} ({', '.join(names)})" for label, names in result.unknown_types.items())
+            + ". Change them in the roster if they are not."
+        )
+    remembered = {k: given[k] for k in asked if k in given}
     names = {g.name.strip().lower() for g in campaign.gangs}
     if result.gang.name.strip().lower() in names:
         raise GangImportError(
             f"{campaign.name} already has a gang named {result.gang.name}: "
             "rename or remove it first"
         )
+    before = dict(campaign.fighter_roles)
+    campaign.fighter_roles.update(remembered)
     campaign.gangs.append(result.gang)
     try:
         handle.save()
     except Exception:
         campaign.gangs.remove(result.gang)
+        campaign.fighter_roles.clear()
+        campaign.fighter_roles.update(before)
         raise
     return result

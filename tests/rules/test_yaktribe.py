@@ -18,9 +18,11 @@ from munda_tui.rules.model import (
 )
 from munda_tui.rules.yaktribe import (
     YaktribeError,
+    assign_roles,
     compare_rating,
     fighter_type_from_label,
     gang_from_yaktribe,
+    roles_question,
     split_gang_notes,
 )
 
@@ -75,10 +77,18 @@ def test_every_fighter_kept_with_type_label(imported, raw):
     assert by["Speaks-with-Blades"].type is FighterType.BRUTE
     assert by["Wuja-Shei"].type is FighterType.SPECIALIST
     assert by["Uta-Rah"].type is FighterType.GANGER
-    # unrecognised labels are kept and reported
+    # type names the app cannot place are kept and asked once each
     assert by["Guilder Contact"].label == "Propagandist"
-    assert any("Propagandist" in w for w in imported.warnings)
-    assert any("Psychic Familiar" in w and "Cherub Beta" in w for w in imported.warnings)
+    assert imported.unknown_types == {
+        "Psychic Familiar": ["Cherub Alpha II", "Cherub Beta", "Cherub Alpha"],
+        "Propagandist": ["Guilder Contact"],
+    }
+    assert "Propagandist: Guilder Contact" in roles_question(imported)
+    assign_roles(imported, {"psychic familiar": FighterType.HANGER_ON,
+                            "Propagandist": FighterType.HANGER_ON})
+    assert not imported.needs_roles
+    assert by["Cherub Beta"].type is FighterType.HANGER_ON
+    assert [f.label for f in fighters] == [r["type"] for r in raw["gang"]["gangers"]]
 
 
 def test_fighter_fields(imported):
@@ -208,6 +218,33 @@ def test_split_gang_notes_keeps_sentences_as_notes():
     )
     assert tactics == ["Crossfire", "Lucky Shot"]
     assert rest == "We lost the last three games, revenge is coming."
+
+
+def test_house_type_names_as_yaktribe_writes_them():
+    # data/fighter_roles.toml: an Orlock Road Captain is the Leader ...
+    assert fighter_type_from_label("Road Captain") is FighterType.LEADER
+    assert fighter_type_from_label("Orlock Road Sergeant") is FighterType.CHAMPION
+    assert fighter_type_from_label("Gunner") is FighterType.GANGER
+    assert fighter_type_from_label("Wrecker") is FighterType.PROSPECT
+    assert fighter_type_from_label("Greenhorn") is FighterType.JUVE
+    assert fighter_type_from_label("Forge Tyrant") is FighterType.LEADER
+    assert fighter_type_from_label("Gang Queen") is FighterType.LEADER
+    assert fighter_type_from_label("Little Sister") is FighterType.JUVE
+    # ... a remembered answer wins, and nothing is guessed for a name unknown
+    assert fighter_type_from_label("Propagandist", {"propagandist": FighterType.HANGER_ON}) \
+        is FighterType.HANGER_ON
+    assert fighter_type_from_label("Ratling Sniper") is None
+
+
+def test_gang_type_with_a_book_suffix_and_html_entities(raw):
+    raw = copy.deepcopy(raw)
+    raw["gang"]["gang_type"] = "Orlock (HoI)"
+    raw["gang"]["gang_name"] = "Max&rsquo;s &amp; Co &ldquo;Iron&rdquo;"
+    raw["gang"]["gangers"][0]["name"] = "Big &amp; Bad"
+    g = gang_from_yaktribe(raw).gang
+    assert g.type is GangType.ORLOCK
+    assert g.name == "Max’s & Co “Iron”"
+    assert g.fighters[0].name == "Big & Bad"
 
 
 def test_fighter_type_words():

@@ -14,19 +14,42 @@ from munda_tui.saves import Store
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "yaktribe" / "157849.json"
 
 
+ROLES = ["--role", "Psychic Familiar=Hanger-on", "--role", "propagandist=hanger-on"]
+
+
 def test_import_yaktribe_creates_the_campaign_named_in_the_file(data_dir, capsys) -> None:
-    assert main(["import", "yaktribe", str(FIXTURE)]) == 0
+    assert main(["import", "yaktribe", str(FIXTURE), *ROLES]) == 0
     out = capsys.readouterr().out
     assert "Created campaign Taikkuus' Campaign (taikkuus-campaign)" in out
     assert "Gang Rating: computed 1715, file 1715. Matches the file" in out
-    assert "Propagandist" in out
     with Store(data_dir).open_campaign("taikkuus-campaign") as h:
         assert h.campaign.gangs[0].name == "Max's Marauders"
+        by = {f.name: f for f in h.campaign.gangs[0].fighters}
+        assert by["Cherub Beta"].type.value == "Hanger-on" and by["Cherub Beta"].label == "Psychic Familiar"
+        assert h.campaign.fighter_roles == {"psychic familiar": "Hanger-on", "propagandist": "Hanger-on"}
+
+
+def test_import_yaktribe_asks_for_unknown_type_names(data_dir, capsys) -> None:
+    assert main(["import", "yaktribe", str(FIXTURE)]) == 2
+    err = capsys.readouterr().err
+    assert "note: 2 fighter types the app cannot place" in err
+    assert "Psychic Familiar: Cherub Alpha II, Cherub Beta, Cherub Alpha" in err
+    assert "Propagandist: Guilder Contact" in err
+    assert "--assume-ganger" in err and "Nothing was imported" in err
+    assert Store(data_dir).list_campaigns() == []
+    assert main(["import", "yaktribe", str(FIXTURE), "--role", "Propagandist=Wizard"]) == 1
+    assert "'Wizard' is not a role" in capsys.readouterr().err
+    assert main(["import", "yaktribe", str(FIXTURE), "--assume-ganger"]) == 0
+    out = capsys.readouterr().out
+    assert "Recorded as Gangers (--assume-ganger): Psychic Familiar" in out
+    with Store(data_dir).open_campaign("taikkuus-campaign") as h:
+        assert h.campaign.fighter_roles == {}  # an assumption is not remembered
 
 
 def test_import_yaktribe_into_existing_campaign_by_name(data_dir, capsys) -> None:
     Store(data_dir).create_campaign(demo_campaign()).close()
-    assert main(["import", "yaktribe", str(FIXTURE), "--campaign", "Demo: Ashfall Sump"]) == 0
+    assert main(["import", "yaktribe", str(FIXTURE), "--campaign", "Demo: Ashfall Sump",
+                 "--assume-ganger"]) == 0
     assert "Opened campaign Demo: Ashfall Sump (demo)" in capsys.readouterr().out
     with Store(data_dir).open_campaign("demo") as h:
         assert [g.id for g in h.campaign.gangs] == ["venom-sisters", "iron-skulls", "max-s-marauders"]

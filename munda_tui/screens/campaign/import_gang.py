@@ -16,11 +16,21 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Label, Static
+from textual.widgets import Footer, Header, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
 
-from munda_tui.rules.model import FighterStatus
+from munda_tui.rules.model import FighterStatus, FighterType
 from munda_tui.rules.yaktribe import YaktribeImport
 from munda_tui.saves.importer import GangImportError, import_yaktribe, read_yaktribe
+
+#: One key per role for the fighter type names the importer cannot place.
+ROLE_KEYS: tuple[tuple[str, FighterType], ...] = (
+    ("l", FighterType.LEADER), ("c", FighterType.CHAMPION), ("p", FighterType.PROSPECT),
+    ("s", FighterType.SPECIALIST), ("g", FighterType.GANGER), ("j", FighterType.JUVE),
+    ("b", FighterType.BRUTE), ("h", FighterType.HANGER_ON), ("r", FighterType.HIRED_GUN),
+    ("y", FighterType.BOUNTY_HUNTER), ("d", FighterType.DRAMATIS_PERSONAE),
+)
+ROLE_HINT = "  ".join(f"{k} {role.value}" for k, role in ROLE_KEYS)
 
 if TYPE_CHECKING:
     from munda_tui.saves import CampaignHandle
@@ -62,12 +72,16 @@ class ImportGangScreen(Screen[None]):
     HELP = (
         "On Yaktribe, a gang's JSON export is at https://yaktribe.games/underhive/json/gang/<id>.json. "
         "Save it, type its path and press Enter to check it; Ctrl+S imports the gang into this "
-        "campaign. Equipment has no cost in the export: it is recorded as unknown."
+        "campaign. Equipment has no cost in the export: it is recorded as unknown. "
+        "Fighter type names the app cannot place are listed under the path: pick each with "
+        "up/down and press the key of its role (" + ROLE_HINT + "); the answers are "
+        "remembered in the campaign for the next import."
     )
     CSS_PATH = "import_gang.tcss"
     BINDINGS = [
         Binding("ctrl+s", "import", "Import"),
         Binding("escape", "back", "Back"),
+        *(Binding(key, f"role('{role.value}')", role.value, show=False) for key, role in ROLE_KEYS),
     ]
 
     def __init__(self, handle: "CampaignHandle") -> None:
@@ -75,6 +89,7 @@ class ImportGangScreen(Screen[None]):
         self.handle = handle
         self.result: YaktribeImport | None = None
         self.path: Path | None = None
+        self.roles: dict[str, FighterType] = {}  # type name -> the role the player gave
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -83,11 +98,14 @@ class ImportGangScreen(Screen[None]):
             yield Static("The gang's JSON file (Enter to check it, Ctrl+S to import):", classes="hint")
             yield Input(placeholder="e.g. ~/Downloads/157849.json", id="path")
             yield Static("", id="import-error", classes="error-text")
+            yield Static("", id="roles-hint")
+            yield OptionList(id="roles")
             with VerticalScroll(id="preview-box"):
                 yield Static("", id="preview")
         yield Footer()
 
     def on_mount(self) -> None:
+        self.show_roles()
         self.query_one("#path", Input).focus()
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -102,19 +120,63 @@ class ImportGangScreen(Screen[None]):
         error = self.query_one("#import-error", Static)
         preview = self.query_one("#preview", Static)
         self.result = None
+        self.show_roles()
         if not text:
             error.update("Type the path of the gang's JSON file.")
             return False
         path = Path(text).expanduser()
         try:
-            result = read_yaktribe(path, taken_ids={g.id for g in self.handle.campaign.gangs})
+            result = read_yaktribe(path, taken_ids={g.id for g in self.handle.campaign.gangs},
+                                   roles=self.handle.campaign.fighter_roles)
         except GangImportError as exc:
             error.update(str(exc))
             preview.update("")
             return False
         self.result, self.path = result, path
+        self.roles = {}
         error.update("")
         preview.update(preview_text(result))
+        self.show_roles()
+        if result.unknown_types:
+            self.query_one("#roles", OptionList).focus()
+        return True
+
+    # --- the role of each type name the importer cannot place --------------------------
+    def show_roles(self) -> None:
+        roles = self.query_one("#roles", OptionList)
+        hint = self.query_one("#roles-hint", Static)
+        unknown = self.result.unknown_types if self.result else {}
+        keep = roles.highlighted or 0
+        roles.clear_options()
+        roles.display = hint.display = bool(unknown)
+        if not unknown:
+            return
+        left = sum(1 for label in unknown if label not in self.roles)
+        hint.update(Text.assemble(
+            ("Fighter types the app cannot place", "bold"),
+            f" ({left} to answer): ↑/↓ a type, then its role: {ROLE_HINT}"))
+        for label, names in unknown.items():
+            role = self.roles.get(label)
+            shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+            roles.add_option(Option(
+                f"{label} ({len(names)}: {shown}) → {role.value if role else '?'}", id=label))
+        roles.highlighted = min(keep, len(unknown) - 1)
+
+    def action_role(self, role: str) -> None:
+        roles = self.query_one("#roles", OptionList)
+        if self.result is None or not self.result.unknown_types or roles.highlighted is None:
+            return
+        labels = list(self.result.unknown_types)
+        label = labels[roles.highlighted]
+        self.roles[label] = FighterType(role)
+        self.show_roles()
+        after = [i for i, name in enumerate(labels) if name not in self.roles]
+        if after:
+            roles.highlighted = next((i for i in after if i > labels.index(label)), after[0])
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "role":  # only while the list of type names has the focus
+            return isinstance(self.focused, OptionList)
         return True
 
     def action_import(self) -> None:
@@ -123,8 +185,16 @@ class ImportGangScreen(Screen[None]):
             if not self.check():
                 return
         assert self.path is not None
+        missing = [label for label in (self.result.unknown_types if self.result else {})
+                   if label not in self.roles]
+        if missing:
+            self.query_one("#import-error", Static).update(
+                f"Give each fighter type a role first ({len(missing)} left: "
+                f"{', '.join(missing)}): ↑/↓ and the role's key.")
+            self.query_one("#roles", OptionList).focus()
+            return
         try:
-            result = import_yaktribe(self.handle, self.path)
+            result = import_yaktribe(self.handle, self.path, roles=self.roles)
         except GangImportError as exc:
             self.query_one("#import-error", Static).update(str(exc))
             return
