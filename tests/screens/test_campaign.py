@@ -152,6 +152,7 @@ async def test_create_campaign_import_fixture_add_fighter(make_app, data_dir) ->
         await pilot.press("ctrl+u", *str(FIXTURE), "enter")
         preview = str(app.screen.query_one("#preview").render())
         assert "computed 1715, file 1715" in preview and "Matches the file" in preview
+        await pilot.press("h", "h")  # the two type names the app cannot place: Hangers-on
         await pilot.press("ctrl+s")
         await on_campaign(pilot)
         gangs = app.screen.query_one("#gangs")
