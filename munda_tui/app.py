@@ -117,7 +117,7 @@ class MundaApp(App[None]):
             self.open_campaign(self._start_campaign)
 
     def _prepare_demo(self) -> None:
-        from .cli import ensure_demo
+        from .saves.demo import ensure_demo
 
         try:
             slug = ensure_demo(self.data_dir)

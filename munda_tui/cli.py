@@ -27,7 +27,8 @@ def _data_dir(args: argparse.Namespace) -> Path:
     return Path(args.data_dir) if args.data_dir else default_data_dir()
 
 
-def _config_dir(args: argparse.Namespace) -> Path:
+def _config_dir() -> Path:
+    """The config folder: MUNDA_TUI_CONFIG_DIR, else the platform's (no option for it)."""
     from .saves import default_config_dir
 
     return default_config_dir()
@@ -180,7 +181,7 @@ def _run_app(args: argparse.Namespace) -> int:
         data_dir = _data_dir(args)
     app = MundaApp(
         data_dir,
-        _config_dir(args),
+        _config_dir(),
         seed=args.seed,
         campaign=args.campaign,
         today=args.today,
@@ -188,18 +189,6 @@ def _run_app(args: argparse.Namespace) -> int:
     )
     app.run()
     return 0
-
-
-def ensure_demo(data_dir: Path) -> str:
-    """Create the demo campaign in ``data_dir`` unless it is there; its slug."""
-    from .rules.demo import demo_campaign
-    from .saves import Store
-
-    store = Store(data_dir)
-    campaign = demo_campaign()
-    if campaign.id not in {info.slug for info in store.list_campaigns()}:
-        store.create_campaign(campaign).close()
-    return campaign.id
 
 
 def main(argv: Sequence[str] | None = None) -> int:

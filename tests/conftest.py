@@ -56,7 +56,7 @@ def make_app(data_dir: Path, config_dir: Path) -> Callable[..., Any]:
         from munda_tui.app import MundaApp
 
         if demo:
-            from munda_tui.cli import ensure_demo
+            from munda_tui.saves.demo import ensure_demo
 
             kwargs.setdefault("campaign", ensure_demo(data_dir))
         return MundaApp(data_dir, config_dir, seed=seed, today=today, **kwargs)

@@ -9,13 +9,12 @@ Mercs, once per gang, what the action requires).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .model import FighterStatus, FighterType, Fighter, Gang, GangType, TerritoryKind, UNAVAILABLE
-from .postbattle import (
+from .postbattle_core import (
     Option,
     Pending,
-    PostBattle,
     Prompt,
     Walk,
     entry_kinds,
@@ -24,6 +23,9 @@ from .postbattle import (
     resolver,
 )
 from .postbattle_steps import died, lasting_injury, permanent_injury, row_line, set_status
+
+if TYPE_CHECKING:
+    from .postbattle import PostBattle
 
 LEADERS = {FighterType.LEADER, FighterType.CHAMPION}
 GW_FIGHTERS = {FighterType.LEADER, FighterType.CHAMPION, FighterType.PROSPECT,

@@ -7,14 +7,13 @@ steps need (who went Out of Action, who died and how, Seek Buyer counts ...).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import career
 from .model import FighterStatus, FighterType, Gang, GangType, TerritoryKind
 from .outcome import BattleOutcome, EndState, FighterOutcome, RewardKind
-from .postbattle import (
+from .postbattle_core import (
     Option,
-    PostBattle,
     Walk,
     entry_kinds,
     get_table,
@@ -23,6 +22,9 @@ from .postbattle import (
     range_text,
     resolver,
 )
+
+if TYPE_CHECKING:
+    from .postbattle import PostBattle
 
 GANG_MEMBER_TYPES = {
     FighterType.LEADER, FighterType.CHAMPION, FighterType.PROSPECT, FighterType.SPECIALIST,

@@ -10,7 +10,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .errors import SaveError
-from .files import BACKUPS_DIR, BATTLES_DIR, CAMPAIGN_FILE, CAMPAIGNS_DIR, CONFIG_FILE, battle_number, load_any
+from .files import BACKUPS_DIR, BATTLES_DIR, CAMPAIGN_FILE, CAMPAIGNS_DIR, CONFIG_FILE, battle_number
+from .loading import load_any
 from .paths import default_data_dir
 
 

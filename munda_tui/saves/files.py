@@ -115,15 +115,3 @@ def load_battle_file(path: Path, text: str | None = None) -> tuple[dict[str, Any
         raise validation_error(path, text, error) from None
     except RecursionError:
         raise SaveError(path, 1, 1, "nested too deeply") from None
-
-
-def load_any(path: Path, kind: str | None = None) -> Any:
-    """Load a file of any kind (by ``file_kind`` unless given); SaveError if it fails."""
-    kind = kind or file_kind(path)
-    if kind == codec.CAMPAIGN:
-        return load_campaign_file(path).campaign
-    if kind == codec.BATTLE:
-        return load_battle_file(path)[0]
-    from .config import load_config_file
-
-    return load_config_file(path)

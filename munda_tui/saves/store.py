@@ -49,11 +49,11 @@ from .files import (
     battle_file_name,
     battle_number,
     file_kind,
-    load_any,
     load_battle_file,
     load_campaign_file,
     read_text,
 )
+from .loading import load_any
 from .lock import Lock
 from ..rules.model import Campaign, unique_id
 

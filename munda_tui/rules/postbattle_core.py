@@ -1,0 +1,448 @@
+"""The pieces a post-battle resolver works with: the rule tables, the questions
+(:class:`Prompt`), the changes (:func:`apply_change`), a step's walk (:class:`Walk`)
+and the registry of resolvers. :mod:`.postbattle_steps` and :mod:`.postbattle_actions`
+build on this; :mod:`.postbattle` (the sequence) imports them all, never the other way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable
+
+from .data import load_data
+from .dice import DiceError, Roll, check_faces, parse, roll_faces
+from .model import (
+    Campaign,
+    Equipment,
+    Fighter,
+    FighterStatus,
+    FighterType,
+    Gang,
+    Territory,
+    TerritoryKind,
+)
+from . import career as roster_rules
+
+if TYPE_CHECKING:
+    from .postbattle import PostBattle
+
+RULESETS: tuple[str, ...] = ("gang-war", "turf-war-2017")
+
+
+# --- rule data -----------------------------------------------------------------------
+
+
+def load_ruleset(ruleset: str) -> dict[str, Any]:
+    if ruleset not in RULESETS:
+        raise KeyError(f"unknown post-battle ruleset {ruleset!r}")
+    return load_data(f"postbattle/{ruleset}.toml")
+
+
+def get_table(ruleset: str, table_id: str) -> dict[str, Any]:
+    """A table of a ruleset; ``"gang-war:show-of-force"`` borrows another ruleset's."""
+    if ":" in table_id:
+        ruleset, table_id = table_id.split(":", 1)
+    return load_ruleset(ruleset)["tables"][table_id]
+
+
+def lookup(table: dict[str, Any], total: int) -> dict[str, Any] | None:
+    """The row whose range holds ``total`` (``None`` when the table has no such row)."""
+    for row in table.get("rows", []):
+        if row["min"] <= total <= row["max"]:
+            return row
+    return None
+
+
+def range_text(row: dict[str, Any]) -> str:
+    lo, hi = row["min"], row["max"]
+    if hi >= 99:
+        return f"{lo}+"
+    if lo <= -99:
+        return f"{hi} or less"
+    return str(lo) if lo == hi else f"{lo}-{hi}"
+
+
+def injury_tables() -> dict[str, Any]:
+    return load_data("injuries.toml")["tables"]
+
+
+def injury_table(name: str) -> dict[str, Any]:
+    tables = injury_tables()
+    return tables.get(name) or tables["rulebook-2018"]
+
+
+def get_action(ruleset: str, action_id: str) -> dict[str, Any]:
+    for a in load_ruleset(ruleset).get("actions", []):
+        if a["id"] == action_id:
+            return a
+    raise KeyError(action_id)
+
+
+# --- prompts ------------------------------------------------------------------------
+
+#: Named checks a text prompt's answer must pass (``Prompt.check``): raise
+#: ValueError with the message to show.
+CHECKS: dict[str, Callable[[str], Any]] = {
+    "profile_effect": lambda text: roster_rules.effect_changes(text),
+}
+
+
+
+@dataclass
+class Option:
+    id: str
+    label: str
+    enabled: bool = True
+    reason: str = ""  # why it is greyed out
+    detail: str = ""  # rules text shown while the option is highlighted
+
+
+@dataclass
+class Prompt:
+    """One question the wizard asks. ``kind``: roll | choice | multi | number | text."""
+
+    id: str
+    kind: str
+    label: str
+    gang: str = ""
+    dice: str = ""  # roll: the expression
+    table: str = ""  # roll: the table the total is read on (for the screen)
+    options: list[Option] = field(default_factory=list)  # choice / multi
+    minimum: int | None = None  # number; multi: fewest picks
+    maximum: int | None = None
+    default: Any = None
+    note: str = ""  # shown under the question
+    check: str = ""  # text: a named check of CHECKS the answer must pass
+
+    def validate(self, value: Any) -> Any:
+        """Check an answer; return it normalised. Raises ValueError with a message."""
+        if self.kind == "roll":
+            faces = value.get("faces") if isinstance(value, dict) else value
+            expr = parse(self.dice)
+            try:
+                check_faces(expr, list(faces))
+            except DiceError as exc:
+                raise ValueError(str(exc)) from exc
+            entered = bool(value.get("entered", True)) if isinstance(value, dict) else True
+            return {"faces": [int(f) for f in faces], "entered": entered}
+        if self.kind == "choice":
+            for o in self.options:
+                if o.id == value:
+                    if not o.enabled:
+                        raise ValueError(f"{o.label}: {o.reason or 'not available'}")
+                    return value
+            raise ValueError(f"{value!r} is not one of the choices")
+        if self.kind == "multi":
+            ids = {o.id: o for o in self.options}
+            picked = list(dict.fromkeys(value or []))
+            for v in picked:
+                if v not in ids:
+                    raise ValueError(f"{v!r} is not one of the choices")
+                if not ids[v].enabled:
+                    raise ValueError(f"{ids[v].label}: {ids[v].reason or 'not available'}")
+            if self.minimum is not None and len(picked) < self.minimum:
+                raise ValueError(f"pick at least {self.minimum}")
+            if self.maximum is not None and len(picked) > self.maximum:
+                raise ValueError(f"pick at most {self.maximum}")
+            return picked
+        if self.kind == "number":
+            try:
+                n = int(str(value).strip())
+            except ValueError as exc:
+                raise ValueError(f"{value!r} is not a whole number") from exc
+            if self.minimum is not None and n < self.minimum:
+                raise ValueError(f"{n} is below {self.minimum}")
+            if self.maximum is not None and n > self.maximum:
+                raise ValueError(f"{n} is above {self.maximum}")
+            return n
+        if self.kind == "text":
+            text = str(value).strip()
+            if not text:
+                raise ValueError("type something")
+            if self.check:
+                CHECKS[self.check](text)  # ValueError with the message to show
+            return text
+        raise ValueError(f"unknown prompt kind {self.kind}")
+
+
+class Pending(Exception):
+    def __init__(self, prompt: Prompt) -> None:
+        super().__init__(prompt.id)
+        self.prompt = prompt
+
+
+class Skip(Exception):
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class PostBattleError(ValueError):
+    """An action the sequence does not allow now (with a message for the player)."""
+
+
+# --- changes ------------------------------------------------------------------------
+
+
+def _find_item(items: list[Equipment], name: str) -> int:
+    for i, it in enumerate(items):
+        if it.name == name:
+            return i
+    raise KeyError(name)
+
+
+def _equipment(data: dict[str, Any]) -> Equipment:
+    known = {"name", "cost", "qty", "consumable", "unwieldy", "weapon", "rarity", "spent"}
+    return Equipment(**{k: v for k, v in data.items() if k in known})
+
+
+def _fighter_from(data: dict[str, Any]) -> Fighter:
+    d = dict(data)
+    d["type"] = FighterType(d.get("type", FighterType.GANGER))
+    d["equipment"] = [_equipment(e) for e in d.get("equipment", [])]
+    known = set(Fighter.__dataclass_fields__)
+    return Fighter(**{k: v for k, v in d.items() if k in known})
+
+
+def apply_change(campaign: Campaign, ch: dict[str, Any]) -> None:
+    """Apply one change (plain dict) to a campaign, in place."""
+    kind = ch["kind"]
+    gang = campaign.gang(ch["gang"])
+    fighter = gang.fighter(ch["fighter"]) if ch.get("fighter") else None
+    if kind == "credits":
+        gang.credits += ch["amount"]
+    elif kind == "reputation":
+        gang.reputation += ch["amount"]
+        if ch.get("floor", True) and gang.reputation < 0:
+            gang.reputation = 0
+    elif kind == "xp":
+        assert fighter
+        fighter.xp += ch["amount"]
+    elif kind == "status":
+        assert fighter
+        roster_rules.set_status(fighter, FighterStatus(ch["status"]), ch.get("why", ""),
+                                ch.get("battle") or 0, ch.get("captured_by", ""))
+    elif kind == "injury":
+        assert fighter
+        roster_rules.add_injury(fighter, ch)
+    elif kind == "to_stash":  # every item (or the named ones) from a fighter to the Stash
+        assert fighter
+        names = ch.get("items")
+        keep, move = [], []
+        for it in fighter.equipment:
+            (move if names is None or it.name in names else keep).append(it)
+        fighter.equipment = keep
+        gang.stash.extend(move)
+    elif kind == "remove_item":  # from a fighter (``fighter``) or the Stash
+        items = fighter.equipment if fighter else gang.stash
+        del items[_find_item(items, ch["item"])]
+    elif kind == "mark_spent":
+        items = fighter.equipment if fighter else gang.stash
+        items[_find_item(items, ch["item"])].spent = True
+    elif kind == "seize":  # every item of a (captive) fighter to another gang's Stash
+        assert fighter
+        campaign.gang(ch["to_gang"]).stash.extend(fighter.equipment)
+        fighter.equipment = []
+    elif kind == "clear_equipment":
+        assert fighter
+        fighter.equipment = []
+    elif kind == "add_item":  # to the Stash
+        gang.stash.append(_equipment(ch["item"]))
+    elif kind == "give_item":  # Stash -> fighter
+        assert fighter
+        it = gang.stash.pop(_find_item(gang.stash, ch["item"]))
+        fighter.equipment.append(it)
+    elif kind == "take_item":  # another gang's Stash -> this gang's Stash
+        other = campaign.gang(ch["from_gang"])
+        gang.stash.append(other.stash.pop(_find_item(other.stash, ch["item"])))
+    elif kind == "territory_add":
+        gang.territories.append(
+            Territory(name=ch["name"], kind=TerritoryKind(ch.get("territory_kind", "turf")),
+                      cannot_be_lost=ch.get("cannot_be_lost", False))
+        )
+    elif kind == "territory_remove":
+        for i, t in enumerate(gang.territories):
+            if t.name == ch["name"]:
+                del gang.territories[i]
+                break
+        else:
+            raise KeyError(ch["name"])
+    elif kind == "territory_size":
+        gang.territory_size = max(0, gang.territory_size + ch["amount"])
+    elif kind == "bounty":
+        assert fighter
+        fighter.bounty = max(0, fighter.bounty + ch["amount"])
+    elif kind == "hire":
+        gang.fighters.append(_fighter_from(ch["data"]))
+    elif kind == "advance":
+        assert fighter
+        fighter.xp -= ch.get("xp_cost", 0)
+        fighter.cost += ch.get("cost", 0)
+        fighter.advancements += 1
+        if ch.get("skill"):
+            fighter.skills.append(ch["name"])
+        fighter.notes = (fighter.notes + "\n" if fighter.notes else "") + f"Advancement: {ch['name']}"
+    elif kind == "fighter_type":
+        assert fighter
+        fighter.type = FighterType(ch["type"])
+    elif kind == "tactics_add":
+        gang.tactics.append(ch["name"])
+    elif kind == "tactics_remove":
+        gang.tactics.remove(ch["name"])
+    elif kind == "note":
+        pass
+    else:
+        raise ValueError(f"unknown change {kind!r}")
+
+
+def apply_changes(campaign: Campaign, changes: list[dict[str, Any]]) -> None:
+    for ch in changes:
+        apply_change(campaign, ch)
+
+
+# --- the draft ----------------------------------------------------------------------
+
+
+def new_draft(ruleset: str, outcome: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A fresh draft. ``outcome``: plain BattleOutcome data entered by hand, if any."""
+    load_ruleset(ruleset)
+    d: dict[str, Any] = {"ruleset": ruleset, "step": "", "answers": {}, "entries": {},
+                         "seq": 0, "status": "draft"}
+    if outcome is not None:
+        d["outcome"] = outcome
+    return d
+
+
+@dataclass
+class StepState:
+    id: str
+    title: str
+    status: str = "todo"  # done | current | todo | skipped
+    reason: str = ""  # why skipped
+    lines: list[str] = field(default_factory=list)
+    changes: list[dict[str, Any]] = field(default_factory=list)
+    pending: Prompt | None = None
+    group: str = ""
+
+
+HAND_ENTRY_STEP = {
+    "id": "battle-outcome",
+    "title": "Battle Outcome",
+    "resolver": "battle_outcome",
+    "text": "No battle record from the tracker: enter what happened. Pick who fought, who was "
+    "Seriously Injured, Out of Action or Captured when the battle ended, and who won.",
+}
+
+
+class Walk:
+    """The context a resolver walks a step in."""
+
+    def __init__(self, seq: "PostBattle", step: dict[str, Any], state: StepState) -> None:
+        self.seq = seq
+        self.step = step
+        self.state = state
+        self.campaign = seq.work
+        self.answered: list[str] = []
+
+    # questions
+    def ask(self, prompt: Prompt) -> Any:
+        key = prompt.id
+        self.seq.prompts[key] = prompt
+        ans = self.seq.answers.get(key)
+        if ans is None:
+            raise Pending(prompt)
+        try:
+            value = prompt.validate(ans["value"])
+        except ValueError:
+            # an answer made stale by a change earlier in the sequence: ask again
+            raise Pending(prompt) from None
+        self.answered.append(key)
+        return value
+
+    def roll(self, pid: str, label: str, dice: str, gang: str = "", table: str = "",
+             note: str = "") -> Roll:
+        v = self.ask(Prompt(pid, "roll", label, gang=gang, dice=dice, table=table, note=note))
+        r = roll_faces(dice, v["faces"])
+        if not v.get("entered", True):
+            r = Roll(r.expression, r.faces, r.total, entered=False)
+        return r
+
+    def choose(self, pid: str, label: str, options: list[Option], gang: str = "",
+               default: str | None = None, note: str = "") -> str:
+        if default is None:
+            default = next((o.id for o in options if o.enabled), None)
+        return self.ask(Prompt(pid, "choice", label, gang=gang, options=options,
+                               default=default, note=note))
+
+    def number(self, pid: str, label: str, gang: str = "", minimum: int | None = 0,
+               maximum: int | None = None, default: int | None = None, note: str = "") -> int:
+        return self.ask(Prompt(pid, "number", label, gang=gang, minimum=minimum, maximum=maximum,
+                               default=default, note=note))
+
+    def text(self, pid: str, label: str, gang: str = "", default: str | None = None,
+             note: str = "", check: str = "") -> str:
+        return self.ask(Prompt(pid, "text", label, gang=gang, default=default, note=note,
+                               check=check))
+
+    def multi(self, pid: str, label: str, options: list[Option], gang: str = "",
+              default: list[str] | None = None, minimum: int | None = None,
+              maximum: int | None = None, note: str = "") -> list[str]:
+        return self.ask(Prompt(pid, "multi", label, gang=gang, options=options,
+                               default=list(default or []), minimum=minimum, maximum=maximum,
+                               note=note))
+
+    # results
+    def change(self, **ch: Any) -> None:
+        ch.setdefault("step", self.step["id"])
+        if ch["kind"] in ("status", "injury"):
+            ch.setdefault("battle", self.seq.number)
+        apply_change(self.campaign, ch)
+        self.state.changes.append(ch)
+
+    def say(self, text: str) -> None:
+        self.state.lines.append(text)
+
+    def skip(self, reason: str) -> None:
+        raise Skip(reason)
+
+    # helpers
+    @property
+    def gangs(self) -> list[Gang]:
+        return [self.campaign.gang(g) for g in self.seq.outcome.gangs]
+
+    def opponent(self, gang_id: str) -> str:
+        others = [g for g in self.seq.outcome.gangs if g != gang_id]
+        return others[0] if others else ""
+
+    def entries(self) -> list[dict[str, Any]]:
+        return self.seq.draft["entries"].get(self.step["id"], [])
+
+    def fname(self, gang_id: str, fighter_id: str) -> str:
+        try:
+            return self.campaign.gang(gang_id).fighter(fighter_id).name
+        except KeyError:
+            return fighter_id
+
+
+Resolver = Callable[[Walk], None]
+RESOLVERS: dict[str, Resolver] = {}
+#: resolver -> function(seq, step) listing the entries a player may add (``a``)
+ENTRY_KINDS: dict[str, Callable[["PostBattle"], list[Option]]] = {}
+
+
+def resolver(name: str) -> Callable[[Resolver], Resolver]:
+    def deco(fn: Resolver) -> Resolver:
+        RESOLVERS[name] = fn
+        return fn
+
+    return deco
+
+
+def entry_kinds(name: str) -> Callable[[Callable[["PostBattle"], list[Option]]], Callable]:
+    def deco(fn: Callable[["PostBattle"], list[Option]]) -> Callable:
+        ENTRY_KINDS[name] = fn
+        return fn
+
+    return deco
+
+
