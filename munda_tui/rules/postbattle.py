@@ -30,7 +30,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from .dice import DiceError, Roll, parse_faces, roll as roll_dice
+from .dice import DiceError, Roll, parse_faces, roll as roll_dice, roll_faces
 from .model import BattleSummary, Campaign, Standing
 from .outcome import BattleOutcome
 
