@@ -55,8 +55,8 @@ class MundaApp(App[None]):
     ENABLE_COMMAND_PALETTE = True
     COMMANDS = App.COMMANDS | {_card_commands}
     BINDINGS = [
-        Binding("question_mark", "help", "Keys", key_display="?"),
-        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("question_mark", "help", "Keys", key_display="?", id="app.help"),
+        Binding("ctrl+q", "quit", "Quit", priority=True, id="app.quit"),
     ]
 
     def __init__(
@@ -107,6 +107,27 @@ class MundaApp(App[None]):
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._remember_theme)
+        if self.config.load_error:
+            self.notify(f"Your config did not load (defaults used): {self.config.load_error}",
+                        severity="warning", timeout=15)
+        if self.config.keymap:
+            self.apply_keymap(self.config.keymap)
+
+    def apply_keymap(self, keymap: dict[str, str]) -> list[str]:
+        """Remap keys by binding id (the config's ``[keymap]``); say what could not apply."""
+        from .keymap import check_keymap
+        from .saves.config import config_path
+
+        path = config_path(self.config_dir)
+        try:
+            text: str | None = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            text = None
+        good, problems = check_keymap(keymap, path, text)
+        self.set_keymap(good)
+        for problem in problems:
+            self.notify(f"Key not remapped: {problem}", severity="warning", timeout=15)
+        return problems
 
     def on_ready(self) -> None:
         # After the first frame: the campaign named on the command line, or the demo

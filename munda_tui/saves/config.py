@@ -1,4 +1,4 @@
-"""The player's config: theme and the defaults for new campaigns.
+"""The player's config: theme, the defaults for new campaigns, remapped keys.
 
 Lives in ``<config dir>/config.toml`` (written atomically, comments kept, last
 5 versions in ``<config dir>/.backups/``). A config that does not load never
@@ -35,6 +35,8 @@ class Config:
     shared_deck: bool = True
     strict_secrecy: bool = False
     dice_by_hand: bool = False
+    #: Remapped keys: binding id -> keys ("post_battle.roll" = "space"); see munda_tui.keymap.
+    keymap: dict[str, str] = field(default_factory=dict)
     #: Why the config file could not be loaded (defaults are used); not saved.
     load_error: str | None = field(default=None, compare=False, repr=False)
 

@@ -24,8 +24,8 @@ from textual.widgets import Button, Footer, Static
 class PrivacyCurtain(ModalScreen[bool]):
     CSS_PATH = "curtain.tcss"
     BINDINGS = [
-        Binding("enter", "ready", "Ready (only I am looking)", priority=True),
-        Binding("escape", "cancel", "Back"),
+        Binding("enter", "ready", "Ready (only I am looking)", priority=True, id="privacy_curtain.ready"),
+        Binding("escape", "cancel", "Back", id="privacy_curtain.cancel"),
     ]
 
     def __init__(self, player: str, reason: str = "") -> None:

@@ -66,10 +66,10 @@ class FighterTable(Widget, can_focus=True):
     FighterTable { height: 1fr; }
     """
     BINDINGS = [
-        Binding("up", "move(-1)", "Up", show=False),
-        Binding("down", "move(1)", "Down", show=False),
-        Binding("home", "move(-99)", "First", show=False),
-        Binding("end", "move(99)", "Last", show=False),
+        Binding("up", "move(-1)", "Up", show=False, id="fighter_table.move--1"),
+        Binding("down", "move(1)", "Down", show=False, id="fighter_table.move-1"),
+        Binding("home", "move(-99)", "First", show=False, id="fighter_table.move--99"),
+        Binding("end", "move(99)", "Last", show=False, id="fighter_table.move-99"),
     ]
 
     class Selected(Message):

@@ -35,11 +35,11 @@ class Attack:
 class AttackScreen(ModalScreen["Attack | None"]):
     CSS_PATH = "modals.tcss"
     BINDINGS = [
-        *[Binding(k, f"action('{a}')", ACTION_NAMES[a], show=False) for k, a in ACTION_KEYS.items()],
-        *[Binding(d, f"trait('{t}')", t, show=False) for d, t in TRAIT_KEYS.items()],
-        Binding("t", "other_trait", "Other trait", show=False),
-        Binding("enter", "done", "Record"),
-        Binding("escape", "cancel", "Cancel"),
+        *[Binding(k, f"action('{a}')", ACTION_NAMES[a], show=False, id=f"attack.action-{a}") for k, a in ACTION_KEYS.items()],
+        *[Binding(d, f"trait('{t}')", t, show=False, id=f"attack.trait-{t.lower().replace(' ', '-')}") for d, t in TRAIT_KEYS.items()],
+        Binding("t", "other_trait", "Other trait", show=False, id="attack.other_trait"),
+        Binding("enter", "done", "Record", id="attack.done"),
+        Binding("escape", "cancel", "Cancel", id="attack.cancel"),
     ]
 
     def __init__(self, title: str, state: BattleState, victim: str) -> None:

@@ -17,8 +17,8 @@ class ChoiceScreen(ModalScreen["str | None"]):
 
     CSS_PATH = "modals.tcss"
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        *[Binding(str(i), f"pick({i})", f"Option {i}", show=False) for i in range(1, 10)],
+        Binding("escape", "cancel", "Cancel", id="choice.cancel"),
+        *[Binding(str(i), f"pick({i})", f"Option {i}", show=False, id=f"choice.pick-{i}") for i in range(1, 10)],
     ]
 
     def __init__(self, title: str, options: Sequence[tuple[str, str]], detail: str = "") -> None:
@@ -58,7 +58,7 @@ class TextScreen(ModalScreen["str | None"]):
     """Type a short text (a condition's or a Gang Tactic's name); Enter keeps it."""
 
     CSS_PATH = "modals.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="text.cancel")]
 
     def __init__(self, title: str, placeholder: str = "", allow_empty: bool = False) -> None:
         super().__init__()

@@ -21,8 +21,8 @@ class EndChoice:
 class EndScreen(ModalScreen["EndChoice | None"]):
     CSS_PATH = "modals.tcss"
     BINDINGS = [
-        Binding("f", "fled", "Toggle: gang fled"),
-        Binding("escape", "cancel", "Cancel"),
+        Binding("f", "fled", "Toggle: gang fled", id="end.fled"),
+        Binding("escape", "cancel", "Cancel", id="end.cancel"),
     ]
 
     def __init__(self, gangs: list[tuple[str, str]]) -> None:

@@ -45,8 +45,8 @@ class HandScreen(ModalScreen["str | None"]):
 
     CSS_PATH = "modals.tcss"
     BINDINGS = [
-        Binding("r", "reveal", "Reveal card"),
-        Binding("escape,h", "hide", "Hide hand"),
+        Binding("r", "reveal", "Reveal card", id="hand.reveal"),
+        Binding("escape,h", "hide", "Hide hand", id="hand.hide"),
     ]
 
     def __init__(self, gang_name: str, player: str, matches: Sequence[Match],

@@ -36,7 +36,7 @@ def summary_text(battle: Battle, card_names: dict[str, str]) -> str:
 
 class LogScreen(ModalScreen[None]):
     CSS_PATH = "modals.tcss"
-    BINDINGS = [Binding("escape,L,q", "close", "Close")]
+    BINDINGS = [Binding("escape,L,q", "close", "Close", id="log.close")]
 
     def __init__(self, battle: Battle, card_names: dict[str, str]) -> None:
         super().__init__()

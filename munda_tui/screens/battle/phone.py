@@ -31,7 +31,7 @@ from munda_tui.widgets.curtain import PrivacyCurtain
 
 class BindScreen(ModalScreen["tuple[str, int] | None"]):
     CSS_PATH = "modals.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="bind.cancel")]
 
     def __init__(self, default: str) -> None:
         super().__init__()
@@ -75,7 +75,7 @@ def qr_text(url: str) -> Text | None:
 
 class LinkScreen(ModalScreen[None]):
     CSS_PATH = "modals.tcss"
-    BINDINGS = [Binding("escape,enter", "hide", "Hide the link", priority=True)]
+    BINDINGS = [Binding("escape,enter", "hide", "Hide the link", priority=True, id="link.hide")]
 
     def __init__(self, gang_name: str, player: str, url: str) -> None:
         super().__init__()

@@ -56,12 +56,12 @@ class ReinforcementScreen(ModalScreen["str | None"]):
     CSS_PATH = "modals.tcss"
     AUTO_FOCUS = ""  # keys go to the screen; the deck list takes focus only when shown
     BINDINGS = [
-        Binding("enter", "draw", "Draw/roll"),
-        Binding("1", "digit(1)", "Real D6 (card no.)", key_display="1-6"),
-        *[Binding(str(i), f"digit({i})", f"D6 {i}", show=False) for i in range(2, 10)],
-        Binding("c", "choose", "Pick card"),
-        Binding("u", "undo", "Undo"),
-        Binding("escape", "back", "Back/skip"),
+        Binding("enter", "draw", "Draw/roll", id="reinforcement.draw"),
+        Binding("1", "digit(1)", "Real D6 (card no.)", key_display="1-6", id="reinforcement.digit-1"),
+        *[Binding(str(i), f"digit({i})", f"D6 {i}", show=False, id=f"reinforcement.digit-{i}") for i in range(2, 10)],
+        Binding("c", "choose", "Pick card", id="reinforcement.choose"),
+        Binding("u", "undo", "Undo", id="reinforcement.undo"),
+        Binding("escape", "back", "Back/skip", id="reinforcement.back"),
     ]
 
     def __init__(

@@ -58,13 +58,13 @@ class _Line:
 class RevealScreen(ModalScreen["RevealResult | None"]):
     CSS_PATH = "modals.tcss"
     BINDINGS = [
-        Binding("enter", "next", "Roll / record"),
-        Binding("g", "upgrade", "Upgrade", tooltip="Switch to / from the upgraded reward"),
-        Binding("s", "skip", "Skip", tooltip="The next reward does not apply (skip it)"),
+        Binding("enter", "next", "Roll / record", id="reveal.next"),
+        Binding("g", "upgrade", "Upgrade", tooltip="Switch to / from the upgraded reward", id="reveal.upgrade"),
+        Binding("s", "skip", "Skip", tooltip="The next reward does not apply (skip it)", id="reveal.skip"),
         Binding("plus", "again", "Once more", key_display="+",
-                tooltip="Add the last reward once more (e.g. 'for each ...')"),
-        Binding("n", "earned", "Not earned", tooltip="The reward is earned / not earned"),
-        Binding("escape", "cancel", "Cancel"),
+                tooltip="Add the last reward once more (e.g. 'for each ...')", id="reveal.again"),
+        Binding("n", "earned", "Not earned", tooltip="The reward is earned / not earned", id="reveal.earned"),
+        Binding("escape", "cancel", "Cancel", id="reveal.cancel"),
     ]
 
     def __init__(

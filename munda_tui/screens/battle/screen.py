@@ -86,7 +86,10 @@ _BATTLE_ACTIONS = {
 
 
 def _b(key: str, action: str, short: str, long: str, show: bool = True) -> Binding:
-    return Binding(key, action, short, show=show, tooltip=long)
+    name, _, args = action.partition("(")
+    args = args.rstrip(")").replace("'", "").replace('"', "").lower().replace(" ", "-")
+    return Binding(key, action, short, show=show, tooltip=long,
+                   id=f"battle.{name}-{args}" if args else f"battle.{name}")
 
 
 class BattleScreen(Screen[None]):
@@ -157,8 +160,8 @@ class BattleScreen(Screen[None]):
            "behind its player's curtain", show=False),
         _b("E", "end", "End", "End the battle: winner or draw, who fled"),
         _b("F", "finish", "Finish", "Finish: walk rewards due, open the post-battle sequence"),
-        Binding("left", "side(0)", "Left crew", show=False, priority=True),
-        Binding("right", "side(1)", "Right crew", show=False, priority=True),
+        Binding("left", "side(0)", "Left crew", show=False, priority=True, id="battle.side-0"),
+        Binding("right", "side(1)", "Right crew", show=False, priority=True, id="battle.side-1"),
         _b("escape", "back", "Back", "Back to the campaign (the battle is saved)", show=False),
     ]
 

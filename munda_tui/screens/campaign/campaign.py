@@ -32,7 +32,7 @@ class ReportScreen(ModalScreen[None]):
     """A battle report (or the campaign summary) as Markdown."""
 
     CSS_PATH = "campaign.tcss"
-    BINDINGS = [Binding("escape,q,v", "close", "Close")]
+    BINDINGS = [Binding("escape,q,v", "close", "Close", id="report.close")]
 
     def __init__(self, title: str, markdown: str) -> None:
         super().__init__()
@@ -63,21 +63,21 @@ class CampaignScreen(Screen[None]):
     )
     CSS_PATH = "campaign.tcss"
     BINDINGS = [
-        Binding("n", "new_battle", "New battle", tooltip="Set up the next battle (pre-battle)"),
+        Binding("n", "new_battle", "New battle", tooltip="Set up the next battle (pre-battle)", id="campaign.new_battle"),
         Binding("e", "battle_by_hand", "Enter a battle", show=False,
                 tooltip="A battle fought without the tracker: enter its result, then the "
-                "post-battle sequence"),
+                "post-battle sequence", id="campaign.battle_by_hand"),
         Binding("enter", "open_selected", "Open", show=False,
-                tooltip="Open the gang's roster, or continue the battle"),
-        Binding("r", "roster", "Roster", tooltip="The selected gang's roster"),
+                tooltip="Open the gang's roster, or continue the battle", id="campaign.open_selected"),
+        Binding("r", "roster", "Roster", tooltip="The selected gang's roster", id="campaign.roster"),
         Binding("o", "open_battle", "Open battle", show=False,
-                tooltip="Continue the selected battle where it stands"),
-        Binding("v", "report", "Report", tooltip="The selected battle's report"),
-        Binding("c", "charts", "Charts", tooltip="Gang Rating, Reputation and credits per battle"),
-        Binding("s", "settings", "Settings", tooltip="The campaign's rules choices"),
-        Binding("i", "import_gang", "Import", tooltip="Import a gang exported by Yaktribe"),
-        Binding("a", "add_gang", "Add gang", tooltip="Add a new gang by hand"),
-        Binding("escape", "back", "Campaigns", tooltip="Close the campaign, back to the list"),
+                tooltip="Continue the selected battle where it stands", id="campaign.open_battle"),
+        Binding("v", "report", "Report", tooltip="The selected battle's report", id="campaign.report"),
+        Binding("c", "charts", "Charts", tooltip="Gang Rating, Reputation and credits per battle", id="campaign.charts"),
+        Binding("s", "settings", "Settings", tooltip="The campaign's rules choices", id="campaign.settings"),
+        Binding("i", "import_gang", "Import", tooltip="Import a gang exported by Yaktribe", id="campaign.import_gang"),
+        Binding("a", "add_gang", "Add gang", tooltip="Add a new gang by hand", id="campaign.add_gang"),
+        Binding("escape", "back", "Campaigns", tooltip="Close the campaign, back to the list", id="campaign.back"),
     ]
 
     def __init__(self, handle: "CampaignHandle") -> None:

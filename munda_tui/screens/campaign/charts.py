@@ -43,11 +43,11 @@ class ChartsScreen(Screen[None]):
     )
     CSS_PATH = "charts.tcss"
     BINDINGS = [
-        Binding("0", "show('')", "All"),
-        Binding("1", "show('rating')", "Rating"),
-        Binding("2", "show('reputation')", "Reputation"),
-        Binding("3", "show('credits')", "Credits"),
-        Binding("escape", "back", "Back"),
+        Binding("0", "show('')", "All", id="charts.show"),
+        Binding("1", "show('rating')", "Rating", id="charts.show-rating"),
+        Binding("2", "show('reputation')", "Reputation", id="charts.show-reputation"),
+        Binding("3", "show('credits')", "Credits", id="charts.show-credits"),
+        Binding("escape", "back", "Back", id="charts.back"),
     ]
 
     def __init__(self, handle: "CampaignHandle") -> None:

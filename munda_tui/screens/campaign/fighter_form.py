@@ -38,8 +38,8 @@ class FormScreen(ModalScreen[Any]):
 
     CSS_PATH = "fighter_form.tcss"
     BINDINGS = [
-        Binding("ctrl+s", "save", "Save"),
-        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "save", "Save", id="form.save"),
+        Binding("escape", "cancel", "Cancel", id="form.cancel"),
     ]
     FORM_TITLE = ""
 

@@ -79,9 +79,9 @@ class ImportGangScreen(Screen[None]):
     )
     CSS_PATH = "import_gang.tcss"
     BINDINGS = [
-        Binding("ctrl+s", "import", "Import"),
-        Binding("escape", "back", "Back"),
-        *(Binding(key, f"role('{role.value}')", role.value, show=False) for key, role in ROLE_KEYS),
+        Binding("ctrl+s", "import", "Import", id="import_gang.import"),
+        Binding("escape", "back", "Back", id="import_gang.back"),
+        *(Binding(key, f"role('{role.value}')", role.value, show=False, id=f"import_gang.role-{role.value.lower().replace(' ', '-')}") for key, role in ROLE_KEYS),
     ]
 
     def __init__(self, handle: "CampaignHandle") -> None:

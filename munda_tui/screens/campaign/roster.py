@@ -71,22 +71,22 @@ class RosterScreen(Screen[None]):
     )
     CSS_PATH = "roster.tcss"
     BINDINGS = [
-        Binding("a", "add_fighter", "Add", tooltip="Add a fighter (hire)"),
-        Binding("e", "edit_fighter", "Edit", tooltip="Edit the selected fighter (or Enter)"),
-        Binding("R", "retire", "Retire", tooltip="Retire the selected fighter"),
-        Binding("d,delete", "delete", "Delete", tooltip="Delete the fighter card (a mistake)"),
+        Binding("a", "add_fighter", "Add", tooltip="Add a fighter (hire)", id="roster.add_fighter"),
+        Binding("e", "edit_fighter", "Edit", tooltip="Edit the selected fighter (or Enter)", id="roster.edit_fighter"),
+        Binding("R", "retire", "Retire", tooltip="Retire the selected fighter", id="roster.retire"),
+        Binding("d,delete", "delete", "Delete", tooltip="Delete the fighter card (a mistake)", id="roster.delete"),
         Binding("plus,equals_sign", "add_item", "Add item", key_display="+",
-                tooltip="New item on the fighter, or in the Stash when it has focus"),
+                tooltip="New item on the fighter, or in the Stash when it has focus", id="roster.add_item"),
         Binding("m", "move_item", "Move item",
-                tooltip="Item to the Stash; from the Stash (focused) to the selected fighter"),
+                tooltip="Item to the Stash; from the Stash (focused) to the selected fighter", id="roster.move_item"),
         Binding("x", "remove_item", "Remove item", show=False,
-                tooltip="Remove the item (sold, spent or lost)"),
-        Binding("o", "sort", "Sort", tooltip="Sort by the next column"),
-        Binding("O", "sort_reverse", "Reverse sort", show=False, tooltip="Reverse the sort"),
+                tooltip="Remove the item (sold, spent or lost)", id="roster.remove_item"),
+        Binding("o", "sort", "Sort", tooltip="Sort by the next column", id="roster.sort"),
+        Binding("O", "sort_reverse", "Reverse sort", show=False, tooltip="Reverse the sort", id="roster.sort_reverse"),
         Binding("g", "edit_gang", "Gang",
-                tooltip="Edit the gang: name, credits, Reputation, Gang Tactics"),
-        Binding("t", "territories", "Territories", tooltip="Territories: add, remove, Special"),
-        Binding("escape", "back", "Back", tooltip="Back to the campaign"),
+                tooltip="Edit the gang: name, credits, Reputation, Gang Tactics", id="roster.edit_gang"),
+        Binding("t", "territories", "Territories", tooltip="Territories: add, remove, Special", id="roster.territories"),
+        Binding("escape", "back", "Back", tooltip="Back to the campaign", id="roster.back"),
     ]
 
     def __init__(self, handle: "CampaignHandle", gang_id: str) -> None:
@@ -477,10 +477,10 @@ class TerritoriesScreen(ModalScreen[None]):
     HELP = "k cycles the kind: Turf, Special (adds 50 to the Gang Rating), Stronghold."
     CSS_PATH = "roster.tcss"
     BINDINGS = [
-        Binding("a", "add", "Add"),
-        Binding("k", "kind", "Kind"),
-        Binding("x,delete", "remove", "Remove"),
-        Binding("escape", "close", "Close"),
+        Binding("a", "add", "Add", id="territories.add"),
+        Binding("k", "kind", "Kind", id="territories.kind"),
+        Binding("x,delete", "remove", "Remove", id="territories.remove"),
+        Binding("escape", "close", "Close", id="territories.close"),
     ]
 
     def __init__(self, gang: Gang, commit: Callable[[str, int], bool]) -> None:

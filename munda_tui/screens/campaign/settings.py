@@ -63,8 +63,8 @@ class SettingsScreen(Screen[None]):
     HELP = "The campaign's rules choices. Ctrl+S saves; Escape leaves (asking first if you changed something)."
     CSS_PATH = "settings.tcss"
     BINDINGS = [
-        Binding("ctrl+s", "save", "Save"),
-        Binding("escape", "back", "Back"),
+        Binding("ctrl+s", "save", "Save", id="settings.save"),
+        Binding("escape", "back", "Back", id="settings.back"),
     ]
 
     def __init__(self, handle: "CampaignHandle") -> None:

@@ -25,9 +25,9 @@ class CardViewerScreen(ModalScreen[None]):
     HELP_TITLE = "Sub-plot card"
     HELP = "A rules look-up of one House Sub-plot card: its text verbatim, its deck and source."
     BINDINGS = [
-        Binding("escape,q", "close", "Close"),
-        Binding("left,p", "step(-1)", "Previous card"),
-        Binding("right,n", "step(1)", "Next card"),
+        Binding("escape,q", "close", "Close", id="card_viewer.close"),
+        Binding("left,p", "step(-1)", "Previous card", id="card_viewer.step--1"),
+        Binding("right,n", "step(1)", "Next card", id="card_viewer.step-1"),
     ]
 
     def __init__(self, card_id: str) -> None:

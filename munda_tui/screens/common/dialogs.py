@@ -14,7 +14,7 @@ class ErrorScreen(ModalScreen[None]):
 
     CSS_PATH = "dialogs.tcss"
     BINDINGS = [
-        Binding("escape,enter", "dismiss_dialog", "Close"),
+        Binding("escape,enter", "dismiss_dialog", "Close", id="error.dismiss_dialog"),
     ]
 
     def __init__(self, title: str, message: str) -> None:
@@ -37,8 +37,8 @@ class ConfirmScreen(ModalScreen[bool]):
 
     CSS_PATH = "dialogs.tcss"
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y", "answer(True)", "Yes", id="confirm.answer-True"),
+        Binding("n,escape", "answer(False)", "No", id="confirm.answer-False"),
     ]
 
     def __init__(self, question: str, detail: str = "", yes: str = "Yes", no: str = "No") -> None:

@@ -1,4 +1,7 @@
-"""The help screen: every key of the screen it was opened from, explained."""
+"""The help screen: every key in force on the screen it was opened from, explained.
+
+The keys shown are those in force: a key remapped in the config's ``[keymap]`` shows
+its new key; the third column is the binding id to remap it with."""
 
 from __future__ import annotations
 
@@ -19,17 +22,20 @@ class HelpScreen(ModalScreen[None]):
     """Lists the keys of the screen underneath, with what each does."""
 
     CSS_PATH = "help.tcss"
-    BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
+    BINDINGS = [Binding("escape,question_mark,q", "close", "Close", id="help.close")]
 
-    def __init__(self, screen_title: str, about: str, keys: list[tuple[str, str]]) -> None:
+    def __init__(self, screen_title: str, about: str, keys: list[tuple[str, str]],
+                 ids: list[str] | None = None) -> None:
         super().__init__()
         self.screen_title = screen_title
         self.about = about
         self.keys = keys
+        self.ids = ids or [""] * len(keys)
 
     @classmethod
     def for_screen(cls, screen: Screen) -> "HelpScreen":
         keys: list[tuple[str, str]] = []
+        ids: list[str] = []
         seen: set[str] = set()
         for active in screen.active_bindings.values():
             binding = active.binding
@@ -42,9 +48,10 @@ class HelpScreen(ModalScreen[None]):
             seen.add(binding.action)
             display = binding.key_display or screen.app.get_key_display(binding)
             keys.append((display, description))
+            ids.append(binding.id or "")
         title = getattr(screen, "HELP_TITLE", "") or screen.__class__.__name__.removesuffix("Screen")
         about = getattr(screen, "HELP", "") or ""
-        return cls(title, about.strip(), keys)
+        return cls(title, about.strip(), keys, ids)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help-box"):
@@ -56,11 +63,14 @@ class HelpScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Key", "What it does")
-        for key, description in self.keys:
-            table.add_row(key, description)
+        table.add_column("Key")
+        table.add_column("What it does", width=min(46, max((len(d) for _k, d in
+                                                            [*self.keys, *GENERAL]), default=10)))
+        table.add_column("keymap id")
+        for (key, description), binding_id in zip(self.keys, self.ids):
+            table.add_row(key, description, binding_id)
         for key, description in GENERAL:
-            table.add_row(key, description)
+            table.add_row(key, description, "")
 
     def action_close(self) -> None:
         self.dismiss(None)

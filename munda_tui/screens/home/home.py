@@ -23,11 +23,11 @@ class HomeScreen(Screen[None]):
     # home.tcss is loaded with the app's own CSS (MundaApp.CSS_PATH): the home screen is
     # the app's default screen, which Textual styles from the app's stylesheet.
     BINDINGS = [
-        Binding("enter", "open_campaign", "Open", priority=True),
-        Binding("n", "new", "New campaign"),
-        Binding("D", "add_demo", "Add demo"),
-        Binding("d,delete", "delete", "Delete"),
-        Binding("q", "app.quit", "Quit", show=False),
+        Binding("enter", "open_campaign", "Open", priority=True, id="home.open_campaign"),
+        Binding("n", "new", "New campaign", id="home.new"),
+        Binding("D", "add_demo", "Add demo", id="home.add_demo"),
+        Binding("d,delete", "delete", "Delete", id="home.delete"),
+        Binding("q", "app.quit", "Quit", show=False, id="home.quit"),
     ]
 
     def compose(self) -> ComposeResult:

@@ -41,7 +41,7 @@ def validate_name(name: str, taken: set[str]) -> str:
 
 class NewCampaignScreen(ModalScreen[NewCampaignRequest | None]):
     CSS_PATH = "new_campaign.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="new_campaign.cancel")]
 
     def __init__(self, taken: set[str]) -> None:
         super().__init__()

@@ -31,7 +31,7 @@ MARKS = {"done": "✓", "current": "▶", "todo": "·", "skipped": "–"}
 class MultiPick(SelectionList[str]):
     """A SelectionList where Space toggles and Enter confirms."""
 
-    BINDINGS = [Binding("enter", "confirm", "Confirm", show=False)]
+    BINDINGS = [Binding("enter", "confirm", "Confirm", show=False, id="multi_pick.confirm")]
 
     def action_confirm(self) -> None:
         self.screen.post_message(MultiConfirmed(self, list(self.selected)))
@@ -48,7 +48,7 @@ class AddEntryScreen(ModalScreen[str | None]):
     """Pick what to add to this step (an action, a purchase, a reward ...)."""
 
     CSS_PATH = "postbattle.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="add_entry.cancel")]
 
     def __init__(self, title: str, options: list[pb.Option]) -> None:
         super().__init__()
@@ -99,13 +99,13 @@ leave and come back at any time. Nothing touches the gangs until the last step, 
 Enter applies every change to both rosters once and saves the battle report.
 """
     BINDINGS = [
-        Binding("enter", "next", "Next step"),
-        Binding("a", "add", "Add"),
-        Binding("u", "undo", "Undo"),
-        Binding("b", "back", "Back a step"),
-        Binding("r", "roll", "Roll for me"),
-        Binding("R", "reroll", "Re-roll / correct"),
-        Binding("escape", "leave", "Leave (saved)"),
+        Binding("enter", "next", "Next step", id="post_battle.next"),
+        Binding("a", "add", "Add", id="post_battle.add"),
+        Binding("u", "undo", "Undo", id="post_battle.undo"),
+        Binding("b", "back", "Back a step", id="post_battle.back"),
+        Binding("r", "roll", "Roll for me", id="post_battle.roll"),
+        Binding("R", "reroll", "Re-roll / correct", id="post_battle.reroll"),
+        Binding("escape", "leave", "Leave (saved)", id="post_battle.leave"),
     ]
 
     def __init__(self, handle: Any, number: int) -> None:

@@ -18,7 +18,7 @@ class ChoiceModal(ModalScreen[int | None]):
     """Pick one line; dismisses with its index, or None on Escape."""
 
     CSS_PATH = "prebattle.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Back")]
+    BINDINGS = [Binding("escape", "cancel", "Back", id="choice_modal.cancel")]
 
     def __init__(self, title: str, options: Sequence[str], detail: str = "") -> None:
         super().__init__()
@@ -50,7 +50,7 @@ class TextModal(ModalScreen[str | None]):
     """Type one line (e.g. a crew method); ``check`` returns an error or ""."""
 
     CSS_PATH = "prebattle.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Back")]
+    BINDINGS = [Binding("escape", "cancel", "Back", id="text_modal.cancel")]
 
     def __init__(self, title: str, value: str, detail: str = "", check=None) -> None:  # type: ignore[no-untyped-def]
         super().__init__()
@@ -94,9 +94,9 @@ class DealtCardsModal(ModalScreen[list[int] | None]):
 
     CSS_PATH = "prebattle.tcss"
     BINDINGS = [
-        Binding("space", "toggle", "Mark card"),
-        Binding("enter", "confirm", "Confirm"),
-        Binding("escape", "cancel", "Back"),
+        Binding("space", "toggle", "Mark card", id="dealt_cards_modal.toggle"),
+        Binding("enter", "confirm", "Confirm", id="dealt_cards_modal.confirm"),
+        Binding("escape", "cancel", "Back", id="dealt_cards_modal.cancel"),
     ]
 
     def __init__(self, title: str, options: Sequence[str], count: int) -> None:

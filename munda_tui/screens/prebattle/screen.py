@@ -46,8 +46,8 @@ class PreBattleScreen(Screen[None]):
     )
     CSS_PATH = "prebattle.tcss"
     BINDINGS = [
-        Binding("n", "next_step", "Next"),
-        Binding("escape", "back", "Back"),
+        Binding("n", "next_step", "Next", id="pre_battle.next_step"),
+        Binding("escape", "back", "Back", id="pre_battle.back"),
     ]
 
     def __init__(self, handle: "CampaignHandle", number: int) -> None:

@@ -88,7 +88,7 @@ class TextEntryScreen(ModalScreen[str | None]):
     """Asks for one line; ``validate(text)`` returns an error message or None."""
 
     CSS_PATH = "subplot_draw.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="text_entry.cancel")]
 
     def __init__(self, title: str, prompt: str, validate: Callable[[str], str | None],
                  placeholder: str = "") -> None:
@@ -122,7 +122,7 @@ class JokerScreen(ModalScreen[None]):
     """A Joker, announced to both players on an opaque screen."""
 
     CSS_PATH = "subplot_draw.tcss"
-    BINDINGS = [Binding("enter", "close", "Continue the draw", priority=True)]
+    BINDINGS = [Binding("enter", "close", "Continue the draw", priority=True, id="joker.close")]
 
     def __init__(self, player: str, opponent: str, card: Card, count: int) -> None:
         super().__init__()
@@ -151,7 +151,7 @@ class HandScreen(ModalScreen[None]):
     """One player's hand, face up, on an opaque screen. Enter, Escape or h hides it."""
 
     CSS_PATH = "subplot_draw.tcss"
-    BINDINGS = [Binding("escape,enter,h", "close", "Hide my cards", priority=True)]
+    BINDINGS = [Binding("escape,enter,h", "close", "Hide my cards", priority=True, id="hand.close")]
 
     def __init__(self, player: str, cards: list[tuple[Card | None, sp.SubplotCard]]) -> None:
         super().__init__()
@@ -186,9 +186,9 @@ class SubplotChoiceScreen(ModalScreen[str | None]):
 
     CSS_PATH = "subplot_draw.tcss"
     BINDINGS = [
-        Binding("escape", "cancel", "Not now"),
-        Binding("r", "random", "Pick at random"),
-        Binding("enter", "confirm", "Confirm", show=True),
+        Binding("escape", "cancel", "Not now", id="subplot_choice.cancel"),
+        Binding("r", "random", "Pick at random", id="subplot_choice.random"),
+        Binding("enter", "confirm", "Confirm", show=True, id="subplot_choice.confirm"),
     ]
 
     def __init__(
@@ -324,18 +324,18 @@ deck (c). h hides your cards again. In the summary each hand shows as card backs
 Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
 """
     BINDINGS = [
-        Binding("1", "deck(0)", "Deck of gang 1"),
-        Binding("2", "deck(1)", "Deck of gang 2"),
-        Binding("1", "peek(0)", "Peek: gang 1"),
-        Binding("2", "peek(1)", "Peek: gang 2"),
-        Binding("s", "toggle_shared", "Shared deck"),
-        Binding("r", "roll_off", "Roll-off"),
-        Binding("e", "enter_roll_off", "Real dice"),
-        Binding("d", "draw", "Draw a card"),
-        Binding("c", "type_card", "Type a real card"),
-        Binding("h", "hide", "Hide my cards"),
-        Binding("enter", "next", "Continue"),
-        Binding("escape", "stop", "No Sub-plots"),
+        Binding("1", "deck(0)", "Deck of gang 1", id="subplot_draw.deck-0"),
+        Binding("2", "deck(1)", "Deck of gang 2", id="subplot_draw.deck-1"),
+        Binding("1", "peek(0)", "Peek: gang 1", id="subplot_draw.peek-0"),
+        Binding("2", "peek(1)", "Peek: gang 2", id="subplot_draw.peek-1"),
+        Binding("s", "toggle_shared", "Shared deck", id="subplot_draw.toggle_shared"),
+        Binding("r", "roll_off", "Roll-off", id="subplot_draw.roll_off"),
+        Binding("e", "enter_roll_off", "Real dice", id="subplot_draw.enter_roll_off"),
+        Binding("d", "draw", "Draw a card", id="subplot_draw.draw"),
+        Binding("c", "type_card", "Type a real card", id="subplot_draw.type_card"),
+        Binding("h", "hide", "Hide my cards", id="subplot_draw.hide"),
+        Binding("enter", "next", "Continue", id="subplot_draw.next"),
+        Binding("escape", "stop", "No Sub-plots", id="subplot_draw.stop"),
     ]
     #: which actions each state offers
     ACTIONS = {

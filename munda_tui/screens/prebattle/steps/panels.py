@@ -124,7 +124,7 @@ def _how_text(rec: dict[str, Any] | None, changes: bool = True) -> str:
 
 
 class GangsStep(StepPanel):
-    BINDINGS = [Binding("a", "swap_attacker", "Swap attacker")]
+    BINDINGS = [Binding("a", "swap_attacker", "Swap attacker", id="gangs_step.swap_attacker")]
 
     def compose(self) -> ComposeResult:
         gangs = self.pb.campaign.gangs
@@ -293,9 +293,9 @@ class BattlefieldStep(StepPanel):
 
 class ScenarioStep(StepPanel):
     BINDINGS = [
-        Binding("enter", "decide", "Roll / enter / choose", show=True),
-        Binding("a", "roll_rest", "Roll the rest"),
-        Binding("R", "reroll", "Re-roll / correct"),
+        Binding("enter", "decide", "Roll / enter / choose", show=True, id="scenario_step.decide"),
+        Binding("a", "roll_rest", "Roll the rest", id="scenario_step.roll_rest"),
+        Binding("R", "reroll", "Re-roll / correct", id="scenario_step.reroll"),
     ]
 
     def rows(self) -> list[tuple[str, str]]:
@@ -484,7 +484,7 @@ class ScenarioStep(StepPanel):
 
 
 class PitchBlackStep(StepPanel):
-    BINDINGS = [Binding("R", "reroll", "Re-roll / correct")]
+    BINDINGS = [Binding("R", "reroll", "Re-roll / correct", id="pitch_black_step.reroll")]
 
     def compose(self) -> ComposeResult:
         table = self.pb.tables["pitch_black"]
@@ -580,15 +580,15 @@ class PitchBlackStep(StepPanel):
 
 class CrewStep(StepPanel):
     BINDINGS = [
-        Binding("space", "toggle", "Choose"),
-        Binding("l", "loadout", "Card"),
-        Binding("x", "amount('x')", "Roll X"),
-        Binding("y", "amount('y')", "Roll Y"),
-        Binding("d", "deal", "Deal"),
-        Binding("t", "real_cards", "Real cards"),
-        Binding("m", "method", "Method"),
-        Binding("u", "redo", "Redo crew"),
-        Binding("p", "subplots", "Sub-plots (private)"),
+        Binding("space", "toggle", "Choose", id="crew_step.toggle"),
+        Binding("l", "loadout", "Card", id="crew_step.loadout"),
+        Binding("x", "amount('x')", "Roll X", id="crew_step.amount-x"),
+        Binding("y", "amount('y')", "Roll Y", id="crew_step.amount-y"),
+        Binding("d", "deal", "Deal", id="crew_step.deal"),
+        Binding("t", "real_cards", "Real cards", id="crew_step.real_cards"),
+        Binding("m", "method", "Method", id="crew_step.method"),
+        Binding("u", "redo", "Redo crew", id="crew_step.redo"),
+        Binding("p", "subplots", "Sub-plots (private)", id="crew_step.subplots"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -1105,8 +1105,8 @@ class CrewStep(StepPanel):
 
 class SideJobsStep(StepPanel):
     BINDINGS = [
-        Binding("enter", "decide", "Pick / roll"),
-        Binding("a", "pick_rest", "Pick the rest at random"),
+        Binding("enter", "decide", "Pick / roll", id="side_jobs_step.decide"),
+        Binding("a", "pick_rest", "Pick the rest at random", id="side_jobs_step.pick_rest"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -1431,7 +1431,7 @@ def summary_markdown(pb: "PreBattleScreen") -> str:
 
 
 class SummaryStep(StepPanel):
-    BINDINGS = [Binding("s", "start", "Start battle")]
+    BINDINGS = [Binding("s", "start", "Start battle", id="summary_step.start")]
 
     def compose(self) -> ComposeResult:
         yield Static("The whole set-up. s starts the battle; Esc goes back to change it.", classes="hint")
