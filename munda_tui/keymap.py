@@ -27,8 +27,8 @@ _PACKAGES = ("munda_tui.screens", "munda_tui.widgets")
 
 
 def _import_all() -> None:
-    import munda_tui.app  # noqa: F401 - the app's own bindings
-
+    # the app's own bindings are found once it is imported (it imports this module, not
+    # the other way round: no import circle)
     for name in _PACKAGES:
         package = importlib.import_module(name)
         for info in pkgutil.walk_packages(package.__path__, prefix=f"{name}."):

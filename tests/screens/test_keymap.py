@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import munda_tui.app  # noqa: F401 - the app's own bindings are among them
 from munda_tui.keymap import all_bindings, unnamed_bindings
 
 from support import wait_for_screen
