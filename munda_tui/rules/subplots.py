@@ -190,6 +190,10 @@ class SubplotCard:
     keep: str
     rewards: tuple[Reward, ...]
     choice_range: tuple[int, int] | None = None
+    # the fighters the choice is made among, as the card says: those of ``choice_types``
+    # if the crew has any, else those of ``choice_types_else`` (empty: any fighter)
+    choice_types: tuple[str, ...] = ()
+    choice_types_else: tuple[str, ...] = ()
 
     @property
     def id(self) -> str:
@@ -221,6 +225,10 @@ class SubplotCard:
         }
         if self.choice_range:
             data["choice_range"] = list(self.choice_range)
+        if self.choice_types:
+            data["choice_types"] = list(self.choice_types)
+        if self.choice_types_else:
+            data["choice_types_else"] = list(self.choice_types_else)
         return data
 
 
@@ -307,6 +315,8 @@ def build_deck(data: dict[str, Any]) -> Deck:
                 discards=raw.get("discards", ""), choice=raw.get("choice", ""),
                 choose_at=raw.get("choose_at", ""), keep=raw.get("keep", ""),
                 rewards=tuple(rewards), choice_range=(int(rng[0]), int(rng[1])) if rng else None,
+                choice_types=tuple(raw.get("choice_types", ())),
+                choice_types_else=tuple(raw.get("choice_types_else", ())),
             )
         )
     ranks = [c.rank for c in cards]
@@ -385,6 +395,41 @@ def cards_offered_at(hand: Iterable[str], moment: str) -> list[SubplotCard]:
     if moment not in REVEALS:
         raise SubplotError(f"{moment!r} is not a moment of the battle ({', '.join(REVEALS)})")
     return [c for c in (card(i) for i in hand) if c.reveal == moment or c.choose_at == moment]
+
+
+def start_of_game_cards(hand: Iterable[str], choices: dict[str, str]) -> list[SubplotCard]:
+    """The cards its owner walks once the crews are known and before round 1: those
+    revealed "at the start of the game/battle", those whose secret choice is made then
+    (Dead of Night's number, Follow the Leader's enemy, Memory Fades to Myth's fighter),
+    and Choose Crew cards whose choice was not made in the pre-battle. Cards already
+    walked (a choice recorded in ``choices``) are left out."""
+    out = []
+    for c in (card(i) for i in hand):
+        if c.id in choices:
+            continue
+        if "start_of_battle" in (c.reveal, c.choose_at) or (
+                "choose_crew" in (c.reveal, c.choose_at) and c.choice_info.kind == "fighter"):
+            out.append(c)
+    return out
+
+
+def choice_pool(c: SubplotCard, fighters: Sequence[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+    """The fighters (id, name, type) the card's choice is made among: those of its
+    ``choice_types`` if there are any, else those of ``choice_types_else`` (or all)."""
+    if c.choice_types:
+        first = [f for f in fighters if f[2] in c.choice_types]
+        if first:
+            return first
+    if c.choice_types_else:
+        return [f for f in fighters if f[2] in c.choice_types_else]
+    return list(fighters)
+
+
+def random_pick(pool: Sequence[tuple[str, ...]], rng: random.Random) -> str:
+    """A fighter picked at random from the pool (its id); SubplotError if it is empty."""
+    if not pool:
+        raise SubplotError("no fighter to pick from")
+    return rng.choice(list(pool))[0]
 
 
 def reveals_card(c: SubplotCard, moment: str) -> bool:

@@ -113,7 +113,8 @@ def test_every_card_has_metadata_and_valid_dice():
 
 def test_raw_toml_fields_are_all_known():
     known_card = {"rank", "name", "text", "reveal", "trigger", "completes", "discards",
-                  "choice", "choose_at", "keep", "choice_range", "rewards"}
+                  "choice", "choose_at", "keep", "choice_range", "choice_types",
+                  "choice_types_else", "rewards"}
     known_reward = {"kind", "to", "dice", "upgrade", "note", "penalty"}
     for deck_id in sp.DECK_IDS:
         data = load_data(f"subplots/{deck_id}.toml")
@@ -417,3 +418,31 @@ def test_typed_and_app_draws_mixed(seed, shared, typed):
         typed_by_b = {d.card.code for d in session.history if d.gang == "b" and d.entered}
         for code in set(session.sides["a"].cards) & set(session.sides["b"].cards):
             assert code in typed_by_b and not code.startswith("JOKER")
+
+
+# --- the start of the game (issue 12) -------------------------------------------------------
+
+
+def test_start_of_game_cards_are_the_start_reveals_and_secret_choices():
+    hand = ["delaque:10", "delaque:K", "goliath:3", "escher:2", "cawdor:6", "goliath:J"]
+    got = [c.id for c in sp.start_of_game_cards(hand, {})]
+    # Dead of Night's number, Memory Fades to Myth's fighter, Stimmer Rampage revealed,
+    # Martyrdom's fighter not chosen at Choose Crew; not Murder Run, not Contempt for the
+    # Weak (a crew reduction cannot be made once crews are set)
+    assert got == ["delaque:10", "delaque:K", "goliath:3", "cawdor:6"]
+    assert [c.id for c in sp.start_of_game_cards(hand, {"delaque:10": "7"})][0] == "delaque:K"
+
+
+def test_choice_pools_follow_the_cards_words():
+    crew = [("a", "Ann", "Leader"), ("b", "Bea", "Ganger"), ("c", "Cy", "Juve")]
+    nephew = sp.card("noble-whims:2")  # "randomly choose one of your Juves, or if none, a Ganger"
+    assert sp.choice_pool(nephew, crew) == [("c", "Cy", "Juve")]
+    assert sp.choice_pool(nephew, crew[:2]) == [("b", "Bea", "Ganger")]
+    leader = sp.card("delaque:8")  # "if the enemy Leader is on the battlefield you must choose them"
+    assert sp.choice_pool(leader, crew) == [("a", "Ann", "Leader")]
+    assert sp.choice_pool(leader, crew[1:]) == crew[1:]
+    assert sp.choice_pool(sp.card("dark-influences:9"), crew) == crew
+    picks = {sp.random_pick(crew, random.Random(seed)) for seed in range(40)}
+    assert picks == {"a", "b", "c"}
+    with pytest.raises(sp.SubplotError):
+        sp.random_pick([], random.Random(1))
