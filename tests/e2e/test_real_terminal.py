@@ -105,6 +105,14 @@ def test_a_whole_battle_in_tmux_with_a_kill_and_a_resume(tmp_path: Path) -> None
         tmux.wait_for("[Summary]", "King of the Hive")
         tmux.send("s")
 
+        # --- the start of the game: each player behind the curtain, before round 1 ------
+        for player in ("Ana", "Ben"):
+            tmux.wait_for(f"Only {player} should look", "start of the battle")
+            tmux.send("Enter")
+            screen = tmux.wait_for("None of your Sub-plots acts at the start of the battle")
+            assert "Murder Run" not in screen and "Back from the Dead" not in screen
+            tmux.send("Enter")
+
         # --- the battle ------------------------------------------------------------
         screen = tmux.wait_for("Round 1", "Priority phase", "Brakk Ironjaw")
         assert "Murder Run" not in screen

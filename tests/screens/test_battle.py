@@ -37,8 +37,9 @@ def g(fid: str) -> str:
 
 def make_battle(data_dir: Path, hands: dict[str, list[str]] | None = None,
                 events: list[Event] = (), strict: bool = False,
-                choices: dict[str, dict[str, str]] | None = None) -> None:
-    """The demo campaign with battle 1 in the tracker (status "battle")."""
+                choices: dict[str, dict[str, str]] | None = None, walked: bool = True) -> None:
+    """The demo campaign with battle 1 in the tracker (status "battle"); ``walked``: the
+    start of the game already walked (test_battle_start.py walks it)."""
     c = demo_campaign()
     c.settings.strict_secrecy = strict
     c.battles.append(BattleSummary(1, date="2026-01-15", gangs=[V, G], status="battle"))
@@ -51,6 +52,8 @@ def make_battle(data_dir: Path, hands: dict[str, list[str]] | None = None,
     data = {"setup": setup.to_data()}
     if events:
         data["battle"] = Battle([start_event(setup, c), *events]).to_data()
+    if walked:
+        data.setdefault("battle", {})["start_walked"] = True
     with Store(data_dir).create_campaign(c) as h:
         h.save_battle(1, data)
 

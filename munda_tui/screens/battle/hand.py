@@ -50,12 +50,15 @@ class HandScreen(ModalScreen["str | None"]):
     ]
 
     def __init__(self, gang_name: str, player: str, matches: Sequence[Match],
-                 shown: set[str] | frozenset[str] = frozenset()) -> None:
+                 shown: set[str] | frozenset[str] = frozenset(),
+                 notes: dict[str, str] | None = None) -> None:
         super().__init__()
         self.gang_name = gang_name
         self.player = player
         self.matches = list(matches)
         self.shown = shown  # cards already shown to both players in the pre-battle
+        # card id -> lines for the owner only: a secret choice, a reminder due now
+        self.notes = notes or {}
 
     def compose(self) -> ComposeResult:
         with Vertical(id="modal", classes="hand"):
@@ -77,7 +80,10 @@ class HandScreen(ModalScreen["str | None"]):
     def _status(self, m: Match) -> str:
         if m.card in self.shown and m.status == MANUAL:
             return "shown in the pre-battle: reveal (r) to walk its reward when earned"
-        return STATUS_TEXT.get(m.status, m.status)
+        text = STATUS_TEXT.get(m.status, m.status)
+        if "Reminder" in self.notes.get(m.card, ""):
+            text += " - its time is now"
+        return text
 
     def on_mount(self) -> None:
         self.query_one("#hand-cards", OptionList).focus()
@@ -93,7 +99,7 @@ class HandScreen(ModalScreen["str | None"]):
         why = f"Why: {m.why}" if m.why else ""
         status = self._status(m) if m.card in self.shown else status_line(m)
         self.query_one("#hand-why", Static).update(
-            "\n".join(t for t in (status, why) if t))
+            "\n".join(t for t in (status, why, self.notes.get(m.card, "")) if t))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._show(event.option_index)
@@ -132,13 +138,15 @@ class HandScreen(ModalScreen["str | None"]):
 def peek(screen, gang_name: str, player: str, matches: Sequence[Match],  # type: ignore[no-untyped-def]
          done: Callable[[str | None], None], reason: str = "",
          on_skip: Callable[[], None] | None = None,
-         shown: set[str] | frozenset[str] = frozenset()) -> None:
+         shown: set[str] | frozenset[str] = frozenset(),
+         notes: dict[str, str] | None = None) -> None:
     """The curtain, then the hand; ``done(card id or None)``; ``on_skip()`` if the
-    curtain is dismissed (nobody looked)."""
+    curtain is dismissed (nobody looked). ``notes``: per card, what only the owner may
+    read (a secret choice, a reminder due now)."""
 
     def after_curtain(ready: bool | None) -> None:
         if ready:
-            screen.app.push_screen(HandScreen(gang_name, player, matches, shown), done)
+            screen.app.push_screen(HandScreen(gang_name, player, matches, shown, notes), done)
         elif on_skip is not None:
             on_skip()
 

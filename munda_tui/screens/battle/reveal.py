@@ -87,7 +87,15 @@ class RevealScreen(ModalScreen["RevealResult | None"]):
         self.prefer_entry = prefer_entry
         self.upgraded = bool(match.upgraded)
         self.earned = match.earned is not False
-        self.lines = [_Line(r) for r in self.card.rewards]
+        # "for each ..." / "whenever ...": the rewards once per time the log shows
+        self.lines = [_Line(r) for _ in range(max(1, match.times)) for r in self.card.rewards]
+        n = len(self.card.rewards)
+        for i, line in enumerate(self.lines):
+            if i % n in match.skip:  # the log says this reward does not apply
+                line.skipped = True
+        # a roll the card makes before its reward (Cold Trade's D6 + 1 per earlier kill)
+        self.test_roll: str = ""  # "D6+1 [5] = 6", once rolled
+        self.test_passed: bool | None = None if match.test else True
 
     def compose(self) -> ComposeResult:
         title = (f"{self.gang_name} reveal a Sub-plot" if self.mode != REWARD
@@ -157,13 +165,22 @@ class RevealScreen(ModalScreen["RevealResult | None"]):
         if self.mode == DEFER:
             out.append("Reward: walked at the end of the battle - "
                        + "; ".join(line.spec.describe() for line in self.lines))
+        elif self.match.test and self.test_passed is None and self.earned:
+            out.append(f"First the card's roll: {self.match.test}, {self.match.test_target}+ "
+                       f"to gain the reward (Enter: roll, by the app or real dice)")
         elif not self.earned:
-            out.append("Reward: not earned (n to change)")
+            if self.test_roll and not self.test_passed:
+                out.append(f"Roll {self.test_roll}: not {self.match.test_target}+, "
+                           f"no reward")
+            else:
+                out.append("Reward: not earned (n to change)")
         else:
             if self.has_upgrade:
                 out.append("Upgraded reward: " + ("yes" if self.upgraded else "no")
                            + ("  (the log cannot tell: g to switch)"
                               if self.match.upgraded is None else "  (g to switch)"))
+            if self.test_roll:
+                out.append(f"Roll {self.test_roll}: {self.match.test_target}+, the reward is gained")
             for line in self.lines:
                 if line.effect:
                     out.append(f"- effect (not banked): {line.spec.describe()}")
@@ -176,7 +193,9 @@ class RevealScreen(ModalScreen["RevealResult | None"]):
                 else:
                     out.append(f"- {line.spec.describe()}: to roll ({self._dice(line)})")
         self.query_one("#reveal-rewards", Static).update("\n".join(out))
-        if self.mode == DEFER or not self.earned or not self.pending:
+        if self.mode != DEFER and self.earned and self.test_passed is None:
+            hint = f"Enter: roll {self.match.test} ({self.match.test_target}+)   Esc: cancel"
+        elif self.mode == DEFER or not self.earned or not self.pending:
             hint = "Enter: record   Esc: cancel"
         else:
             hint = "Enter: roll the next reward (app or real dice)   s: skip it   Esc: cancel"
@@ -188,7 +207,7 @@ class RevealScreen(ModalScreen["RevealResult | None"]):
         if action == "upgrade":
             return self.has_upgrade and self.mode != DEFER
         if action == "earned":
-            return self.mode != DEFER
+            return self.mode != DEFER and not self.test_roll  # a roll decided it
         if action == "skip":
             return self.mode != DEFER and self.earned and bool(self.pending)
         if action == "again":
@@ -214,9 +233,10 @@ class RevealScreen(ModalScreen["RevealResult | None"]):
 
     def action_upgrade(self) -> None:
         self.upgraded = not self.upgraded
-        for line in self.lines:
+        n = len(self.card.rewards)
+        for i, line in enumerate(self.lines):
             line.result = None
-            line.skipped = False
+            line.skipped = i < n * max(1, self.match.times) and i % n in self.match.skip
         self._resolve_fixed()
         self._show()
 
@@ -227,6 +247,9 @@ class RevealScreen(ModalScreen["RevealResult | None"]):
     def action_next(self) -> None:
         if self.mode == DEFER:
             self.dismiss(RevealResult(self.upgraded, ()))
+            return
+        if self.earned and self.test_passed is None:
+            self._roll_test()
             return
         if not self.earned:
             self.dismiss(RevealResult(False, ()))
@@ -273,6 +296,26 @@ class RevealScreen(ModalScreen["RevealResult | None"]):
         self.app.push_screen(
             DicePrompt(dice, title=self.card.name, who=self.gang_name,
                        detail=line.spec.describe(), rng=self.rng,
+                       prefer_entry=self.prefer_entry),
+            rolled,
+        )
+
+    def _roll_test(self) -> None:
+        """The card's own roll before its reward: below the target, no reward."""
+
+        def rolled(outcome: DiceOutcome | None) -> None:
+            if outcome is None or outcome.roll is None:
+                return
+            r = outcome.roll
+            self.test_roll = str(r)
+            self.test_passed = r.total >= self.match.test_target
+            if not self.test_passed:
+                self.earned = False
+            self._show()
+
+        self.app.push_screen(
+            DicePrompt(self.match.test, title=self.card.name, who=self.gang_name,
+                       detail=f"{self.match.test_target}+ to gain the reward", rng=self.rng,
                        prefer_entry=self.prefer_entry),
             rolled,
         )

@@ -57,7 +57,7 @@ from munda_tui.rules.battle import (
 from munda_tui.rules.dice import parse, roll
 from munda_tui.rules.model import BattleSummary
 from munda_tui.rules.setup import BattleSetup
-from munda_tui.rules.watch import MET, REVEALED, HandWatch, Match
+from munda_tui.rules.watch import MET, REVEALED, HandWatch, Match, Reminder, marker_keys, owner_marker
 from munda_tui.screens.battle.attack import Attack, AttackScreen
 from munda_tui.screens.battle.choice import ChoiceScreen, TextScreen
 from munda_tui.screens.battle.end import EndChoice, EndScreen
@@ -211,17 +211,10 @@ class BattleScreen(Screen[None]):
         # Cards the owner showed in the pre-battle (Choose Crew / start of the battle, with
         # their choice): public already; their rewards are walked when revealed here.
         self.shown: dict[str, dict[str, str]] = {}
-        for side in self.setup.sides:
-            for cid, value in side.subplot_choices.items():
-                try:
-                    card = subplots.card(cid)
-                except (KeyError, subplots.SubplotError):
-                    continue
-                if (cid in side.hand and card.reveal in ("choose_crew", "start_of_battle")
-                        and not card.choice_info.secret):
-                    self.shown.setdefault(side.gang, {})[cid] = value
+        self._recompute_shown()
         self.gangs = list(self.battle.state.sides)
         self._matches: list[Match] = []
+        self._reminders: list[Reminder] = []
         self._matches_rev = -1
         self._watch: HandWatch | None = None
         self._watch_last: Event | None = None
@@ -254,6 +247,8 @@ class BattleScreen(Screen[None]):
             self._save()
         self.refresh_view()
         self.table(0).focus()
+        if self.start_walk_due():
+            self.run_worker(self._walk_start(), exclusive=True, group="start-walk")
         if self._unknown_cards:
             self.message("Unknown Sub-plot cards left out: " + ", ".join(self._unknown_cards))
         if self._load_problem:
@@ -292,8 +287,15 @@ class BattleScreen(Screen[None]):
                 run.feed(ev)
             self._watch_last = log[-1] if log else None
             self._matches = run.matches()
+            self._reminders = run.reminders()
             self._matches_rev = self.battle.revision
         return self._matches
+
+    @property
+    def reminders(self) -> list[Reminder]:
+        """Cards the tracker cannot decide whose timing the log has reached."""
+        self.matches  # noqa: B018 - brings the watch up to date
+        return self._reminders
 
     def hand_matches(self, gang: str) -> list[Match]:
         return [m for m in self.matches if m.gang == gang]
@@ -332,7 +334,7 @@ class BattleScreen(Screen[None]):
         backs = " ".join(CARD_BACK for _ in hidden)
         marker = ""
         seen = self._seen.get(gang, ())
-        if not self.strict and any(m.status == MET and m.card not in seen for m in hand):
+        if not self.strict and owner_marker(gang, hand, self.reminders, seen):
             marker = f" {MARKER}"
         line1 = side.name + (" (won)" if st.ended and st.winner == gang else "")
         public = list(side.revealed) + [c for c in shown if c not in side.revealed]
@@ -750,11 +752,87 @@ class BattleScreen(Screen[None]):
             if card:
                 self.reveal(gang, card)
 
-        peek(self, name, self._player(gang), hand, done, shown=set(self.shown.get(gang, {})))
+        peek(self, name, self._player(gang), hand, done, shown=set(self.shown.get(gang, {})),
+             notes=self.owner_notes(gang))
+
+    def _recompute_shown(self) -> None:
+        self.shown = {}
+        for side in self.setup.sides:
+            for cid, value in side.subplot_choices.items():
+                try:
+                    card = subplots.card(cid)
+                except (KeyError, subplots.SubplotError):
+                    continue
+                if (cid in side.hand and card.reveal in ("choose_crew", "start_of_battle")
+                        and not card.choice_info.secret):
+                    self.shown.setdefault(side.gang, {})[cid] = value
+
+    def start_walk_due(self) -> bool:
+        """The start of the game is walked once, with Sub-plots in play, before round 1
+        has moved on (Esc at a curtain leaves it for the next time the battle opens)."""
+        st = self.state
+        return (self.setup.subplots and any(self.hands.values())
+                and not self.data["battle"].get("start_walked")
+                and st.round == 1 and not st.ended)
+
+    async def _walk_start(self) -> None:
+        from munda_tui.screens.battle.start import walk_start_of_game
+
+        walked = await walk_start_of_game(self)
+        done = len(walked) == len(self.setup.sides)
+        if done:
+            self.data["battle"]["start_walked"] = True
+        self.data["setup"] = self.setup.to_data()
+        self._recompute_shown()
+        self._watch = None  # the choices are facts of the watch (Dead of Night's round)
+        self._matches_rev = -1
+        for gang in walked:  # walking the start is looking at its reminders
+            seen = self._seen.setdefault(gang, [])
+            seen += [r.key for r in self.reminders if r.gang == gang
+                     and r.timing == "battle_start" and r.key not in seen]
+        self.data["battle"]["seen"] = {g: list(cs) for g, cs in self._seen.items()}
+        self._save()
+        self.refresh_view()
+        self.message("Start of the battle walked: round 1 begins." if done else
+                     "The start of the battle is not walked for everyone yet: it is "
+                     "offered again when the battle reopens in round 1.")
+
+    def owner_notes(self, gang: str) -> dict[str, str]:
+        """What only the owner reads on their peek: each card's choice (a secret number,
+        the fighter picked) and the reminders whose time has come."""
+        from munda_tui.rules.watch import TIMINGS
+
+        notes: dict[str, list[str]] = {}
+        side = next((s for s in self.setup.sides if s.gang == gang), None)
+        for cid, value in (side.subplot_choices if side else {}).items():
+            if not value:
+                continue
+            names = [self.state.name_of(f"{g}/{part}") if f"{g}/{part}" in self.state.fighters
+                     else part for part in value.split("|") for g in [self._owner_of(part, gang)]]
+            try:
+                secret = subplots.card(cid).choice_info.secret
+            except subplots.SubplotError:
+                continue
+            label = "Your secret choice" if secret else "Chosen"
+            notes.setdefault(cid, []).append(f"{label}: {' and '.join(names)}")
+        seen = self._seen.get(gang, ())
+        for r in self.reminders:
+            if r.gang == gang:
+                due = "" if r.key in seen else " (new)"
+                notes.setdefault(r.card, []).append(
+                    f"Reminder{due}: {TIMINGS.get(r.timing, r.timing)} - check this card")
+        return {c: "\n".join(lines) for c, lines in notes.items()}
+
+    def _owner_of(self, fighter_id: str, gang: str) -> str:
+        """The gang whose fighter has this id (the owner's first, then the other)."""
+        for g in [gang, *[x for x in self.gangs if x != gang]]:
+            if f"{g}/{fighter_id}" in self.state.fighters:
+                return g
+        return gang
 
     def _mark_seen(self, gang: str) -> None:
         """The owner has looked: their marker stays off until another card is met."""
-        met = [m.card for m in self.hand_matches(gang) if m.status == MET]
+        met = marker_keys(gang, self.hand_matches(gang), self.reminders)
         seen = self._seen.setdefault(gang, [])
         new = [c for c in met if c not in seen]
         if new:
@@ -827,6 +905,7 @@ class BattleScreen(Screen[None]):
                     self._finish_step()
 
             peek(self, name, self._player(gang), self.hand_matches(gang), looked,
+                 notes=self.owner_notes(gang),
                  shown=set(self.shown.get(gang, {})),
                  reason=f"a last look at the Sub-plots of {name} before the battle is "
                         f"finished (Esc: skip)",

@@ -199,6 +199,8 @@ class SubplotChoiceScreen(ModalScreen[str | None]):
         enemy_fighters: list[tuple[str, str]] | None = None,
         rng: random.Random | None = None,
         moment: str = "",
+        curtained: bool = False,
+        pick_at_random: bool = False,
     ) -> None:
         super().__init__()
         self.card = sp.card(card_id)
@@ -208,6 +210,11 @@ class SubplotChoiceScreen(ModalScreen[str | None]):
         self.rng = rng or random.Random()
         self.moment = moment or self.card.reveal
         self.info = sp.CHOICES[self.card.choice]
+        self.curtained = curtained  # already behind the owner's curtain: no second one
+        # a "randomly select" card: the app picks on opening (the player may instead
+        # choose the fighter they picked at the table); never re-rolled silently
+        self.pick_at_random = pick_at_random and self.info.random
+        self.picked = ""
 
     def compose(self) -> ComposeResult:
         c, info = self.card, self.info
@@ -237,7 +244,9 @@ class SubplotChoiceScreen(ModalScreen[str | None]):
 
     def on_mount(self) -> None:
         self._focus_first()
-        if self.info.secret:
+        if self.pick_at_random:
+            self.action_random()
+        if self.info.secret and not self.curtained:
             def after(ok: bool | None) -> None:
                 if not ok:
                     self.dismiss(None)
@@ -253,17 +262,25 @@ class SubplotChoiceScreen(ModalScreen[str | None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "random":
-            return self.info.random
+            return self.info.random and not self.picked
         return True
 
     def _lists(self) -> list[OptionList]:
         return list(self.query(OptionList))
 
     def action_random(self) -> None:
+        if self.picked:
+            return
+        names = []
         for option_list in self._lists():
             if option_list.option_count:
                 option_list.highlighted = self.rng.randrange(option_list.option_count)
-        self.query_one("#choice-error", Static).update("Picked at random: Enter to confirm")
+                names.append(str(option_list.get_option_at_index(option_list.highlighted).prompt))
+        self.picked = " and ".join(names)
+        self.query_one("#choice-error", Static).update(
+            f"Picked at random by the app: {self.picked}. Enter confirms (or choose the "
+            f"fighter you picked at the table)" if names else "No fighter to pick from")
+        self.refresh_bindings()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

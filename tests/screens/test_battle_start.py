@@ -1,0 +1,138 @@
+"""The start of the game in the battle tracker: each player, alone behind the curtain,
+walks the Sub-plots that act once the crews are known and before round 1 - a random
+pick made by the app from the deployed crew, a secret number seen only on its owner's
+peek - and the other player's walk looks the same whatever they hold."""
+
+from __future__ import annotations
+
+from munda_tui.screens.battle.start import NothingAtTheStart
+from munda_tui.screens.prebattle.subplot_draw import SubplotChoiceScreen
+from munda_tui.widgets.curtain import PrivacyCurtain
+from tests.screens.test_battle import SIZE, G, V, _text, make_battle, open_battle
+from tests.support import wait_for_screen
+
+
+def _head(app, i: int) -> str:
+    return str(app.screen.query_one(f"#head-{i}").render())
+
+
+async def test_a_random_pick_made_by_the_app_from_the_deployed_crew(make_app, data_dir) -> None:
+    """A Little Surprise: 'Reveal this card at the start of the game and randomly select
+    one of your fighters to carry the bomb.'"""
+    make_battle(data_dir, {V: ["dark-influences:9"], G: ["goliath:Q"]}, walked=False)
+    app = make_app(campaign="demo", seed=11)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot)
+        await pilot.pause()
+        assert isinstance(app.screen, PrivacyCurtain) and app.screen.player == "Ana"
+        assert "A Little Surprise" not in _text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SubplotChoiceScreen)
+        text = _text(app)
+        assert "A Little Surprise" in text and "Picked at random by the app" in text
+        picked = app.screen.picked
+        await pilot.press("r")  # no silent re-roll once the app has picked
+        assert app.screen.picked == picked
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PrivacyCurtain) and app.screen.player == "Ben"
+        assert "A Little Surprise" not in _text(app)  # the curtain hides the revealed card too
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NothingAtTheStart)  # Back from the Dead: nothing now
+        assert "Back from the Dead" not in _text(app)
+        await pilot.press("enter")
+        await wait_for_screen(pilot, "BattleScreen")
+        # revealed at the start: public, with the fighter picked, on both sides' screen
+        assert "A Little Surprise" in _head(app, 0)
+        data = app.handle.load_battle(1)
+        choice = data["setup"]["sides"][0]["subplot_choices"]["dark-influences:9"]
+        crew = [f.id for f in app.screen.state.crew(V) if f.state != "not_deployed"]
+        assert choice in crew and picked.startswith(app.screen.state.name_of(f"{V}/{choice}"))
+        assert data["battle"]["start_walked"] is True
+    # walked once: reopening does not walk it again
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot)
+        await pilot.pause()
+        assert type(app.screen).__name__ == "BattleScreen"
+
+
+async def test_a_secret_number_seen_only_on_its_owners_peek(make_app, data_dir) -> None:
+    """Dead of Night: 'At the start of the game, secretly choose a number between 6 and
+    12.' The number goes into Ben's hand; the shared screen never shows it."""
+    make_battle(data_dir, {V: ["escher:2"], G: ["delaque:10"]}, walked=False)
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot)
+        await pilot.pause()
+        await pilot.press("enter", "enter")  # Ana: nothing
+        await pilot.pause()
+        await pilot.press("enter")  # Ben's curtain
+        await pilot.pause()
+        await pilot.press(*"13", "enter")  # out of range: refused, nothing stored
+        assert "between 6 and 12" in _text(app)
+        await pilot.press("backspace", "backspace", *"9", "enter")
+        await wait_for_screen(pilot, "BattleScreen")
+        shared = _text(app)
+        assert "Dead of Night" not in shared and "secret" not in shared.lower()
+        assert "◆" not in _head(app, 0) + _head(app, 1)  # walking it was looking at it
+        data = app.handle.load_battle(1)
+        assert data["setup"]["sides"][1]["subplot_choices"] == {"delaque:10": "9"}
+        # Ana's peek: her own hand, no number
+        await pilot.press("h", "enter")
+        assert "Murder Run" in _text(app) and "Your secret choice" not in _text(app)
+        await pilot.press("escape")
+        # Ben's peek: his card and the number he chose
+        await pilot.press("right", "h", "enter")
+        await pilot.pause()
+        text = _text(app)
+        assert "Dead of Night" in text and "Your secret choice: 9" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Your secret choice" not in _text(app)
+
+
+async def test_the_first_players_walk_looks_the_same_whatever_the_second_holds(make_app, data_dir) -> None:
+    """Ana's side of the walk (her curtain, her cards) and the curtain that follows are the
+    same whether Ben holds a start-of-game card, a secret choice or nothing for now."""
+    seen = []
+    for hand in (["goliath:Q"], ["delaque:10"], ["dark-influences:9"]):
+        make_battle(data_dir, {V: ["escher:2"], G: hand}, walked=False)
+        app = make_app(campaign="demo")
+        texts = []
+        async with app.run_test(size=SIZE) as pilot:
+            await open_battle(pilot)
+            await pilot.pause()
+            texts.append(_text(app))
+            await pilot.press("enter")
+            await pilot.pause()
+            texts.append(_text(app))
+            await pilot.press("enter")
+            await pilot.pause()
+            texts.append(_text(app))  # Ben's curtain
+        seen.append(texts)
+        import shutil
+        shutil.rmtree(data_dir / "campaigns" / "demo")
+    assert seen[0] == seen[1] == seen[2]
+
+
+async def test_no_walk_without_subplots_or_once_round_1_is_over(make_app, data_dir) -> None:
+    from munda_tui.rules.battle import Event
+
+    make_battle(data_dir, None, walked=False)
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot)
+        await pilot.pause()
+        assert type(app.screen).__name__ == "BattleScreen"
+    import shutil
+    shutil.rmtree(data_dir / "campaigns" / "demo")
+    make_battle(data_dir, {V: ["delaque:10"]}, [Event("phase", round=2, phase="priority")],
+                walked=False)
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot)
+        await pilot.pause()
+        assert type(app.screen).__name__ == "BattleScreen"
