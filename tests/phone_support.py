@@ -91,7 +91,8 @@ def make_battle(data_dir, hands, choices=None) -> None:  # type: ignore[no-untyp
         side.subplot_choices = dict((choices or {}).get(side.gang, {}))
     setup.subplots = bool(hands)
     with Store(data_dir).create_campaign(c) as h:
-        h.save_battle(1, {"setup": setup.to_data()})
+        # the start of the game already walked (tests/screens/test_battle_start.py walks it)
+        h.save_battle(1, {"setup": setup.to_data(), "battle": {"start_walked": True}})
 
 
 async def open_battle(pilot) -> None:  # type: ignore[no-untyped-def]
