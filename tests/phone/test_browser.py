@@ -69,13 +69,20 @@ def test_the_page_is_complete_without_javascript(served, tmp_path) -> None:  # t
 def test_a_card_met_on_the_tracker_shows_within_two_seconds(served, tmp_path) -> None:  # type: ignore[no-untyped-def]
     server, links, setup, b = served
     with Browser(tmp_path) as browser:
+        # count the page's calls to navigator.vibrate (headless Chromium has no motor)
+        browser.call("Page.addScriptToEvaluateOnNewDocument", {"source":
+                     "window.__buzz=[];navigator.vibrate=function(p){window.__buzz.push(p);"
+                     "return true;};"})
         browser.open(links[V])
         browser.wait_text("Live: this page follows the battle.")
         assert "Met: you may reveal it" not in browser.text()
+        assert browser.js("window.__buzz.length") == 0  # nothing new on loading
         for ev in THREE_DOWN:
             b.record(ev)
         server.publish(views(setup, b))
-        browser.wait_text("Met: you may reveal it", timeout=2.0)
+        seconds = browser.wait_text("Met: you may reveal it", timeout=2.0)
+        print(f"card met -> shown on the page in {seconds:.3f} s")
+        assert browser.js("window.__buzz") == [[200, 100, 200]]  # asked to vibrate once
         text = browser.text()
         assert "3 enemy fighters Seriously Injured or Out of Action in round 1" in text
         assert "Round 1 · Action phase" in text

@@ -82,6 +82,10 @@ async def test_m_serves_each_hand_behind_curtains_and_m_again_stops(make_app, da
         assert str(app.screen.query_one("#link-url").render()) == links[V]
         await pilot.press("enter")
 
+        on_disk = "".join(p.read_text(encoding="utf-8") for p in data_dir.rglob("*.toml"))
+        for url in links.values():  # the secrets are never written anywhere
+            assert url.rsplit("/", 1)[1] not in on_disk
+
         await pilot.press("m")  # stops
         await pilot.pause()
         assert "Phones: stopped" in _text(app)
@@ -181,3 +185,30 @@ def test_snapshot_link_screen_with_qr_at_80x24(snap_compare) -> None:  # type: i
 
 def test_snapshot_bind_screen(snap_compare) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(_One(BindScreen("192.168.1.23:8765")), terminal_size=(80, 24))
+
+
+async def test_an_old_secret_gets_404_and_finishing_the_battle_stops_serving(make_app, data_dir) -> None:  # type: ignore[no-untyped-def]
+    make_battle(data_dir, HANDS)
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot)
+        old = await start_phones(pilot)
+        await pilot.press("m")  # stop
+        new = await start_phones(pilot)  # and serve again: new secrets
+        port, _ = port_and_path(new[V])
+        for gang in (V, G):
+            assert port_and_path(new[gang])[1] != port_and_path(old[gang])[1]
+            status, headers, body = status_and_body(get(port, port_and_path(old[gang])[1]))
+            assert (status, headers.get("content-length"), body) == (404, "0", b"")
+            assert status_and_body(get(port, port_and_path(new[gang])[1]))[0] == 200
+        await pilot.press("n")  # the tracker goes on
+        await pilot.pause()
+        assert "Action phase" in _text(app)
+        await pilot.press("E", "enter")  # the battle ends; the phones still follow it
+        await pilot.pause()
+        assert "Battle over" in get(port, port_and_path(new[V])[1]).decode()
+        await pilot.press("F", "escape", "escape", "y")  # finish (no last looks)
+        await pilot.pause()
+        assert type(app.screen).__name__ == "PostBattleScreen"
+        with pytest.raises(OSError):
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
