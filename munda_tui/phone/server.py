@@ -374,24 +374,26 @@ class PhoneServer:
         head = ("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
                 f"{_COMMON}Connection: close\r\n\r\n")
         try:
+            # what was sent is read before each await: a change that comes in while a
+            # send is under way is sent next, never lost
+            view, sent = hand.view, hand.version
             await self._send(writer, head.encode("ascii") + b"retry: 1000\n\n"
-                             + page.event(hand.view, alert=False))
-            sent, alerts = hand.version, hand.view.alerts
+                             + page.event(view, alert=False))
+            alerts = view.alerts
             while True:
+                if self._hands.get(gang) is not hand or writer not in hand.feeds:
+                    return  # retired, stopped, or replaced by a newer feed
+                if hand.version != sent:
+                    view, sent = hand.view, hand.version
+                    await self._send(writer, page.event(view, alert=bool(view.alerts - alerts)))
+                    alerts = view.alerts
+                    continue
                 changed = self._changed
                 assert changed is not None
                 try:
                     await asyncio.wait_for(changed.wait(), self.limits.keepalive_seconds)
                 except asyncio.TimeoutError:
                     await self._send(writer, b": still here\n\n")
-                    continue
-                now = self._hands.get(gang)
-                if now is not hand or writer not in hand.feeds:
-                    return  # retired, stopped, or replaced by a newer feed
-                if hand.version != sent:
-                    view = hand.view
-                    await self._send(writer, page.event(view, alert=bool(view.alerts - alerts)))
-                    sent, alerts = hand.version, view.alerts
         except (OSError, asyncio.TimeoutError):
             pass
         finally:
