@@ -279,6 +279,9 @@ class FighterState:
     how: str = ""  # e.g. "Shoot: Blaze"
     recoveries: int = 0  # times recovered from Seriously Injured
     cost: int = 0  # Credits value from the start event (0: not recorded)
+    # what the fighter did to others, from the log: "seriously_injured" /
+    # "out_of_action" (enemies put in that state by this fighter), "rally"
+    caused: dict[str, int] = field(default_factory=dict)
 
     @property
     def on_battlefield(self) -> bool:
@@ -462,6 +465,9 @@ def check(state: BattleState, ev: Event) -> None:
 def _take_down(state: BattleState, f: FighterState, ev: Event) -> None:
     if ev.attacker:
         f.taken_out_by = ev.attacker
+        by = state.fighters.get(ev.attacker)
+        if by is not None and by.gang != f.gang and ev.state in (SERIOUSLY_INJURED, OUT_OF_ACTION):
+            by.caused[ev.state] = by.caused.get(ev.state, 0) + 1
     f.how = how_text(ev.action, ev.traits)
 
 
@@ -513,6 +519,8 @@ def apply(state: BattleState, ev: Event) -> None:
         f = state.fighters[ev.fighter]
         if ev.lost:
             f.conditions.remove(ev.condition)
+            if ev.condition == "Broken":
+                f.caused["rally"] = f.caused.get("rally", 0) + 1
         else:
             f.conditions.append(ev.condition)
         return
@@ -967,6 +975,7 @@ def outcome(
                 end_state=end,
                 xp=f.xp,
                 taken_out_by=by,
+                caused=dict(f.caused),
                 how=f.how if end in (EndState.SERIOUSLY_INJURED, EndState.OUT_OF_ACTION) else "",
             )
         )

@@ -107,3 +107,75 @@ def status_text(fighter: Fighter) -> str:
     if s is FighterStatus.RECOVERY:
         out += ": misses the gang's next battle"
     return out
+
+
+# --- XP to the fighters a reward names ------------------------------------------------
+
+SURVIVORS = ("without being taken out of action",)
+WHOLE_GANG = ("every fighter in your gang", "each fighter in your gang", "every fighter on")
+
+
+def xp_recipients(gang: Gang, fought: list[Any], reward: Any, card_text: str = "") -> list[str]:
+    """The fighter ids a banked XP reward goes to. ``fought``: the gang's
+    FighterOutcomes of fighters who took part. A reward to "*" reads the card:
+    "every fighter in your gang" is every fighter on the roster (not dead,
+    retired or Captured); "any fighter who survives the game without being taken
+    Out of Action" leaves out those taken Out of Action; otherwise every fighter
+    who took part."""
+    if reward.fighter != "*":
+        return [reward.fighter] if reward.fighter else []
+    text = f"{reward.note} {card_text}".lower()
+    if any(p in text for p in SURVIVORS):
+        return [fo.fighter for fo in fought if str(fo.end_state) != "out_of_action"]
+    if any(p in text for p in WHOLE_GANG):
+        return [f.id for f in gang.fighters if f.status not in
+                (FighterStatus.DEAD, FighterStatus.RETIRED, FighterStatus.CAPTURED)]
+    return [fo.fighter for fo in fought]
+
+
+# --- XP awards and kills from the log -------------------------------------------------
+
+
+def xp_events() -> list[dict[str, str]]:
+    """The events the XP awards table can price (data/xp_awards.toml)."""
+    from .data import load_data
+
+    return list(load_data("xp_awards.toml")["events"])
+
+
+def check_xp_awards(awards: dict[str, Any]) -> dict[str, int]:
+    """The Arbitrator's XP awards table, checked (ValueError with the message)."""
+    known = {e["id"] for e in xp_events()}
+    out: dict[str, int] = {}
+    for key, value in awards.items():
+        if key not in known:
+            raise ValueError(f"XP awards: unknown event {key!r} (known: {', '.join(sorted(known))})")
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ValueError(f"XP awards: {key} must be a whole number of XP, 0 or more")
+        out[key] = value
+    return out
+
+
+def kills_of(outcome: Any, gang_id: str, fighter_id: str) -> int:
+    """Enemy fighters this fighter took Out of Action, as the battle ended."""
+    me = f"{gang_id}/{fighter_id}"
+    return sum(1 for fo in outcome.fighters if fo.gang != gang_id
+               and str(fo.end_state) == "out_of_action" and fo.taken_out_by == me)
+
+
+def xp_proposal(fo: Any, won: bool, awards: dict[str, int]) -> list[tuple[int, str]]:
+    """(XP, reason) lines for one fighter who took part, from the log and the
+    Arbitrator's awards table (events without an award earn nothing)."""
+    events = {e["id"]: e for e in xp_events()}
+    counts = dict(fo.caused)
+    counts["took_part"] = 1
+    if won:
+        counts["won"] = 1
+    lines = []
+    for key, event in events.items():
+        n = counts.get(key, 0)
+        if n and awards.get(key):
+            times = f"{n} x " if n > 1 else ""
+            lines.append((n * awards[key], f"{times}{event['label']} ({awards[key]} XP each)"
+                          if n > 1 else f"{event['label']} ({awards[key]} XP)"))
+    return lines

@@ -228,6 +228,9 @@ class Settings:
     shared_deck: bool = True  # one shared deck; False: each player a full deck
     strict_secrecy: bool = False  # no discreet markers on screen
     dice_by_hand: bool = False  # default to entering real dice
+    # XP per logged event (rules/data/xp_awards.toml ids), entered by the Arbitrator
+    # from their rulebook; shipped empty: the seeds do not print it
+    xp_awards: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass

@@ -54,6 +54,9 @@ class FighterOutcome:
     taken_out_by: str = ""  # "gang_id/fighter_id" of the attacker, if any
     how: str = ""  # action and traits, e.g. "Shoot: Blaze"
     consumables_spent: list[str] = field(default_factory=list)
+    # from the tracker's log: enemies this fighter Seriously Injured / took Out of
+    # Action ("seriously_injured", "out_of_action"), rallies from Broken ("rally")
+    caused: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass

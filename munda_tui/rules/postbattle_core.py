@@ -218,6 +218,9 @@ def apply_change(campaign: Campaign, ch: dict[str, Any]) -> None:
     elif kind == "xp":
         assert fighter
         fighter.xp += ch["amount"]
+    elif kind == "kills":
+        assert fighter
+        fighter.kills += ch["amount"]
     elif kind == "status":
         assert fighter
         roster_rules.set_status(fighter, FighterStatus(ch["status"]), ch.get("why", ""),

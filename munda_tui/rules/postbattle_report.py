@@ -82,6 +82,8 @@ def describe(seq: "PostBattle", ch: dict[str, Any]) -> str:
         return f"{who}: Advancement {ch['name']} (-{ch.get('xp_cost', 0)} XP, +{ch.get('cost', 0)} credits)"
     if k == "fighter_type":
         return f"{who}: now {ch['type']}"
+    if k == "kills":
+        return f"{who}: Kills {ch['amount']:+d}{why}"
     if k == "tactics_add":
         return f"Tactics card added: {ch['name']}"
     if k == "tactics_remove":

@@ -263,6 +263,56 @@ def wrap_up(walk: Walk) -> None:
         xp = sum(f.xp for f in o.crew(g.id))
         parts = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(counts.items()))
         walk.say(f"{g.name}: {parts or 'no crew recorded'}; {xp} XP earned")
+    kills_and_xp(walk)
+
+
+def kills_and_xp(walk: Walk) -> None:
+    """Kills counted from the log into each fighter's Kills; XP proposed per fighter from
+    the log and the campaign's XP awards table (entered by the Arbitrator: the seeds do
+    not print it), a reason per line; each gang's player accepts or edits it."""
+    o = walk.seq.outcome
+    awards = walk.seq.base.settings.xp_awards
+    for g in walk.gangs:
+        for fo in fought(walk, g.id):
+            n = career.kills_of(o, g.id, fo.fighter)
+            if n:
+                walk.change(kind="kills", gang=g.id, fighter=fo.fighter, amount=n,
+                            why=f"took {n} enem{'y' if n == 1 else 'ies'} Out of Action")
+                walk.say(f"{walk.fname(g.id, fo.fighter)}: Kills +{n}")
+    if not awards:
+        walk.say("XP awards table empty: the Arbitrator enters what each event earns in the "
+                 "campaign settings (the seeds do not print it). XP logged in the tracker is "
+                 "given in Receive Rewards.")
+        return
+    for g in walk.gangs:
+        proposal = []
+        for fo in fought(walk, g.id):
+            try:
+                g.fighter(fo.fighter)
+            except KeyError:
+                continue
+            lines = career.xp_proposal(fo, o.winner == g.id, awards)
+            if lines:
+                proposal.append((fo.fighter, lines))
+        if not proposal:
+            walk.say(f"{g.name}: no XP from the awards table")
+            continue
+        for fid, lines in proposal:
+            walk.say(f"{g.name}: {walk.fname(g.id, fid)} {sum(x for x, _ in lines)} XP: "
+                     + "; ".join(f"{why} +{x}" for x, why in lines))
+        c = walk.choose(f"xp:{g.id}", f"{g.name}: XP from the awards table as proposed?",
+                        [Option("accept", "Accept the proposed XP"),
+                         Option("edit", "Edit each fighter's XP")], gang=g.id)
+        for fid, lines in proposal:
+            amount = sum(x for x, _ in lines)
+            why = "; ".join(w for _, w in lines)
+            if c == "edit":
+                amount = walk.number(f"xp:{g.id}:{fid}", f"{walk.fname(g.id, fid)}: XP "
+                                     f"(proposed {amount}: {why})", gang=g.id, minimum=0,
+                                     default=amount)
+                why = f"XP awards, edited (proposed: {why})"
+            if amount:
+                walk.change(kind="xp", gang=g.id, fighter=fid, amount=amount, why=why)
 
 
 @resolver("consumables")
@@ -543,7 +593,7 @@ def receive_rewards(walk: Walk) -> None:
             walk.change(kind="credits", gang=r.gang, amount=r.amount, why=r.source)
             walk.say(f"{g.name}: {r.amount:+d} credits ({r.source})")
         elif r.kind is RewardKind.XP:
-            ids = ([f.fighter for f in fought(walk, r.gang)] if r.fighter == "*" else [r.fighter])
+            ids = career.xp_recipients(g, fought(walk, r.gang), r, _card_text(r.source))
             for fid in ids:
                 try:
                     g.fighter(fid)
@@ -558,6 +608,17 @@ def receive_rewards(walk: Walk) -> None:
     adjustments(walk)
     if not walk.state.lines:
         walk.say("No rewards recorded: add scenario rewards with a.")
+
+
+def _card_text(source: str) -> str:
+    """The text of the Sub-plot a reward came from ("Sub-plot: Grim Resolve")."""
+    if not source.startswith("Sub-plot: "):
+        return ""
+    from .subplots import all_cards
+
+    name = source[len("Sub-plot: "):].rsplit(" (", 1)[0].strip().lower()
+    texts = {c.text for c in all_cards() if c.name.strip().lower() == name}
+    return texts.pop() if len(texts) == 1 else ""
 
 
 entry_kinds("receive_rewards")(lambda seq: adjustment_options(seq, ("credits", "xp", "item")))

@@ -140,6 +140,7 @@ class Reward:
     upgrade: Upgrade | None = None
     note: str = ""
     penalty: bool = False  # lost rather than gained (e.g. Stimmer Rampage on a loss)
+    later: bool = False  # for a later event ("each later rally"): not banked on reveal
 
     def describe(self) -> str:
         """'D3 Reputation, or D6 if ...' / '1 XP (every fighter)' / the note for 'other'."""
@@ -304,6 +305,7 @@ def build_deck(data: dict[str, Any]) -> Deck:
                     kind=kind, to=to, dice=dice,
                     upgrade=Upgrade(upgrade["dice"], upgrade.get("condition", "")) if upgrade else None,
                     note=rw.get("note", ""), penalty=bool(rw.get("penalty", False)),
+                    later=bool(rw.get("later", False)),
                 )
             )
         rng = raw.get("choice_range")

@@ -23,6 +23,7 @@ from functools import cache
 from typing import Any
 
 from ..rules import model as m
+from ..rules import career
 from ..rules import profile as profile_rules
 
 KeyPath = tuple[str | int, ...]
@@ -473,6 +474,10 @@ def validate_campaign(campaign: m.Campaign, raw: Mapping[str, Any] | None = None
             if rep < 0:
                 raise ValidationError(("gangs", gi, "reputation"), f"Reputation is never below 0 (found {rep})")
     _unique(campaign.battles, "number", ("battles",), "battle")
+    try:
+        career.check_xp_awards(campaign.settings.xp_awards)
+    except ValueError as error:
+        raise ValidationError(("settings", "xp_awards"), str(error)) from None
 
 
 def campaign_from_data(data: Mapping[str, Any]) -> m.Campaign:

@@ -38,9 +38,17 @@ def test_eye_injury_worsens_bs_and_undo_takes_back_both():
     assert dak.characteristics["bs"] == 5  # BS 4+ -> 5+: a worse target number is higher
     assert [(i.name, i.effect) for i in dak.injuries] == [
         ("Eye Injury", "-1 Ballistic Skill: BS 4+ -> 5+")]
-    assert seq.undo()
+    # going back a step takes both back (the sequence is replayed from the campaign)
+    seq.back()
     dak = seq.work.gang(GOLIATH).fighter("dak-cinderfist")
     assert dak.characteristics["bs"] == 4 and dak.injuries == []
+    seq.advance()
+    assert seq.work.gang(GOLIATH).fighter("dak-cinderfist").characteristics["bs"] == 5
+    # a roll is never undone silently; corrected on the record, the old effect goes too
+    seq.reroll({"faces": [3, 3], "entered": True}, "misread the dice")  # 33: Grievous Injury
+    dak = seq.work.gang(GOLIATH).fighter("dak-cinderfist")
+    assert dak.characteristics["bs"] == 4 and dak.injuries == []
+    assert dak.status is FighterStatus.RECOVERY
 
 
 def test_core_2023_effect_is_entered_by_the_player_and_applied():
@@ -136,3 +144,95 @@ def test_injury_beyond_the_possible_range_stops_at_the_limit():
                                   "profile": [["bs", -1]]})
     assert dak.characteristics["bs"] == 6
     assert inj == LastingInjury("Eye Injury", effect="-1 Ballistic Skill: BS 6+ -> 6+ (at its limit)")
+
+
+# --- kills and XP from the log -------------------------------------------------------
+
+from munda_tui.rules.battle import (  # noqa: E402
+    OUT_OF_ACTION,
+    SERIOUSLY_INJURED,
+    Battle,
+    Event,
+    default_setup,
+    outcome,
+    start_event,
+)
+from munda_tui.rules.outcome import BankedReward, RewardKind  # noqa: E402
+
+VEXA, MARA = f"{ESCHER}/vexa-nightshade", f"{ESCHER}/mara-quill"
+
+
+def logged_battle():
+    c = demo_campaign()
+    setup = default_setup(c, 1, ESCHER, GOLIATH)
+    b = Battle([start_event(setup, c)])
+    # Vexa takes two Goliaths Out of Action (one Seriously Injured first), Mara rallies
+    b.record(Event("state", fighter=f"{GOLIATH}/dak-cinderfist", state=SERIOUSLY_INJURED,
+                   attacker=VEXA))
+    b.record(Event("state", fighter=f"{GOLIATH}/dak-cinderfist", state=OUT_OF_ACTION,
+                   attacker=VEXA))
+    b.record(Event("state", fighter=f"{GOLIATH}/thug-varro", state=OUT_OF_ACTION, attacker=VEXA))
+    b.record(Event("condition", fighter=MARA, condition="Broken"))
+    b.record(Event("condition", fighter=MARA, condition="Broken", lost=True))
+    o = outcome(b.state, setup)
+    o.winner = ESCHER
+    return c, o
+
+
+def test_the_log_counts_what_each_fighter_caused():
+    _, o = logged_battle()
+    by = {f"{f.gang}/{f.fighter}": f for f in o.fighters}
+    assert by[VEXA].caused == {"seriously_injured": 1, "out_of_action": 2}
+    assert by[MARA].caused == {"rally": 1}
+
+
+def test_kills_counted_at_wrap_up_and_no_xp_invented_without_the_table():
+    c, o = logged_battle()
+    seq = S.make_seq(outcome=o, campaign=c)
+    assert seq.step["id"] == "wrap-up" and seq.pending is None
+    vexa = seq.work.gang(ESCHER).fighter("vexa-nightshade")
+    assert vexa.kills == 2  # took two enemies Out of Action
+    assert vexa.xp == 6  # the table is empty: no XP proposed
+    assert any("XP awards table empty" in line for line in seq.state.lines)
+
+
+def test_wrap_up_proposes_xp_from_the_arbitrators_table_with_reasons():
+    c, o = logged_battle()
+    c.settings.xp_awards = {"seriously_injured": 1, "out_of_action": 2, "rally": 1}  # the Arbitrator's
+    seq = S.make_seq(outcome=o, campaign=c)
+    lines = "\n".join(seq.state.lines)
+    assert ("Vexa Nightshade 5 XP: an enemy Seriously Injured (1 XP) +1; 2 x an enemy taken "
+            "Out of Action (2 XP each) +4") in lines
+    assert "Mara Quill 1 XP: a rally from Broken (1 XP) +1" in lines
+    assert seq.pending.id == f"xp:{ESCHER}"
+    seq.answer("edit")
+    assert seq.pending.id == f"xp:{ESCHER}:vexa-nightshade" and seq.pending.default == 5
+    seq.answer(4)
+    seq.answer(1)  # Mara as proposed
+    assert seq.work.gang(ESCHER).fighter("vexa-nightshade").xp == 6 + 4
+    assert seq.work.gang(ESCHER).fighter("mara-quill").xp == 1
+
+
+def test_subplot_xp_goes_to_the_fighters_the_card_names():
+    c = demo_campaign()
+    o = BattleOutcome(battle=1, gangs=[ESCHER, GOLIATH], winner=ESCHER, fighters=[
+        FighterOutcome(ESCHER, "vexa-nightshade"),
+        FighterOutcome(ESCHER, "mara-quill", EndState.OUT_OF_ACTION),
+        FighterOutcome(GOLIATH, "brakk-ironjaw")], rewards=[
+        BankedReward(ESCHER, RewardKind.XP, 2, "Sub-plot: House Spies", fighter="*",
+                     note="every fighter who survives without being taken Out of Action")])
+    seq = S.make_seq(outcome=o, campaign=c)
+    S.drive(seq, random.Random(2), until="receive-rewards")
+    given = [(ch["fighter"], ch["amount"]) for ch in seq.state.changes if ch["kind"] == "xp"]
+    # Mara was taken Out of Action, Lys did not take part
+    assert given == [("vexa-nightshade", 2)]
+    gang = c.gang(ESCHER)
+    whole = BankedReward(ESCHER, RewardKind.XP, 1, "x", fighter="*", note="every fighter in your gang")
+    assert career.xp_recipients(gang, o.crew(ESCHER), whole) == [f.id for f in gang.fighters]
+
+
+def test_grim_resolve_banks_its_later_rally_reward_only_when_it_happens():
+    from munda_tui.rules import subplots
+
+    grim = subplots.card("unforgiving-underhive:J")
+    assert [r.later for r in grim.rewards] == [False, True]

@@ -43,6 +43,11 @@ async def test_change_every_setting_and_save(make_app, data_dir) -> None:
         states = [str(app.screen.query_one(f"#state-{k}").render())
                   for k in ("shared_deck", "strict_secrecy", "dice_by_hand")]
         assert states == ["Off", "On", "On"]
+        # the XP awards table ships empty: the Arbitrator types it from their rulebook
+        assert all(i.value == "" for i in app.screen.query("Input"))
+        await pilot.press(*"x")  # a word is refused, nothing saved
+        assert "must be a whole number" in str(app.screen.query_one("#settings-status").render())
+        await pilot.press("backspace", "1", "tab", "2")  # SI caused 1, OOA caused 2
         assert "Ctrl+S" in str(app.screen.query_one("#settings-status").render())
         assert app.handle.campaign.settings == Settings()  # not applied before saving
         await pilot.press("ctrl+s")
@@ -56,6 +61,7 @@ async def test_change_every_setting_and_save(make_app, data_dir) -> None:
             shared_deck=False,
             strict_secrecy=True,
             dice_by_hand=True,
+            xp_awards={"seriously_injured": 1, "out_of_action": 2},
         )
 
 

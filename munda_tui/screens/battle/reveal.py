@@ -43,7 +43,9 @@ class _Line:
         self.spec = spec
         self.result: Reward | None = None
         self.fighter = ""
-        self.skipped = False
+        # a reward for a later event ("each later rally") is not banked with the reveal:
+        # + adds it when the event happens, so one rally gives its XP once
+        self.skipped = spec.later
 
     @property
     def effect(self) -> bool:

@@ -14,8 +14,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Label, Select, Static, Switch
+from textual.widgets import Footer, Header, Input, Label, Select, Static, Switch
 
+from munda_tui.rules.career import xp_events
 from munda_tui.rules.model import PostBattleRuleset, Settings
 from munda_tui.screens.common.dialogs import ConfirmScreen, ErrorScreen
 
@@ -89,6 +90,17 @@ class SettingsScreen(Screen[None]):
                             yield Select(options, value=str(value), allow_blank=False,
                                          id=f"s-{key}", classes="setting-select", compact=True)
                     yield Static(about, classes="hint setting-about")
+            yield Label("XP awards", classes="title")
+            yield Static("What each event in the tracker's log earns, from your rulebook (the "
+                         "seeds do not print it; blank: nothing). Wrap Up proposes each "
+                         "fighter's XP from these.", classes="hint setting-about")
+            for event in xp_events():
+                value = self.draft.xp_awards.get(event["id"])
+                with Horizontal(classes="setting-row"):
+                    yield Label(event["label"].capitalize(), classes="setting-label")
+                    yield Input("" if value is None else str(value), id=f"xp-{event['id']}",
+                                placeholder="XP", classes="setting-select", compact=True)
+                yield Static(event["per"], classes="hint setting-about")
             yield Static("", id="settings-status", classes="hint")
         yield Footer()
 
@@ -110,16 +122,36 @@ class SettingsScreen(Screen[None]):
             self.query_one(f"#state-{key}", Label).update("On" if event.value else "Off")
         self._status()
 
+    def on_input_changed(self, event: Input.Changed) -> None:
+        key = (event.input.id or "").removeprefix("xp-")
+        awards = dict(self.draft.xp_awards)  # a new table: the campaign's is not touched
+        text = event.value.strip()
+        self.bad_xp = getattr(self, "bad_xp", set())
+        self.bad_xp.discard(key)
+        if not text:
+            awards.pop(key, None)
+        elif text.isdigit():
+            awards[key] = int(text)
+        else:
+            self.bad_xp.add(key)
+        self.draft.xp_awards = awards
+        self._status()
+
     @property
     def changed(self) -> bool:
         return self.draft != self.handle.campaign.settings
 
     def _status(self) -> None:
+        bad = sorted(getattr(self, "bad_xp", set()))
         self.query_one("#settings-status", Static).update(
-            "Changed: Ctrl+S to save." if self.changed else ""
+            f"XP awards: {', '.join(bad)} must be a whole number of XP (or blank)." if bad
+            else "Changed: Ctrl+S to save." if self.changed else ""
         )
 
     def action_save(self) -> None:
+        if getattr(self, "bad_xp", set()):
+            self._status()
+            return
         campaign = self.handle.campaign
         old = campaign.settings
         campaign.settings = replace(self.draft)
