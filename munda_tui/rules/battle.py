@@ -282,6 +282,7 @@ class FighterState:
     # what the fighter did to others, from the log: "seriously_injured" /
     # "out_of_action" (enemies put in that state by this fighter), "rally"
     caused: dict[str, int] = field(default_factory=dict)
+    out_at: list[int] = field(default_factory=list)  # events that took them Out of Action
 
     @property
     def on_battlefield(self) -> bool:
@@ -309,6 +310,7 @@ class SideState:
     revealed: list[str] = field(default_factory=list)  # Sub-plot card ids revealed
     side_job_done: bool = False
     rewards: list[tuple[str, Reward]] = field(default_factory=list)  # (card id, reward)
+    revealed_at: dict[str, int] = field(default_factory=dict)  # card id -> its reveal event
     # the Reinforcements step of the End phase: the round of the last one, how many were
     # due then, and how many have arrived since
     step_round: int = 0
@@ -499,6 +501,8 @@ def apply(state: BattleState, ev: Event) -> None:
             f.how = ""
         if ev.state == OUT_OF_ACTION or ev.state == FLED:
             f.conditions = []
+        if ev.state == OUT_OF_ACTION:
+            f.out_at.append(state.events)
         return
     if k == "flesh_wound":
         state.fighters[ev.fighter].flesh_wounds += ev.amount
@@ -514,6 +518,7 @@ def apply(state: BattleState, ev: Event) -> None:
         elif ev.result == OUT_OF_ACTION:
             f.state = OUT_OF_ACTION
             f.conditions = []
+            f.out_at.append(state.events)
         return
     if k == "condition":
         f = state.fighters[ev.fighter]
@@ -576,6 +581,7 @@ def apply(state: BattleState, ev: Event) -> None:
     if k == "reveal":
         side = state.sides[ev.gang]
         side.revealed.append(ev.card)
+        side.revealed_at[ev.card] = state.events
         side.rewards.extend((ev.card, r) for r in ev.rewards)
         return
     if k == "reward":
@@ -961,7 +967,10 @@ def outcome(
     card_names: dict[str, str] | None = None,
 ) -> BattleOutcome:
     """What the battle hands to the post-battle sequence (nothing applied to gangs)."""
+    from .subplot_effects import two_injury_rolls
+
     names = card_names or {}
+    twice = two_injury_rolls(state)
     fighters = []
     for f in state.fighters.values():
         end = _END_STATES[f.state]
@@ -977,6 +986,8 @@ def outcome(
                 taken_out_by=by,
                 caused=dict(f.caused),
                 how=f.how if end in (EndState.SERIOUSLY_INJURED, EndState.OUT_OF_ACTION) else "",
+                injury_rolls=2 if f.key in twice else 1,
+                injury_rolls_why=names.get(twice[f.key], twice[f.key]) if f.key in twice else "",
             )
         )
     rewards = []

@@ -57,6 +57,9 @@ class FighterOutcome:
     # from the tracker's log: enemies this fighter Seriously Injured / took Out of
     # Action ("seriously_injured", "out_of_action"), rallies from Broken ("rally")
     caused: dict[str, int] = field(default_factory=dict)
+    # Lasting Injury rolls made, the higher applied (2: a Sub-plot says so), and the card
+    injury_rolls: int = 1
+    injury_rolls_why: str = ""
 
 
 @dataclass

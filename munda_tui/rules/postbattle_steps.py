@@ -71,9 +71,10 @@ def injury_table_name(walk: Walk) -> str:
 
 
 def lasting_injury(walk: Walk, gang_id: str, fighter_id: str, pid: str, why: str,
-                   attacker: str = "") -> dict[str, Any]:
+                   attacker: str = "", rolls: int = 1, rolls_why: str = "") -> dict[str, Any]:
     """Roll (or enter) a Lasting Injury for a fighter and apply it. Returns the row
-    (``{"dead": True}`` when the fighter died)."""
+    (``{"dead": True}`` when the fighter died). ``rolls`` 2: two rolls are made and the
+    higher result is applied (``rolls_why``: the Sub-plot that says so)."""
     g = walk.campaign.gang(gang_id)
     f = g.fighter(fighter_id)
     name = f.name
@@ -88,6 +89,15 @@ def lasting_injury(walk: Walk, gang_id: str, fighter_id: str, pid: str, why: str
     table = injury_table(injury_table_name(walk))
     r = walk.roll(pid, f"Lasting Injury for {name} ({why})", "D66", gang=gang_id,
                   table=injury_table_name(walk))
+    if rolls > 1:
+        # "two Lasting Injury rolls are made against them and the higher result is applied"
+        r2 = walk.roll(f"{pid}:second", f"Second Lasting Injury roll for {name} "
+                       f"({rolls_why}: the higher result is applied)", "D66", gang=gang_id,
+                       table=injury_table_name(walk))
+        walk.say(f"{name}: two Lasting Injury rolls ({rolls_why}), {r.total} and {r2.total}: "
+                 f"{max(r.total, r2.total)} applied")
+        if r2.total > r.total:
+            r = r2
     row = lookup(table, r.total) or {"name": "?", "effect": ""}
     rows = [row]
     if row.get("multiple"):
@@ -401,20 +411,22 @@ def fate_of_the_fallen(walk: Walk) -> None:
 
 @resolver("lasting_injuries")
 def lasting_injuries(walk: Walk) -> None:
-    todo: list[tuple[str, str, str, str]] = []
+    todo: list[tuple[str, str, str, str, int, str]] = []
     for g in walk.gangs:
         for fo in fought(walk, g.id):
             if fo.end_state is EndState.OUT_OF_ACTION:
-                todo.append((g.id, fo.fighter, "Out of Action", fo.taken_out_by))
+                todo.append((g.id, fo.fighter, "Out of Action", fo.taken_out_by,
+                             fo.injury_rolls, fo.injury_rolls_why))
     for key in facts(walk).get("ooa", []):
         gid, fid = key.split("/", 1)
-        todo.append((gid, fid, "Fate of the Fallen", ""))
+        todo.append((gid, fid, "Fate of the Fallen", "", 1, ""))
     if not todo:
         walk.skip("No fighter went Out of Action")
     table = injury_table(injury_table_name(walk))
     walk.say(f"Table: {table['title']}")
-    for gid, fid, why, by in todo:
-        lasting_injury(walk, gid, fid, f"injury:{gid}:{fid}", why, attacker=by)
+    for gid, fid, why, by, rolls, rolls_why in todo:
+        lasting_injury(walk, gid, fid, f"injury:{gid}:{fid}", why, attacker=by,
+                       rolls=rolls, rolls_why=rolls_why)
 
 
 @resolver("dramatis_personae")

@@ -452,3 +452,47 @@ def test_subplots_revealed_named_in_end_of_battle_and_report() -> None:
     seq = at("end-of-battle", o)
     assert seq.state.lines[0] == "Sub-plots revealed: Decapitation (escher:A)"
     assert "- Sub-plots revealed: Decapitation (escher:A)" in seq.report()
+
+
+# --- Sub-plots: two Lasting Injury rolls, the higher kept (issue 12) ---------------------
+
+
+def _two_roll_outcome():
+    from postbattle_support import ESCHER, GOLIATH, demo_outcome
+
+    o = demo_outcome()
+    for fo in o.fighters:
+        if fo.fighter == "dak-cinderfist":
+            fo.injury_rolls, fo.injury_rolls_why = 2, "Chemical Solutions"
+    return o, ESCHER, GOLIATH
+
+
+def test_two_lasting_injury_rolls_keep_the_higher() -> None:
+    """Chemical Solutions: 'must roll twice on the Lasting Injury table and accept the
+    higher result if taken Out of Action'."""
+    import random
+
+    from postbattle_support import drive, make_seq
+
+    o, _, goliath = _two_roll_outcome()
+    pid = f"injury:{goliath}:dak-cinderfist"
+    for first, second in ((1, 1), (5, 5)), ((5, 5), (1, 1)):
+        seq = make_seq(outcome=o)
+        drive(seq, random.Random(1), until="lasting-injuries",
+              faces={pid: list(first), f"{pid}:second": list(second)})
+        lines = " ".join(seq.state.lines)
+        assert "two Lasting Injury rolls (Chemical Solutions), " \
+               f"{first[0]}{first[1]} and {second[0]}{second[1]}: 55 applied" in lines
+        assert "Lasting Injury 55" in lines and "Lasting Injury 11" not in lines
+
+
+def test_one_roll_without_the_card() -> None:
+    import random
+
+    from postbattle_support import demo_outcome, drive, make_seq, GOLIATH
+
+    seq = make_seq(outcome=demo_outcome())
+    drive(seq, random.Random(1), until="lasting-injuries",
+          faces={f"injury:{GOLIATH}:dak-cinderfist": [5, 5]})
+    lines = " ".join(seq.state.lines)
+    assert "Lasting Injury 55" in lines and "two Lasting Injury rolls" not in lines
