@@ -92,10 +92,12 @@ class LoadedCampaign:
     text: str
 
 
-def load_campaign_file(path: Path, text: str | None = None) -> LoadedCampaign:
+def load_campaign_file(path: Path, text: str | None = None, data: dict[str, Any] | None = None) -> LoadedCampaign:
+    """``data``: what tomllib made of ``text`` already (see ``saves.cache``)."""
     if text is None:
         text = read_text(path)
-    data = parse_text(path, text)
+    if data is None:
+        data = parse_text(path, text)
     try:
         campaign, version = codec.load_campaign_data(data)
     except ValidationError as error:

@@ -17,17 +17,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import copy
 import os
 import re
 import secrets
 import shutil
+import threading
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 
-from . import codec, tomlemit
+from . import cache, codec, tomlemit
 from .atomic import (
     _link_or_copy,
     atomic_write_bytes,
@@ -137,17 +139,17 @@ class Store:
                 continue
             path = Path(entry.path) / CAMPAIGN_FILE
             try:
-                campaign = load_campaign_file(path).campaign
+                summary = cache.campaign_summary(path)
             except SaveError as error:
                 infos.append(CampaignInfo(entry.name, entry.name, path, error=str(error)))
                 continue
             infos.append(
                 CampaignInfo(
                     entry.name,
-                    campaign.name,
+                    summary["name"],
                     path,
-                    gangs=[g.name for g in campaign.gangs],
-                    battles=len(campaign.battles),
+                    gangs=list(summary["gangs"]),
+                    battles=summary["battles"],
                 )
             )
         infos.sort(key=lambda i: (i.name.casefold(), i.slug))
@@ -179,6 +181,18 @@ class Store:
         self._open[directory] = handle
         return handle
 
+    def prepare_campaign(self, campaign: Campaign) -> CampaignHandle:
+        """A new campaign's handle with nothing written yet (the demo's first frame
+        comes before any disk work): :meth:`CampaignHandle.write_prepared` (from a
+        worker) creates its folder, lock and file from a copy of ``campaign`` as it is
+        now; any save or close of the handle does so first if it has not happened."""
+        taken = set(os.listdir(self.campaigns_dir)) if self.campaigns_dir.is_dir() else set()
+        slug = unique_id(campaign.id or campaign.name, taken)
+        campaign.id = slug
+        handle = CampaignHandle(self, slug, campaign, None, None)
+        handle._prepared = copy.deepcopy(campaign)
+        return handle
+
     def open_campaign(self, slug: str) -> CampaignHandle:
         """Open and lock a campaign. CampaignLocked if it is open elsewhere,
         SaveError if its campaign.toml does not load (the file is left as it is)."""
@@ -192,7 +206,7 @@ class Store:
         lock = Lock.acquire(directory)
         try:
             clean_stale_temps(directory, all_temps=True)
-            loaded = load_campaign_file(path)
+            loaded = cache.load_campaign(path)
             campaign = loaded.campaign
             campaign.id = slug  # the folder name is the campaign's id
             handle = CampaignHandle(self, slug, campaign, loaded.text, lock)
@@ -273,6 +287,16 @@ class Store:
             del self._open[handle.path]
 
 
+_TOML_STRINGS = re.compile(
+    r'"""(?:[^"\\]|\\.|"(?!""))*"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'', re.S
+)
+
+
+def has_comments(text: str) -> bool:
+    """Whether TOML ``text`` has a comment (a ``#`` outside every string)."""
+    return "#" in text and "#" in _TOML_STRINGS.sub("", text)
+
+
 def glob_escape(name: str) -> str:
     return re.sub(r"([\[\]\*\?])", r"[\1]", name)
 
@@ -304,7 +328,7 @@ class CampaignHandle:
         slug: str,
         campaign: Campaign,
         text: str | None,
-        lock: Lock,
+        lock: Lock | None,
     ) -> None:
         self.store = store
         self.slug = slug
@@ -316,7 +340,11 @@ class CampaignHandle:
         self._doc: tomlkit.TOMLDocument | None = None
         self._doc_text = text
         self._doc_stat = _stat_key(self.file) if text is not None else None
-        self._lock = lock
+        self._lock = lock  # None while prepared and not yet written (Store.prepare_campaign)
+        self._prepared: Campaign | None = None
+        self._parsed: tuple[str, dict[str, Any] | None] | None = None  # the last text made
+        self._prepare_lock = threading.Lock()
+        self._closed = False
         # battle number -> the file's stat when we last read or wrote it
         self._verified: dict[int, tuple[int, int, int] | None] = {}
         self._written: dict[Path, tuple[str, tuple[int, int, int] | None]] = {}
@@ -325,14 +353,56 @@ class CampaignHandle:
 
     @property
     def closed(self) -> bool:
-        return not self._lock.held
+        return self._closed if self._lock is None else not self._lock.held
+
+    @property
+    def written(self) -> bool:
+        """False for a prepared campaign whose folder is not written yet."""
+        return self._lock is not None
 
     def _check_open(self) -> None:
         if self.closed:
             raise RuntimeError(f"campaign {self.slug!r} is closed")
+        if self._lock is None:
+            self.write_prepared()
+
+    def write_prepared(self) -> None:
+        """Create a prepared campaign's folder, lock and campaign.toml (from the copy
+        taken when it was prepared); nothing if it is written already. Safe to call
+        from a worker thread while the app runs: saves wait for it."""
+        with self._prepare_lock:
+            if self._lock is not None or self._closed:
+                return
+            prepared, store = self._prepared, self.store
+            assert prepared is not None
+            try:
+                codec.campaign_from_data(codec.campaign_to_data(prepared))
+            except ValidationError as error:
+                raise SaveError(self.file, 1, 1, f"not created: {error}") from None
+            store.campaigns_dir.mkdir(parents=True, exist_ok=True)
+            self.path.mkdir()
+            lock = Lock.acquire(self.path)
+            try:
+                text = self._text_of(prepared)
+                self._write(self.file, text)
+                self._doc_stat = _stat_key(self.file)
+                self._cache(text)
+            except BaseException:
+                lock.release()
+                raise
+            self._lock, self._prepared = lock, None
+            store._open[self.path] = self
 
     def close(self) -> None:
-        """Release the lock (idempotent), once every save is durable."""
+        """Release the lock (idempotent), once every save is durable. A prepared
+        campaign is written first."""
+        if self._lock is None and not self._closed:
+            try:
+                self.write_prepared()
+            finally:
+                self._closed = True
+        if self._lock is None:
+            return
         sync_pending_dirs()
         self._lock.release()
         self.store._forget(self)
@@ -346,7 +416,7 @@ class CampaignHandle:
     def reload(self) -> None:
         """Read campaign.toml again (after a restore); SaveError if it does not load."""
         self._check_open()
-        loaded = load_campaign_file(self.file)
+        loaded = cache.load_campaign(self.file)
         loaded.campaign.id = self.slug
         self.campaign = loaded.campaign
         self._doc = None
@@ -357,27 +427,56 @@ class CampaignHandle:
 
     def campaign_text(self) -> str:
         """The TOML text :meth:`save` would write now."""
+        return self._text_of(self.campaign)
+
+    def _text_of(self, campaign: Campaign) -> str:
         from . import tomldoc
 
-        data = codec.campaign_to_data(self.campaign)
+        data = codec.campaign_to_data(campaign)
         try:
             codec.campaign_from_data(data)
         except ValidationError as error:
             raise SaveError(self.file, 1, 1, f"not saved: {error}") from None
+        if self._comment_free():
+            # nothing to keep: the text tomlkit would build, without tomlkit (which
+            # takes seconds on a league's file); it reads back as ``data`` (tested)
+            from . import tomllayout
+
+            text = tomllayout.dumps(data, tomldoc.CAMPAIGN_LAYOUT)
+            self._parsed = (text, data)
+            return text
         doc = self._base_doc()
         if doc is None:
             doc = tomldoc.build_document(data, tomldoc.CAMPAIGN_LAYOUT)
         else:
             tomldoc.merge(doc, data, (), tomldoc.CAMPAIGN_LAYOUT)
         text = doc.as_string()
-        if not _reads_back(text, data):
+        parsed = _reads_back(text, data)
+        if parsed is None:
             doc = tomldoc.build_document(data, tomldoc.CAMPAIGN_LAYOUT)
             text = doc.as_string()
-            if not _reads_back(text, data):  # pragma: no cover - tomlkit slip
+            parsed = _reads_back(text, data)
+            if parsed is None:  # pragma: no cover - tomlkit slip
                 doc = None
                 text = tomlemit.dumps(data)
         self._doc = doc
+        self._parsed = (text, parsed)
         return text
+
+    def _comment_free(self) -> bool:
+        """True when campaign.toml holds no comment to keep (or does not exist yet)."""
+        if self._doc is not None:  # tomlkit is already keeping this file's comments
+            return False
+        current = _stat_key(self.file)
+        if current is None:
+            return True
+        text = self._doc_text
+        if text is None or current != self._doc_stat:
+            try:
+                text = read_text(self.file)
+            except SaveError:
+                return False
+        return not has_comments(text)
 
     def _base_doc(self) -> tomlkit.TOMLDocument | None:
         """The document to update: ours, or the file's if it was edited meanwhile."""
@@ -407,6 +506,18 @@ class CampaignHandle:
                 _keep_aside(self.file, backup_dir_of(self.file), "broken")
         self._write(self.file, text)
         self._doc_stat = _stat_key(self.file)
+        if self._doc is None:
+            self._doc_text = text
+        self._cache(text)
+
+    def _cache(self, text: str) -> None:
+        """Remember what campaign.toml now holds (``saves.cache``): the next open is fast."""
+        made, self._parsed = self._parsed, None
+        if made is not None and made[0] == text and made[1] is not None:
+            from .files import LoadedCampaign
+
+            cache.remember(self.file, text, made[1],
+                           LoadedCampaign(self.campaign, codec.SCHEMA_VERSIONS[codec.CAMPAIGN], text))
 
     def _write(self, path: Path, text: str, *, sync_dir_later: bool = False) -> None:
         """Atomic write with a backup, skipped when the file already holds ``text``
@@ -483,13 +594,15 @@ class CampaignHandle:
         self._verified.pop(number, None)
 
 
-def _reads_back(text: str, data: dict[str, Any]) -> bool:
+def _reads_back(text: str, data: dict[str, Any]) -> dict[str, Any] | None:
+    """What tomllib reads from ``text`` if that is ``data``, else None."""
     from . import tomldoc
 
     try:
-        return tomldoc.same(tomllib.loads(text), data)
+        parsed = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
-        return False
+        return None
+    return parsed if tomldoc.same(parsed, data) else None
 
 
 __all__ = ["CampaignHandle", "CampaignInfo", "CampaignLocked", "SaveError", "Store"]

@@ -1,0 +1,135 @@
+"""The parse cache beside campaign.toml, the fast comment-free save, and a campaign
+prepared in memory (the demo's first frame comes before any disk write)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from munda_tui.rules.demo import demo_campaign
+from munda_tui.saves import Store, cache, files, store as store_module
+from munda_tui.saves.errors import SaveError
+from munda_tui.saves.store import has_comments
+
+
+def _no_parse(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(path, text):  # type: ignore[no-untyped-def]
+        raise AssertionError(f"{path} was parsed")
+
+    monkeypatch.setattr(cache, "parse_text", refuse)
+
+
+def test_a_saved_campaign_opens_and_lists_from_the_cache(data_dir: Path, monkeypatch) -> None:
+    store = Store(data_dir)
+    store.create_campaign(demo_campaign()).close()
+    _no_parse(monkeypatch)
+    with store.open_campaign("demo") as handle:
+        assert handle.campaign == demo_campaign()
+    [info] = store.list_campaigns()
+    assert (info.name, info.error, info.battles) == (demo_campaign().name, None, 0)
+    assert info.gangs == [g.name for g in demo_campaign().gangs]
+
+
+def test_an_edit_from_outside_is_read_not_the_cache(data_dir: Path) -> None:
+    store = Store(data_dir)
+    store.create_campaign(demo_campaign()).close()
+    path = store.campaign_dir("demo") / "campaign.toml"
+    path.write_text(path.read_text().replace('name = "The Venom Sisters"', 'name = "The Viper Sisters"', 1))
+    with store.open_campaign("demo") as handle:
+        assert handle.campaign.gangs[0].name == "The Viper Sisters"
+    assert store.list_campaigns()[0].gangs[0] == "The Viper Sisters"
+    path.write_text(path.read_text() + "\n[[[broken\n")
+    [info] = store.list_campaigns()
+    assert info.error is not None and "campaign.toml" in info.error
+    with pytest.raises(SaveError):
+        store.open_campaign("demo")
+
+
+def test_a_damaged_or_missing_cache_is_a_miss(data_dir: Path) -> None:
+    store = Store(data_dir)
+    store.create_campaign(demo_campaign()).close()
+    folder = store.campaign_dir("demo") / cache.CACHE_DIR
+    (folder / cache.DATA_FILE).write_bytes(b"\x00not marshal")
+    (folder / cache.SUMMARY_FILE).unlink()
+    with store.open_campaign("demo") as handle:
+        assert handle.campaign == demo_campaign()
+    assert store.list_campaigns()[0].name == demo_campaign().name
+    assert sorted(p.name for p in folder.iterdir()) == [cache.DATA_FILE, cache.SUMMARY_FILE]
+
+
+def test_the_cache_follows_every_save(data_dir: Path, monkeypatch) -> None:
+    store = Store(data_dir)
+    with store.create_campaign(demo_campaign()) as handle:
+        handle.campaign.gangs[0].credits = 777
+        handle.save()
+    _no_parse(monkeypatch)
+    with store.open_campaign("demo") as handle:
+        assert handle.campaign.gangs[0].credits == 777
+
+
+def test_comment_free_files_are_saved_without_tomlkit(data_dir: Path, monkeypatch) -> None:
+    store = Store(data_dir)
+    store.create_campaign(demo_campaign()).close()
+
+    def refuse(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise AssertionError("tomlkit used")
+
+    monkeypatch.setattr(store_module, "_parse_doc", refuse)
+    with store.open_campaign("demo") as handle:
+        handle.campaign.name = "Demo # two"  # a '#' in a string is no comment
+        handle.save()
+        handle.campaign.gangs[0].credits = 5
+        handle.save()
+    with store.open_campaign("demo") as handle:
+        assert (handle.campaign.name, handle.campaign.gangs[0].credits) == ("Demo # two", 5)
+
+
+def test_comments_are_kept_by_tomlkit(data_dir: Path) -> None:
+    store = Store(data_dir)
+    store.create_campaign(demo_campaign()).close()
+    path = store.campaign_dir("demo") / "campaign.toml"
+    path.write_text("# our league, season 2\n" + path.read_text())
+    with store.open_campaign("demo") as handle:
+        handle.campaign.gangs[0].credits = 5
+        handle.save()
+    assert path.read_text().startswith("# our league, season 2\n")
+    assert files.load_campaign_file(path).campaign.gangs[0].credits == 5
+
+
+@pytest.mark.parametrize(("text", "comment"), [
+    ("a = 1", False), ('a = "#x"', False), ("a = '#'", False), ('a = """x\n#y"""', False),
+    ('a = "q\\"#"', False), ("a = 1 # c", True), ("# c\na = 1", True), ('a = "x" # "y"', True),
+    ("a = '''\n#'''\n# c", True),
+])
+def test_has_comments(text: str, comment: bool) -> None:
+    assert has_comments(text) is comment
+
+
+def test_a_prepared_campaign_is_written_once_asked(data_dir: Path) -> None:
+    store = Store(data_dir / "fresh")
+    handle = store.prepare_campaign(demo_campaign())
+    assert not handle.written and not (data_dir / "fresh").exists()
+    handle.campaign.gangs[0].credits = 999  # changed before the write: not in it
+    handle.write_prepared()
+    handle.write_prepared()  # once
+    assert handle.written
+    on_disk = files.load_campaign_file(handle.file).campaign
+    assert on_disk == demo_campaign()
+    handle.save()
+    handle.close()
+    assert files.load_campaign_file(handle.file).campaign.gangs[0].credits == 999
+    assert [i.slug for i in store.list_campaigns()] == ["demo"]
+
+
+def test_a_prepared_campaign_saves_or_closes_onto_disk(data_dir: Path) -> None:
+    store = Store(data_dir)
+    first = store.prepare_campaign(demo_campaign())
+    first.save_battle(1, {"setup": {"number": 1}})  # writes the campaign first
+    assert first.written and first.battle_numbers() == [1]
+    first.close()
+    second = store.prepare_campaign(demo_campaign())
+    assert second.slug == "demo-2"
+    second.close()
+    assert second.closed and (store.campaign_dir("demo-2") / "campaign.toml").is_file()
+    second.close()  # idempotent
