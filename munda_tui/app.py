@@ -11,7 +11,7 @@ import datetime
 import importlib
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -50,8 +50,9 @@ class MundaApp(App[None]):
 
     TITLE = "munda-tui"
     SUB_TITLE = "Necromunda at the table"
-    # The home screen's styles load with the app's: it is the first screen shown.
-    CSS_PATH = ["app.tcss", "screens/home/home.tcss"]
+    # The first screen's styles load with the app's (Textual reads a default screen's
+    # CSS_PATH only from the app): the list of campaigns, or a campaign.
+    CSS_PATH = ["app.tcss", "screens/home/home.tcss", "screens/campaign/campaign.tcss"]
     ENABLE_COMMAND_PALETTE = True
     COMMANDS = App.COMMANDS | {_card_commands}
     BINDINGS = [
@@ -78,6 +79,7 @@ class MundaApp(App[None]):
         self.rng = random.Random(seed) if seed is not None else random.Random()
         self.handle: CampaignHandle | None = None
         self._start_campaign = campaign
+        self._start_error: SaveError | CampaignLocked | None = None
         self._demo = demo
         self._today = today
         self.animation_level = "none" if seed is not None else self.animation_level
@@ -99,11 +101,42 @@ class MundaApp(App[None]):
     # --- lifecycle ------------------------------------------------------------
 
     def get_default_screen(self) -> Screen:
-        # The home screen is the bottom of the stack: no blank default screen under it,
-        # one screen to compose and style before the first frame.
+        # The first frame is the screen the player asked for: the campaign (named on
+        # the command line, or the demo) opened before it and nothing else; else the
+        # list of campaigns. The home screen goes below a campaign only when asked for.
+        if self._demo:
+            self._start(self._open_demo)
+        elif self._start_campaign:
+            self._start(lambda: self.store.open_campaign(self._start_campaign or ""))
+        if self.handle is not None:
+            from .screens.campaign.campaign import CampaignScreen
+
+            screen = CampaignScreen(self.handle)
+            # switch_screen (to the list, or to another campaign) pops the bottom screen's
+            # result callback; Textual pushes one for every screen but the default one
+            screen._push_result_callback(self, None)
+            return screen
         from .screens.home.home import HomeScreen
 
         return HomeScreen()
+
+    def _start(self, open_it: Callable[[], "CampaignHandle"]) -> None:
+        try:
+            self.handle = open_it()
+        except (CampaignLocked, SaveError) as error:  # said on the home screen, once shown
+            self._start_error = error
+        except OSError as error:
+            self._start_error = SaveError(self.data_dir, 1, 1, str(error))
+
+    def _open_demo(self) -> "CampaignHandle":
+        """The demo campaign: opened if this data dir has it, else prepared in memory
+        (written by a worker after the first frame)."""
+        from .rules.demo import demo_campaign
+
+        campaign = demo_campaign()
+        if (self.store.campaigns_dir / campaign.id).is_dir():
+            return self.store.open_campaign(campaign.id)
+        return self.store.prepare_campaign(campaign)
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._remember_theme)
@@ -112,6 +145,13 @@ class MundaApp(App[None]):
                         severity="warning", timeout=15)
         if self.config.keymap:
             self.apply_keymap(self.config.keymap)
+        error, self._start_error = self._start_error, None
+        if isinstance(error, CampaignLocked):
+            from .screens.common.dialogs import ErrorScreen
+
+            self.push_screen(ErrorScreen("Campaign in use", str(error)))
+        elif error is not None:
+            self._offer_backup(self._start_campaign or "", error)
 
     def apply_keymap(self, keymap: dict[str, str]) -> list[str]:
         """Remap keys by binding id (the config's ``[keymap]``); say what could not apply."""
@@ -130,22 +170,19 @@ class MundaApp(App[None]):
         return problems
 
     def on_ready(self) -> None:
-        # After the first frame: the campaign named on the command line, or the demo
-        # (writing it is disk work, so it happens in a thread).
-        if self._demo:
-            self.run_worker(self._prepare_demo, thread=True, exit_on_error=False)
-        elif self._start_campaign:
-            self.open_campaign(self._start_campaign)
+        # After the first frame: a prepared campaign (the demo) is written in a thread.
+        if self.handle is not None and not self.handle.written:
+            self.run_worker(self._write_prepared, thread=True, exit_on_error=False)
 
-    def _prepare_demo(self) -> None:
-        from .saves.demo import ensure_demo
-
-        try:
-            slug = ensure_demo(self.data_dir)
-        except (SaveError, OSError) as error:
-            self.call_from_thread(self.notify, f"The demo campaign could not be made: {error}", severity="error")
+    def _write_prepared(self) -> None:
+        handle = self.handle
+        if handle is None:
             return
-        self.call_from_thread(self.open_campaign, slug)
+        try:
+            handle.write_prepared()
+        except (SaveError, OSError) as error:
+            self.call_from_thread(self.notify, f"The demo campaign could not be saved: {error}",
+                                  severity="error")
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         # A seeded (test or replay) run is deterministic: a steady text cursor, no blink timer.
@@ -218,21 +255,31 @@ class MundaApp(App[None]):
             answered,
         )
 
-    def _show_campaign(self) -> None:
+    def _campaign_level(self) -> int:
+        """Where campaign screens sit in the stack: right above the home screen, or at
+        the bottom when the app started on a campaign."""
         from .screens.home.home import HomeScreen
 
-        # Campaign screens sit right above the home screen (the bottom of the stack).
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
+        return 1 if isinstance(self.screen_stack[0], HomeScreen) else 0
+
+    def _show_campaign(self) -> None:
+        from .screens.campaign.campaign import CampaignScreen
+
+        level = self._campaign_level()
+        while len(self.screen_stack) > max(level, 1):
             self.pop_screen()
-        if not isinstance(self.screen, HomeScreen):
-            return
-        cls = _screen_class("munda_tui.screens.campaign.campaign", "CampaignScreen")
-        self.push_screen(cls(self.handle))
+        if level == 0:
+            self.switch_screen(CampaignScreen(self.handle))
+        else:
+            self.push_screen(CampaignScreen(self.handle))
 
     def close_campaign(self) -> None:
         if self.handle is not None:
             handle, self.handle = self.handle, None
-            handle.close()
+            try:
+                handle.close()
+            except (SaveError, OSError) as error:  # a prepared campaign not written
+                self.notify(f"The campaign could not be saved: {error}", severity="error")
 
     def battle_summary(self, number: int) -> BattleSummary:
         for summary in self.campaign.battles:
@@ -246,9 +293,8 @@ class MundaApp(App[None]):
         module, name = BATTLE_SCREENS.get(summary.status, BATTLE_SCREENS["setup"])
         cls = _screen_class(module, name)
         # Replace whatever battle screen is showing with the one for its new stage.
-        from .screens.home.home import HomeScreen
-
-        while len(self.screen_stack) > 2 and not isinstance(self.screen, HomeScreen):
+        level = self._campaign_level()
+        while len(self.screen_stack) > level + 1:
             self.pop_screen()
         self.push_screen(cls(self.handle, number))
 
@@ -305,3 +351,5 @@ class MundaApp(App[None]):
         self.close_campaign()
         if isinstance(self.screen, HomeScreen):
             self.screen.refresh_campaigns()
+        else:  # the app started on a campaign: the list takes the bottom of the stack
+            self.switch_screen(HomeScreen())

@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import random
+import secrets
 import sys
 import tempfile
 from pathlib import Path
@@ -174,8 +175,9 @@ def _run_app(args: argparse.Namespace) -> int:
     from .app import MundaApp
 
     if args.demo:
+        # a throw-away data dir, created with the demo after the first frame
         data_dir = Path(args.data_dir) if args.data_dir else Path(
-            tempfile.mkdtemp(prefix="munda-tui-demo-")
+            tempfile.gettempdir(), f"munda-tui-demo-{secrets.token_hex(6)}"
         )
     else:
         data_dir = _data_dir(args)

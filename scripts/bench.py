@@ -28,6 +28,7 @@ import asyncio
 import json
 import os
 import platform
+import random
 import shutil
 import statistics
 import subprocess
@@ -52,6 +53,10 @@ GOALS = {
     "open_ms": 150.0,
     "save_ms": 30.0,
     "rss_mb": 120.0,
+    "campaign_ratio": 1.25,  # the league's campaign screen / the 12-gang one
+    "battle_open_ms": 100.0,
+    "step_p95_ms": 16.7,
+    "league_rss_mb": 150.0,
 }
 
 # --- helpers ------------------------------------------------------------------------------
@@ -95,15 +100,17 @@ def machine() -> dict[str, str]:
 
 # --- start-up and peak memory ---------------------------------------------------------------
 
-#: The child process. Identical for both apps: it patches App.run to run headless
+#: The child process. Identical for every app: it patches App.run to run headless
 #: at 120x40 and App.on_ready (posted after the first frame) to record the time
 #: since the parent's perf_counter_ns just before the spawn (CLOCK_MONOTONIC on
-#: Linux, shared across processes). The demo then waits for the campaign screen
-#: (what `--demo` opens) so the peak RSS covers a real first screen.
+#: Linux, shared across processes). With a target screen (``MUNDA_BENCH_TARGET``)
+#: it then records the first frame of that screen: the first frame itself if the
+#: target is the first screen, else the frame after the target screen is shown.
 CHILD = r"""
 import json, os, sys, time
 T0 = int(os.environ["MUNDA_BENCH_T0"])
 KIND = sys.argv[1]
+TARGET = os.environ.get("MUNDA_BENCH_TARGET", "")
 result = {}
 from textual.app import App
 
@@ -117,30 +124,32 @@ def on_ready(self):
     result["ready_ns"] = time.perf_counter_ns() - T0
     result["ready_cpu_ns"] = time.process_time_ns()
     result["ready_screen"] = type(self.screen).__name__
-    if KIND != "demo":
+    if not TARGET:
         self.exit()
         return
-    deadline = time.monotonic() + 20
+    if type(self.screen).__name__ == TARGET:  # the first frame was the asked-for screen's
+        result["target_ns"], result["target_cpu_ns"] = result["ready_ns"], result["ready_cpu_ns"]
+        self.exit()
+        return
+    deadline = time.monotonic() + 60
     def shown():
-        result["campaign_ns"] = time.perf_counter_ns() - T0
+        result["target_ns"] = time.perf_counter_ns() - T0
+        result["target_cpu_ns"] = time.process_time_ns()
         self.exit()
     def poll():
-        if type(self.screen).__name__ == "CampaignScreen":
+        if type(self.screen).__name__ == TARGET:
             timer.stop()
             self.call_after_refresh(shown)
         elif time.monotonic() > deadline:
             timer.stop()
-            result["error"] = "no campaign screen, at " + type(self.screen).__name__
+            result["error"] = "no " + TARGET + ", at " + type(self.screen).__name__
             self.exit()
     timer = self.set_interval(0.002, poll)
 
 App.run = run
 App.on_ready = on_ready
 
-if KIND == "demo":
-    from munda_tui.cli import main
-    main(["--demo"])
-else:
+if KIND == "bare":
     from textual.widgets import Footer, Header, Label
 
     class Bare(App):
@@ -150,14 +159,31 @@ else:
             yield Footer()
 
     Bare().run()
+else:
+    from munda_tui.cli import main
+    main(json.loads(os.environ["MUNDA_BENCH_ARGV"]))
 
 with open(os.environ["MUNDA_BENCH_OUT"], "w") as out:
     json.dump(result, out)
 """
 
 
-def startup_once(kind: str, workdir: Path, size: tuple[int, int] = SIZE) -> dict[str, Any]:
-    """Start one child (``"demo"`` or ``"bare"``); its times (ms) and peak RSS (MB)."""
+@dataclass(frozen=True)
+class Start:
+    """One way to start munda-tui: its arguments, the screen it asks for, its data dir
+    (None: a fresh throw-away dir each run, as ``--demo``'s first run)."""
+
+    argv: tuple[str, ...]
+    target: str
+    data_dir: Path | None = None
+
+
+def startup_once(kind: str, workdir: Path, size: tuple[int, int] = SIZE,
+                 start: Start | None = None) -> dict[str, Any]:
+    """Start one child: ``"bare"``, or munda-tui as ``start`` says (default: ``--demo``);
+    its times (ms) and peak RSS (MB)."""
+    if kind != "bare" and start is None:
+        start = Start(("--demo",), "CampaignScreen")
     workdir.mkdir(parents=True, exist_ok=True)
     run_dir = Path(tempfile.mkdtemp(prefix=f"{kind}-", dir=workdir))
     out = run_dir / "result.json"
@@ -172,6 +198,11 @@ def startup_once(kind: str, workdir: Path, size: tuple[int, int] = SIZE) -> dict
         MUNDA_BENCH_H=str(size[1]),
         PYTHONPATH=os.pathsep.join([str(REPO), *filter(None, [os.environ.get("PYTHONPATH")])]),
     )
+    if start is not None:
+        env["MUNDA_BENCH_ARGV"] = json.dumps(list(start.argv))
+        env["MUNDA_BENCH_TARGET"] = start.target
+        if start.data_dir is not None:
+            env["MUNDA_TUI_DATA_DIR"] = str(start.data_dir)
     t0 = time.perf_counter_ns()
     env["MUNDA_BENCH_T0"] = str(t0)
     proc = subprocess.Popen(
@@ -203,8 +234,11 @@ def startup_once(kind: str, workdir: Path, size: tuple[int, int] = SIZE) -> dict
         "ready_screen": result["ready_screen"],
         "rss_mb": usage.ru_maxrss / 1024,  # Linux: kilobytes
     }
-    if "campaign_ns" in result:
-        figures["campaign_ms"] = result["campaign_ns"] / 1e6
+    if "target_ns" in result:
+        figures["target_ms"] = result["target_ns"] / 1e6
+        figures["target_cpu_ms"] = result["target_cpu_ns"] / 1e6
+    else:  # the bare app: its first frame is the screen it shows
+        figures["target_ms"], figures["target_cpu_ms"] = figures["ready_ms"], figures["ready_cpu_ms"]
     return figures
 
 
@@ -222,16 +256,42 @@ def ensure_bytecode() -> None:
     compileall.compile_dir(str(Path(munda_tui.__file__).parent), quiet=1)
 
 
+def startup_data(root: Path) -> Path:
+    """The data dir of the ``munda-tui`` and ``--campaign`` starts: a player's two
+    campaigns, the demo and a long one (12 gangs x 20 fighters, 300 battles)."""
+    from munda_tui.rules.demo import demo_campaign
+    from munda_tui.saves import Store
+    from scripts.generate import league_campaign
+
+    data = root / "data"
+    store = Store(data)
+    store.create_campaign(demo_campaign()).close()
+    store.create_campaign(league_campaign(12, 20, 300)).close()
+    return data
+
+
+def starts(data: Path) -> dict[str, Start]:
+    """kind -> how it starts: the three ways to the screen the player asked for."""
+    return {
+        "demo": Start(("--demo",), "CampaignScreen"),
+        "list": Start((), "HomeScreen", data),
+        "campaign": Start(("--campaign", "long-campaign"), "CampaignScreen", data),
+    }
+
+
 def measure_startup(runs: int, workdir: Path) -> dict[str, list[dict[str, Any]]]:
-    """Alternate demo and bare runs (one warm-up each, not counted)."""
+    """Round-robin over bare and every start (one warm-up each, not counted), the order
+    rotated each round so no kind always follows another."""
     ensure_bytecode()
-    runs_by_kind: dict[str, list[dict[str, Any]]] = {"demo": [], "bare": []}
-    startup_once("bare", workdir)
-    startup_once("demo", workdir)
+    ways = starts(startup_data(workdir))
+    kinds = ["bare", *ways]
+    runs_by_kind: dict[str, list[dict[str, Any]]] = {k: [] for k in kinds}
+    for kind in kinds:
+        startup_once(kind, workdir / "runs", start=ways.get(kind))
     for i in range(runs):
-        order = ("demo", "bare") if i % 2 == 0 else ("bare", "demo")
+        order = kinds[i % len(kinds):] + kinds[: i % len(kinds)]
         for kind in order:
-            runs_by_kind[kind].append(startup_once(kind, workdir))
+            runs_by_kind[kind].append(startup_once(kind, workdir / "runs", start=ways.get(kind)))
     return runs_by_kind
 
 
@@ -265,11 +325,13 @@ async def key_latency(
     events: int = 300,
     pace: float = 0.03,
     size: tuple[int, int] = SIZE,
+    battle: tuple[str, int] | None = None,
 ) -> list[KeyTiming]:
     """A timing per key: the key's action handler to the refreshed frame.
 
     The battle is ``scripts.generate.generated_battle_file`` (Sub-plot hands dealt so
-    the watchers run). Keys are fed with Pilot but not timed by it: the app's
+    the watchers run), or ``battle`` = (campaign slug, battle number) already saved
+    in ``data_dir``. Keys are fed with Pilot but not timed by it: the app's
     ``_dispatch_action`` is wrapped so the clock starts when the key's action
     starts and stops in a ``call_after_refresh`` callback, i.e. after the frame
     that shows the change. Keys come ``pace`` seconds apart (a fast player), so
@@ -280,54 +342,77 @@ async def key_latency(
     from munda_tui.screens.battle.screen import BattleScreen
     from scripts.generate import generated_battle_file
 
-    campaign, data = generated_battle_file(seed=1, per_side=per_side, events=events, hands=HANDS)
-    store = Store(data_dir)
-    with store.create_campaign(campaign) as handle:
-        handle.save_battle(1, data)
-        slug = handle.slug
+    if battle is None:
+        campaign, data = generated_battle_file(seed=1, per_side=per_side, events=events, hands=HANDS)
+        store = Store(data_dir)
+        with store.create_campaign(campaign) as handle:
+            handle.save_battle(1, data)
+            battle = (handle.slug, 1)
+    slug, number = battle
     app = MundaApp(data_dir, config_dir, seed=1, campaign=slug, today="2026-01-15")
     timings: list[KeyTiming] = []
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        app.open_battle(1)
+        await _until(pilot, lambda: app.handle is not None and type(app.screen).__name__ == "CampaignScreen")
+        app.open_battle(number)
+        await _until(pilot, lambda: isinstance(app.screen, BattleScreen))
         await pilot.pause()
         screen = app.screen
-        if not isinstance(screen, BattleScreen):
-            raise RuntimeError(f"the battle tracker did not open ({type(screen).__name__})")
+        assert isinstance(screen, BattleScreen)
         if len(screen.battle.log) != events:
             raise RuntimeError(f"the battle holds {len(screen.battle.log)} events, not {events}")
+        timings = await timed_keys(pilot, lambda i: KEY_SCRIPT[i % len(KEY_SCRIPT)], keys, pace)
+    return timings
 
-        dispatch = app._dispatch_action
-        done = asyncio.Event()
-        started: list[tuple[str, int]] = []
 
-        def frame_shown(action: str, t0: int, c0: int, handler_ns: int) -> None:
-            timings.append(KeyTiming(action, (time.perf_counter_ns() - t0) / 1e6,
-                                     handler_ns / 1e6, (time.thread_time_ns() - c0) / 1e6))
-            done.set()
+async def _until(pilot: Any, ready: Any, tries: int = 500) -> None:
+    for _ in range(tries):
+        if ready():
+            return
+        await pilot.pause()
+    raise RuntimeError(f"timed out, at {type(pilot.app.screen).__name__}")
 
-        async def timed(namespace: Any, action_name: str, params: Any) -> bool:
-            t0, c0 = time.perf_counter_ns(), time.thread_time_ns()
-            started.append((action_name, t0))
-            handled = await dispatch(namespace, action_name, params)
-            app.call_after_refresh(frame_shown, action_name, t0, c0, time.perf_counter_ns() - t0)
-            return handled
 
-        app._dispatch_action = timed  # type: ignore[method-assign]
-        try:
-            for i in range(keys):
-                key = KEY_SCRIPT[i % len(KEY_SCRIPT)]
-                done.clear()
-                before = len(started)
-                await pilot.press(key)
-                if len(started) == before:
-                    raise RuntimeError(f"key {key!r} ran no action on {type(app.screen).__name__}")
-                await asyncio.wait_for(done.wait(), timeout=5)
-                if app.screen is not screen:
-                    raise RuntimeError(f"key {key!r} left the tracker for {type(app.screen).__name__}")
-                await asyncio.sleep(pace)
-        finally:
-            app._dispatch_action = dispatch  # type: ignore[method-assign]
+async def timed_keys(pilot: Any, key_of: Any, keys: int, pace: float,
+                     before: Any = None) -> list[KeyTiming]:
+    """Press ``key_of(i)`` for i in range(keys), each timed from its action handler to
+    the frame after it (see :func:`key_latency`); ``before(i)`` (untimed) runs first and
+    may return False to stop. The screen must stay the same."""
+    app = pilot.app
+    screen = app.screen
+    dispatch = app._dispatch_action
+    done = asyncio.Event()
+    started: list[tuple[str, int]] = []
+    timings: list[KeyTiming] = []
+
+    def frame_shown(action: str, t0: int, c0: int, handler_ns: int) -> None:
+        timings.append(KeyTiming(action, (time.perf_counter_ns() - t0) / 1e6,
+                                 handler_ns / 1e6, (time.thread_time_ns() - c0) / 1e6))
+        done.set()
+
+    async def timed(namespace: Any, action_name: str, params: Any) -> bool:
+        t0, c0 = time.perf_counter_ns(), time.thread_time_ns()
+        started.append((action_name, t0))
+        handled = await dispatch(namespace, action_name, params)
+        app.call_after_refresh(frame_shown, action_name, t0, c0, time.perf_counter_ns() - t0)
+        return handled
+
+    app._dispatch_action = timed
+    try:
+        for i in range(keys):
+            if before is not None and before(i) is False:
+                break
+            key = key_of(i)
+            done.clear()
+            count = len(started)
+            await pilot.press(key)
+            if len(started) == count:
+                raise RuntimeError(f"key {key!r} ran no action on {type(app.screen).__name__}")
+            await asyncio.wait_for(done.wait(), timeout=10)
+            if app.screen is not screen:
+                raise RuntimeError(f"key {key!r} left {type(screen).__name__} for {type(app.screen).__name__}")
+            await asyncio.sleep(pace)
+    finally:
+        app._dispatch_action = dispatch
     return timings
 
 
@@ -380,7 +465,7 @@ def measure_saves(
         for n in range(1, battles + 1):
             handle.save_battle(n, battle_data(handle.campaign, n, events))
     folder = store.campaign_dir(slug)
-    size, files = dir_size(folder, skip=(".backups",))
+    size, files = dir_size(folder, skip=(".backups", ".cache"))
     campaign_size = (folder / "campaign.toml").stat().st_size
 
     open_ms = []
@@ -412,6 +497,223 @@ def measure_saves(
     }
 
 
+# --- a league ----------------------------------------------------------------------------------
+
+
+@dataclass
+class League:
+    """A generated league on disk (see ``scripts.generate.write_league``)."""
+
+    data_dir: Path
+    slug: str
+    post: int  # the battle waiting for its post-battle sequence
+    live: int  # the battle in the tracker
+    gangs: int
+    fighters: int
+    battles: int
+    events: int
+    tracker_events: int
+    size_bytes: int = 0
+    files: int = 0
+    campaign_bytes: int = 0
+    seconds: float = 0.0  # to generate it
+
+    @property
+    def what(self) -> str:
+        return f"{self.gangs} gangs x {self.fighters} fighters, {self.battles} battles"
+
+
+def prepare_league(root: Path, gangs: int, fighters: int, battles: int, events: int = 300,
+                   tracker_events: int = 1000) -> League:
+    """Generate the league into ``root`` (once per bench run: reused if already there)."""
+    from munda_tui.saves import Store
+    from scripts.generate import write_league
+
+    data = root / f"league-{gangs}x{fighters}x{battles}x{events}x{tracker_events}"
+    ready = data / "league.json"
+    if ready.exists():
+        d = json.loads(ready.read_text())
+        return League(**{**d, "data_dir": Path(d["data_dir"])})
+    t0 = time.perf_counter()
+    hands = {"first": HANDS["red-blades"], "second": HANDS["grey-hammers"]}
+    slug, post, live = write_league(Store(data), gangs, fighters, battles, events, tracker_events, hands)
+    folder = Store(data).campaign_dir(slug)
+    size, files = dir_size(folder, skip=(".backups", ".cache"))
+    league = League(data, slug, post, live, gangs, fighters, battles, events, tracker_events,
+                    size, files, (folder / "campaign.toml").stat().st_size, time.perf_counter() - t0)
+    ready.write_text(json.dumps({**league.__dict__, "data_dir": str(data)}))
+    return league
+
+
+def _answer(seq: Any, rng: random.Random) -> None:
+    """Answer the post-battle wizard's question as a hurried player would."""
+    p = seq.pending
+    if p.kind == "roll":
+        seq.roll_for_me(rng)
+    elif p.kind == "choice":
+        seq.answer(p.default)
+    elif p.kind == "multi":
+        seq.answer(p.default or [])
+    elif p.kind == "number":
+        seq.answer(p.default if p.default is not None else max(0, p.minimum or 0))
+    else:
+        seq.answer(p.default or "Something")
+
+
+async def _settle(pilot: Any) -> None:
+    """Let a screen finish mounting (its widgets' own mount work) before leaving it."""
+    for _ in range(3):
+        await pilot.pause()
+
+
+async def _frame_after(app: Any, act: Any, shown: Any) -> float:
+    """ms from ``act()`` to the frame after ``shown()`` first holds (polled without delay)."""
+    done = asyncio.Event()
+    stamp: list[int] = []
+    t0 = time.perf_counter_ns()
+    act()
+    for _ in range(100_000):
+        if shown():
+            break
+        await asyncio.sleep(0)
+    else:
+        raise RuntimeError(f"never shown, at {type(app.screen).__name__}")
+    app.call_after_refresh(lambda: (stamp.append(time.perf_counter_ns()), done.set()))
+    await asyncio.wait_for(done.wait(), timeout=30)
+    return (stamp[0] - t0) / 1e6
+
+
+async def league_in_app(league: League, config_dir: Path, *, runs: int = 10, keys: int = 240,
+                        steps: int = 60, pace: float = 0.03, size: tuple[int, int] = SIZE) -> dict[str, Any]:
+    """In one app on the league: the campaign screen's first frame (the campaign open,
+    and opened from the list), opening a battle (the tracker, the post-battle wizard, a
+    finished battle's report), key latency in the tracker, step changes in the wizard."""
+    from munda_tui.app import MundaApp
+    from munda_tui.screens.battle.screen import BattleScreen
+    from munda_tui.screens.campaign.campaign import CampaignScreen
+    from munda_tui.screens.home.home import HomeScreen
+    from munda_tui.screens.postbattle.screen import PostBattleScreen
+
+    out: dict[str, Any] = {k: [] for k in ("campaign_ms", "campaign_open_ms", "tracker_open_ms",
+                                           "wizard_open_ms", "report_open_ms")}
+    app = MundaApp(league.data_dir, config_dir, seed=1, today="2026-01-15")
+    async with app.run_test(size=size) as pilot:
+        await _until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        for _ in range(runs):  # from the list: open the campaign and show it
+            out["campaign_open_ms"].append(await _frame_after(
+                app, lambda: app.open_campaign(league.slug),
+                lambda: isinstance(app.screen, CampaignScreen) and app.screen.is_mounted))
+            await _settle(pilot)
+            app.action_go_home()
+            await pilot.pause()
+        app.open_campaign(league.slug)
+        await _until(pilot, lambda: isinstance(app.screen, CampaignScreen))
+        for _ in range(runs):  # the campaign open: its screen alone
+            await _settle(pilot)
+            app.pop_screen()
+            await _settle(pilot)
+            out["campaign_ms"].append(await _frame_after(
+                app, app._show_campaign,
+                lambda: isinstance(app.screen, CampaignScreen) and app.screen.is_mounted))
+            await pilot.pause()
+        for key, number, cls in (("tracker_open_ms", league.live, BattleScreen),
+                                 ("wizard_open_ms", league.post, PostBattleScreen),
+                                 ("report_open_ms", 1, PostBattleScreen)):
+            for _ in range(runs):
+                out[key].append(await _frame_after(
+                    app, lambda n=number: app.open_battle(n),
+                    lambda c=cls: isinstance(app.screen, c) and app.screen.is_mounted))
+                await _settle(pilot)
+                app.pop_screen()
+                await _until(pilot, lambda: isinstance(app.screen, CampaignScreen))
+        # key latency in the tracker
+        app.open_battle(league.live)
+        await _until(pilot, lambda: isinstance(app.screen, BattleScreen) and app.screen.is_mounted)
+        await pilot.pause()
+        tracker = app.screen
+        out["tracker_events"] = len(tracker.battle.log)
+        out["tracker_fighters"] = len(tracker.battle.state.fighters)
+        out["keys"] = await timed_keys(pilot, lambda i: KEY_SCRIPT[i % len(KEY_SCRIPT)], keys, pace)
+        app.pop_screen()
+        await _until(pilot, lambda: isinstance(app.screen, CampaignScreen))
+        # step changes in the post-battle wizard: answer (untimed), Enter to the next
+        # step, at the end b back to the first, and on again
+        app.open_battle(league.post)
+        await _until(pilot, lambda: isinstance(app.screen, PostBattleScreen) and app.screen.is_mounted)
+        await pilot.pause()
+        wizard = app.screen
+        seq = wizard.seq
+        direction = {"key": "enter"}
+        rng = random.Random(1)
+
+        def before(i: int) -> bool:
+            for _ in range(200):
+                if seq.pending is None:
+                    break
+                _answer(seq, rng)
+                wizard._changed()
+            else:
+                return False
+            if seq.at_end:
+                direction["key"] = "b"
+            elif seq.current == 0 or not any(st.status != "skipped" for st in seq.states[: seq.current]):
+                direction["key"] = "enter"
+            return True
+
+        out["steps"] = await timed_keys(pilot, lambda i: direction["key"], steps, pace, before)
+        out["wizard_steps"] = len(seq.steps)
+        app.pop_screen()
+        await pilot.pause()
+    return out
+
+
+def league_saves(league: League, *, opens: int = 20, saves: int = 30, campaign_saves: int = 5) -> dict[str, Any]:
+    """Open the league (``Store.open_campaign``); the tracker's autosave after one event
+    in its long battle; a campaign save after a small change."""
+    from munda_tui.rules.battle import Battle, Event
+    from munda_tui.saves import Store
+
+    store = Store(league.data_dir)
+    open_ms = []
+    for _ in range(opens):
+        t0 = time.perf_counter_ns()
+        handle = store.open_campaign(league.slug)
+        open_ms.append((time.perf_counter_ns() - t0) / 1e6)
+        handle.close()
+    save_ms, campaign_ms = [], []
+    with store.open_campaign(league.slug) as handle:
+        data = handle.load_battle(league.live)
+        battle = Battle.from_data(data["battle"])
+        for i in range(saves):
+            key = next(k for k, f in battle.state.fighters.items() if f.gang == battle.state.gangs[i % 2])
+            battle.record(Event("xp", fighter=key, amount=1))
+            t0 = time.perf_counter_ns()
+            data["battle"] = battle.to_data()  # what BattleScreen._save does
+            handle.save_battle(league.live, data)
+            save_ms.append((time.perf_counter_ns() - t0) / 1e6)
+        for i in range(campaign_saves):
+            handle.campaign.gangs[i % len(handle.campaign.gangs)].credits += 5
+            t0 = time.perf_counter_ns()
+            handle.save()
+            campaign_ms.append((time.perf_counter_ns() - t0) / 1e6)
+    return {"open_ms": open_ms, "save_ms": save_ms, "campaign_save_ms": campaign_ms,
+            "battle_events": len(battle.log)}
+
+
+def measure_league(root: Path, gangs: int, fighters: int, battles: int, *, events: int = 300,
+                   tracker_events: int = 1000, runs: int = 10, keys: int = 240, steps: int = 60,
+                   rss_runs: int = 3) -> dict[str, Any]:
+    league = prepare_league(root, gangs, fighters, battles, events, tracker_events)
+    config = Path(tempfile.mkdtemp(prefix="config-", dir=root))
+    result: dict[str, Any] = {"league": league}
+    result.update(asyncio.run(league_in_app(league, config, runs=runs, keys=keys, steps=steps)))
+    result.update(league_saves(league))  # after: its events would lengthen the tracker's battle
+    start = Start(("--campaign", league.slug), "CampaignScreen", league.data_dir)
+    ensure_bytecode()
+    result["process"] = [startup_once("league", root / "runs", start=start) for _ in range(rss_runs)]
+    return result
+
+
 # --- the report ----------------------------------------------------------------------------------
 
 
@@ -427,27 +729,37 @@ def _ms(v: float) -> str:
     return f"{v:.1f} ms"
 
 
+#: start kind -> what the line says it measures
+STARTS_SAID = {
+    "demo": "munda-tui --demo to its campaign screen",
+    "list": "munda-tui to the list of campaigns",
+    "campaign": "munda-tui --campaign long-campaign (12 gangs, 300 battles) to its screen",
+}
+
+
 def report_startup(runs_by_kind: dict[str, list[dict[str, Any]]]) -> list[str]:
-    demo = [r["ready_ms"] for r in runs_by_kind["demo"]]
-    bare = [r["ready_ms"] for r in runs_by_kind["bare"]]
-    md, mb = statistics.median(demo), statistics.median(bare)
-    ratio = md / mb
-    lines = [
-        f"start-up, munda-tui --demo to first frame: median {_ms(md)} over {len(demo)} runs",
-        f"start-up, bare Textual app to first frame: median {_ms(mb)} over {len(bare)} runs",
-        f"start-up ratio demo/bare: {ratio:.2f} {verdict(ratio, GOALS['startup_ratio'])}",
-    ]
-    cd = statistics.median(r["ready_cpu_ms"] for r in runs_by_kind["demo"])
-    cb = statistics.median(r["ready_cpu_ms"] for r in runs_by_kind["bare"])
-    lines.append(f"start-up CPU time to first frame (less sensitive to other load): demo median "
-                 f"{_ms(cd)}, bare median {_ms(cb)}, ratio {cd / cb:.2f}")
-    campaign = [r["campaign_ms"] for r in runs_by_kind["demo"] if "campaign_ms" in r]
-    if campaign:
-        lines.append(f"start-up, munda-tui --demo to the campaign screen: median {_ms(statistics.median(campaign))}")
-    rss = max(r["rss_mb"] for r in runs_by_kind["demo"])
-    lines.append(f"peak RSS, munda-tui --demo: {rss:.1f} MB (max of {len(demo)} runs) "
-                 f"{verdict(rss, GOALS['rss_mb'])}")
-    lines.append(f"peak RSS, bare Textual app: {max(r['rss_mb'] for r in runs_by_kind['bare']):.1f} MB")
+    bare = runs_by_kind["bare"]
+    mb = statistics.median(r["target_ms"] for r in bare)
+    cb = statistics.median(r["target_cpu_ms"] for r in bare)
+    lines = [f"start-up, bare Textual app (Header, Label, Footer) to its first frame: median "
+             f"{_ms(mb)} (CPU {_ms(cb)}) over {len(bare)} runs"]
+    for kind, said in STARTS_SAID.items():
+        runs = runs_by_kind.get(kind)
+        if not runs:
+            continue
+        md = statistics.median(r["target_ms"] for r in runs)
+        cd = statistics.median(r["target_cpu_ms"] for r in runs)
+        first = sorted({r["ready_screen"] for r in runs})
+        ratio = md / mb
+        lines.append(f"start-up, {said}: median {_ms(md)}, ratio to bare {ratio:.2f} "
+                     f"{verdict(ratio, GOALS['startup_ratio'])}; CPU {_ms(cd)}, ratio {cd / cb:.2f}; "
+                     f"first frame: {', '.join(first)}")
+    demo = runs_by_kind.get("demo") or []
+    if demo:
+        rss = max(r["rss_mb"] for r in demo)
+        lines.append(f"peak RSS, munda-tui --demo: {rss:.1f} MB (max of {len(demo)} runs) "
+                     f"{verdict(rss, GOALS['rss_mb'])}; bare Textual app "
+                     f"{max(r['rss_mb'] for r in bare):.1f} MB")
     return lines
 
 
@@ -481,20 +793,97 @@ def report_saves(s: dict[str, Any], gangs: int, fighters: int, battles: int) -> 
         f"saves, save after one event ({s['battle_events']}-event battle): median {_ms(save_med)}, "
         f"p95 {_ms(percentile(s['save_ms'], 95))} over {len(s['save_ms'])} {verdict(save_med, GOALS['save_ms'])}",
         f"saves, files' total size: {s['size_bytes'] / 1e6:.2f} MB in {s['files']} files "
-        f"(campaign.toml {s['campaign_bytes'] / 1e3:.0f} kB; backups not counted)",
+        f"(campaign.toml {s['campaign_bytes'] / 1e3:.0f} kB; backups and caches not counted)",
     ]
+
+
+def report_league(r: dict[str, Any], base_campaign_ms: float | None) -> list[str]:
+    """One line per league figure; ``base_campaign_ms``: the 12-gang campaign screen's
+    median, the campaign screen's goal is a ratio to it."""
+    lg: League = r["league"]
+    p95 = lambda v: percentile(v, 95)  # noqa: E731
+    med = statistics.median
+    w = f"[{lg.what}]"
+    lines = [
+        f"league {w} files: {lg.size_bytes / 1e6:.1f} MB in {lg.files} files (campaign.toml "
+        f"{lg.campaign_bytes / 1e3:.0f} kB), generated in {lg.seconds:.0f} s",
+        f"league {w} open campaign: median {_ms(med(r['open_ms']))} over {len(r['open_ms'])} "
+        f"{verdict(med(r['open_ms']), GOALS['open_ms'])}",
+    ]
+    cm = med(r["campaign_ms"])
+    if base_campaign_ms:
+        ratio = cm / base_campaign_ms
+        lines.append(f"league {w} campaign screen first frame (campaign open): median {_ms(cm)}, "
+                     f"{ratio:.2f}x the 12-gang figure {verdict(ratio, GOALS['campaign_ratio'])}")
+    else:
+        lines.append(f"league {w} campaign screen first frame (campaign open): median {_ms(cm)}")
+    lines.append(f"league {w} open the campaign from the list to its first frame: median "
+                 f"{_ms(med(r['campaign_open_ms']))}")
+    for key, said in (("tracker_open_ms", f"a battle in the tracker ({r['tracker_events']} events)"),
+                      ("wizard_open_ms", "a battle's post-battle sequence"),
+                      ("report_open_ms", "a finished battle's report")):
+        lines.append(f"league {w} open {said} to its first frame: median {_ms(med(r[key]))}, "
+                     f"max {_ms(max(r[key]))} {verdict(med(r[key]), GOALS['battle_open_ms'])}")
+    keys = [t.ms for t in r["keys"]]
+    lines.append(f"league {w} tracker key latency, {r['tracker_fighters']} fighters, "
+                 f"{r['tracker_events']}+ events: p50 {_ms(percentile(keys, 50))}, p95 {_ms(p95(keys))} "
+                 f"over {len(keys)} keys {verdict(p95(keys), GOALS['key_p95_ms'])}; handler "
+                 f"(record + autosave) p95 {_ms(p95([t.handler_ms for t in r['keys']]))}")
+    steps = [t.ms for t in r["steps"]]
+    lines.append(f"league {w} post-battle wizard step change ({r['wizard_steps']} steps): p50 "
+                 f"{_ms(percentile(steps, 50))}, p95 {_ms(p95(steps))} over {len(steps)} "
+                 f"{verdict(p95(steps), GOALS['step_p95_ms'])}")
+    lines.append(f"league {w} autosave after one event ({r['battle_events']}-event battle): median "
+                 f"{_ms(med(r['save_ms']))}, p95 {_ms(p95(r['save_ms']))} over {len(r['save_ms'])} "
+                 f"{verdict(p95(r['save_ms']), GOALS['save_ms'])}")
+    cs = r["campaign_save_ms"]
+    lines.append(f"league {w} campaign.toml save after a change: first {_ms(cs[0])}, then median "
+                 f"{_ms(med(cs[1:] or cs))}")
+    proc = r["process"]
+    rss = max(p["rss_mb"] for p in proc)
+    lines.append(f"league {w} munda-tui --campaign to its screen (process start): median "
+                 f"{_ms(med(p['target_ms'] for p in proc))}; peak RSS {rss:.1f} MB (max of {len(proc)}) "
+                 f"{verdict(rss, GOALS['league_rss_mb'])}")
+    return lines
+
+
+def report_growth(small: dict[str, Any], big: dict[str, Any]) -> list[str]:
+    """How each league figure grows from the smaller to the larger history."""
+    med = statistics.median
+    p95 = lambda v: percentile(v, 95)  # noqa: E731
+    figures = [
+        ("open", med(small["open_ms"]), med(big["open_ms"])),
+        ("campaign screen", med(small["campaign_ms"]), med(big["campaign_ms"])),
+        ("open tracker", med(small["tracker_open_ms"]), med(big["tracker_open_ms"])),
+        ("open wizard", med(small["wizard_open_ms"]), med(big["wizard_open_ms"])),
+        ("open report", med(small["report_open_ms"]), med(big["report_open_ms"])),
+        ("key p95", p95([t.ms for t in small["keys"]]), p95([t.ms for t in big["keys"]])),
+        ("step p95", p95([t.ms for t in small["steps"]]), p95([t.ms for t in big["steps"]])),
+        ("autosave p95", p95(small["save_ms"]), p95(big["save_ms"])),
+        ("campaign save", med(small["campaign_save_ms"]), med(big["campaign_save_ms"])),
+        ("peak RSS (MB)", max(p["rss_mb"] for p in small["process"]), max(p["rss_mb"] for p in big["process"])),
+    ]
+    a, b = small["league"].battles, big["league"].battles
+    return [f"growth {a} -> {b} battles ({b / a:.1f}x the history): "
+            + "; ".join(f"{name} {x:.1f} -> {y:.1f} ({y / x:.2f}x)" for name, x, y in figures)]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python scripts/bench.py", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--only", choices=["startup", "keys", "saves"], action="append",
+    parser.add_argument("--only", choices=["startup", "keys", "saves", "league"], action="append",
                         help="run only these figures (repeatable)")
     parser.add_argument("--runs", type=int, default=10, help="start-up runs of each app (default 10)")
     parser.add_argument("--keys", type=int, default=240, help="keys pressed in the tracker (default 240)")
     parser.add_argument("--battles", type=int, default=300, help="battles in the saves campaign")
     parser.add_argument("--events", type=int, default=300, help="events per battle log")
+    parser.add_argument("--league", default="12x20x300,50x30x300,50x30x2000",
+                        help="leagues as GANGSxFIGHTERSxBATTLES, comma-separated (the first is the "
+                        "base of the campaign screen's goal; default %(default)s)")
+    parser.add_argument("--tracker-events", type=int, default=1000,
+                        help="events in the league's battle in the tracker (default 1000)")
+    parser.add_argument("--steps", type=int, default=60, help="post-battle step changes (default 60)")
     args = parser.parse_args(argv)
-    only = set(args.only or ["startup", "keys", "saves"])
+    only = set(args.only or ["startup", "keys", "saves", "league"])
     m = machine()
     print(f"machine: {m['cpu']}, {m['cores']} cores, {m['os']}, Python {m['python']}, "
           f"Textual {m['textual']}; load average {_load()}", flush=True)
@@ -512,6 +901,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             s = measure_saves(work / "saves", battles=args.battles, events=args.events)
             for line in report_saves(s, 12, 20, args.battles):
                 print(line, flush=True)
+        if "league" in only:
+            (work / "league").mkdir()
+            results = []
+            for spec in args.league.split(","):
+                gangs, fighters, battles = (int(x) for x in spec.lower().split("x"))
+                r = measure_league(work / "league", gangs, fighters, battles, events=args.events,
+                                   tracker_events=args.tracker_events, runs=args.runs,
+                                   keys=args.keys, steps=args.steps)
+                base = statistics.median(results[0]["campaign_ms"]) if results else None
+                for line in report_league(r, base):
+                    print(line, flush=True)
+                results.append(r)
+            same = [r for r in results[1:] if (r["league"].gangs, r["league"].fighters)
+                    == (results[-1]["league"].gangs, results[-1]["league"].fighters)]
+            if len(same) >= 2:
+                for line in report_growth(same[0], same[-1]):
+                    print(line, flush=True)
     print(f"load average at the end: {_load()}", flush=True)
     return 0
 

@@ -213,3 +213,38 @@ def battle_data(campaign: Campaign, number: int, events: int) -> dict[str, Any]:
     setup.objective = "Generated"
     log = generated_log(campaign, setup, seed=number, events=events)
     return {"setup": setup.to_data(), "battle": Battle(log).to_data()}
+
+
+def write_league(store, gangs: int = 50, fighters: int = 30, battles: int = 2000,  # type: ignore[no-untyped-def]
+                 events: int = 300, tracker_events: int = 1000,
+                 hands: dict[str, list[str]] | None = None) -> tuple[str, int, int]:
+    """Save a league into ``store``: :func:`league_campaign` with a battle file of
+    ``events`` events for each battle, except the last two: battle ``battles - 1``
+    waits for its post-battle sequence (its outcome from a ``events``-event log) and
+    battle ``battles`` is being fought in the tracker (``tracker_events`` events; the
+    two gangs hold the Sub-plot ``hands``, listed in order of its two sides).
+
+    Returns (slug, the post-battle battle's number, the tracker battle's number).
+    """
+    from munda_tui.rules.battle import outcome, outcome_to_data
+
+    if battles < 2:
+        raise ValueError("a league needs at least two battles")
+    campaign = league_campaign(gangs, fighters, battles)
+    post, live = battles - 1, battles
+    for number, status in ((post, "post-battle"), (live, "battle")):
+        summary = campaign.battles[number - 1]
+        summary.status, summary.winner, summary.standings = status, "", {}
+    with store.create_campaign(campaign) as handle:
+        for n in range(1, battles + 1):
+            data = battle_data(handle.campaign, n, tracker_events if n == live else events)
+            if n == post:
+                setup = default_setup(handle.campaign, n, *handle.campaign.battles[n - 1].gangs)
+                battle = Battle.from_data(data["battle"])
+                data["battle"]["outcome"] = outcome_to_data(outcome(battle.state, setup))
+            if n == live and hands:
+                data["setup"]["subplots"] = True
+                for side, hand in zip(data["setup"]["sides"], hands.values()):
+                    side["hand"] = list(hand)
+            handle.save_battle(n, data)
+        return handle.slug, post, live

@@ -60,15 +60,33 @@ async def test_key_latency_times_each_key_to_its_frame(data_dir: Path, config_di
     assert lines[0].startswith("key latency p50")
 
 
-@pytest.mark.parametrize("kind", ["bare", "demo"])
-def test_startup_child_reaches_its_first_frame(kind: str, tmp_path: Path) -> None:
-    run = bench.startup_once(kind, tmp_path / "runs")
-    assert run["ready_ms"] > 0 and run["rss_mb"] > 0
-    if kind == "demo":  # it goes on to the demo campaign's screen
-        assert run["campaign_ms"] >= run["ready_ms"]
-    else:
-        assert "campaign_ms" not in run
-    assert list((tmp_path / "runs").iterdir()) == []  # the run's throw-away dirs are gone
+def test_startup_children_reach_the_asked_for_screen(tmp_path: Path) -> None:
+    ways = bench.starts(bench.startup_data(tmp_path))
+    bare = bench.startup_once("bare", tmp_path / "runs")
+    assert bare["ready_ms"] > 0 and bare["rss_mb"] > 0 and bare["target_ms"] == bare["ready_ms"]
+    for kind, start in ways.items():
+        run = bench.startup_once(kind, tmp_path / "runs", start=start)
+        assert run["ready_screen"] == start.target  # the asked-for screen is the first frame
+        assert run["target_ms"] == run["ready_ms"] > 0
+    assert list((tmp_path / "runs").iterdir()) == []  # the runs' throw-away dirs are gone
+    lines = bench.report_startup({"bare": [bare], **{k: [bench.startup_once(k, tmp_path / "runs", start=w)]
+                                                     for k, w in ways.items()}})
+    assert len(lines) == 5 and all("MISS" in line or "ok" in line for line in lines[1:])
+
+
+def test_a_tiny_league_measures_every_figure(tmp_path: Path) -> None:
+    r = bench.measure_league(tmp_path, 3, 4, 4, events=12, tracker_events=30, runs=1, keys=4,
+                             steps=4, rss_runs=1)
+    league = r["league"]
+    assert (league.post, league.live, league.files) == (3, 4, 5)
+    assert r["tracker_events"] == 30 and len(r["keys"]) == 4 and len(r["steps"]) == 4
+    assert r["battle_events"] > 30  # the autosaves ran after the keys, on the same battle
+    assert bench.prepare_league(tmp_path, 3, 4, 4, 12, 30) == league  # generated once per run
+    lines = bench.report_league(r, 10.0)
+    assert len(lines) == 12 and all(("ok" in l or "MISS" in l) for l in lines[1:2] + lines[4:-2])
+    assert any("post-battle wizard step change" in line for line in lines)
+    [growth] = bench.report_growth(r, r)
+    assert growth.startswith("growth 4 -> 4 battles")
 
 
 def test_main_prints_one_line_per_figure(capsys: pytest.CaptureFixture[str]) -> None:

@@ -48,6 +48,18 @@ def gang_record(campaign: Campaign, gang_id: str) -> Record:
     return Record(w, l, d)
 
 
+def gang_records(campaign: Campaign) -> dict[str, Record]:
+    """:func:`gang_record` of every gang that fought, in one pass over the battles."""
+    tally: dict[str, list[int]] = {}
+    for b in campaign.battles:
+        if b.status != "done":
+            continue
+        for gid in b.gangs:
+            t = tally.setdefault(gid, [0, 0, 0])
+            t[2 if not b.winner else 0 if b.winner == gid else 1] += 1
+    return {gid: Record(*t) for gid, t in tally.items()}
+
+
 def gang_name(campaign: Campaign, gang_id: str) -> str:
     for g in campaign.gangs:
         if g.id == gang_id:
@@ -55,9 +67,10 @@ def gang_name(campaign: Campaign, gang_id: str) -> str:
     return gang_id
 
 
-def winner_text(campaign: Campaign, battle: BattleSummary) -> str:
+def winner_text(campaign: Campaign, battle: BattleSummary, names: dict[str, str] | None = None) -> str:
+    """The winner's name, "draw" or "-"; ``names`` (gang id -> name) saves the look-up."""
     if battle.winner:
-        return gang_name(campaign, battle.winner)
+        return names.get(battle.winner, battle.winner) if names is not None else gang_name(campaign, battle.winner)
     return "draw" if battle.status == "done" else "-"
 
 

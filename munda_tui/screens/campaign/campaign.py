@@ -12,20 +12,21 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Footer, Header, Label, Markdown, Static
+from textual.widgets import DataTable, Footer, Header, Label, Static
 
-from munda_tui.rules import roster as rr
 from munda_tui.rules.model import Gang, GangType, unique_id
-from munda_tui.rules.report import (
-    battle_report_markdown,
-    gang_record,
-    territory_text,
-    winner_text,
-)
+from munda_tui.rules.report import Record, gang_records, territory_text, winner_text
 from munda_tui.screens.common.dialogs import ErrorScreen
 
 if TYPE_CHECKING:
+    from munda_tui.rules import roster as rr
     from munda_tui.saves import CampaignHandle
+
+#: battle rows put in the table before the screen's first frame (more than a screen
+#: shows); the older ones follow in chunks after it, a frame apart, so a long history
+#: costs the first frame nothing
+FIRST_ROWS = 60
+MORE_ROWS = 200
 
 
 class ReportScreen(ModalScreen[None]):
@@ -40,6 +41,9 @@ class ReportScreen(ModalScreen[None]):
         self.markdown = markdown
 
     def compose(self) -> ComposeResult:
+        # Markdown (and markdown-it) load with the first report, not with the campaign screen
+        from textual.widgets import Markdown
+
         with Vertical(id="report-box"):
             yield Label(self.report_title, classes="title")
             with VerticalScroll(id="report-scroll"):
@@ -83,6 +87,7 @@ class CampaignScreen(Screen[None]):
     def __init__(self, handle: "CampaignHandle") -> None:
         super().__init__()
         self.handle = handle
+        self._fill = 0  # bumped by each refresh: a fill in progress for an older one stops
 
     @property
     def campaign(self):  # type: ignore[no-untyped-def]
@@ -116,10 +121,10 @@ class CampaignScreen(Screen[None]):
         battles.add_column("Winner", key="winner")
         battles.add_column("Status", key="status")
         battles.add_column("Gangs", key="gangs")
-        self.refresh_tables()
         gangs.focus()
 
     def on_screen_resume(self) -> None:
+        # also sent when the screen is first shown: the one place the tables are filled
         self.refresh_tables()
 
     def refresh_tables(self) -> None:
@@ -132,10 +137,11 @@ class CampaignScreen(Screen[None]):
         gangs = self.query_one("#gangs", DataTable)
         row = gangs.cursor_row
         gangs.clear()
+        records = gang_records(c)
         for g in c.gangs:
             gangs.add_row(
                 g.name, str(g.rating), str(g.reputation), str(g.credits),
-                str(gang_record(c, g.id)), g.type.value, territory_text(g) or "-", key=g.id,
+                str(records.get(g.id, Record())), g.type.value, territory_text(g) or "-", key=g.id,
             )
         if c.gangs:
             gangs.move_cursor(row=min(row, len(c.gangs) - 1))
@@ -146,18 +152,35 @@ class CampaignScreen(Screen[None]):
         row = battles.cursor_row
         battles.clear()
         ordered = sorted(c.battles, key=lambda b: b.number, reverse=True)
-        names = {g.id: g.name for g in c.gangs}
-        for b in ordered:
-            battles.add_row(
-                str(b.number), b.date or "-", b.scenario or "-",
-                winner_text(c, b), b.status,
-                " vs ".join(names.get(gid, gid) for gid in b.gangs) or "-", key=str(b.number),
-            )
+        self._fill += 1
+        first = max(FIRST_ROWS, row + 1)
+        self._add_battle_rows(ordered, 0, first)
         if ordered:
             battles.move_cursor(row=min(row, len(ordered) - 1))
+        if len(ordered) > first:
+            self.call_after_refresh(self._more_battle_rows, ordered, first, self._fill)
         self.query_one("#battles-empty", Static).update(
             "" if c.battles else "No battles yet: press n to set up the first one."
         )
+
+    def _add_battle_rows(self, ordered: list, start: int, stop: int) -> None:  # type: ignore[type-arg]
+        c = self.campaign
+        battles = self.query_one("#battles", DataTable)
+        names = {g.id: g.name for g in c.gangs}
+        for b in ordered[start:stop]:
+            battles.add_row(
+                str(b.number), b.date or "-", b.scenario or "-",
+                winner_text(c, b, names), b.status,
+                " vs ".join(names.get(gid, gid) for gid in b.gangs) or "-", key=str(b.number),
+            )
+
+    def _more_battle_rows(self, ordered: list, start: int, fill: int) -> None:  # type: ignore[type-arg]
+        if fill != self._fill or not self.is_attached:
+            return
+        stop = start + MORE_ROWS
+        self._add_battle_rows(ordered, start, stop)
+        if len(ordered) > stop:
+            self.call_after_refresh(self._more_battle_rows, ordered, stop, fill)
 
     # --- selection ------------------------------------------------------------------
 
@@ -213,6 +236,8 @@ class CampaignScreen(Screen[None]):
         self.app.open_battle(number)  # type: ignore[attr-defined]
 
     def action_report(self) -> None:
+        from munda_tui.rules.report import battle_report_markdown
+
         number = self.selected_battle()
         if number is None:
             self.notify("No battle to report yet.", severity="warning")
@@ -254,6 +279,7 @@ class CampaignScreen(Screen[None]):
         self.app.push_screen(ImportGangScreen(self.handle))
 
     def action_add_gang(self) -> None:
+        from munda_tui.rules import roster as rr
         from munda_tui.screens.campaign.fighter_form import GangFormScreen
 
         others = [g.name for g in self.campaign.gangs]

@@ -1,0 +1,99 @@
+"""Start-up straight to the screen asked for: ``--demo`` and ``--campaign NAME`` show
+the campaign as the first screen (the demo prepared in memory, written after the
+first frame), ``munda-tui`` the list; the list goes below a campaign when asked for."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from munda_tui.app import MundaApp
+from munda_tui.rules.demo import demo_campaign
+from munda_tui.saves import Store
+from support import wait_for_screen
+
+SIZE = (100, 30)
+
+
+def _names(app) -> list[str]:  # type: ignore[no-untyped-def]
+    return [type(s).__name__ for s in app.screen_stack]
+
+
+def test_the_demo_is_the_first_screen_before_any_disk_write(tmp_path: Path, config_dir: Path) -> None:
+    fresh = tmp_path / "throw-away"
+    app = MundaApp(fresh, config_dir, seed=1, demo=True)
+    screen = app.get_default_screen()
+    assert type(screen).__name__ == "CampaignScreen"
+    assert app.handle is not None and not app.handle.written
+    assert not fresh.exists()  # nothing written for the first frame
+    app.close_campaign()  # a handle closed before its worker ran is written then
+    assert (fresh / "campaigns" / "demo" / "campaign.toml").is_file()
+
+
+async def test_demo_start_writes_after_the_first_frame(tmp_path: Path, config_dir: Path) -> None:
+    fresh = tmp_path / "throw-away"
+    app = MundaApp(fresh, config_dir, seed=1, demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        assert _names(app) == ["CampaignScreen"]
+        await app.workers.wait_for_complete()
+        assert app.handle.written
+        assert (fresh / "campaigns" / "demo" / "campaign.toml").is_file()
+        await pilot.press("escape")  # to the list, which takes the bottom of the stack
+        await wait_for_screen(pilot, "HomeScreen")
+        assert _names(app) == ["HomeScreen"] and app.handle is None
+        assert app.screen.query_one("#campaigns").row_count == 1
+        await pilot.press("enter")
+        await wait_for_screen(pilot, "CampaignScreen")
+        assert _names(app) == ["HomeScreen", "CampaignScreen"]
+
+
+async def test_demo_start_opens_the_demo_a_data_dir_has(make_app, data_dir: Path) -> None:
+    with Store(data_dir).create_campaign(demo_campaign()) as handle:
+        handle.campaign.gangs[0].credits = 321
+        handle.save()
+    app = make_app(demo=False, campaign=None)
+    app._demo = True
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        assert app.handle.written and app.handle.campaign.gangs[0].credits == 321
+    assert [i.slug for i in Store(data_dir).list_campaigns()] == ["demo"]
+
+
+async def test_campaign_start_then_another_campaign_and_a_battle(make_app, data_dir: Path) -> None:
+    store = Store(data_dir)
+    store.create_campaign(demo_campaign()).close()
+    other = demo_campaign()
+    other.id, other.name = "second", "Second league"
+    store.create_campaign(other).close()
+    app = make_app(campaign="second")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        assert _names(app) == ["CampaignScreen"] and app.handle.slug == "second"
+        await pilot.press("n")  # a new battle's set-up sits above the campaign
+        await wait_for_screen(pilot, "PreBattleScreen")
+        assert _names(app) == ["CampaignScreen", "PreBattleScreen"]
+        app.open_campaign("demo")  # from the command palette: the other campaign
+        await wait_for_screen(pilot, "CampaignScreen")
+        assert _names(app) == ["CampaignScreen"] and app.handle.slug == "demo"
+        await pilot.press("escape")
+        await wait_for_screen(pilot, "HomeScreen")
+        assert _names(app) == ["HomeScreen"]
+
+
+async def test_campaign_start_on_a_locked_campaign_says_so_on_the_list(make_app, data_dir: Path) -> None:
+    store = Store(data_dir)
+    store.create_campaign(demo_campaign()).close()
+    with Store(data_dir).open_campaign("demo"):
+        app = make_app(campaign="demo")
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for_screen(pilot, "ErrorScreen")
+            assert _names(app) == ["HomeScreen", "ErrorScreen"]
+            assert app.handle is None
+
+
+async def test_campaign_start_on_a_missing_campaign_says_so(make_app) -> None:
+    app = make_app(campaign="nowhere")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "ErrorScreen")
+        assert _names(app) == ["HomeScreen", "ErrorScreen"]
+        assert "no campaign folder 'nowhere'" in str(app.screen.query_one("#dialog-message").render())
