@@ -302,13 +302,29 @@ class PhoneServer:
             if task is not None:
                 self._tasks.discard(task)
 
-    async def _refuse(self, writer: asyncio.StreamWriter) -> None:
+    async def _refuse(self, writer: asyncio.StreamWriter,
+                      reader: asyncio.StreamReader | None = None) -> None:
+        """The empty 404. With ``reader``: what the client still sends is read and
+        dropped for a moment (64 KiB, half a second at most), so closing with unread
+        input does not reset the connection before the client has read the 404."""
         self.refused += 1
         try:
             writer.write(NOT_FOUND)
             await asyncio.wait_for(writer.drain(), self.limits.write_seconds)
-        except (OSError, asyncio.TimeoutError):
+            if reader is not None and writer.can_write_eof():
+                writer.write_eof()
+                await asyncio.wait_for(self._drop(reader), 0.5)
+        except (OSError, asyncio.TimeoutError, ValueError):
             pass
+
+    @staticmethod
+    async def _drop(reader: asyncio.StreamReader) -> None:
+        left = 1 << 16
+        while left > 0:
+            chunk = await reader.read(min(left, 8192))
+            if not chunk:
+                return
+            left -= len(chunk)
 
     async def _serve(self, address: str, reader: asyncio.StreamReader,
                      writer: asyncio.StreamWriter) -> None:
@@ -318,7 +334,7 @@ class PhoneServer:
         except (asyncio.LimitOverrunError, asyncio.IncompleteReadError, asyncio.TimeoutError,
                 ValueError, OSError):
             self._miss(address)
-            await self._refuse(writer)
+            await self._refuse(writer, reader)
             return
         gang, feed = self._route(head)
         if gang is None:

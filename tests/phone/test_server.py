@@ -87,7 +87,7 @@ def test_wrong_missing_other_paths_and_methods_get_an_empty_404(served) -> None:
 
 def test_oversized_headers_and_slow_clients_get_404_and_do_not_block(served) -> None:  # type: ignore[no-untyped-def]
     server, links, setup, b = served
-    huge = b"GET /h/x HTTP/1.1\r\nX: " + b"a" * 20000 + b"\r\n\r\n"
+    huge = b"GET /h/x HTTP/1.1\r\nX: " + b"a" * 60000 + b"\r\n\r\n"
     assert_404(request(server.port, huge))
     # a slow client that never finishes its headers, while a good page loads at once
     slow = socket.create_connection(("127.0.0.1", server.port), timeout=5)

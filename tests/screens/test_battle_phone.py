@@ -13,7 +13,7 @@ from textual.app import App
 
 from munda_tui.screens.battle.phone import BindScreen, LinkScreen
 
-from phone_support import SIZE, G, V, get, make_battle, open_battle, status_and_body
+from phone_support import SIZE, G, V, get, make_battle, open_battle, request, status_and_body
 from phone_support import screen_text as _text
 
 HANDS = {V: ["escher:2", "delaque:10"], G: ["goliath:5"]}
@@ -111,12 +111,19 @@ async def test_wrong_secrets_get_404_and_the_tracker_stays_responsive(make_app, 
                 path = ["/h/" + "A" * 32, "/", "/h/", "/favicon.ico", v_path + "x"][i % 5]
                 answers.append(get(port, path))
 
+        # a slow client that never finishes, an oversized request, many idle connections
+        held = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(20)]
+        held[0].sendall(b"GET /h/")
+        huge = request(port, b"GET /h/x HTTP/1.1\r\nX: " + b"a" * 60_000 + b"\r\n\r\n")
         worker = threading.Thread(target=burst)
         worker.start()
-        await pilot.press("n")  # the tracker goes on while the burst comes in
+        await pilot.press("n")  # the tracker goes on while all that comes in
         await pilot.pause()
         assert "Action phase" in _text(app)
         worker.join(30)
+        for s in held:
+            s.close()
+        assert status_and_body(huge)[0] == 404 and status_and_body(huge)[2] == b""
         assert len(answers) == 40
         assert app.screen.phones.server.penalty("127.0.0.1") > 0  # slowed down
         for answer in answers:
@@ -125,6 +132,8 @@ async def test_wrong_secrets_get_404_and_the_tracker_stays_responsive(make_app, 
         await pilot.press("n")
         await pilot.pause()
         assert "End phase" in _text(app)
+        # and the player's page is still served
+        assert status_and_body(get(port, v_path))[0] == 200
         # leaving the battle stops the server
         await pilot.press("escape")
         await pilot.pause()
