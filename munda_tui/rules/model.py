@@ -231,6 +231,9 @@ class Settings:
     # XP per logged event (rules/data/xp_awards.toml ids), entered by the Arbitrator
     # from their rulebook; shipped empty: the seeds do not print it
     xp_awards: dict[str, int] = field(default_factory=dict)
+    # Turf War 2017: "a fighter who has the Fixer skill may take two" read for Mercs too
+    # (readings: turf-fixer-merc); False gives a Merc with Fixer one action, as Gang War does
+    turf_fixer_merc_two_actions: bool = True
 
 
 @dataclass

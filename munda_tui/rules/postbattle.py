@@ -65,6 +65,8 @@ from .postbattle_core import (  # noqa: F401  (the names resolvers and screens u
     new_draft,
     range_text,
     resolver,
+    step_notes,
+    action_detail,
 )
 
 class PostBattle:

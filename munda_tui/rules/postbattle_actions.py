@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .model import FighterStatus, FighterType, Fighter, Gang, GangType, TerritoryKind, UNAVAILABLE
 from .postbattle_core import (
     Option,
+    action_detail,
     Pending,
     Prompt,
     Walk,
@@ -46,7 +47,11 @@ def action_slots(seq: PostBattle, g: Gang, f: Fighter) -> int:
     if f.status in UNAVAILABLE:
         return 0
     if f.type in MERCS:
-        return 1 if has_skill(f, "Fixer") or has_skill(f, "Savvy Trader") else 0
+        if has_skill(f, "Fixer"):
+            # seed 002: "a fighter who has the Fixer skill may take two" (readings: turf-fixer-merc)
+            two = seq.ruleset_id == "turf-war-2017" and seq.base.settings.turf_fixer_merc_two_actions
+            return 2 if two else 1
+        return 1 if has_skill(f, "Savvy Trader") else 0
     if seq.ruleset_id == "turf-war-2017":
         heroes = {FighterType(t) for t in seq.ruleset.get("hero_types", [])}
         if f.type not in heroes:
@@ -82,8 +87,10 @@ def _captives(seq: PostBattle, g: Gang) -> list[tuple[Gang, Fighter]]:
 
 def _sellable_captives(seq: PostBattle, g: Gang) -> list[tuple[Gang, Fighter]]:
     out = []
+    action = next((a for a in seq.ruleset.get("actions", []) if a["id"] == "sell-to-guilders"), {})
+    barred = set(action.get("unsellable_gangs", []))  # Gang War: no Arbites; 2017: none
     for other, f in _captives(seq, g):
-        if other.type is GangType.ARBITES:
+        if str(other.type) in barred:
             continue
         try:
             before = seq.base.gang(other.id).fighter(f.id)
@@ -177,8 +184,7 @@ def action_options(seq: PostBattle, g: Gang, f: Fighter) -> list[Option]:
         cond = a.get("conditional", {}).get(str(g.type))
         if cond and not why:
             label += f" ({cond})"
-        detail = a["text"] + (f"\n\nmunda-tui: {a['borrowed']}" if a.get("borrowed") else "")
-        opts.append(Option(a["id"], label, not why, why, detail=detail))
+        opts.append(Option(a["id"], label, not why, why, detail=action_detail(a)))
     return opts
 
 
@@ -462,12 +468,16 @@ def _table_roll(walk: Walk, g: Gang, action: dict[str, Any], pid: str, add: int,
                 label: str) -> tuple[int, dict[str, Any], dict[str, Any] | None]:
     table = get_table(walk.seq.ruleset_id, action["table"])
     dice = table["dice"]
-    if str(g.type) in table.get("extra_die", []) and dice == "D6":
+    # A table borrowed from another ruleset brings only its rows: the rules that come with
+    # it there (extra dice, re-rolls) apply only if the action lists them in borrow_rules.
+    own = _table_ruleset(walk, action) == walk.seq.ruleset_id
+    rules = {"extra_die", "reroll_gangs"} if own else set(action.get("borrow_rules", []))
+    if "extra_die" in rules and str(g.type) in table.get("extra_die", []) and dice == "D6":
         dice = "2D6kh1"
     r = walk.roll(pid, label, dice, gang=g.id, table=action["table"],
                   note=(f"{g.type}: roll an extra D6 and discard the lowest." if dice != table["dice"]
                         else ""))
-    if str(g.type) in table.get("reroll_gangs", []):
+    if "reroll_gangs" in rules and str(g.type) in table.get("reroll_gangs", []):
         c = walk.choose(f"{pid}:reroll", f"{r.total}: a {g.type} fighter may re-roll once",
                         [Option("keep", f"Keep {r.total}"), Option("reroll", "Re-roll")],
                         gang=g.id)
@@ -581,7 +591,9 @@ def sell_to_guilders(walk: Walk, g: Gang, group: list[Fighter], action: dict[str
     f = walk.campaign.gang(gid).fighter(fid)
     if f.equipment:
         walk.change(kind="seize", gang=gid, fighter=fid, to_gang=g.id)
-    value = f.cost // 2 + action.get("bounty_bonus", 50) * f.bounty
+    value = f.cost // 2 + action.get("bounty_bonus", 50) * f.bounty  # half rounded down
+    if f.cost % 2:
+        walk.say(f"  half of {f.name}'s Rating {f.cost} is {f.cost // 2} (rounded down)")
     walk.change(kind="credits", gang=g.id, amount=value, why=f"sold {f.name} to the Guilders")
     set_status(walk, gid, fid, FighterStatus.CAPTURED, "sold to the Guilders", "guilders")
     walk.say(f"  {f.name}'s equipment goes to {g.name}'s Stash; {g.name} gains {value} credits")
@@ -650,15 +662,22 @@ def remove_bounty(walk: Walk, g: Gang, group: list[Fighter], action: dict[str, A
                   eid: str) -> None:
     opts = [Option(f.id, f"{f.name} ({f.bounty} Bounty)") for f in g.fighters if f.bounty > 0]
     picked = walk.multi(f"{eid}:who", "Remove a Bounty from which fighters?", opts, gang=g.id,
-                        minimum=1)
+                        minimum=1, note="Every Bounty on each fighter picked is rolled and paid "
+                        "on its own (\"removing each Bounty costs 50 credits plus 3d6 x 5\").")
     for fid in picked:
-        _pay_bounty(walk, g, g, fid, action, f"{eid}:{fid}", -1)
+        # seed 004: "For each fighter, removing each Bounty costs 50 credits plus 3d6 x 5
+        # credits." The first Bounty keeps the prompt id drafts saved before this reading.
+        bounties = g.fighter(fid).bounty  # before any is removed (the walk replays in order)
+        for k in range(max(1, bounties)):
+            pid = f"{eid}:{fid}" if k == 0 else f"{eid}:{fid}:{k + 1}"
+            _pay_bounty(walk, g, g, fid, action, pid, -1,
+                        f" ({k + 1} of {bounties})" if bounties > 1 else "")
 
 
 def _pay_bounty(walk: Walk, g: Gang, owner: Gang, fid: str, action: dict[str, Any], pid: str,
-                sign: int) -> None:
+                sign: int, which: str = "") -> None:
     name = walk.fname(owner.id, fid)
-    r = walk.roll(pid, f"{'Post' if sign > 0 else 'Remove'} a Bounty on {name}: 50 plus 3D6 x 5",
+    r = walk.roll(pid, f"{'Post' if sign > 0 else 'Remove'} a Bounty on {name}{which}: 50 plus 3D6 x 5",
                   action.get("dice", "50+3D6x5"), gang=g.id)
     c = walk.choose(f"{pid}:pay", f"Pay {r.total} credits?",
                     [Option("pay", f"Pay {r.total}", g.credits >= r.total,
@@ -677,7 +696,8 @@ def _pay_bounty(walk: Walk, g: Gang, owner: Gang, fid: str, action: dict[str, An
 def medical_escort(walk: Walk, g: Gang, group: list[Fighter], action: dict[str, Any],
                    eid: str) -> None:
     escort = group[0]
-    opts = [Option(f.id, f.name, not (g.type is GangType.CHAOS_CULTISTS and f.has_mutations),
+    no_mutants = str(g.type) in action.get("patient_no_mutations", [])
+    opts = [Option(f.id, f.name, not (no_mutants and f.has_mutations),
                    "fighters with Mutations cannot be escorted")
             for f in _critical(g) if f.id != escort.id]
     if not opts:
@@ -718,7 +738,11 @@ def medical_escort(walk: Walk, g: Gang, group: list[Fighter], action: dict[str, 
 @action_resolver("expansion_and_exploration")
 def expansion_and_exploration(walk: Walk, g: Gang, group: list[Fighter], action: dict[str, Any],
                               eid: str) -> None:
+    # seed 002: "only one Special Territory may be gained or lost" in this Post-Battle Sequence
+    one_done = g.id in walk.seq.facts.get("special_changed", set())
     c = walk.choose(f"{eid}:kind", "A new Turf territory or a Special Territory?",
                     [Option("turf", "Turf territory"), Option("special", "Special Territory "
-                     "(D66 on the Special Territories table)")], gang=g.id)
+                     "(D66 on the Special Territories table)", not one_done,
+                            "a Special Territory was already gained or lost in this sequence")],
+                    gang=g.id)
     gain_territory(walk, g, f"{eid}:t", special=c == "special")

@@ -22,6 +22,7 @@ from .model import (
     TerritoryKind,
 )
 from . import career as roster_rules
+from .readings import note as reading_note
 
 if TYPE_CHECKING:
     from .postbattle import PostBattle
@@ -399,6 +400,8 @@ class Walk:
         ch.setdefault("step", self.step["id"])
         if ch["kind"] in ("status", "injury"):
             ch.setdefault("battle", self.seq.number)
+        if ch["kind"] == "reputation":  # one floor rule for every step (readings: turf-reputation-floor)
+            ch.setdefault("floor", bool(self.seq.ruleset.get("reputation_floor", True)))
         apply_change(self.campaign, ch)
         self.state.changes.append(ch)
 
@@ -449,3 +452,16 @@ def entry_kinds(name: str) -> Callable[[Callable[["PostBattle"], list[Option]]],
     return deco
 
 
+def step_notes(step: dict[str, Any]) -> list[str]:
+    """What munda-tui adds under a step's seed text: the borrowed table, a note, and
+    the readings (``data/readings.toml``) that apply to the step."""
+    out = [step[k] for k in ("borrowed", "note") if step.get(k)]
+    out += [reading_note(rid) for rid in step.get("readings", [])]
+    return out
+
+
+def action_detail(action: dict[str, Any]) -> str:
+    """An action's seed text with what munda-tui borrowed and the readings that apply."""
+    extra = ([action["borrowed"]] if action.get("borrowed") else []) + [
+        reading_note(rid) for rid in action.get("readings", [])]
+    return action["text"] + "".join(f"\n\nmunda-tui: {e}" for e in extra)

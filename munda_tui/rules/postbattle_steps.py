@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from . import career
 from .model import FighterStatus, FighterType, Gang, GangType, TerritoryKind
 from .outcome import BattleOutcome, EndState, FighterOutcome, RewardKind
+from .readings import note as reading_note
 from .postbattle_core import (
     Option,
     Walk,
@@ -162,12 +163,26 @@ def apply_injury_row(walk: Walk, gang_id: str, fighter_id: str, row: dict[str, A
 
 
 def permanent_injury(walk: Walk, gang_id: str, fighter_id: str, pid: str, why: str) -> None:
-    """A D6 read as the second die of a D66 whose first die is 5 (51-56)."""
+    """A D6 read as the second die of a D66 whose first die is 5 (51-56), on a table
+    whose 51-56 are permanent injuries (readings: permanent-injury-reading)."""
     name = walk.fname(gang_id, fighter_id)
+    f = walk.campaign.gang(gang_id).fighter(fighter_id)
+    if not f.standard_injuries:  # an alternate Injury table: its own result, entered
+        text = walk.text(f"{pid}:alt", f"{name} uses another Injury table: enter the "
+                         f"Permanent Injury ({why})", gang=gang_id)
+        walk.change(kind="injury", gang=gang_id, fighter=fighter_id, name=text,
+                    battle=walk.seq.number)
+        walk.say(f"{name}: {text} (own table)")
+        return
+    chosen = injury_table_name(walk)
+    reading = injury_table(chosen).get("permanent_reading", chosen)
+    table = injury_table(reading)
+    note = "Read as in Medical Escort: a roll of 1 counts as 51, a roll of 2 as 52, and so on."
+    if reading != chosen:
+        note += (f" Read on the {table['title']}: the campaign's table has results there that "
+                 "are not permanent injuries (Multiple Injuries, Captured).")
     r = walk.roll(pid, f"Permanent Injury for {name} ({why}): D6 read as 51-56", "D6",
-                  gang=gang_id, note="Read as in Medical Escort: a roll of 1 counts as 51, "
-                  "a roll of 2 as 52, and so on.")
-    table = injury_table(injury_table_name(walk))
+                  gang=gang_id, table=reading, note=note)
     row = lookup(table, 50 + r.total) or {"name": "?", "effect": ""}
     walk.say(f"{name}: {50 + r.total} {row['name']} ({row.get('effect', '')})")
     record_injury(walk, gang_id, fighter_id, row, str(50 + r.total), pid)
@@ -488,8 +503,7 @@ def adjustments(walk: Walk, why: str = "") -> None:
             if kind == "credits":
                 walk.change(kind="credits", gang=gid, amount=n, why=why)
             else:
-                walk.change(kind="reputation", gang=gid, amount=n, why=why,
-                            floor=walk.seq.ruleset["id"] == "gang-war")
+                walk.change(kind="reputation", gang=gid, amount=n, why=why)
             walk.say(f"{g.name}: {n:+d} {kind}")
 
 
@@ -527,7 +541,8 @@ def bounty_hunters(walk: Walk) -> None:
                     price = walk.number(f"bh:{g.id}:{t.id}", f"{g.name}: the price on "
                                         f"{t.name}'s head ({t.bounty} Bounty)", gang=g.id,
                                         minimum=0, default=50 * t.bounty,
-                                        note="Enter the Bounty's price as posted.")
+                                        note="Enter the Bounty's price as posted. "
+                                        + reading_note("bounty-price"))
                     walk.change(kind="credits", gang=g.id, amount=price,
                                 why=f"Bounty on {t.name}")
                     if f"{opp_id}/{t.id}" in died_now:
@@ -702,9 +717,9 @@ def _territory_entries(seq: PostBattle) -> list[Option]:
 
 @resolver("turf_2017")
 def turf_2017(walk: Walk) -> None:
-    gain_t = table_of(walk, "special-territory-gain")
-    loss_t = table_of(walk, "special-territory-loss")
-    special_done: set[str] = set()
+    """Turf War 2017 Turf: general changes first, then thefts. Each gang's net change of
+    Turf Size is kept for the Special Territories step (one roll per gang)."""
+    delta = facts(walk).setdefault("turf_delta", {})
     order = {"increase": 0, "decrease": 1, "steal": 2}
     for e in sorted(walk.entries(), key=lambda e: (order.get(e["kind"], 9), e["n"])):
         gid, eid = e["gang"], e["id"]
@@ -712,35 +727,12 @@ def turf_2017(walk: Walk) -> None:
         if e["kind"] in ("increase", "decrease"):
             n = walk.number(f"{eid}:by", f"{g.name}: Turf Size {e['kind']}d by how much?",
                             gang=gid, minimum=1, default=1)
-            walk.change(kind="territory_size", gang=gid, amount=n if e["kind"] == "increase"
-                        else -n)
+            if e["kind"] == "decrease":
+                n = min(n, g.territory_size)  # a Turf Size never falls below 0
+            amount = n if e["kind"] == "increase" else -n
+            walk.change(kind="territory_size", gang=gid, amount=amount)
+            delta[gid] = delta.get(gid, 0) + amount
             walk.say(f"{g.name}: Turf Size {'+' if e['kind'] == 'increase' else '-'}{n}")
-            if gid in special_done:
-                walk.say("  only one Special Territory may be gained or lost per sequence")
-                continue
-            special_done.add(gid)
-            r = walk.roll(f"{eid}:special", f"{g.name}: D6 {'+' if e['kind'] == 'increase' else '-'}"
-                          f" {n} for a Special Territory", "D6", gang=gid)
-            total = r.total + n if e["kind"] == "increase" else r.total - n
-            t = gain_t if e["kind"] == "increase" else loss_t
-            row = lookup(t, total)
-            walk.say(f"  {row_line(t, total, row)}")
-            kinds = [x["kind"] for x in (row or {}).get("effects", [])]
-            if "special_territory_gain" in kinds:
-                name = walk.text(f"{eid}:name", f"{g.name}: Special Territory gained (chosen "
-                                 "randomly; the table is not in the seed)", gang=gid)
-                walk.change(kind="territory_add", gang=gid, name=name, territory_kind="special")
-                walk.say(f"  {g.name} gains {name}")
-            if "special_territory_loss" in kinds:
-                specials = [t for t in g.territories if t.kind is TerritoryKind.SPECIAL]
-                if not specials:
-                    walk.say("  no Special Territory to lose")
-                    continue
-                tname = walk.choose(f"{eid}:lose", f"{g.name}: the Special Territory lost "
-                                    "(chosen randomly: pick the one your dice chose)",
-                                    [Option(t.name, t.name) for t in specials], gang=gid)
-                walk.change(kind="territory_remove", gang=gid, name=tname)
-                walk.say(f"  {g.name} loses {tname}")
         elif e["kind"] == "steal":
             victim = walk.campaign.gang(walk.opponent(gid))
             if victim.territory_size <= 0:
@@ -748,9 +740,57 @@ def turf_2017(walk: Walk) -> None:
                 continue
             walk.change(kind="territory_size", gang=victim.id, amount=-1)
             walk.change(kind="territory_size", gang=gid, amount=1)
+            delta[victim.id] = delta.get(victim.id, 0) - 1
+            delta[gid] = delta.get(gid, 0) + 1
             walk.say(f"{g.name} steals 1 Turf from {victim.name} (Gang War steps)")
+    for g in walk.gangs:
+        if delta.get(g.id):
+            walk.say(f"{g.name}: Turf Size {delta[g.id]:+d} this battle (Special Territories "
+                     "next: one D6 for the whole change)")
     if not walk.state.lines:
         walk.say("No Turf changes: add increases, decreases or thefts with a.")
+
+
+@resolver("special_territories_2017")
+def special_territories_2017(walk: Walk) -> None:
+    """Seed 002: one D6 per gang whose Turf Size changed, plus the whole increase or minus
+    the whole decrease; one Special Territory at most gained or lost in the sequence."""
+    gain_t = table_of(walk, "special-territory-gain")
+    loss_t = table_of(walk, "special-territory-loss")
+    delta = facts(walk).get("turf_delta", {})
+    changed = facts(walk).setdefault("special_changed", set())
+    gangs = [g for g in walk.gangs if delta.get(g.id)]
+    if not gangs:
+        walk.skip("No gang's Turf Size changed in the Turf step")
+    for g in gangs:
+        n = delta[g.id]
+        up = n > 0
+        r = walk.roll(f"special:{g.id}", f"{g.name}: D6 {'+' if up else '-'} {abs(n)} for a "
+                      "Special Territory", "D6", gang=g.id,
+                      table="special-territory-gain" if up else "special-territory-loss")
+        total = r.total + n
+        t = gain_t if up else loss_t
+        row = lookup(t, total)
+        walk.say(f"{g.name}: {r} {'+' if up else '-'} {abs(n)} = {total}: "
+                 + (row["text"] if row else "nothing happens"))
+        kinds = [x["kind"] for x in (row or {}).get("effects", [])]
+        if "special_territory_gain" in kinds:
+            name = walk.text(f"special:{g.id}:name", f"{g.name}: Special Territory gained "
+                             "(chosen randomly; the table is not in the seed)", gang=g.id)
+            walk.change(kind="territory_add", gang=g.id, name=name, territory_kind="special")
+            changed.add(g.id)
+            walk.say(f"  {g.name} gains {name}")
+        if "special_territory_loss" in kinds:
+            specials = [t for t in g.territories if t.kind is TerritoryKind.SPECIAL]
+            if not specials:
+                walk.say("  no Special Territory to lose")
+                continue
+            tname = walk.choose(f"special:{g.id}:lose", f"{g.name}: the Special Territory lost "
+                                "(chosen randomly: pick the one your dice chose)",
+                                [Option(t.name, t.name) for t in specials], gang=g.id)
+            walk.change(kind="territory_remove", gang=g.id, name=tname)
+            changed.add(g.id)
+            walk.say(f"  {g.name} loses {tname}")
 
 
 @entry_kinds("turf_2017")
@@ -766,7 +806,6 @@ def _turf_entries(seq: PostBattle) -> list[Option]:
 
 @resolver("reputation")
 def reputation(walk: Walk) -> None:
-    floor = walk.step.get("floor", True)
     items: dict[str, list[tuple[int, str]]] = {}
     for r in walk.seq.outcome.rewards:
         if r.kind is RewardKind.REPUTATION:
@@ -781,7 +820,7 @@ def reputation(walk: Walk) -> None:
         g = walk.campaign.gang(gid)
         before = g.reputation
         for n, why in sorted(lst, key=lambda x: -x[0]):  # gains before losses
-            walk.change(kind="reputation", gang=gid, amount=n, why=why, floor=floor)
+            walk.change(kind="reputation", gang=gid, amount=n, why=why)
         walk.say(f"{g.name}: Reputation {before} -> {g.reputation} ("
                  + ", ".join(f"{n:+d} {why}" for n, why in sorted(lst, key=lambda x: -x[0])) + ")")
     if not items:
@@ -1064,7 +1103,9 @@ def sell_equipment(walk: Walk) -> None:
             row = lookup(table, r.total)
             walk.say(f"{item}: {row_line(table, r.total, row)}")
             if row and any(x["kind"] == "half_value" for x in row.get("effects", [])):
-                price = value // 2
+                price = value // 2  # readings: half-value-rounded-down
+                if value % 2:
+                    walk.say(f"  half of {value} is {price} (rounded down)")
         else:
             dice = table["seek_buyer_one"] if buyers == 1 else table["seek_buyer_two"]
             r = walk.roll(f"{eid}:roll", f"Selling {item} ({buyers} Seek Buyer): value minus "

@@ -177,7 +177,10 @@ def test_arbites_income_every_face(d3: int) -> None:
 def test_turf_war_special_territory_on_increase(face: int, increase: int, gains: bool) -> None:
     seq = at("turf", ruleset="turf-war-2017")
     seq.add_entry(f"increase|{ESCHER}")
-    answer_all(seq, increase, {"faces": [face]})
+    answer_all(seq, increase)
+    seq.advance()
+    assert seq.step["id"] == "special-territories"
+    answer_all(seq, {"faces": [face]})
     if gains:
         seq.answer("Gambling Den")
     g = seq.work.gang(ESCHER)
@@ -187,22 +190,24 @@ def test_turf_war_special_territory_on_increase(face: int, increase: int, gains:
 
 @pytest.mark.parametrize("face,decrease", [(f, d) for f in range(1, 7) for d in (1, 3)])
 def test_turf_war_special_territory_on_decrease(face: int, decrease: int) -> None:
-    seq = at("turf", ruleset="turf-war-2017")
+    c = demo_campaign()
+    c.gang(ESCHER).territory_size = 3
+    seq = at("turf", c=c, ruleset="turf-war-2017")
     seq.add_entry(f"decrease|{ESCHER}")
-    answer_all(seq, decrease, {"faces": [face]})
+    answer_all(seq, decrease)
+    seq.advance()
+    answer_all(seq, {"faces": [face]})
     loses = face - decrease <= 0
     if loses:
         seq.answer("Settlement")
     assert ("Settlement" in [t.name for t in seq.work.gang(ESCHER).territories]) != loses
 
 
-def test_turf_war_only_one_special_territory_per_sequence() -> None:
+def test_turf_war_no_turf_change_skips_special_territories() -> None:
     seq = at("turf", ruleset="turf-war-2017")
-    seq.add_entry(f"increase|{ESCHER}")
-    answer_all(seq, 1, {"faces": [1]})
-    seq.add_entry(f"increase|{ESCHER}")
-    answer_all(seq, 1)
-    assert seq.pending is None and "only one Special Territory" in " ".join(seq.state.lines)
+    seq.advance()
+    assert seq.step["id"] == "reputation"
+    assert seq.states[seq.step_index("special-territories")].status == "skipped"
 
 
 # --- Update Roster --------------------------------------------------------------------------------

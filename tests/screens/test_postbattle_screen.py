@@ -84,6 +84,10 @@ def seed(data_dir: Path, ruleset: str, outcome: BattleOutcome, *, full: bool = F
             rng = random.Random(3)
             while seq.step["id"] != step:
                 p = seq.pending
+                if (p is None and seq.step["id"] == "turf" and full
+                        and not seq.draft["entries"].get("turf")):
+                    seq.add_entry(f"increase|{ESCHER}")  # so Special Territories is reached
+                    continue
                 if p is not None:
                     if p.kind == "roll" and p.id in faces:
                         seq.answer({"faces": faces[p.id]})

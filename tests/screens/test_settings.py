@@ -37,12 +37,13 @@ async def test_change_every_setting_and_save(make_app, data_dir) -> None:
         # three selects: open, move down, choose
         for _ in range(3):
             await pilot.press("enter", "down", "enter", "tab")
-        # three switches: toggle each
-        for _ in range(3):
+        # four switches: toggle each
+        for _ in range(4):
             await pilot.press("space", "tab")
         states = [str(app.screen.query_one(f"#state-{k}").render())
-                  for k in ("shared_deck", "strict_secrecy", "dice_by_hand")]
-        assert states == ["Off", "On", "On"]
+                  for k in ("shared_deck", "strict_secrecy", "dice_by_hand",
+                            "turf_fixer_merc_two_actions")]
+        assert states == ["Off", "On", "On", "Off"]
         # the XP awards table ships empty: the Arbitrator types it from their rulebook
         assert all(i.value == "" for i in app.screen.query("Input"))
         await pilot.press(*"x")  # a word is refused, nothing saved
@@ -62,6 +63,7 @@ async def test_change_every_setting_and_save(make_app, data_dir) -> None:
             strict_secrecy=True,
             dice_by_hand=True,
             xp_awards={"seriously_injured": 1, "out_of_action": 2},
+            turf_fixer_merc_two_actions=False,
         )
 
 

@@ -19,6 +19,7 @@ from textual.widgets import Footer, Header, Input, Label, Select, Static, Switch
 from munda_tui.rules.career import xp_events
 from munda_tui.rules.model import PostBattleRuleset, Settings
 from munda_tui.screens.common.dialogs import ConfirmScreen, ErrorScreen
+from munda_tui.rules.readings import for_setting
 
 if TYPE_CHECKING:
     from munda_tui.saves import CampaignHandle
@@ -44,7 +45,8 @@ CHOICES: dict[str, tuple[str, list[tuple[str, Any]] | None, str]] = {
     "shared_deck": (
         "One shared deck",
         None,
-        "On: the players draw from one shared deck. Off: each player has a full deck.",
+        "On: the players draw from one shared deck. Off: each player has a full deck, an "
+        "option the seed does not describe.",
     ),
     "strict_secrecy": (
         "Strict secrecy",
@@ -55,6 +57,12 @@ CHOICES: dict[str, tuple[str, list[tuple[str, Any]] | None, str]] = {
         "Real dice by default",
         None,
         "On: dice prompts ask for the faces of real dice first. Off: the app rolls.",
+    ),
+    "turf_fixer_merc_two_actions": (
+        "Fixer Merc: two actions (2017)",
+        None,
+        "On: a Merc with Fixer is \"a fighter who has the Fixer skill\" and takes two "
+        "Post-Battle Actions. Off: one action, as Gang War gives a Merc with Fixer.",
     ),
 }
 
@@ -89,7 +97,9 @@ class SettingsScreen(Screen[None]):
                         else:
                             yield Select(options, value=str(value), allow_blank=False,
                                          id=f"s-{key}", classes="setting-select", compact=True)
-                    yield Static(about, classes="hint setting-about")
+                    for r in for_setting(key):  # the seed's words this setting reads
+                        about += f"\nReading \"{r.title}\": {r.seed}"
+                    yield Static(about, classes="hint setting-about", markup=False)
             yield Label("XP awards", classes="title")
             yield Static("What each event in the tracker's log earns, from your rulebook (the "
                          "seeds do not print it; blank: nothing). Wrap Up proposes each "

@@ -193,9 +193,8 @@ Enter applies every change to both rosters once and saves the battle report.
         self.query_one("#pb-title", Static).update(
             f"Step {n}/{len(seq.steps)}: {step['title']}  ·  {seq.ruleset['title']}")
         text = step.get("text", "")
-        for extra in (step.get("borrowed"), step.get("note")):
-            if extra:
-                text += f"\n\nmunda-tui: {extra}"
+        for extra in pb.step_notes(step):
+            text += f"\n\n{extra}" if extra.startswith("munda-tui") else f"\n\nmunda-tui: {extra}"
         self.query_one("#pb-text", Static).update(text)
         self.query_one("#pb-text-scroll").set_class(not text, "hidden")
         skipped = []

@@ -23,6 +23,7 @@ from munda_tui.rules.dice import parse
 from munda_tui.rules.setup import CrewMember, SideSetup
 from munda_tui.widgets.dice_prompt import DiceOutcome, DicePrompt
 from munda_tui.screens.prebattle.modals import ChoiceModal, DealtCardsModal, TextModal
+from munda_tui.rules.readings import note as reading_note
 
 if TYPE_CHECKING:
     from munda_tui.screens.prebattle.screen import PreBattleScreen
@@ -200,7 +201,7 @@ class GangsStep(StepPanel):
             att, dfn = (ch, cd) if self.attacker_is_challenger else (cd, ch)
             text = (
                 f"Attacker: {self.pb.gang_name(att)}   Defender: {self.pb.gang_name(dfn)}"
-                "   (a to swap)"
+                "   (a to swap)\n" + reading_note("attacker-default")
             )
         if len(self.pb.campaign.gangs) < 2:
             text = "The campaign needs two gangs for a battle: add a gang first."
@@ -271,8 +272,9 @@ class BattlefieldStep(StepPanel):
         )
         first = f"Defender ({defender}) places terrain first."
         agree = "\nBoth players must agree." if b.get("both_agree") else ""
+        reading = f"\n\n{reading_note(b['reading'])}" if b.get("reading") else ""
         self.query_one("#bf-text", Static).update(
-            f"{b['name']} (Core Rules p{b['page']})\n\n{b['text']}\n\n{first}{agree}"
+            f"{b['name']} (Core Rules p{b['page']})\n\n{b['text']}\n\n{first}{agree}{reading}"
         )
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
