@@ -208,3 +208,61 @@ def test_publishing_from_many_threads_at_once(served) -> None:  # type: ignore[n
         t.join(5)
     assert status_and_body(get(server.port, path_of(links[V])))[0] == 200
     assert server.errors == 0
+
+
+def read_events(s: socket.socket, count: int, timeout: float = 3.0) -> bytes:
+    buf = b""
+    deadline = time.monotonic() + timeout
+    while buf.count(b"event: hand") < count and time.monotonic() < deadline:
+        try:
+            chunk = s.recv(65536)
+        except socket.timeout:
+            break
+        if not chunk:
+            break
+        buf += chunk
+    return buf
+
+
+def test_a_reminder_that_comes_buzzes_the_phone(served) -> None:  # type: ignore[no-untyped-def]
+    from munda_tui.rules.battle import Event
+
+    server, links, setup, b = served
+    s = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+    try:
+        s.sendall(f"GET {path_of(links[V])}/events HTTP/1.1\r\n\r\n".encode())
+        assert b'"alert":false' in read_events(s, 1)
+        b.record(Event("phase", round=2, phase="priority"))  # no reminder for round 2
+        server.publish(views(setup, b))
+        assert b'"alert":false' in read_events(s, 1).rsplit(b"event: hand", 1)[1]
+        for rnd in range(3, 9):  # Dead of Night's secret number: 8
+            b.record(Event("phase", round=rnd, phase="priority"))
+        server.publish(views(setup, b))
+        last = read_events(s, 1).rsplit(b"event: hand", 1)[1]
+        assert b'"alert":true' in last
+        assert b"the round whose number the owner chose" in last
+    finally:
+        s.close()
+
+
+def test_feeds_per_player_are_capped_oldest_first(served) -> None:  # type: ignore[no-untyped-def]
+    server, links, setup, b = served
+    feeds = []
+    try:
+        for _ in range(server.limits.feeds_per_secret + 1):
+            s = socket.create_connection(("127.0.0.1", server.port), timeout=3)
+            s.sendall(f"GET {path_of(links[G])}/events HTTP/1.1\r\n\r\n".encode())
+            assert b"event: hand" in read_events(s, 1)
+            feeds.append(s)
+        first = feeds[0]
+        first.settimeout(3)
+        rest = b""
+        while True:  # the oldest feed is closed by the server
+            chunk = first.recv(65536)
+            if not chunk:
+                break
+            rest += chunk
+        assert b"event: hand" not in rest
+    finally:
+        for s in feeds:
+            s.close()
