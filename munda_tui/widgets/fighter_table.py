@@ -184,7 +184,7 @@ class FighterTable(Widget, can_focus=True):
             return Strip([Segment(header_text()[:width].ljust(width), _HEADER)])
         row = self._top + y - 1
         if row >= len(self.keys):
-            return Strip.blank(width)
+            return Strip.blank(width, _PLAIN)  # a style: NO_COLOR filters need one
         strip = self._strips.get(row)
         if strip is None:
             key = self.keys[row]
