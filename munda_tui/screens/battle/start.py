@@ -37,7 +37,7 @@ class NothingAtTheStart(ModalScreen[None]):
     """Behind the curtain: this player has no Sub-plot to walk now."""
 
     CSS_PATH = "../prebattle/subplot_draw.tcss"
-    BINDINGS = [Binding("enter,escape", "close", "Done", priority=True)]
+    BINDINGS = [Binding("enter,escape", "close", "Done", priority=True, id="battle_start.close")]
 
     def __init__(self, owner: str) -> None:
         super().__init__()
