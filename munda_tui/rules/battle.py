@@ -1029,6 +1029,7 @@ def outcome(
         fighters=fighters,
         rewards=rewards,
         subplots_revealed=revealed,
+        subplots_revealed_by={s.gang: list(s.revealed) for s in state.sides.values() if s.revealed},
         takes_prisoners={s.gang: s.takes_prisoners for s in setup.sides},
     )
 

@@ -73,6 +73,7 @@ class BattleOutcome:
     fighters: list[FighterOutcome] = field(default_factory=list)
     rewards: list[BankedReward] = field(default_factory=list)
     subplots_revealed: list[str] = field(default_factory=list)  # card ids
+    subplots_revealed_by: dict[str, list[str]] = field(default_factory=dict)  # gang -> ids
     takes_prisoners: dict[str, bool] = field(default_factory=dict)  # gang id -> bool
     notes: str = ""
 

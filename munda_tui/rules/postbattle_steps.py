@@ -439,9 +439,14 @@ def lasting_injuries(walk: Walk) -> None:
         walk.skip("No fighter went Out of Action")
     table = injury_table(injury_table_name(walk))
     walk.say(f"Table: {table['title']}")
+    results = facts(walk).setdefault("injury_results", {})
     for gid, fid, why, by, rolls, rolls_why in todo:
-        lasting_injury(walk, gid, fid, f"injury:{gid}:{fid}", why, attacker=by,
-                       rolls=rolls, rolls_why=rolls_why)
+        got = lasting_injury(walk, gid, fid, f"injury:{gid}:{fid}", why, attacker=by,
+                             rolls=rolls, rolls_why=rolls_why)
+        results[f"{gid}/{fid}"] = {"name": got.get("name", ""), "dead": bool(got.get("dead"))}
+    from .subplot_effects import walk_post_battle  # Sub-plots resolved at this step
+
+    walk_post_battle(walk, "lasting-injuries")
 
 
 @resolver("dramatis_personae")

@@ -38,4 +38,49 @@ def two_injury_rolls(state: Any) -> dict[str, str]:
     return out
 
 
-__all__ = ["effects_table", "two_injury_rolls"]
+def post_battle_cards() -> dict[str, dict[str, Any]]:
+    """Card id -> where and how the post-battle sequence walks its reward."""
+    return dict(effects_table().get("post_battle", {}))
+
+
+def post_battle_step(card_id: str) -> str:
+    """The post-battle step that walks this card's reward ("" when none)."""
+    return str(post_battle_cards().get(card_id, {}).get("step", ""))
+
+
+def walk_post_battle(walk: Any, step_id: str) -> None:
+    """At step ``step_id`` of the post-battle sequence: the rewards of the revealed cards
+    that step resolves (each gang's own revealed cards, from the battle's outcome)."""
+    from .subplots import card as subplot
+
+    o = walk.seq.outcome
+    for gang_id, cards in sorted(getattr(o, "subplots_revealed_by", {}).items()):
+        for cid in cards:
+            spec = post_battle_cards().get(cid)
+            if not spec or spec.get("step") != step_id:
+                continue
+            name = subplot(cid).name
+            if spec.get("kind") == "per_fighter_out_of_action_alive":
+                results = walk.seq.facts.get("injury_results", {})
+                alive = [(k, r) for k, r in results.items() if not r.get("dead")]
+                gang = walk.campaign.gang(gang_id)
+                if not alive:
+                    walk.say(f"{gang.name}: {name}: no fighter went Out of Action and lived")
+                    continue
+                total = 0
+                for key, r in alive:
+                    g, f = key.split("/", 1)
+                    up = r.get("name") == spec.get("upgrade_injury")
+                    dice = spec["upgrade_dice"] if up else spec["dice"]
+                    roll = walk.roll(f"subplot:{cid}:{gang_id}:{key}",
+                                     f"{name} ({gang.name}): {walk.fname(g, f)} went Out of "
+                                     f"Action and lived: {dice} credits", dice, gang=gang_id)
+                    total += roll.total
+                    walk.say(f"{gang.name}: {name}: {walk.fname(g, f)} lived, {roll}")
+                walk.change(kind="credits", gang=gang_id, amount=total,
+                            why=f"Sub-plot: {name}")
+                walk.say(f"{gang.name}: {total:+d} credits (Sub-plot: {name})")
+
+
+__all__ = ["effects_table", "post_battle_cards", "post_battle_step", "two_injury_rolls",
+           "walk_post_battle"]

@@ -39,3 +39,36 @@ def test_divine_possession_the_leader_or_champion_taken_out_again() -> None:
     assert two_injury_rolls(replay(log[:4] + [end()])) == {}
     # not revealed: one roll
     assert two_injury_rolls(replay([start(), ooa("uc", by="t1"), end()])) == {}
+
+
+def test_work_for_the_docs_walked_at_the_lasting_injuries_step() -> None:
+    """Work for the Docs: 'For each fighter, friendly or enemy, that went Out of Action but
+    did not die ... you gain D3x10 credits.' Revealed in the battle, walked by the wizard
+    once the Lasting Injuries are known."""
+    import random
+
+    from postbattle_support import ESCHER, GOLIATH, demo_outcome, drive, make_seq
+    from munda_tui.rules.outcome import EndState
+
+    o = demo_outcome()
+    for fo in o.fighters:
+        if fo.fighter == "vexa-nightshade":
+            fo.end_state = EndState.OUT_OF_ACTION
+    o.subplots_revealed = ["noble-whims:K"]
+    o.subplots_revealed_by = {ESCHER: ["noble-whims:K"]}
+    pid = "subplot:noble-whims:K:" + ESCHER
+    faces = {f"injury:{GOLIATH}:dak-cinderfist": [6, 6],  # Memorable Death: no credits
+             f"injury:{ESCHER}:vexa-nightshade": [1, 1],  # lives
+             f"{pid}:{ESCHER}/vexa-nightshade": [2],
+             f"fate:{ESCHER}:lys-venom": [1], f"fate:{ESCHER}:mara-quill": [6],
+             f"injury:{ESCHER}:lys-venom": [1, 2], f"{pid}:{ESCHER}/lys-venom": [3]}
+    seq = drive(make_seq(outcome=o), random.Random(2), until="lasting-injuries", faces=faces)
+    lines = " ".join(seq.state.lines)
+    assert "Work for the Docs: Vexa Nightshade lived, D3x10 [2] = 20" in lines
+    assert "Work for the Docs: Lys Venom lived, D3x10 [3] = 30" in lines  # Fate of the Fallen
+    assert "+50 credits (Sub-plot: Work for the Docs)" in lines
+    assert "Dak Cinderfist lived" not in lines
+    # not revealed: nothing walked
+    o.subplots_revealed, o.subplots_revealed_by = [], {}
+    seq = drive(make_seq(outcome=o), random.Random(2), until="lasting-injuries", faces=faces)
+    assert "Work for the Docs" not in " ".join(seq.state.lines)

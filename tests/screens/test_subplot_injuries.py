@@ -68,3 +68,22 @@ async def test_chemical_solutions_revealed_then_two_lasting_injury_rolls_keep_th
         assert "Lasting Injury 11" not in lines
         # only Vexa, taken out after the reveal, rolls twice
         assert sum("two Lasting Injury rolls" in line for line in wizard.seq.state.lines) == 1
+
+
+async def test_work_for_the_docs_revealed_at_the_end_leaves_its_reward_to_the_wizard(
+        make_app, data_dir) -> None:
+    """'Reveal this card at the end of the game. For each fighter ... that went Out of
+    Action but did not die ... D3x10 credits': the Lasting Injuries decide it, so the
+    tracker records the reveal and the wizard walks the credits at that step."""
+    make_battle(data_dir, {V: ["noble-whims:K"], G: ["goliath:5"]}, [
+        Event("phase", round=1, phase="action"), Event("end", winner=V)])
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot)
+        await pilot.press("h", "enter", "r")
+        assert "walked in the post-battle sequence (lasting injuries step)" in _text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        log = app.screen.battle.log
+        assert log[-1].kind == "reveal" and log[-1].card == "noble-whims:K"
+        assert log[-1].rewards == ()

@@ -78,6 +78,7 @@ class RevealScreen(ModalScreen["RevealResult | None"]):
         *,
         mode: str = REVEAL,
         prefer_entry: bool = False,
+        later: str = "",
     ) -> None:
         super().__init__()
         self.gang_name = gang_name
@@ -86,6 +87,7 @@ class RevealScreen(ModalScreen["RevealResult | None"]):
         self.state = state
         self.rng = rng
         self.mode = mode
+        self.later = later or "at the end of the battle"  # when a deferred reward is walked
         self.prefer_entry = prefer_entry
         self.upgraded = bool(match.upgraded)
         self.earned = match.earned is not False
@@ -165,7 +167,7 @@ class RevealScreen(ModalScreen["RevealResult | None"]):
         self.query_one("#reveal-why", Static).update(f"Met: {why}" if why else "")
         out = []
         if self.mode == DEFER:
-            out.append("Reward: walked at the end of the battle - "
+            out.append(f"Reward: walked {self.later} - "
                        + "; ".join(line.spec.describe() for line in self.lines))
         elif self.match.test and self.test_passed is None and self.earned:
             out.append(f"First the card's roll: {self.match.test}, {self.match.test_target}+ "

@@ -844,6 +844,11 @@ class BattleScreen(Screen[None]):
     def reveal(self, gang: str, card: str, then=None) -> None:  # type: ignore[no-untyped-def]
         match = next(m for m in self.hand_matches(gang) if m.card == card)
         mode = DEFER if match.reward_at == "end" and not self.state.ended else REVEAL
+        from munda_tui.rules.subplot_effects import post_battle_step
+
+        later = post_battle_step(card)
+        if later:  # its reward needs the post-battle results (e.g. the Lasting Injuries)
+            mode = DEFER
         chosen = self.shown.get(gang, {}).get(card, "").split("|")[0]
         if not match.fighter and f"{gang}/{chosen}" in self.state.fighters:
             match = replace(match, fighter=f"{gang}/{chosen}")  # the fighter the card chose
@@ -857,7 +862,9 @@ class BattleScreen(Screen[None]):
 
         self.app.push_screen(
             RevealScreen(self.state.sides[gang].name, match, self.state, self.app.rng,
-                         mode=mode, prefer_entry=self.handle.campaign.settings.dice_by_hand),
+                         mode=mode, prefer_entry=self.handle.campaign.settings.dice_by_hand,
+                         later=f"in the post-battle sequence ({later.replace('-', ' ')} step)"
+                         if later else ""),
             done,
         )
 
