@@ -136,3 +136,29 @@ async def test_no_walk_without_subplots_or_once_round_1_is_over(make_app, data_d
         await open_battle(pilot)
         await pilot.pause()
         assert type(app.screen).__name__ == "BattleScreen"
+
+
+# --- snapshots ----------------------------------------------------------------------------
+
+
+def _walk_keys(*keys):
+    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+        await open_battle(pilot)
+        await pilot.pause()
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+
+    return run_before
+
+
+def test_snapshot_start_walk_random_pick(snap_compare, make_app, data_dir) -> None:
+    make_battle(data_dir, {V: ["dark-influences:9"], G: ["goliath:Q"]}, walked=False)
+    assert snap_compare(make_app(campaign="demo", seed=11), terminal_size=SIZE,
+                        run_before=_walk_keys("enter"))
+
+
+def test_snapshot_start_walk_nothing_to_walk(snap_compare, make_app, data_dir) -> None:
+    make_battle(data_dir, {V: ["dark-influences:9"], G: ["goliath:Q"]}, walked=False)
+    assert snap_compare(make_app(campaign="demo", seed=11), terminal_size=SIZE,
+                        run_before=_walk_keys("enter", "enter", "enter"))

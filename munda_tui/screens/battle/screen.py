@@ -79,7 +79,7 @@ MARKER = "◆"
 
 #: actions that change the battle (refused once it is over)
 _BATTLE_ACTIONS = {
-    "down", "set_state", "flesh_wound", "recovery", "condition", "other_condition",
+    "down", "set_state", "flesh_wound", "recovery", "condition", "other_condition", "broken_by",
     "activate", "failed_test", "attack", "deploy", "next_phase", "priority", "tactic", "vp",
     "end",
 }
@@ -127,6 +127,8 @@ class BattleScreen(Screen[None]):
         _b("r", "recovery", "Recovery", "Recovery test result (Seriously Injured fighter)",
            show=False),
         _b("b", "condition('Broken')", "Brk", "Broken: gain, or rally"),
+        _b("B", "broken_by", "Broken, by whom", "Broken, caused by which fighter (asks by "
+           "whom; Enter skips): the log then knows who broke whom", show=False),
         _b("z", "condition('Blaze')", "Blaze", "Blaze: gain or lose", show=False),
         _b("i", "condition('Insane')", "Insane", "Insane: gain or lose", show=False),
         _b("c", "other_condition", "Other condition", "Another condition, by name: gain or lose",
@@ -428,6 +430,26 @@ class BattleScreen(Screen[None]):
         f = self.selected()
         if f is not None:
             self.record(Event("state", fighter=f.key, state=new_state))
+
+    def action_broken_by(self) -> None:
+        """Broken, with its cause: the fighter whose attack broke them (a card such as
+        Noble Whims' Cruel and Unusual counts only enemies your fighters caused to break).
+        A fighter already Broken rallies, as with b."""
+        f = self.selected()
+        if f is None:
+            return
+        if "Broken" in f.conditions:
+            self.action_condition("Broken")
+            return
+
+        def done(attack: Attack | None) -> None:
+            if attack is not None:
+                self.record(Event("condition", fighter=f.key, condition="Broken",
+                                  attacker=attack.attacker, action=attack.action,
+                                  traits=attack.traits))
+
+        self.app.push_screen(AttackScreen(f"{f.name}: Broken, caused by", self.state, f.key),
+                             done)
 
     def action_flesh_wound(self) -> None:
         f = self.selected()
