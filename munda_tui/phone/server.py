@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import ipaddress
 import secrets
 import threading
 import time
@@ -34,6 +35,7 @@ from typing import Mapping
 from munda_tui.rules.hand_view import HandView
 
 from . import page
+from .net import lan_address
 
 NOT_FOUND = (
     b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nCache-Control: no-store\r\n"
@@ -74,6 +76,13 @@ class _Hand:
     feeds: list[asyncio.StreamWriter] = field(default_factory=list)
 
 
+def _unspecified(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_unspecified
+    except ValueError:
+        return False
+
+
 def format_url(host: str, port: int, secret: str) -> str:
     shown = f"[{host}]" if ":" in host else host
     return f"http://{shown}:{port}/h/{secret}"
@@ -86,6 +95,8 @@ class PhoneServer:
     def __init__(self, host: str, port: int = 0, limits: Limits | None = None) -> None:
         self.host = host
         self.port = port
+        # the address the links name: the LAN address when serving on every address
+        self.link_host = lan_address() if _unspecified(host) else host
         self.limits = limits or Limits()
         self._secrets: dict[str, bytes] = {}  # gang -> secret (bytes)
         self._hands: dict[str, _Hand] = {}
@@ -116,7 +127,7 @@ class PhoneServer:
     @property
     def links(self) -> dict[str, str]:
         with self._lock:
-            return {g: format_url(self.host, self.port, s.decode("ascii"))
+            return {g: format_url(self.link_host, self.port, s.decode("ascii"))
                     for g, s in self._secrets.items()}
 
     def start(self, views: Mapping[str, HandView]) -> dict[str, str]:

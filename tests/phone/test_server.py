@@ -266,3 +266,13 @@ def test_feeds_per_player_are_capped_oldest_first(served) -> None:  # type: igno
     finally:
         for s in feeds:
             s.close()
+
+
+def test_serving_on_every_address_names_the_lan_address_in_links(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from munda_tui.phone import server as server_module
+
+    monkeypatch.setattr(server_module, "lan_address", lambda: "192.168.1.23")
+    s = PhoneServer("0.0.0.0", 8765)
+    s._rekey(views(*battle()[1:]))
+    assert all(url.startswith("http://192.168.1.23:8765/h/") for url in s.links.values())
+    assert PhoneServer("127.0.0.1").link_host == "127.0.0.1"

@@ -221,3 +221,20 @@ async def test_an_old_secret_gets_404_and_finishing_the_battle_stops_serving(mak
         assert type(app.screen).__name__ == "PostBattleScreen"
         with pytest.raises(OSError):
             socket.create_connection(("127.0.0.1", port), timeout=1).close()
+
+
+async def test_without_the_qr_encoder_the_link_screen_says_how_to_install_it(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from munda_tui.phone import QrUnavailable
+    from munda_tui.screens.battle import phone
+
+    def missing(url: str) -> list[str]:
+        raise QrUnavailable("not installed")
+
+    monkeypatch.setattr(phone, "qr_lines", missing)
+    app = _One(LinkScreen("The Venom Sisters", "Ana", URL))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = _text(app)
+        assert "pip install 'munda-tui[phone]'" in text
+        assert URL in text
+        assert not app.screen.query("#link-qr")

@@ -97,7 +97,7 @@ class LinkScreen(ModalScreen[None]):
 
                 hint = (f"No QR code: its encoder is not installed ({INSTALL_HINT}). "
                         "Type the link into your phone's browser:")
-            yield Static(hint, classes="hint")
+            yield Static(hint, classes="hint", markup=False)
             yield Static(self.url, id="link-url", markup=False)
         yield Footer()
 
