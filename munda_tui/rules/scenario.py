@@ -36,7 +36,7 @@ from typing import Any, Iterable, Sequence
 
 from munda_tui.rules.data import load_data
 from munda_tui.rules.dice import DiceError, Roll, parse, roll, roll_faces
-from munda_tui.rules.model import Fighter, FighterType, Gang
+from munda_tui.rules.model import Fighter, FighterStatus, FighterType, Gang
 from munda_tui.rules.setup import BattleSetup, CrewMember, SideSetup
 
 TABLE_IDS: tuple[str, ...] = ("deployment", "objective", "side_job", "crew", "pitch_black")
@@ -960,3 +960,71 @@ def missing_for_battle(setup: BattleSetup) -> list[str]:
         if not side.crew:
             out.append(f"{side.gang}: crew")
     return out
+
+
+# --- Choose Crew Sub-plots that change the crew (seed 000) -------------------------------
+
+#: The Sub-plot choice that reduces the crew (Goliath Jack, Contempt for the Weak).
+CREW_REDUCTION = "crew_reduction"
+
+
+def gang_models(gang: Gang) -> int:
+    """"The number of models in your gang": every fighter on the roster who has not died,
+    retired or been Captured by another gang."""
+    gone = (FighterStatus.DEAD, FighterStatus.RETIRED, FighterStatus.CAPTURED)
+    return sum(1 for f in gang.fighters if f.status not in gone)
+
+
+def crew_reduction_limit(gang: Gang, crew_size: int) -> int:
+    """Contempt for the Weak: "You can reduce the size of your crew (as determined by the
+    scenario) by up to half the number of models in your gang, to a minimum crew size of 1."
+    Half is rounded down."""
+    return max(0, min(gang_models(gang) // 2, crew_size - 1))
+
+
+def crew_reduction(side: SideSetup) -> tuple[str, int] | None:
+    """The (card id, number) of a Sub-plot revealed at Choose Crew that reduces the crew."""
+    from munda_tui.rules import subplots as sp
+
+    for card_id, value in side.subplot_choices.items():
+        try:
+            card = sp.card(card_id)
+        except (KeyError, sp.SubplotError):
+            continue
+        if card.choice == CREW_REDUCTION and card_id in side.hand:
+            try:
+                return card_id, int(value)
+            except ValueError:
+                return None
+    return None
+
+
+def crew_reduction_due(side: SideSetup) -> int:
+    """How many fighters are still to be taken off a chosen crew (0: none, or done)."""
+    red = crew_reduction(side)
+    if red is None or not side.crew or side.crew_removed:
+        return 0
+    return red[1]
+
+
+def reduce_crew(side: SideSetup, gang: Gang, removed: Sequence[str]) -> None:
+    """Take ``removed`` (fighter ids) off the side's starting crew, as the card chosen at
+    Choose Crew says; CrewError when that breaks the card's bound."""
+    red = crew_reduction(side)
+    if red is None:
+        raise CrewError("no Sub-plot reduces this crew")
+    n = red[1]
+    removed = list(dict.fromkeys(removed))
+    crew_ids = [m.fighter for m in side.crew]
+    limit = crew_reduction_limit(gang, len(side.crew) + len(side.crew_removed))
+    if n > limit:
+        raise CrewError(
+            f"Contempt for the Weak: at most {limit} for a crew of {len(crew_ids)} (half the "
+            f"gang's {gang_models(gang)} models, a crew of 1 at least)")
+    if len(removed) != n:
+        raise CrewError(f"take {n} fighter(s) off the crew, not {len(removed)}")
+    for fid in removed:
+        if fid not in crew_ids:
+            raise CrewError(f"{fid} is not in the starting crew")
+    side.crew = [m for m in side.crew if m.fighter not in removed]
+    side.crew_removed = removed

@@ -38,6 +38,8 @@ class SideSetup:
     hand: list[str] = field(default_factory=list)  # Sub-plot card ids (hidden)
     jokers: int = 0  # Jokers drawn and shown to the opponent
     subplot_choices: dict[str, str] = field(default_factory=dict)  # card id -> choice
+    # fighters a Choose Crew Sub-plot took off the starting crew (Contempt for the Weak)
+    crew_removed: list[str] = field(default_factory=list)
     takes_prisoners: bool = True
 
 

@@ -456,3 +456,47 @@ def test_rules_export_lists_the_readings(capsys: pytest.CaptureFixture[str]) -> 
     fixer = by_id["turf-fixer-merc"]
     assert fixer["seed"].startswith("Normally a fighter") and fixer["app"]
     assert fixer["setting"] == "turf_fixer_merc_two_actions"
+
+
+# --- Contempt for the Weak at Choose Crew ----------------------------------------------------
+
+
+def contempt_side(crew: list[str], n: int) -> Any:
+    from munda_tui.rules.setup import CrewMember, SideSetup
+
+    side = SideSetup(gang=GOLIATH, crew=[CrewMember(f) for f in crew], hand=["goliath:J"],
+                     subplot_choices={"goliath:J": str(n)})
+    return side
+
+
+@pytest.mark.parametrize("crew_size,limit", [(1, 0), (2, 1), (5, 4), (7, 5), (10, 5)])
+def test_contempt_for_the_weak_bound(crew_size: int, limit: int) -> None:
+    # seed 000, Goliath Jack: "You can reduce the size of your crew (as determined by the
+    # scenario) by up to half the number of models in your gang, to a minimum crew size of 1."
+    from munda_tui.rules import scenario as sc
+
+    g = demo_campaign().gang(GOLIATH)
+    assert sc.gang_models(g) == 10
+    assert sc.crew_reduction_limit(g, crew_size) == limit
+
+
+def test_contempt_for_the_weak_reduces_the_crew() -> None:
+    # seed 000: "You can reduce the size of your crew (as determined by the scenario) by up
+    # to half the number of models in your gang, to a minimum crew size of 1." The crew step
+    # takes the number chosen off the crew, the player marking who leaves.
+    from munda_tui.rules import scenario as sc
+
+    g = demo_campaign().gang(GOLIATH)
+    crew = ["brakk-ironjaw", "gorth-slagborn", "mord-hammerhand", "dak-cinderfist", "thug-varro"]
+    side = contempt_side(crew, 2)
+    assert sc.crew_reduction_due(side) == 2
+    with pytest.raises(sc.CrewError):
+        sc.reduce_crew(side, g, ["thug-varro"])  # one, not the two chosen
+    sc.reduce_crew(side, g, ["dak-cinderfist", "thug-varro"])
+    assert [m.fighter for m in side.crew] == crew[:3]
+    assert side.crew_removed == ["dak-cinderfist", "thug-varro"] and sc.crew_reduction_due(side) == 0
+    # beyond the bound: refused, the crew unchanged
+    small = contempt_side(crew[:2], 2)
+    with pytest.raises(sc.CrewError, match="at most 1"):
+        sc.reduce_crew(small, g, crew[:2])
+    assert len(small.crew) == 2

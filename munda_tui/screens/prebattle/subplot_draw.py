@@ -201,9 +201,14 @@ class SubplotChoiceScreen(ModalScreen[str | None]):
         moment: str = "",
         curtained: bool = False,
         pick_at_random: bool = False,
+        bounds: tuple[int, int] | None = None,
+        bounds_note: str = "",
     ) -> None:
         super().__init__()
         self.card = sp.card(card_id)
+        # a number whose range depends on the battle (Contempt for the Weak: the crew)
+        self.bounds = bounds or self.card.choice_range
+        self.bounds_note = bounds_note
         self.owner = owner
         self.fighters = fighters or []
         self.enemy_fighters = enemy_fighters or []
@@ -227,8 +232,10 @@ class SubplotChoiceScreen(ModalScreen[str | None]):
                 yield PlayingCard(None, c, id="choice-card")
                 with Vertical(id="choice-ask"):
                     prompt = info.prompt or "This card asks for no choice."
-                    if c.choice_range:
-                        prompt += f" ({c.choice_range[0]}-{c.choice_range[1]})"
+                    if self.bounds:
+                        prompt += f" ({self.bounds[0]}-{self.bounds[1]})"
+                    if self.bounds_note:
+                        prompt += f"\n{self.bounds_note}"
                     yield Static(prompt, id="choice-prompt")
                     if info.kind in ("fighter", "fighter_and_enemy_fighter"):
                         yield OptionList(*[Option(n, id=i) for i, n in self.fighters], id="own")
@@ -236,8 +243,8 @@ class SubplotChoiceScreen(ModalScreen[str | None]):
                         yield OptionList(*[Option(n, id=i) for i, n in self.enemy_fighters], id="enemy")
                     if info.kind in ("number", "text"):
                         hint = ""
-                        if c.choice_range:
-                            hint = f"{c.choice_range[0]}-{c.choice_range[1]}"
+                        if self.bounds:
+                            hint = f"{self.bounds[0]}-{self.bounds[1]}"
                         yield Input(placeholder=hint, id="choice-input")
                     yield Static("", id="choice-error", classes="error-text")
         yield Footer()
@@ -302,6 +309,10 @@ class SubplotChoiceScreen(ModalScreen[str | None]):
                 value = sp.check_choice(self.card, self.query_one("#choice-input", Input).value)
             except sp.SubplotError as problem:
                 error.update(str(problem))
+                return
+            if kind == "number" and self.bounds and not (
+                    self.bounds[0] <= int(value) <= self.bounds[1]):
+                error.update(f"{self.card.name}: between {self.bounds[0]} and {self.bounds[1]}")
                 return
             self.dismiss(value)
             return

@@ -711,6 +711,14 @@ class CrewStep(StepPanel):
         revealed = _revealed_subplots(self.side, self.pb)
         if revealed:
             lines.append("Revealed at Choose Crew: " + "; ".join(revealed))
+        reduction = sc.crew_reduction(self.side)
+        if reduction is not None and reduction[1]:
+            if self.side.crew_removed:
+                names = ", ".join(self.pb.fighter_label(g.id, f) for f in self.side.crew_removed)
+                lines.append(f"Crew reduced by {len(self.side.crew_removed)}: {names}")
+            else:
+                lines.append(f"Crew to be reduced by {reduction[1]} once chosen (n asks which)")
+            lines.append(reading_note("contempt-for-the-weak"))
         if self._done():
             lines.append("")
             lines.append(f"Starting crew ({len(self.side.crew)}):")
@@ -910,6 +918,52 @@ class CrewStep(StepPanel):
         self.picks = []
         self.changed()
         self._redraw()
+        self._apply_reduction()
+
+    def _crew_size(self) -> int:
+        """The crew "as determined by the scenario": the chosen crew, else the counts."""
+        if self.side.crew:
+            return len(self.side.crew) + len(self.side.crew_removed)
+        if self.x is None:
+            return sc.gang_models(self.gang)
+        return sum(self._counts())
+
+    def _apply_reduction(self) -> None:
+        """A revealed Contempt for the Weak takes the number chosen off the crew: the
+        player marks which fighters leave it."""
+        n = sc.crew_reduction_due(self.side)
+        if not n:
+            return
+        limit = sc.crew_reduction_limit(self.gang, self._crew_size())
+        if n > limit:
+            card_id = sc.crew_reduction(self.side)[0]  # type: ignore[index]
+            self.app.notify(f"At most {limit} for this crew: choose the number again.",
+                            severity="warning")
+            del self.side.subplot_choices[card_id]
+            self.changed()
+            self._redraw()
+            self.action_subplots()
+            return
+        crew = list(self.side.crew)
+
+        def done(marked: list[int] | None) -> None:
+            if marked is None:
+                self._redraw()
+                return
+            try:
+                sc.reduce_crew(self.side, self.gang, [crew[i].fighter for i in marked])
+            except sc.CrewError as error:
+                self.app.notify(str(error), severity="error")
+                return
+            self.changed()
+            self._redraw()
+
+        self.app.push_screen(
+            DealtCardsModal(f"Contempt for the Weak: mark the {n} fighter(s) who leave the crew",
+                            [self.pb.fighter_label(self.gang.id, m.fighter, m.loadout)
+                             for m in crew], n),
+            done,
+        )
 
     def action_deal(self) -> None:
         problem = self._ready()
@@ -1044,6 +1098,7 @@ class CrewStep(StepPanel):
 
         def offer(cards: list) -> None:  # type: ignore[type-arg]
             if not cards:
+                self._apply_reduction()
                 return
             card = cards[0]
 
@@ -1054,10 +1109,15 @@ class CrewStep(StepPanel):
                     self._redraw()
                 offer(cards[1:])
 
+            bounds, bounds_note = None, ""
+            if card.choice == sc.CREW_REDUCTION:  # "by up to half the number of models..."
+                bounds = (0, sc.crew_reduction_limit(gang, self._crew_size()))
+                bounds_note = reading_note("contempt-for-the-weak")
             self.app.push_screen(
                 SubplotChoiceScreen(card.id, owner, members(gang, side.crew),
                                     members(enemy, enemy_side.crew), self.app.rng,  # type: ignore[attr-defined]
-                                    moment="choose_crew"),
+                                    moment="choose_crew", bounds=bounds,
+                                    bounds_note=bounds_note),
                 chosen,
             )
 
@@ -1074,6 +1134,7 @@ class CrewStep(StepPanel):
     def action_redo(self) -> None:
         self.side.crew = []
         self.side.reinforcements = []
+        self.side.crew_removed = []
         self.changed()
         self._open_side(self.side_i)
 
@@ -1089,7 +1150,12 @@ class CrewStep(StepPanel):
                 crew = sc.select_crew(self.gang, self.method, self.x or 0, self.y or 0, self.picks)
             except sc.CrewError as error:
                 return str(error)
-            self._commit(crew, [])
+            self._commit(crew, [])  # asks who leaves the crew, if a Sub-plot reduces it
+            if sc.crew_reduction_due(self.side):
+                return "Contempt for the Weak: mark who leaves the crew first."
+        elif sc.crew_reduction_due(self.side):
+            self._apply_reduction()
+            return "Contempt for the Weak: mark who leaves the crew first."
         if self.side_i + 1 < len(self.setup.sides):
             self._open_side(self.side_i + 1)
             return ""
