@@ -265,6 +265,7 @@ class MundaApp(App[None]):
     def _show_campaign(self) -> None:
         from .screens.campaign.campaign import CampaignScreen
 
+        assert self.handle is not None
         level = self._campaign_level()
         while len(self.screen_stack) > max(level, 1):
             self.pop_screen()

@@ -22,10 +22,10 @@ if TYPE_CHECKING:
     from munda_tui.rules import roster as rr
     from munda_tui.saves import CampaignHandle
 
-#: battle rows put in the table before the screen's first frame (more than a screen
-#: shows); the older ones follow in chunks after it, a frame apart, so a long history
-#: costs the first frame nothing
-FIRST_ROWS = 60
+#: battle rows put in the table before the screen's first frame: as many as the
+#: terminal has lines (never fewer than this); the older ones follow in chunks after
+#: it, a frame apart, so a long history costs the first frame nothing
+FIRST_ROWS = 24
 MORE_ROWS = 200
 
 
@@ -153,7 +153,7 @@ class CampaignScreen(Screen[None]):
         battles.clear()
         ordered = sorted(c.battles, key=lambda b: b.number, reverse=True)
         self._fill += 1
-        first = max(FIRST_ROWS, row + 1)
+        first = max(FIRST_ROWS, self.app.size.height, row + 1)
         self._add_battle_rows(ordered, 0, first)
         if ordered:
             battles.move_cursor(row=min(row, len(ordered) - 1))
