@@ -18,6 +18,7 @@ copy of anything and is never fsynced; losing it costs one slow open.
 from __future__ import annotations
 
 import hashlib
+import json
 import marshal
 import os
 import sys
@@ -136,3 +137,54 @@ def remember(path: Path, text: str, data: dict[str, Any], loaded: LoadedCampaign
     _write(cache_dir(path) / DATA_FILE, key, blob)
     if loaded is not None:
         _write(cache_dir(path) / SUMMARY_FILE, key, value=_summary(loaded))
+
+
+# --- battle files ---------------------------------------------------------------------------
+#
+# ``.cache/battles/NNNN.json``: the key's hex digest on the first line, then the JSON of
+# what tomllib reads from the battle file (plain data: JSON keeps every value as it is,
+# and gives lists where the writer had tuples, as tomllib does).
+
+
+def battle_cache_path(battle_file: Path) -> Path:
+    battle_file = Path(battle_file)
+    return battle_file.parent.parent / CACHE_DIR / "battles" / (battle_file.stem + ".json")
+
+
+def read_battle(battle_file: Path, text: str) -> dict[str, Any] | None:
+    """What tomllib makes of ``text`` (the battle file's), if the cache has it."""
+    try:
+        cached = battle_cache_path(battle_file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    head, _, body = cached.partition("\n")
+    if head != text_key(text).hex():
+        return None
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def battle_json(data: Any) -> str | None:
+    """The cache's JSON of plain battle data (None for what JSON cannot hold)."""
+    try:
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError):
+        return None
+
+
+def write_battle(battle_file: Path, text: str, data_json: str) -> None:
+    """Cache ``data_json`` (:func:`battle_json` of what tomllib reads from ``text``)."""
+    path = battle_cache_path(battle_file)
+    tmp = temp_path_for(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(text_key(text).hex() + "\n" + data_json, encoding="utf-8")
+        os.replace(tmp, path)
+    except (OSError, UnicodeEncodeError):
+        try:
+            tmp.unlink()
+        except OSError:
+            pass

@@ -107,10 +107,12 @@ def load_campaign_file(path: Path, text: str | None = None, data: dict[str, Any]
     return LoadedCampaign(campaign, version, text)
 
 
-def load_battle_file(path: Path, text: str | None = None) -> tuple[dict[str, Any], int]:
+def load_battle_file(path: Path, text: str | None = None, data: dict[str, Any] | None = None) -> tuple[dict[str, Any], int]:
+    """``data``: what tomllib made of ``text`` already (see ``saves.cache``)."""
     if text is None:
         text = read_text(path)
-    data = parse_text(path, text)
+    if data is None:
+        data = parse_text(path, text)
     try:
         return codec.battle_from_data(data)
     except ValidationError as error:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import copy
+import json
 import os
 import re
 import secrets
@@ -53,6 +54,7 @@ from .files import (
     file_kind,
     load_battle_file,
     load_campaign_file,
+    parse_text,
     read_text,
 )
 from .loading import load_any
@@ -348,6 +350,9 @@ class CampaignHandle:
         # battle number -> the file's stat when we last read or wrote it
         self._verified: dict[int, tuple[int, int, int] | None] = {}
         self._written: dict[Path, tuple[str, tuple[int, int, int] | None]] = {}
+        # battle number -> (the file's stat after our write, its text, the JSON of its
+        # data): the battle being played reopens without a parse; cached on disk later
+        self._battle_memo: dict[int, tuple[tuple[int, int, int] | None, str, str]] = {}
 
     # --- life cycle -------------------------------------------------------------
 
@@ -403,6 +408,7 @@ class CampaignHandle:
                 self._closed = True
         if self._lock is None:
             return
+        self._flush_battle_memos()
         sync_pending_dirs()
         self._lock.release()
         self.store._forget(self)
@@ -553,8 +559,18 @@ class CampaignHandle:
         path = self.battle_path(number)
         if not path.exists():
             raise KeyError(f"no battle {number} in {self.slug!r}")
-        text = read_text(path)
-        data, version = load_battle_file(path, text)
+        memo = self._battle_memo.get(number)
+        if memo is not None and memo[0] == _stat_key(path):
+            text, raw = memo[1], json.loads(memo[2])
+        else:
+            text = read_text(path)
+            raw = cache.read_battle(path, text)
+            if raw is None:
+                raw = parse_text(path, text)
+                as_json = cache.battle_json(raw)
+                if as_json is not None:
+                    cache.write_battle(path, text, as_json)
+        data, version = load_battle_file(path, text, data=raw)
         if version < codec.SCHEMA_VERSIONS[codec.BATTLE]:  # pragma: no cover - no battle migrations yet
             _keep_aside(path, backup_dir_of(path), f"schema{version}")
             atomic_write_text(path, tomlemit.dumps(codec.battle_to_data(data)), backup_dir=backup_dir_of(path))
@@ -570,7 +586,8 @@ class CampaignHandle:
         """
         self._check_open()
         path = self.battle_path(number)
-        text = tomlemit.dumps(codec.battle_to_data(data))
+        plain = codec.battle_to_data(data)
+        text = tomlemit.dumps(plain)
         if path.exists():
             known = self._verified.get(number)
             if known is None:
@@ -582,6 +599,24 @@ class CampaignHandle:
                     _keep_aside(path, backup_dir_of(path), "broken")
         self._write(path, text, sync_dir_later=True)
         self._verified[number] = _stat_key(path)
+        self._remember_battle(number, path, text, plain)
+
+    def _remember_battle(self, number: int, path: Path, text: str, plain: dict[str, Any]) -> None:
+        """Keep the saved battle's data (as JSON: a copy, lists as tomllib gives them)."""
+        as_json = cache.battle_json(plain)
+        self._flush_battle_memos(keep=number)
+        if as_json is None:
+            self._battle_memo.pop(number, None)
+        else:
+            self._battle_memo[number] = (_stat_key(path), text, as_json)
+
+    def _flush_battle_memos(self, keep: int | None = None) -> None:
+        """Write the remembered battles (but ``keep``) to the cache on disk."""
+        for n in [n for n in self._battle_memo if n != keep]:
+            stat, text, as_json = self._battle_memo.pop(n)
+            path = self.battle_path(n)
+            if stat is not None and stat == _stat_key(path):
+                cache.write_battle(path, text, as_json)
 
     def delete_battle(self, number: int) -> None:
         """Remove a battle file (its last version stays in the backups)."""
@@ -592,6 +627,7 @@ class CampaignHandle:
             path.unlink()
             self._written.pop(path, None)
         self._verified.pop(number, None)
+        self._battle_memo.pop(number, None)
 
 
 def _reads_back(text: str, data: dict[str, Any]) -> dict[str, Any] | None:

@@ -133,3 +133,28 @@ def test_a_prepared_campaign_saves_or_closes_onto_disk(data_dir: Path) -> None:
     second.close()
     assert second.closed and (store.campaign_dir("demo-2") / "campaign.toml").is_file()
     second.close()  # idempotent
+
+
+def test_battle_files_reopen_from_memory_and_from_the_cache(data_dir: Path, monkeypatch) -> None:
+    store = Store(data_dir)
+    battle = {"setup": {"number": 1}, "battle": {"log": [{"kind": "start", "traits": ("a", "b")}]}}
+    with store.create_campaign(demo_campaign()) as handle:
+        handle.save_battle(1, battle)
+        handle.save_battle(2, {"battle": {"log": []}})  # battle 1 goes to the disk cache
+        calls: list[Path] = []
+        real = store_module.parse_text
+        monkeypatch.setattr(store_module, "parse_text", lambda p, t: calls.append(p) or real(p, t))
+        want = {"setup": {"number": 1}, "battle": {"log": [{"kind": "start", "traits": ["a", "b"]}]}}
+        assert handle.load_battle(1) == want  # lists, as tomllib reads them
+        assert handle.load_battle(2) == {"battle": {"log": []}}
+        assert calls == []
+        path = handle.battle_path(1)
+    with store.open_campaign("demo") as handle:  # a new session: the cache on disk
+        assert handle.load_battle(1) == want and handle.load_battle(2) == {"battle": {"log": []}}
+        assert calls == []
+        path.write_text(path.read_text().replace('"start"', '"begin"'))  # edited outside
+        assert handle.load_battle(1)["battle"]["log"][0]["kind"] == "begin"
+        assert calls == [path]
+        handle.delete_battle(2)
+        with pytest.raises(KeyError):
+            handle.load_battle(2)

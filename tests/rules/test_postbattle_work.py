@@ -1,0 +1,46 @@
+"""The post-battle sequence works on a copy: only the gangs it looks up are copied,
+and the live campaign is untouched until the commit, however the sequence goes."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from munda_tui.rules import postbattle as pb
+from munda_tui.rules.demo import demo_campaign
+from munda_tui.rules.model import FighterStatus, Gang, GangType
+from postbattle_support import ESCHER, GOLIATH, drive, make_seq
+
+
+def _league():  # type: ignore[no-untyped-def]
+    c = demo_campaign()
+    third = copy.deepcopy(c.gang(GOLIATH))
+    third.id, third.name, third.type = "third-gang", "Third Gang", GangType.ORLOCK
+    held = third.fighters[0]
+    held.status, held.captured_by = FighterStatus.CAPTURED, ESCHER  # held by the winners
+    c.gangs.append(third)
+    c.gangs.append(Gang(id="bystanders", name="Bystanders"))
+    return c
+
+
+def test_the_live_campaign_is_untouched_and_bystanders_shared() -> None:
+    c = _league()
+    seq = make_seq(campaign=c)  # adds battle 1's summary
+    before = copy.deepcopy(c)
+    drive(seq, random.Random(3))
+    assert c == before  # every answer replayed on the copy, nothing on the live campaign
+    assert seq.work.gangs[-1] is c.gangs[-1]  # a gang the sequence never looked up: shared
+    assert seq.work.gang(ESCHER) is not c.gang(ESCHER)
+    assert seq.work.battles is c.battles  # read only by the sequence
+    changed = {ch["gang"] for ch in seq.changes()}
+    assert changed and changed <= {g.id for g in seq.work.gangs}
+
+
+def test_the_commit_applies_to_a_whole_copy() -> None:
+    c = _league()
+    seq = make_seq(campaign=c)  # adds battle 1's summary
+    before = copy.deepcopy(c)
+    drive(seq, random.Random(5))
+    new = pb.applied_campaign(c, 1, {"changes": seq.changes(), "standings": {}, "winner": ESCHER})
+    assert c == before and new is not c
+    assert new.gang("bystanders") == c.gang("bystanders")
