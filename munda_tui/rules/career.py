@@ -179,3 +179,33 @@ def xp_proposal(fo: Any, won: bool, awards: dict[str, int]) -> list[tuple[int, s
             lines.append((n * awards[key], f"{times}{event['label']} ({awards[key]} XP each)"
                           if n > 1 else f"{event['label']} ({awards[key]} XP)"))
     return lines
+
+
+# --- Advancements --------------------------------------------------------------------
+
+
+def advancement_limit(fighter: Fighter, key: str) -> int:
+    """How many steps a characteristic can still improve before it is impossible
+    (WS 2+ cannot improve; M 12 cannot)."""
+    if key not in fighter.characteristics:
+        return 0
+    lo, hi = profile_rules.LIMITS[key]
+    value = fighter.characteristics[key]
+    return value - lo if profile_rules.is_target(key) else hi - value
+
+
+def apply_advancement(fighter: Fighter, ch: dict[str, Any]) -> list[str]:
+    """An Advancement the player entered (what was bought and its XP cost: the
+    seeds do not print the table): a characteristic increase changes the profile
+    (+1 to WS 4+ gives 3+), a skill joins the skill list, anything else is kept
+    in the notes. The XP and cost are the caller's (the ``advance`` change)."""
+    changes = [(str(k), int(d)) for k, d in ch.get("profile", [])]
+    lines: list[str] = []
+    if changes:
+        lines = profile_rules.apply(fighter.characteristics, changes, clamp=True)
+    elif ch.get("skill"):
+        if ch["name"] not in fighter.skills:
+            fighter.skills.append(ch["name"])
+    else:
+        fighter.notes = (fighter.notes + "\n" if fighter.notes else "") + f"Advancement: {ch['name']}"
+    return lines

@@ -107,11 +107,44 @@ class Equipment:
     weapon: bool = False
     rarity: str = ""  # "", "Common", "Rare (9)", "Illegal (10)" ...
     spent: bool = False  # a consumable expended in the last battle
+    armour: bool = False
 
     @property
     def value(self) -> int:
         """Credits this line adds to a rating (unknown costs add nothing)."""
         return (self.cost or 0) * self.qty
+
+    @property
+    def kind(self) -> str:
+        """One of ITEM_KINDS: weapon, Unwieldy weapon, armour, wargear, consumable."""
+        if self.weapon:
+            return UNWIELDY_WEAPON if self.unwieldy else WEAPON
+        if self.armour:
+            return ARMOUR
+        if self.consumable:
+            return CONSUMABLE
+        return WARGEAR
+
+    def set_kind(self, kind: str) -> None:
+        if kind not in ITEM_KINDS:
+            raise ValueError(f"{kind!r} is not an item kind; one of: {', '.join(ITEM_KINDS)}")
+        self.weapon = kind in (WEAPON, UNWIELDY_WEAPON)
+        self.unwieldy = kind == UNWIELDY_WEAPON
+        self.armour = kind == ARMOUR
+        self.consumable = kind == CONSUMABLE
+
+    @property
+    def weapon_slots(self) -> int:
+        """Seed 004, Distribute Equipment: a weapon counts 1 towards the limit of 3, an
+        Unwieldy weapon 2."""
+        return ((2 if self.unwieldy else 1) * self.qty) if self.weapon else 0
+
+
+WEAPON, UNWIELDY_WEAPON, ARMOUR, WARGEAR, CONSUMABLE = (
+    "weapon", "Unwieldy weapon", "armour", "wargear", "consumable")
+ITEM_KINDS: tuple[str, ...] = (WEAPON, UNWIELDY_WEAPON, ARMOUR, WARGEAR, CONSUMABLE)
+#: Seed 004, Distribute Equipment: at most three weapons, Unwieldy ones counting two.
+WEAPON_LIMIT = 3
 
 
 @dataclass
@@ -160,6 +193,11 @@ class Fighter:
     def can_fight(self) -> bool:
         return self.status not in UNAVAILABLE
 
+    @property
+    def weapon_count(self) -> int:
+        """Weapons carried as seed 004 counts them (Unwieldy = 2)."""
+        return sum(item.weapon_slots for item in self.equipment)
+
 
 @dataclass
 class Territory:
@@ -195,6 +233,11 @@ class Gang:
     @property
     def rating(self) -> int:
         return gang_rating(self)
+
+    @property
+    def wealth(self) -> int:
+        """Gang Rating plus the credits in the Stash."""
+        return self.rating + self.credits
 
     def fighter(self, fighter_id: str) -> Fighter:
         for f in self.fighters:

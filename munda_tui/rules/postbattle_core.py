@@ -283,9 +283,7 @@ def apply_change(campaign: Campaign, ch: dict[str, Any]) -> None:
         fighter.xp -= ch.get("xp_cost", 0)
         fighter.cost += ch.get("cost", 0)
         fighter.advancements += 1
-        if ch.get("skill"):
-            fighter.skills.append(ch["name"])
-        fighter.notes = (fighter.notes + "\n" if fighter.notes else "") + f"Advancement: {ch['name']}"
+        roster_rules.apply_advancement(fighter, ch)
     elif kind == "fighter_type":
         assert fighter
         fighter.type = FighterType(ch["type"])
@@ -293,7 +291,7 @@ def apply_change(campaign: Campaign, ch: dict[str, Any]) -> None:
         gang.tactics.append(ch["name"])
     elif kind == "tactics_remove":
         gang.tactics.remove(ch["name"])
-    elif kind == "note":
+    elif kind in ("note", "weapon_override"):
         pass
     else:
         raise ValueError(f"unknown change {kind!r}")

@@ -82,6 +82,9 @@ def describe(seq: "PostBattle", ch: dict[str, Any]) -> str:
         return f"{who}: Advancement {ch['name']} (-{ch.get('xp_cost', 0)} XP, +{ch.get('cost', 0)} credits)"
     if k == "fighter_type":
         return f"{who}: now {ch['type']}"
+    if k == "weapon_override":
+        return (f"{who}: keeps {ch['load']} weapons over the limit of {ch['limit']} "
+                "(Arbitrator override)")
     if k == "kills":
         return f"{who}: Kills {ch['amount']:+d}{why}"
     if k == "tactics_add":

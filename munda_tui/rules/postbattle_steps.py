@@ -1008,17 +1008,38 @@ def advance_fighters(walk: Walk) -> None:
         fid = walk.choose(f"{e['id']}:who", f"{g.name}: who advances?", opts, gang=g.id)
         f = g.fighter(fid)
         kind = walk.choose(f"{e['id']}:kind", f"{f.name}: what kind of Advancement?",
-                           [Option("characteristic", "A characteristic increase"),
+                           [Option("characteristic", "A characteristic increase (applied to "
+                                   "the profile)"),
                             Option("skill", "A new skill (added to the fighter's skills)"),
                             Option("other", "Something else")], gang=g.id)
-        what = walk.text(f"{e['id']}:what", f"{f.name}: the Advancement (from the Experience "
-                         "guidelines)", gang=g.id)
+        profile: list[list[Any]] = []
+        if kind == "characteristic":
+            from .profile import CHARACTERISTICS, NAMES, format_value
+
+            opts = []
+            for key in CHARACTERISTICS:
+                room = career.advancement_limit(f, key)
+                shown = format_value(key, f.characteristics.get(key))
+                opts.append(Option(key, f"{NAMES[key]} ({shown})", room > 0,
+                                   "the fighter has none" if key not in f.characteristics
+                                   else f"{shown} is already the best it can be"))
+            key = walk.choose(f"{e['id']}:char", f"{f.name}: which characteristic improves?",
+                              opts, gang=g.id)
+            steps = walk.number(f"{e['id']}:by", f"{f.name}: {NAMES[key]} improves by",
+                                gang=g.id, minimum=1, maximum=career.advancement_limit(f, key),
+                                default=1, note="A target number improves downwards: +1 to "
+                                "WS 4+ gives 3+.")
+            profile = [[key, steps]]
+            what = f"+{steps} {NAMES[key]}"
+        else:
+            what = walk.text(f"{e['id']}:what", f"{f.name}: the Advancement (from the Experience "
+                             "guidelines)", gang=g.id)
         cost = walk.number(f"{e['id']}:xp", f"{f.name}: XP spent", gang=g.id, minimum=1,
                            maximum=f.xp)
         value = walk.number(f"{e['id']}:cost", f"{f.name}: credits added to the fighter's "
                             "cost", gang=g.id, minimum=0, default=0)
         walk.change(kind="advance", gang=g.id, fighter=fid, name=what, xp_cost=cost, cost=value,
-                    skill=kind == "skill")
+                    skill=kind == "skill", profile=profile)
         walk.say(f"{g.name}: {f.name} takes {what} for {cost} XP (+{value} credits)")
 
 
@@ -1278,6 +1299,42 @@ def distribute_equipment(walk: Walk) -> None:
             walk.say(f"{g.name}: {item} {walk.fname(g.id, fid)} -> Stash")
     for g in walk.gangs:
         walk.say(f"{g.name}: Stash " + (", ".join(it.name for it in g.stash) or "empty"))
+        on_roster = [f for f in g.fighters if f.status not in
+                     (FighterStatus.DEAD, FighterStatus.RETIRED)]
+        walk.say(f"{g.name}: weapons (limit {limit}, Unwieldy counts 2): "
+                 + (", ".join(f"{f.name} {weapon_load(f.equipment)}" for f in on_roster) or "none"))
+    over_the_limit(walk, limit)
+
+
+def over_the_limit(walk: Walk, limit: int) -> None:
+    """Seed 004: no fighter leaves Distribute Equipment over the weapon limit: the player
+    moves a weapon to the Stash, or the Arbitrator overrides it (kept in the report)."""
+    for g in walk.gangs:
+        for f in g.fighters:
+            if f.status in (FighterStatus.DEAD, FighterStatus.RETIRED):
+                continue
+            k = 0
+            while weapon_load(f.equipment) > limit:
+                load = weapon_load(f.equipment)
+                pid = f"limit:{g.id}:{f.id}:{k}"
+                c = walk.choose(pid, f"{f.name} carries {load} weapons: the limit is {limit} "
+                                "(an Unwieldy weapon counts 2)",
+                                [Option("stash", "Move a weapon to the Stash"),
+                                 Option("override", "Arbitrator override: keep them all")],
+                                gang=g.id, note="Seed 004, Distribute Equipment. An override "
+                                "is recorded in the battle report.")
+                if c == "override":
+                    walk.change(kind="weapon_override", gang=g.id, fighter=f.id, load=load,
+                                limit=limit, why="Arbitrator override")
+                    walk.say(f"{g.name}: {f.name} keeps {load} weapons (Arbitrator override)")
+                    break
+                item = walk.choose(f"{pid}:item", f"{f.name}: which weapon goes to the Stash?",
+                                   [Option(it.name, f"{it.name} ({it.kind})") for it in f.equipment
+                                    if it.weapon], gang=g.id)
+                walk.change(kind="to_stash", gang=g.id, fighter=f.id, items=[item],
+                            why="over the weapon limit")
+                walk.say(f"{g.name}: {item} {f.name} -> Stash (over the weapon limit)")
+                k += 1
 
 
 @entry_kinds("distribute_equipment")

@@ -30,6 +30,9 @@ from munda_tui.rules.model import (
     Gang,
     GangType,
     LastingInjury,
+    ITEM_KINDS,
+    WARGEAR,
+    WEAPON_LIMIT,
     Territory,
     TerritoryKind,
     unique_id,
@@ -37,6 +40,14 @@ from munda_tui.rules.model import (
 
 #: The owner id of the gang's Stash in equipment moves.
 STASH = "stash"
+
+#: How a fighter or item added in the roster is paid for: bought/hired now (the cost
+#: comes out of the Stash) or free (found, given, or already on the roster before).
+BOUGHT, FREE = "bought", "free"
+PAID_CHOICES: tuple[tuple[str, str], ...] = (
+    ("Bought now: pay from the Stash", BOUGHT),
+    ("Free (found, or paid already)", FREE),
+)
 
 #: Fighter types whose equipment leaves with them when they retire.
 HIRED = frozenset({FighterType.HIRED_GUN, FighterType.BOUNTY_HUNTER, FighterType.DRAMATIS_PERSONAE})
@@ -112,6 +123,7 @@ class FighterValues:
     injuries: list[str] = field(default_factory=list)
     characteristics: dict[str, int] = field(default_factory=dict)
     notes: str = ""
+    hired: bool = False  # a new fighter hired now: the cost comes out of the Stash
 
 
 #: The fighter form's field names, in order (characteristics by their keys).
@@ -129,6 +141,7 @@ def fighter_form(fighter: Fighter | None = None) -> dict[str, str]:
             "status": FighterStatus.ACTIVE.value, "cost": "0", "xp": "0",
             "advancements": "0", "kills": "0",
             **{k: "" for k in CHARACTERISTICS}, "skills": "", "injuries": "", "notes": "",
+            "paid": BOUGHT,
         }
     return {
         "name": fighter.name,
@@ -206,6 +219,7 @@ def validate_fighter(
             injuries=split_list(get("injuries")),
             characteristics=chars,
             notes=str(form.get("notes", "")).strip(),
+            hired=str(form.get("paid", FREE)) == BOUGHT and fighter_id is None,
         ),
         {},
     )
@@ -225,9 +239,12 @@ def _injuries(names: list[str], old: list[LastingInjury]) -> list[LastingInjury]
     return out
 
 
-def add_fighter(gang: Gang, values: FighterValues) -> Fighter:
-    """Hire a fighter onto the roster (its cost is paid by the player)."""
+def add_fighter(gang: Gang, values: FighterValues, *, paid: bool = False) -> Fighter:
+    """Put a fighter on the roster. ``paid``: hired, so the fighter's cost comes
+    out of the Stash (a founding gang spends its starting credits the same way)."""
     _check_unique(gang, values.name, None)
+    if paid:
+        pay(gang, values.cost, f"Hiring {values.name}")
     fighter = Fighter(
         id=unique_id(values.name, [f.id for f in gang.fighters]),
         name=values.name,
@@ -301,14 +318,14 @@ def delete_fighter(gang: Gang, fighter_id: str) -> Fighter:
 
 def equipment_form(item: Equipment | None = None) -> dict[str, str]:
     if item is None:
-        return {"name": "", "cost": "", "qty": "1"}
-    return {"name": item.name, "cost": "" if item.cost is None else str(item.cost),
-            "qty": str(item.qty)}
+        return {"name": "", "kind": WARGEAR, "cost": "", "qty": "1", "paid": BOUGHT}
+    return {"name": item.name, "kind": item.kind,
+            "cost": "" if item.cost is None else str(item.cost), "qty": str(item.qty)}
 
 
 def validate_equipment(form: Mapping[str, str]) -> tuple[Equipment | None, Errors]:
-    """Name required; cost blank or ``?`` = unknown, else credits >= 0;
-    quantity >= 1."""
+    """Name required; kind one of ITEM_KINDS; cost blank or ``?`` = unknown,
+    else credits >= 0; quantity >= 1."""
     errors: Errors = {}
     name = str(form.get("name", "")).strip()
     if not name:
@@ -325,9 +342,37 @@ def validate_equipment(form: Mapping[str, str]) -> tuple[Equipment | None, Error
         qty = parse_count(str(form.get("qty", "")), minimum=1, blank=1)
     except ValueError as exc:
         errors["qty"] = f"Quantity: {exc}"
+    kind = str(form.get("kind", "") or WARGEAR).strip()
+    if kind not in ITEM_KINDS:
+        errors["kind"] = f"Kind: one of {', '.join(ITEM_KINDS)}"
+    if str(form.get("paid", FREE)) == BOUGHT and cost is None and "cost" not in errors:
+        errors["cost"] = "Cost: a bought item is paid from the Stash: enter its cost"
     if errors:
         return None, errors
-    return Equipment(name=name, cost=cost, qty=qty), {}
+    item = Equipment(name=name, cost=cost, qty=qty)
+    item.set_kind(kind)
+    return item, {}
+
+
+def pay(gang: Gang, amount: int, what: str) -> None:
+    """Take ``amount`` credits from the Stash (hiring, buying, founding the gang)."""
+    if amount > gang.credits:
+        raise RosterError(f"{what} costs {amount} credits; the Stash holds {gang.credits}")
+    gang.credits -= amount
+
+
+def check_weapons(fighter: Fighter, item: Equipment) -> None:
+    """Seed 004, Distribute Equipment: no fighter carries more than three
+    weapons, an Unwieldy weapon counting as two."""
+    if not item.weapon:
+        return
+    after = fighter.weapon_count + item.weapon_slots
+    if after > WEAPON_LIMIT:
+        raise RosterError(
+            f"{fighter.name} carries {fighter.weapon_count} weapon"
+            f"{'s' if fighter.weapon_count != 1 else ''}; {item.name} would make {after}: "
+            f"the limit is {WEAPON_LIMIT}, an Unwieldy weapon counting 2 (seed 004, "
+            "Distribute Equipment)")
 
 
 def holder(gang: Gang, owner: str) -> list[Equipment]:
@@ -356,12 +401,40 @@ def _check_holder(gang: Gang, owner: str) -> None:
             raise RosterError(f"{fighter.name} is {fighter.status.value}: no longer on the roster")
 
 
-def add_equipment(gang: Gang, owner: str, item: Equipment) -> None:
-    """Put a new item on a fighter card or in the Stash (bought or found)."""
+def add_equipment(gang: Gang, owner: str, item: Equipment, *, paid: bool = False,
+                  override: bool = False) -> None:
+    """Put a new item on a fighter card or in the Stash. ``paid``: bought, so
+    its cost comes out of the Stash's credits. A fighter's weapons stay within
+    the limit unless the Arbitrator ``override``s it."""
     _check_holder(gang, owner)
     if item.qty < 1:
         raise RosterError("quantity must be at least 1")
+    if owner != STASH and not override:
+        check_weapons(gang.fighter(owner), item)
+    if paid:
+        if item.cost is None:
+            raise RosterError(f"{item.name}: enter its cost to pay for it from the Stash")
+        pay(gang, item.value, item.name)
     _add_item(holder(gang, owner), replace(item))
+
+
+def update_equipment(gang: Gang, owner: str, index: int, item: Equipment) -> Equipment:
+    """Correct an item already added (name, kind, cost, quantity)."""
+    items = holder(gang, owner)
+    if not 0 <= index < len(items):
+        raise RosterError("no such item")
+    old = items[index]
+    if owner != STASH:
+        fighter = gang.fighter(owner)
+        others = fighter.weapon_count - old.weapon_slots
+        if item.weapon and others + item.weapon_slots > WEAPON_LIMIT:
+            raise RosterError(f"{fighter.name} would carry {others + item.weapon_slots} weapons: "
+                              f"the limit is {WEAPON_LIMIT}, an Unwieldy weapon counting 2 "
+                              "(seed 004, Distribute Equipment)")
+    new = replace(old, name=item.name, cost=item.cost, qty=item.qty)
+    new.set_kind(item.kind)
+    items[index] = new
+    return new
 
 
 def remove_equipment(gang: Gang, owner: str, index: int, qty: int = 1) -> Equipment:
@@ -380,9 +453,11 @@ def remove_equipment(gang: Gang, owner: str, index: int, qty: int = 1) -> Equipm
     return replace(item, qty=qty)
 
 
-def move_equipment(gang: Gang, source: str, index: int, dest: str, qty: int = 1) -> Equipment:
+def move_equipment(gang: Gang, source: str, index: int, dest: str, qty: int = 1, *,
+                   override: bool = False) -> Equipment:
     """Seed 004, Distribute Equipment: from a fighter card to the Stash or
-    from the Stash to a fighter card, never between two fighters."""
+    from the Stash to a fighter card, never between two fighters; no fighter
+    over three weapons (Unwieldy counting two) unless ``override``."""
     if source == dest:
         raise RosterError("an item must move to another place")
     if STASH not in (source, dest):
@@ -391,6 +466,10 @@ def move_equipment(gang: Gang, source: str, index: int, dest: str, qty: int = 1)
             "move it to the Stash first"
         )
     _check_holder(gang, dest)
+    if dest != STASH and not override:
+        items = holder(gang, source)
+        if 0 <= index < len(items):
+            check_weapons(gang.fighter(dest), replace(items[index], qty=qty))
     moved = remove_equipment(gang, source, index, qty)
     _add_item(holder(gang, dest), moved)
     return moved

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from munda_tui.rules import career
 from munda_tui.rules import postbattle as pb
 from munda_tui.rules.demo import demo_campaign
@@ -236,3 +238,99 @@ def test_grim_resolve_banks_its_later_rally_reward_only_when_it_happens():
 
     grim = subplots.card("unforgiving-underhive:J")
     assert [r.later for r in grim.rewards] == [False, True]
+
+
+# --- Distribute Equipment: the weapon limit ------------------------------------------
+
+from munda_tui.rules.model import Equipment  # noqa: E402
+
+
+def at_distribute(campaign):
+    seq = S.make_seq(outcome=S.demo_outcome(), campaign=campaign)
+    rng = random.Random(5)
+    while seq.step["id"] != "distribute-equipment":
+        if seq.pending is not None:
+            S.answer_default(seq, rng)
+        else:
+            seq.advance()
+    return seq
+
+
+def test_a_fighter_over_the_weapon_limit_cannot_leave_distribute_equipment():
+    c = demo_campaign()
+    vexa = c.gang(ESCHER).fighter("vexa-nightshade")  # Needle pistol, Stiletto sword
+    vexa.equipment.append(Equipment("Heavy stubber", 130, weapon=True, unwieldy=True))
+    seq = at_distribute(c)
+    p = seq.pending
+    assert p is not None and p.id == f"limit:{ESCHER}:vexa-nightshade:0"
+    assert "carries 4 weapons: the limit is 3" in p.label
+    with pytest.raises(pb.PostBattleError):
+        seq.advance()
+    seq.answer("stash")
+    seq.answer("Needle pistol")  # Stiletto sword 1 + Heavy stubber (Unwieldy) 2 = 3
+    assert seq.pending is None
+    assert [i.name for i in seq.work.gang(ESCHER).fighter("vexa-nightshade").equipment] == [
+        "Stiletto sword", "Mesh armour", "Heavy stubber"]
+
+
+def test_an_arbitrator_override_is_recorded_in_the_report():
+    c = demo_campaign()
+    c.gang(ESCHER).fighter("vexa-nightshade").equipment.append(
+        Equipment("Heavy stubber", 130, weapon=True, unwieldy=True))
+    seq = at_distribute(c)
+    seq.answer("override")
+    assert seq.pending is None
+    S.drive(seq, random.Random(5))
+    assert ("Vexa Nightshade: keeps 4 weapons over the limit of 3 (Arbitrator override)"
+            in seq.report())
+
+
+def test_the_stash_cannot_give_a_fighter_a_fourth_weapon():
+    c = demo_campaign()
+    c.gang(ESCHER).stash.append(Equipment("Autopistol", 10, weapon=True))
+    seq = at_distribute(c)
+    seq.add_entry(f"give|{ESCHER}")
+    seq.answer("Lasgun")
+    vexa = next(o for o in seq.pending.options if o.id == "vexa-nightshade")
+    assert vexa.enabled and "(2 weapons)" in vexa.label
+    seq.answer("vexa-nightshade")
+    seq.add_entry(f"give|{ESCHER}")
+    seq.answer("Autopistol")
+    vexa = next(o for o in seq.pending.options if o.id == "vexa-nightshade")
+    assert not vexa.enabled and "(3 weapons)" in vexa.label and "weapon limit 3" in vexa.reason
+
+
+def test_an_advancement_changes_the_profile_and_only_impossible_values_are_refused():
+    c = demo_campaign()
+    c.gang(ESCHER).fighter("mara-quill").xp = 6  # Mara Quill: WS 4+
+    c.gang(GOLIATH).fighter("brakk-ironjaw").xp = 6  # Brakk Ironjaw: WS 2+
+    o = BattleOutcome(battle=1, gangs=[ESCHER, GOLIATH], winner=ESCHER, fighters=[
+        FighterOutcome(ESCHER, "vexa-nightshade"), FighterOutcome(GOLIATH, "brakk-ironjaw")])
+    seq = S.make_seq(outcome=o, campaign=c)
+    rng = random.Random(5)
+    while seq.step["id"] != "advance-fighters":
+        if seq.pending is not None:
+            S.answer_default(seq, rng)
+        else:
+            seq.advance()
+    seq.add_entry(f"advance|{GOLIATH}")
+    seq.answer("brakk-ironjaw")
+    seq.answer("characteristic")
+    ws = next(o for o in seq.pending.options if o.id == "ws")
+    assert not ws.enabled and ws.reason == "2+ is already the best it can be"
+    seq.undo()
+    seq.undo()
+    seq.undo()  # the entry itself
+    seq.add_entry(f"advance|{ESCHER}")
+    seq.answer("mara-quill")
+    seq.answer("characteristic")
+    seq.answer("ws")
+    assert seq.pending.maximum == 2  # 4+ can improve to 3+ or 2+
+    with pytest.raises(pb.PostBattleError):
+        seq.answer(3)  # 1+ is not a target number
+    seq.answer(1)
+    seq.answer(6)  # XP spent, entered from the player's book
+    seq.answer(20)  # credits added to the fighter's cost
+    mara = seq.work.gang(ESCHER).fighter("mara-quill")
+    assert mara.characteristics["ws"] == 3  # +1 WS: 4+ -> 3+ (lower is better)
+    assert (mara.xp, mara.advancements, mara.cost) == (0, 1, 70)

@@ -284,9 +284,11 @@ def test_retiring_a_gang_member_recovers_equipment() -> None:
 def test_advance_spends_xp() -> None:
     seq = at("advance-fighters")
     seq.add_entry(f"advance|{ESCHER}")
-    answer_all(seq, "vexa-nightshade", "characteristic", "+1 Ballistic Skill", 6, 20)
+    # Vexa's BS 3+: +1 (entered with its XP cost from the player's book) makes it 2+
+    answer_all(seq, "vexa-nightshade", "characteristic", "bs", 1, 6, 20)
     f = seq.work.gang(ESCHER).fighter("vexa-nightshade")
     assert (f.xp, f.cost, f.advancements) == (0, 140, 2)
+    assert f.characteristics["bs"] == 2 and "Advancement" not in f.notes
     seq.add_entry(f"advance|{GOLIATH}")
     answer_all(seq, "brakk-ironjaw", "skill", "Nerves of Steel", 5, 20)
     assert seq.work.gang(GOLIATH).fighter("brakk-ironjaw").skills[-1] == "Nerves of Steel"

@@ -48,6 +48,10 @@ def title(app) -> str:  # type: ignore[no-untyped-def]
     return str(app.screen.query_one("#gang-title").render())
 
 
+def summary(app) -> str:  # type: ignore[no-untyped-def]
+    return str(app.screen.query_one("#gang-summary").render())
+
+
 def test_roster_snapshot(snap_compare, make_app, data_dir) -> None:
     slug = seed(data_dir)
     assert snap_compare(make_app(campaign=slug), terminal_size=SIZE, run_before=open_roster)
@@ -70,7 +74,7 @@ def test_fighter_form_error_snapshot(snap_compare, make_app, data_dir) -> None:
         await pilot.press("a")
         await wait_for_screen(pilot, "FighterFormScreen")
         # a name taken already, negative XP, a word for WS
-        await pilot.press(*"lys venom", "tab", "tab", "tab", "tab", "tab", *"-3")
+        await pilot.press(*"lys venom", "tab", "tab", "tab", "tab", "tab", "tab", *"-3")
         for _ in range(4):
             await pilot.press("tab")
         await pilot.press(*"high", "ctrl+s")
@@ -86,7 +90,8 @@ async def test_form_errors_beside_fields_and_nothing_saved(make_app, data_dir) -
         await open_roster(pilot)
         await pilot.press("a")
         await wait_for_screen(pilot, "FighterFormScreen")
-        await pilot.press(*"lys venom", "tab", "tab", "tab", "tab", *"ten", "tab", *"-3", "ctrl+s")
+        await pilot.press(*"lys venom", "tab", "tab", "tab", "tab", *"ten", "tab", "tab", *"-3",
+                          "ctrl+s")
         form = app.screen
         assert "already has a fighter named Lys Venom" in str(form.query_one("#e-name").render())
         assert "not a whole number" in str(form.query_one("#e-cost").render())
@@ -107,24 +112,36 @@ async def test_add_fighter_and_equipment_rating_changes(make_app, data_dir) -> N
         await pilot.press("a")
         await wait_for_screen(pilot, "FighterFormScreen")
         await pilot.press(*"Nyx Cinder", "tab", "tab", *"Little Sister", "tab", "tab", *"25")
-        await pilot.press("tab", "tab", "tab", "tab", *"5", "tab", *"5+", "ctrl+s")
+        # paid (left as bought: from the Stash), XP, Advancements, Kills, M, WS
+        await pilot.press("tab", "tab", "tab", "tab", "tab", *"5", "tab", *"5+", "ctrl+s")
         await wait_for_screen(pilot, "RosterScreen")
         assert "Gang Rating 1100" in title(app)
+        # hiring takes the cost from the Stash: 85 - 25; wealth = rating + Stash at once
+        assert "Stash 60 cr · Wealth 1160" in summary(app)
         table = app.screen.query_one("#fighters")
         assert table.get_row_at(table.cursor_row)[0].plain == "Nyx Cinder"
         await pilot.press("plus")
         await wait_for_screen(pilot, "EquipmentFormScreen")
-        await pilot.press(*"Autopistol", "tab", *"10", "tab", "end", "ctrl+u", "2", "ctrl+s")
+        # name, kind (wargear -> weapon), cost, quantity; bought: 2 x 10 from the Stash
+        await pilot.press(*"Autopistol", "tab", "enter", "up", "up", "up", "enter")
+        await pilot.press("tab", *"10", "tab", "end", "ctrl+u", "2", "ctrl+s")
         await wait_for_screen(pilot, "RosterScreen")
         assert "Gang Rating 1120" in title(app)
-        await pilot.press("plus", *"Relic", "enter")  # cost unknown: adds nothing
+        assert "Stash 40 cr · Wealth 1160" in summary(app)
+        await pilot.press("plus", *"Relic", "enter")  # bought needs a cost: refused
+        assert "enter its cost" in str(app.screen.query_one("#e-cost").render())
+        assert app.focused is app.screen.query_one("#f-cost")  # the field to fix
+        await pilot.press("tab", "tab")  # quantity, paid
+        await pilot.press("enter", "down", "enter", "ctrl+s")  # free: cost unknown, adds nothing
         await wait_for_screen(pilot, "RosterScreen")
         assert "Gang Rating 1120" in title(app)
+        assert "Stash 40 cr" in summary(app)
     gang = saved(data_dir, slug).gang("venom-sisters")
     nyx = gang.fighter("nyx-cinder")
     assert nyx.characteristics == {"m": 5, "ws": 5}
-    assert [(e.name, e.cost, e.qty) for e in nyx.equipment] == [("Autopistol", 10, 2), ("Relic", None, 1)]
-    assert gang.rating == 1120
+    assert [(e.name, e.cost, e.qty, e.kind) for e in nyx.equipment] == [
+        ("Autopistol", 10, 2, "weapon"), ("Relic", None, 1, "wargear")]
+    assert gang.rating == 1120 and gang.credits == 40
 
 
 async def test_move_equipment_via_stash(make_app, data_dir) -> None:
@@ -141,7 +158,13 @@ async def test_move_equipment_via_stash(make_app, data_dir) -> None:
         assert app.focused is app.screen.query_one("#stash")
         await pilot.press("m")
         assert "Gang Rating 1065" in title(app)
-        await pilot.press("x")  # remove the Stash's first item: the rating is unchanged
+        await pilot.press("x")  # remove the Stash's first item: asks first
+        await wait_for_screen(pilot, "ConfirmScreen")
+        await pilot.press("n")
+        await wait_for_screen(pilot, "RosterScreen")
+        assert len(app.handle.campaign.gang("venom-sisters").stash) == 2  # kept
+        await pilot.press("x", "y")  # removed: the rating is unchanged
+        await wait_for_screen(pilot, "RosterScreen")
         assert "Gang Rating 1065" in title(app)
     gang = saved(data_dir, slug).gang("venom-sisters")
     assert [e.name for e in gang.fighter("vexa-nightshade").equipment] == [

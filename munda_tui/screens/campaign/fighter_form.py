@@ -20,6 +20,7 @@ from munda_tui.rules import roster as rr
 from munda_tui.rules.profile import LABELS
 from munda_tui.rules.model import (
     CHARACTERISTICS,
+    ITEM_KINDS,
     Equipment,
     Fighter,
     FighterStatus,
@@ -166,6 +167,8 @@ class FighterFormScreen(FormScreen):
             self.select("status", [(s.value.capitalize(), s.value) for s in FighterStatus]),
         )
         yield from self.field_row("cost", "Cost", self.text_input("cost", "credits, no equipment"))
+        if self.fighter_id is None:  # hiring: the cost comes out of the Stash
+            yield from self.field_row("paid", "Paid", self.select("paid", list(rr.PAID_CHOICES)))
         yield from self.field_row("xp", "XP", self.text_input("xp"))
         yield from self.field_row("advancements", "Advancements", self.text_input("advancements"))
         yield from self.field_row("kills", "Kills", self.text_input("kills"))
@@ -204,22 +207,33 @@ class FighterFormScreen(FormScreen):
 
 
 class EquipmentFormScreen(FormScreen):
-    """A new item; cost blank (or ?) = unknown. Dismisses with an Equipment."""
+    """A new item (or one to correct); cost blank (or ?) = unknown. Dismisses with
+    ``(Equipment, paid)``: paid is True when a new item is bought now (its cost comes
+    out of the Stash)."""
 
     HELP_TITLE = "Equipment"
-    HELP = "Name, cost in credits (blank if unknown: it then adds nothing to the rating) and quantity."
+    HELP = ("Name, kind (a weapon counts 1 towards a fighter's limit of 3, an Unwieldy weapon "
+            "2), cost in credits (blank if unknown: it then adds nothing to the rating) and "
+            "quantity. A new item bought now is paid from the Stash.")
 
-    def __init__(self, where: str) -> None:
-        super().__init__(rr.equipment_form())
-        self.FORM_TITLE = f"New equipment for {where}"
+    def __init__(self, where: str, item: Equipment | None = None) -> None:
+        super().__init__(rr.equipment_form(item))
+        self.new = item is None
+        self.FORM_TITLE = f"New equipment for {where}" if self.new else f"{item.name} ({where})"
 
     def fields(self) -> ComposeResult:
         yield from self.field_row("name", "Item", self.text_input("name", "e.g. Lasgun"))
+        yield from self.field_row("kind", "Kind", self.select("kind", [(k, k) for k in ITEM_KINDS]))
         yield from self.field_row("cost", "Cost", self.text_input("cost", "credits; blank = unknown"))
         yield from self.field_row("qty", "Quantity", self.text_input("qty"))
+        if self.new:
+            yield from self.field_row("paid", "Paid", self.select("paid", list(rr.PAID_CHOICES)))
 
-    def check(self, values: dict[str, str]) -> tuple[Equipment | None, dict[str, str]]:
-        return rr.validate_equipment(values)
+    def check(self, values: dict[str, str]) -> tuple[Any, dict[str, str]]:
+        item, errors = rr.validate_equipment(values)
+        if item is None:
+            return None, errors
+        return (item, values.get("paid") == rr.BOUGHT), {}
 
 
 class GangFormScreen(FormScreen):

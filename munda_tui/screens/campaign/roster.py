@@ -7,6 +7,7 @@ change to it is announced.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Callable
 
 from rich.text import Text
@@ -17,9 +18,16 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Header, Label, Static
 
 from munda_tui.rules import roster as rr
-from munda_tui.rules.career import status_text
+from munda_tui.rules.career import status_text as career_status
 from munda_tui.rules.profile import format_value
-from munda_tui.rules.model import CHARACTERISTICS, Equipment, Fighter, FighterStatus, Gang
+from munda_tui.rules.model import (
+    CHARACTERISTICS,
+    WEAPON_LIMIT,
+    Equipment,
+    Fighter,
+    FighterStatus,
+    Gang,
+)
 from munda_tui.screens.common.dialogs import ConfirmScreen, ErrorScreen
 from munda_tui.screens.campaign.fighter_form import (
     CHAR_LABELS,
@@ -48,6 +56,11 @@ DIM_STATUSES = {FighterStatus.DEAD, FighterStatus.RETIRED, FighterStatus.CAPTURE
 
 def item_text(item: Equipment) -> str:
     return (f"{item.qty}x " if item.qty > 1 else "") + item.name
+
+
+def kind_mark(item: Equipment) -> str:
+    """How the item counts towards the weapon limit: (w) 1, (Unwieldy) 2."""
+    return {"weapon": " (w)", "Unwieldy weapon": " (Unwieldy)"}.get(item.kind, "")
 
 
 def cost_text(item: Equipment) -> str:
@@ -80,7 +93,9 @@ class RosterScreen(Screen[None]):
         Binding("m", "move_item", "Move item",
                 tooltip="Item to the Stash; from the Stash (focused) to the selected fighter", id="roster.move_item"),
         Binding("x", "remove_item", "Remove item", show=False,
-                tooltip="Remove the item (sold, spent or lost)", id="roster.remove_item"),
+                tooltip="Remove the item (sold, spent or lost; asks first)", id="roster.remove_item"),
+        Binding("c", "edit_item", "Edit item", show=False,
+                tooltip="Correct the item: name, kind, cost, quantity", id="roster.edit_item"),
         Binding("o", "sort", "Sort", tooltip="Sort by the next column", id="roster.sort"),
         Binding("O", "sort_reverse", "Reverse sort", show=False, tooltip="Reverse the sort", id="roster.sort_reverse"),
         Binding("g", "edit_gang", "Gang",
@@ -140,8 +155,8 @@ class RosterScreen(Screen[None]):
                                 for t in gang.territories) or "none"
         sort_key, sort_label = SORTS[self.sort_index]
         self.query_one("#gang-summary", Static).update(
-            f"Reputation {gang.reputation} · {gang.credits} credits · {len(gang.tactics)} Gang "
-            f"Tactics · Territories: {territories}"
+            f"Reputation {gang.reputation} · Stash {gang.credits} cr · Wealth {gang.wealth} · "
+            f"{len(gang.tactics)} Tactics · Territories: {territories}"
             + (f" · sorted by {sort_label}" if sort_key else "")
             + (" (reversed)" if self.sort_reverse and sort_key else "")
         )
@@ -176,9 +191,10 @@ class RosterScreen(Screen[None]):
             self.query_one("#gear-title", Label).update("Equipment")
             detail.update("No fighters yet: press a to add one.")
         else:
-            self.query_one("#gear-title", Label).update(f"{fighter.name}: {fighter.rating} cr")
+            self.query_one("#gear-title", Label).update(
+                f"{fighter.name}: {fighter.rating} cr · weapons {fighter.weapon_count}/{WEAPON_LIMIT}")
             for i, item in enumerate(fighter.equipment):
-                gear.add_row(item_text(item), cost_text(item), key=str(i))
+                gear.add_row(item_text(item) + kind_mark(item), cost_text(item), key=str(i))
             if fighter.equipment:
                 gear.move_cursor(row=min(gear_row, len(fighter.equipment) - 1))
             detail.update(self.detail_text(fighter))
@@ -188,7 +204,7 @@ class RosterScreen(Screen[None]):
         value = rr.stash_value(gang)
         self.query_one("#stash-title", Label).update(f"Stash ({value} cr)")
         for i, item in enumerate(gang.stash):
-            stash.add_row(item_text(item), cost_text(item), key=str(i))
+            stash.add_row(item_text(item) + kind_mark(item), cost_text(item), key=str(i))
         if gang.stash:
             stash.move_cursor(row=min(stash_row, len(gang.stash) - 1))
 
@@ -205,7 +221,8 @@ class RosterScreen(Screen[None]):
             text.append(values + "\n")
         text.append(f"Cost {f.cost} · XP {f.xp} · Adv {f.advancements} · Kills {f.kills}\n")
         if f.status is not FighterStatus.ACTIVE:
-            text.append(status_text(f)[0].upper() + status_text(f)[1:] + "\n", style="bold")
+            line = career_status(f)
+            text.append(line[0].upper() + line[1:] + "\n", style="bold")
         for inj in f.injuries:
             bits = ", ".join(x for x in (inj.effect, f"battle {inj.battle}" if inj.battle else "") if x)
             text.append(f"Injury: {inj.name}" + (f" ({bits})" if bits else "") + "\n")
@@ -267,6 +284,7 @@ class RosterScreen(Screen[None]):
         after = self.gang.rating
         if after != before:
             message += f" · Gang Rating {before} → {after}"
+        message += f" · Wealth {self.gang.wealth}"
         self.notify(message)
         self.refresh_all()
         return True
@@ -282,14 +300,21 @@ class RosterScreen(Screen[None]):
         def done(values: rr.FighterValues | None) -> None:
             if values is None:
                 return
-            before = gang.rating
+            before, credits = gang.rating, gang.credits
             try:
-                fighter = rr.add_fighter(gang, values)
+                fighter = rr.add_fighter(gang, values, paid=values.hired)
             except rr.RosterError as error:
                 self._fail(error)
                 return
+
+            def undo() -> None:
+                gang.fighters.remove(fighter)
+                gang.credits = credits
+
             self.refresh_all(select=fighter.id)
-            self.commit(f"Added {fighter.name}", before, lambda: gang.fighters.remove(fighter))
+            paid = f" for {values.cost} credits from the Stash" if values.hired and values.cost else ""
+            self.commit(f"Hired {fighter.name}{paid}" if values.hired else f"Added {fighter.name}",
+                        before, undo)
 
         self.app.push_screen(FighterFormScreen(gang), done)
 
@@ -381,16 +406,24 @@ class RosterScreen(Screen[None]):
                 return
             owner, where = fighter.id, fighter.name
 
-        def done(item: Equipment | None) -> None:
-            if item is None:
+        def done(answer: tuple[Equipment, bool] | None) -> None:
+            if answer is None:
                 return
-            before = gang.rating
+            item, paid = answer
+            before, credits = gang.rating, gang.credits
+            items_before = [replace(i) for i in rr.holder(gang, owner)]
             try:
-                rr.add_equipment(gang, owner, item)
+                rr.add_equipment(gang, owner, item, paid=paid)
             except rr.RosterError as error:
                 self._fail(error)
                 return
-            self.commit(f"{item_text(item)} added to {where}", before)
+
+            def undo() -> None:
+                rr.holder(gang, owner)[:] = items_before
+                gang.credits = credits
+
+            bought = f" for {item.value} credits from the Stash" if paid else ""
+            self.commit(f"{item_text(item)} added to {where}{bought}", before, undo)
 
         self.app.push_screen(EquipmentFormScreen(where), done)
 
@@ -430,13 +463,59 @@ class RosterScreen(Screen[None]):
             owner, index, where = fighter.id, self._row("#gear"), fighter.name
         if index is None:
             return
-        before = gang.rating
-        try:
-            removed = rr.remove_equipment(gang, owner, index)
-        except rr.RosterError as error:
-            self._fail(error)
+        items = rr.holder(gang, owner)
+        if not 0 <= index < len(items):
             return
-        self.commit(f"Removed {item_text(removed)} from {where}", before)
+        name = item_text(replace(items[index], qty=1))
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            before = gang.rating
+            try:
+                removed = rr.remove_equipment(gang, owner, index)
+            except rr.RosterError as error:
+                self._fail(error)
+                return
+            self.commit(f"Removed {item_text(removed)} from {where}", before)
+
+        self.app.push_screen(
+            ConfirmScreen(f"Remove {name} from {where}?",
+                          "Sold, spent or lost: the item leaves the roster (no credits back).",
+                          yes="Remove", no="Keep"),
+            answered,
+        )
+
+    def action_edit_item(self) -> None:
+        gang = self.gang
+        if self._items_focus() == "stash":
+            owner, index, where = rr.STASH, self._row("#stash"), "the Stash"
+        else:
+            fighter = self.selected_fighter()
+            if fighter is None:
+                return
+            owner, index, where = fighter.id, self._row("#gear"), fighter.name
+        items = rr.holder(gang, owner)
+        if index is None or not 0 <= index < len(items):
+            return
+        old = replace(items[index])
+
+        def done(answer: tuple[Equipment, bool] | None) -> None:
+            if answer is None:
+                return
+            before = gang.rating
+            try:
+                new = rr.update_equipment(gang, owner, index, answer[0])
+            except rr.RosterError as error:
+                self._fail(error)
+                return
+
+            def undo() -> None:
+                rr.holder(gang, owner)[index] = old
+
+            self.commit(f"{new.name}: {new.kind}, {cost_text(new)} credits", before, undo)
+
+        self.app.push_screen(EquipmentFormScreen(where, old), done)
 
     # --- sorting, gang, territories -----------------------------------------------------
 
