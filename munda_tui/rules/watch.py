@@ -1195,6 +1195,10 @@ class HandWatch:
                 self.watchers.append((gang, card, w))
                 if w is None and reminders.get(card):
                     self.timed.append((gang, card, frozenset(reminders[card])))
+        # manual cards whose reward is decided at the end of the battle (the post-battle
+        # sequence walks those that also name it)
+        self.at_end = {card for _, card, ts in self.timed
+                       if "battle_end" in ts and "post_battle" not in ts}
         self.live = [w for _, _, w in self.watchers if w is not None]
         self.st = BattleState()
         self.fed = 0
@@ -1268,7 +1272,16 @@ class HandWatch:
         for gang, card, w in self.watchers:
             rev = (gang, card) in revealed
             if w is None:
-                out.append(Match(gang, card, REVEALED if rev else MANUAL))
+                # a card the tracker cannot decide whose reward waits for the end of the
+                # battle ("If your gang wins ...", "If they survive ..."): walked then, with
+                # "earned / not earned" asked (the log cannot tell)
+                later = card in self.at_end
+                out.append(Match(
+                    gang, card, REVEALED if rev else MANUAL,
+                    earned=None if later else True,
+                    reward_at="end" if later else "reveal",
+                    reward_due=later and rev and not revealed[(gang, card)] and st.ended,
+                ))
                 continue
             if rev:
                 status = REVEALED

@@ -318,3 +318,21 @@ def test_marker_answer_for_one_gang_never_reads_the_other_hand() -> None:
     for theirs in ([], ["escher:2"], ["delaque:9"], ["escher:2", "delaque:9", "goliath:4"]):
         got = markers({"us": ["escher:7"], "them": theirs}, log)
         assert got["us"] is False
+
+
+def test_a_manual_card_rewarded_at_the_end_is_walked_then_and_asked() -> None:
+    """Superior Tools: 'If your gang wins the game, the test is considered a success and
+    your gang gains D3 Reputation' - revealed at the start, its reward waits for the end,
+    and the log cannot tell: earned / not earned is asked."""
+    log = [start(), Event("reveal", gang="us", card="industrial-sabotage:3")]
+    (m,) = watch({"us": ["industrial-sabotage:3"]}, log)
+    assert m.reward_at == "end" and not m.reward_due
+    (m,) = watch({"us": ["industrial-sabotage:3"]}, [*log, end("us")])
+    assert m.reward_due and m.earned is None
+    # a card whose reward the post-battle sequence walks is not due at the tracker's end
+    (m,) = watch({"us": ["noble-whims:K"]}, [start(), end(), Event("reveal", gang="us",
+                                                                    card="noble-whims:K")])
+    assert not m.reward_due
+    # a card with nothing later to decide is rewarded at its reveal
+    (m,) = watch({"us": ["delaque:A"]}, [start()])
+    assert m.reward_at == "reveal" and m.earned is True

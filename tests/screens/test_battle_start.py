@@ -162,3 +162,33 @@ def test_snapshot_start_walk_nothing_to_walk(snap_compare, make_app, data_dir) -
     make_battle(data_dir, {V: ["dark-influences:9"], G: ["goliath:Q"]}, walked=False)
     assert snap_compare(make_app(campaign="demo", seed=11), terminal_size=SIZE,
                         run_before=_walk_keys("enter", "enter", "enter"))
+
+
+async def test_a_start_card_rewarded_if_you_win_is_asked_at_the_end(make_app, data_dir) -> None:
+    """Superior Tools: 'Reveal this card at the start of the game and randomly choose a
+    fighter in your crew ... If your gang wins the game, the test is considered a success
+    and your gang gains D3 Reputation.' Shown at the start; its reward is walked when the
+    battle ends, and the players say whether it was earned."""
+    make_battle(data_dir, {V: ["industrial-sabotage:3"], G: ["goliath:Q"]}, walked=False)
+    app = make_app(campaign="demo", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot)
+        await pilot.pause()
+        await pilot.press("enter", "enter")  # Ana: the app's random pick, confirmed
+        await pilot.pause()
+        await pilot.press("enter", "enter")  # Ben: nothing now
+        await wait_for_screen(pilot, "BattleScreen")
+        tracker = app.screen
+        assert "Superior Tools" in _head(app, 0)
+        await pilot.press("h", "enter", "r")  # reveal: the reward waits for the end
+        assert "walked at the end of the battle" in _text(app)
+        await pilot.press("enter")
+        await pilot.press("E", "down", "enter")  # the Iron Skulls win
+        await pilot.press("F")
+        assert "reward for Superior Tools" in _text(app)
+        assert "The log cannot tell" in _text(app)
+        await pilot.press("n", "enter")  # not earned: the Venom Sisters lost
+        await pilot.pause()
+        log = tracker.battle.log
+        assert log[-1].kind == "reward" and log[-1].rewards == ()
+        assert isinstance(app.screen, PrivacyCurtain)  # then Ben's last look

@@ -179,6 +179,8 @@ class RevealScreen(ModalScreen["RevealResult | None"]):
             else:
                 out.append("Reward: not earned (n to change)")
         else:
+            if self.mode == REWARD and self.match.earned is None:
+                out.append("Earned? The log cannot tell: n if the card's condition was not met")
             if self.has_upgrade:
                 out.append("Upgraded reward: " + ("yes" if self.upgraded else "no")
                            + ("  (the log cannot tell: g to switch)"
