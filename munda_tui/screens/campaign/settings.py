@@ -59,7 +59,7 @@ CHOICES: dict[str, tuple[str, list[tuple[str, Any]] | None, str]] = {
         "On: dice prompts ask for the faces of real dice first. Off: the app rolls.",
     ),
     "turf_fixer_merc_two_actions": (
-        "Fixer Merc: two actions (2017)",
+        "Fixer Merc: 2 actions",
         None,
         "On: a Merc with Fixer is \"a fighter who has the Fixer skill\" and takes two "
         "Post-Battle Actions. Off: one action, as Gang War gives a Merc with Fixer.",
