@@ -42,7 +42,7 @@ def has_skill(f: Fighter, skill: str) -> bool:
 
 def action_slots(seq: PostBattle, g: Gang, f: Fighter) -> int:
     """How many Post-Battle Actions this fighter may take (0: none)."""
-    if g.type is GangType.SPYRER_HUNTING_PARTY:
+    if str(g.type) in _no_action_gangs(seq):  # Gang War: Spyrer Hunting Parties
         return 0
     if f.status in UNAVAILABLE:
         return 0
@@ -60,6 +60,13 @@ def action_slots(seq: PostBattle, g: Gang, f: Fighter) -> int:
     if f.type not in GW_FIGHTERS:
         return 0
     return 2 if has_skill(f, "Fixer") and f.type in FIXER_TWO else 1
+
+
+def _no_action_gangs(seq: PostBattle) -> list[str]:
+    """Gang types the ruleset's Post-Battle Actions step leaves out (seed 004: "Spyrer
+    Hunting Parties skip this step entirely"; seed 002 names none)."""
+    step = next((s for s in seq.ruleset["steps"] if s["resolver"] == "post_battle_actions"), {})
+    return list(step.get("skip_gangs", []))
 
 
 def used(seq: PostBattle, gang_id: str, fighter_id: str) -> int:
@@ -217,7 +224,7 @@ def get_action_of(seq: PostBattle, action_id: str) -> dict[str, Any]:
 @resolver("post_battle_actions")
 def post_battle_actions(walk: Walk) -> None:
     seq = walk.seq
-    if all(g.type is GangType.SPYRER_HUNTING_PARTY for g in walk.gangs):
+    if all(str(g.type) in _no_action_gangs(seq) for g in walk.gangs):
         walk.skip("Spyrer Hunting Parties cannot take Post-Battle Actions")
     seq.facts.setdefault("pba_used", {})
     seq.facts.setdefault("pba_taken", {})

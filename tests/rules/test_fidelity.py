@@ -500,3 +500,18 @@ def test_contempt_for_the_weak_reduces_the_crew() -> None:
     with pytest.raises(sc.CrewError, match="at most 1"):
         sc.reduce_crew(small, g, crew[:2])
     assert len(small.crew) == 2
+
+
+def test_turf_war_spyrers_take_post_battle_actions() -> None:
+    # seed 004: "Spyrer Hunting Parties skip this step entirely as they cannot take
+    # Post-Battle Actions." Seed 002 does not say so: "Each Hero (Leader, Champion, Juve,
+    # Specialist) ... can take Post-Battle Actions."
+    from munda_tui.rules.postbattle_actions import action_slots
+
+    c = demo_campaign()
+    c.gang(ESCHER).type = GangType.SPYRER_HUNTING_PARTY
+    leader = c.gang(ESCHER).fighter("vexa-nightshade")
+    t2017 = at("post-battle-actions", "turf-war-2017", c=c)
+    assert action_slots(t2017, t2017.work.gang(ESCHER), leader) == 1
+    gw = at("post-battle-actions", "gang-war", c=c)
+    assert action_slots(gw, gw.work.gang(ESCHER), leader) == 0
