@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 import importlib
 import random
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
 
@@ -83,6 +84,9 @@ class MundaApp(App[None]):
         self._demo = demo
         self._today = today
         self.animation_level = "none" if seed is not None else self.animation_level
+        #: the crash file written when an error escaped (see munda_tui.crash)
+        self.crash_file: Path | None = None
+        self._crashed = False
         if self.config.theme in self.available_themes:
             self.theme = self.config.theme
 
@@ -200,6 +204,30 @@ class MundaApp(App[None]):
 
     def on_unmount(self) -> None:
         self.close_campaign()
+
+    # --- the last line of defence --------------------------------------------------
+
+    def _handle_exception(self, error: Exception) -> None:
+        # An error no screen caught: its traceback goes to a crash file (Textual still
+        # restores the terminal and exits, non-zero); the player reads where it is.
+        if not self._crashed:
+            self._crashed = True
+            from .crash import write_crash_file
+
+            self.crash_file = write_crash_file(error, type(self.screen).__name__ if self.screen_stack else "")
+        super()._handle_exception(error)
+
+    def _print_error_renderables(self) -> None:
+        if not self._crashed:
+            super()._print_error_renderables()
+            return
+        from .crash import crash_message
+
+        self._exit_renderables.clear()
+        try:
+            print(crash_message(self.crash_file, self._exception), file=sys.stderr)
+        except (OSError, ValueError):  # pragma: no cover - stderr gone
+            pass
 
     # --- navigation -------------------------------------------------------------
 

@@ -189,7 +189,11 @@ def _run_app(args: argparse.Namespace) -> int:
         today=args.today,
         demo=args.demo,
     )
-    app.run()
+    app.run()  # an error escaping a screen: MundaApp writes the crash file, says where
+    if app.crash_file is not None or app.return_code:
+        from .crash import CRASH_EXIT
+
+        return CRASH_EXIT if app.crash_file is not None else int(app.return_code or 1)
     return 0
 
 
@@ -198,15 +202,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     wanted = next((w for w in words if w in SUBCOMMANDS), None)
     parser = build_parser(only=wanted)
     args = parser.parse_args(words)
-    if args.command is None:
-        return _run_app(args)
-    _help, (_add, run) = SUBCOMMANDS[args.command]
     try:
+        if args.command is None:
+            return _run_app(args)
+        _help, (_add, run) = SUBCOMMANDS[args.command]
         return run(args)
     except BrokenPipeError:  # `munda-tui report demo | head`: the reader left early
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+    except KeyboardInterrupt:
+        return 130
+    except Exception as error:  # noqa: BLE001 - the last line: a crash file, never a traceback
+        from .crash import report_crash
+
+        return report_crash(error, args.command or "the app")
 
 
 if __name__ == "__main__":

@@ -147,14 +147,15 @@ class Prompt:
                 raise ValueError(f"pick at most {self.maximum}")
             return picked
         if self.kind == "number":
-            try:
-                n = int(str(value).strip())
-            except ValueError as exc:
-                raise ValueError(f"{value!r} is not a whole number") from exc
+            from .limits import ENTRY_MAX, parse_int
+
+            n = parse_int(value)  # ValueError: not a whole number, or far too long
             if self.minimum is not None and n < self.minimum:
                 raise ValueError(f"{n} is below {self.minimum}")
             if self.maximum is not None and n > self.maximum:
                 raise ValueError(f"{n} is above {self.maximum}")
+            if abs(n) > ENTRY_MAX:
+                raise ValueError(f"{n} is out of range (at most {ENTRY_MAX} either way)")
             return n
         if self.kind == "text":
             text = str(value).strip()

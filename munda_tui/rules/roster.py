@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from munda_tui.rules import profile as profile_rules
+from munda_tui.rules import limits
 from munda_tui.rules.model import (
     CHARACTERISTICS,
     Equipment,
@@ -67,19 +68,27 @@ Errors = dict[str, str]
 # ---------------------------------------------------------------- parsing
 
 
-def parse_count(text: str, *, minimum: int = 0, blank: int | None = None) -> int:
+def parse_count(
+    text: str, *, minimum: int = 0, blank: int | None = None, field: tuple[str, str] | None = None
+) -> int:
     """A whole number >= minimum from what the player typed; ValueError with
-    the message to show."""
+    the message to show. ``field`` (model class, field name) also applies its
+    range from ``rules.limits``, as loading a save does."""
     text = str(text).strip()
     if not text:
         if blank is None:
             raise ValueError("required")
         return blank
-    if not re.fullmatch(r"[+-]?\d+", text):
-        raise ValueError(f"{text!r} is not a whole number")
+    if len(text) > 30 or not re.fullmatch(r"[+-]?\d+", text):
+        if re.fullmatch(r"[+-]?\d+", text):
+            raise ValueError(f"a {len(text.lstrip('+-'))}-digit number is out of range")
+        raise ValueError(f"{limits.show_text(text)} is not a whole number")
     value = int(text)
     if value < minimum:
         raise ValueError("cannot be negative" if minimum == 0 else f"at least {minimum}")
+    span = limits.RANGES.get(field) if field is not None else None
+    if span is not None and not span[0] <= value <= span[1]:
+        raise ValueError(f"{limits.show_number(value)} is out of range ({span[0]} to {span[1]})")
     return value
 
 
@@ -173,6 +182,8 @@ def validate_fighter(
     name = get("name")
     if not name:
         errors["name"] = "A fighter needs a name"
+    elif len(name) > limits.NAME_MAX:
+        errors["name"] = f"Keep the name to {limits.NAME_MAX} characters (it has {len(name)})"
     else:
         for f in gang.fighters:
             if f.id != fighter_id and f.name.strip().lower() == name.lower():
@@ -189,7 +200,7 @@ def validate_fighter(
     ftype = parsed("type", lambda t: _enum(FighterType, t), "Type")
     status = parsed("status", lambda t: _enum(FighterStatus, t), "Status")
     counts = {
-        key: parsed(key, lambda t: parse_count(t, blank=0), label)
+        key: parsed(key, lambda t, k=key: parse_count(t, blank=0, field=("Fighter", k)), label)
         for key, label in (("cost", "Cost"), ("xp", "XP"),
                            ("advancements", "Advancements"), ("kills", "Kills"))
     }
@@ -512,6 +523,8 @@ def validate_gang(
     name = str(form.get("name", "")).strip()
     if not name:
         errors["name"] = "A gang needs a name"
+    elif len(name) > limits.NAME_MAX:
+        errors["name"] = f"Keep the name to {limits.NAME_MAX} characters (it has {len(name)})"
     elif name.lower() in {n.strip().lower() for n in other_names}:
         errors["name"] = f"The campaign already has a gang named {name}"
     gtype = None
@@ -523,7 +536,7 @@ def validate_gang(
     values: dict[str, int] = {}
     for key, label in (("credits", "Credits"), ("reputation", "Reputation")):
         try:
-            values[key] = parse_count(str(form.get(key, "")), blank=0)
+            values[key] = parse_count(str(form.get(key, "")), blank=0, field=("Gang", key))
         except ValueError as exc:
             errors[key] = f"{label}: {exc}"
     if errors:

@@ -28,6 +28,7 @@ from typing import Any
 
 from munda_tui.rules import profile as profile_rules
 from munda_tui.rules.data import load_data
+from munda_tui.rules import limits
 from munda_tui.rules.model import (
     CHARACTERISTICS,
     SPECIAL_TERRITORY_RATING,
@@ -147,14 +148,24 @@ def _int(value: Any, where: str, *, default: int | None = 0) -> int:
     if isinstance(value, bool):
         raise YaktribeError(f"{where}: {value!r} is not a whole number")
     if isinstance(value, int):
-        return value
+        return _in_range(value, where)
     if isinstance(value, float) and value.is_integer():
-        return int(value)
+        return _in_range(int(value), where)
     if isinstance(value, str):
         text = value.strip()
-        if re.fullmatch(r"[+-]?\d+", text):
-            return int(text)
-    raise YaktribeError(f"{where}: {value!r} is not a whole number")
+        if len(text) <= 30 and re.fullmatch(r"[+-]?\d+", text):
+            return _in_range(int(text), where)
+        if re.fullmatch(r"[+-]?\d+", text[:40]) and len(text) > 30:
+            raise YaktribeError(f"{where}: a {len(text)}-digit number is far too large")
+    shown = limits.show_text(value) if isinstance(value, str) else type(value).__name__
+    raise YaktribeError(f"{where}: {shown} is not a whole number")
+
+
+def _in_range(value: int, where: str) -> int:
+    try:
+        return limits.check_int(value, -limits.ENTRY_MAX * 100, limits.ENTRY_MAX * 100)
+    except limits.LimitError as error:
+        raise YaktribeError(f"{where}: {error}") from None
 
 
 def _text(value: Any, where: str) -> str:
@@ -163,7 +174,11 @@ def _text(value: Any, where: str) -> str:
     if value is None:
         return ""
     if isinstance(value, (str, int, float)) and not isinstance(value, bool):
-        return html.unescape(str(value)).strip()
+        text = html.unescape(str(value)).strip()
+        try:
+            return limits.check_text(text)
+        except limits.LimitError as error:
+            raise YaktribeError(f"{where}: the text {error}") from None
     raise YaktribeError(f"{where}: expected text, found {type(value).__name__}")
 
 
@@ -231,7 +246,7 @@ def parse_role(text: str) -> FighterType:
     for role in ROLES:
         if key in (role.value.lower(), role.name.lower().replace("_", " ")):
             return role
-    raise YaktribeError(f"{text!r} is not a role; one of: {', '.join(r.value for r in ROLES)}")
+    raise YaktribeError(f"{limits.show_text(text)} is not a role; one of: {', '.join(r.value for r in ROLES)}")
 
 
 def roles_question(result: "YaktribeImport") -> str:
@@ -332,12 +347,16 @@ def gang_from_yaktribe(data: Any, *, taken_ids: set[str] | list[str] = (),
     name = _text(g.get("gang_name"), "gang_name")
     if not name:
         raise YaktribeError("gang_name: the gang has no name")
+    try:
+        limits.check_name(name, "gang name")
+    except limits.LimitError as error:
+        raise YaktribeError(f"gang_name: {error}") from None
     type_label = _text(g.get("gang_type"), "gang_type")
     gtype = gang_type_from_label(type_label)
     if gtype is None:
         gtype = GangType.OTHER
         warnings.append(
-            f"Gang type {type_label!r} is not one the app knows: recorded as Other."
+            f"Gang type {limits.show_text(type_label)} is not one the app knows: recorded as Other."
         )
 
     credits = _int(g.get("credits"), "credits")
@@ -390,6 +409,10 @@ def gang_from_yaktribe(data: Any, *, taken_ids: set[str] | list[str] = (),
         fname = _text(raw.get("name"), f"{here}.name")
         if not fname:
             raise YaktribeError(f"{here}: a fighter without a name")
+        try:
+            limits.check_name(fname, "fighter's name")
+        except limits.LimitError as error:
+            raise YaktribeError(f"{here}.name: {error}") from None
         here = f"fighter {fname!r}"
         label = _text(raw.get("type"), f"{here} type")
         ftype = fighter_type_from_label(label, roles)
@@ -402,7 +425,7 @@ def gang_from_yaktribe(data: Any, *, taken_ids: set[str] | list[str] = (),
             status = FighterStatus.ACTIVE
             if status_text:
                 warnings.append(
-                    f"{fname}: status {status_text!r} not recognised, recorded as active."
+                    f"{fname}: status {limits.show_text(status_text)} not recognised, recorded as active."
                 )
         chars: dict[str, int] = {}
         for key in CHARACTERISTICS:

@@ -18,12 +18,34 @@ import re
 import secrets
 import shutil
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+from .errors import WriteFailed, disk_reason
 
 KEEP_BACKUPS = 5
 
 _TEMP_RE = re.compile(r"^\..+\.(\d+)\.[0-9a-f]+\.tmp$")
 _BACKUP_RE = re.compile(r"^(?P<name>.+)\.(?P<seq>\d+)\.bak$")
+
+
+@contextmanager
+def guarded_write(path: Path | str) -> Iterator[None]:
+    """The one place a write's OSError becomes a :class:`WriteFailed` with its reason.
+
+    Every write of the saves (a file, a backup, the lock, a new folder) runs inside it,
+    so a full disk or a read-only folder reaches the screens as one kind of error that
+    says why and leaves the previous version in place.
+    """
+    try:
+        yield
+    except WriteFailed:
+        raise
+    except OSError as error:
+        raise WriteFailed(path, disk_reason(error, path)) from None
+    except UnicodeEncodeError:
+        raise WriteFailed(path, "the text holds a character that cannot be saved (a lone surrogate)") from None
 
 
 def temp_path_for(path: Path) -> Path:
@@ -118,7 +140,7 @@ def backups_of(path: Path, backup_dir: Path) -> list[Path]:
     found: list[tuple[int, Path]] = []
     try:
         entries = list(os.scandir(backup_dir))
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         return []
     for entry in entries:
         m = _BACKUP_RE.match(entry.name)
@@ -150,12 +172,15 @@ def backup_file(path: Path, backup_dir: Path, keep: int = KEEP_BACKUPS) -> Path 
         assert m is not None
         seq = int(m.group("seq")) + 1
     target = backup_dir / f"{path.name}.{seq:06d}.bak"
-    _link_or_copy(path, target)
-    for old in [target, *existing][keep:]:
+    # Prune first, to keep - 1, then link the new one: a crash between the two leaves
+    # fewer backups, never more than ``keep`` (and a crash earlier left extra ones,
+    # which this prunes too).
+    for old in existing[max(keep - 1, 0):]:
         try:
             old.unlink()
         except FileNotFoundError:  # pragma: no cover - pruned by someone else
             pass
+    _link_or_copy(path, target)
     return target
 
 
@@ -175,6 +200,13 @@ def atomic_write_bytes(
     battle tracker's per-event saves, which sit on the key path).
     """
     path = Path(path)
+    with guarded_write(path):
+        _atomic_write(path, data, backup_dir, keep, durable, sync_dir_later)
+
+
+def _atomic_write(
+    path: Path, data: bytes, backup_dir: Path | None, keep: int, durable: bool, sync_dir_later: bool
+) -> None:
     directory = path.parent
     directory.mkdir(parents=True, exist_ok=True)
     tmp = temp_path_for(path)
@@ -206,7 +238,9 @@ def atomic_write_bytes(
 
 
 def atomic_write_text(path: Path, text: str, **kwargs: object) -> None:
-    atomic_write_bytes(path, text.encode("utf-8"), **kwargs)  # type: ignore[arg-type]
+    with guarded_write(path):
+        data = text.encode("utf-8")
+    atomic_write_bytes(path, data, **kwargs)  # type: ignore[arg-type]
 
 
 def pid_alive(pid: int) -> bool:
@@ -253,6 +287,6 @@ def clean_stale_temps(directory: Path, *, recursive: bool = True, all_temps: boo
                 try:
                     p.unlink()
                     removed.append(p)
-                except FileNotFoundError:  # pragma: no cover
+                except OSError:  # gone already, or a read-only folder: left for later
                     pass
     return removed

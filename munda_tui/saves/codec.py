@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
+from ..rules import limits
 from ..rules import model as m
 from ..rules import career
 from ..rules import profile as profile_rules
@@ -307,6 +308,23 @@ def _scalar_decoder(tp: type, what: str) -> Decoder:
     return decode
 
 
+def _int_decoder(data: Any, keypath: KeyPath) -> Any:
+    if type(data) is not int:
+        raise ValidationError(keypath, f"expected an integer, found {_describe(data)}")
+    if not limits.INT64_MIN <= data <= limits.INT64_MAX:
+        raise ValidationError(keypath, f"{limits.show_number(data)} is too large to save")
+    return data
+
+
+def _str_decoder(data: Any, keypath: KeyPath) -> Any:
+    if type(data) is not str:
+        raise ValidationError(keypath, f"expected a string, found {_describe(data)}")
+    try:
+        return limits.check_text(data)
+    except limits.LimitError as error:
+        raise ValidationError(keypath, f"the text {error}") from None
+
+
 @cache
 def _decoder(tp: Any) -> Decoder:
     """A validating converter for ``tp``, built once per type."""
@@ -377,9 +395,9 @@ def _decoder(tp: Any) -> Decoder:
     if tp is bool:
         return _scalar_decoder(bool, "a boolean (true/false)")
     if tp is int:
-        return _scalar_decoder(int, "an integer")
+        return _int_decoder
     if tp is str:
-        return _scalar_decoder(str, "a string")
+        return _str_decoder
     if tp is float:
 
         def decode_float(data: Any, keypath: KeyPath) -> Any:
@@ -418,11 +436,49 @@ def _field_decoder(f: dataclasses.Field[Any], hint: Any) -> Decoder:
     return _decoder(hint)
 
 
+def _limited(owner: str, name: str, decode: Decoder) -> Decoder:
+    """``decode`` plus the field's range or length from ``rules.limits`` (if it has one)."""
+    span = limits.RANGES.get((owner, name))
+    most = limits.TEXT_MAX.get((owner, name))
+    if span is None and most is None:
+        return decode
+    lo, hi = span if span is not None else (limits.INT64_MIN, limits.INT64_MAX)
+
+    def check(value: Any, keypath: KeyPath) -> None:
+        if type(value) is int:
+            if not lo <= value <= hi:
+                try:
+                    limits.check_field_int(owner, name, value)
+                except limits.LimitError as error:
+                    raise ValidationError(keypath, str(error)) from None
+        elif type(value) is str and most is not None:
+            if len(value) > most:
+                raise ValidationError(keypath, f"is {len(value)} characters long; at most {most}")
+        elif isinstance(value, list):
+            for i, v in enumerate(value):
+                check(v, (*keypath, i))
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                check(v, (*keypath, k))
+
+    def decode_limited(data: Any, keypath: KeyPath) -> Any:
+        if type(data) is int:  # the field's own range first (it says more than "64-bit")
+            check(data, keypath)
+        value = decode(data, keypath)
+        check(value, keypath)
+        return value
+
+    return decode_limited
+
+
 @cache
 def _fields_of(cls: type) -> tuple[tuple[tuple[str, Decoder, bool], ...], frozenset[str], str]:
     hints = _hints(cls)
     fields = [f for f in dataclasses.fields(cls) if f.init]
-    spec = tuple((f.name, _field_decoder(f, hints[f.name]), _default(f) is dataclasses.MISSING) for f in fields)
+    spec = tuple(
+        (f.name, _limited(cls.__name__, f.name, _field_decoder(f, hints[f.name])), _default(f) is dataclasses.MISSING)
+        for f in fields
+    )
     names = frozenset(f.name for f in fields)
     return spec, names, ", ".join(f.name for f in fields)
 
@@ -509,7 +565,10 @@ def check_plain(data: Any, keypath: KeyPath = ()) -> None:
     elif isinstance(data, list):
         for i, v in enumerate(data):
             check_plain(v, (*keypath, i))
-    elif not isinstance(data, (str, int, float, bool)):
+    elif type(data) is int:
+        if not limits.INT64_MIN <= data <= limits.INT64_MAX:
+            raise ValidationError(keypath, f"{limits.show_number(data)} is too large to save")
+    elif not isinstance(data, (str, float, bool)):
         raise ValidationError(keypath, f"{_describe(data)} is not allowed here (dates and times are not used)")
 
 
@@ -520,6 +579,9 @@ def battle_from_data(data: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
     for key in ("setup", "battle", "postbattle", "report"):
         if key in current and not isinstance(current[key], Mapping):
             raise ValidationError((key,), f"expected a table, found {_describe(current[key])}")
+    from .battle_schema import check_battle_data
+
+    check_battle_data(current)
     out = dict(current)
     out.pop("schema_version", None)
     return out, version

@@ -23,6 +23,48 @@ class SaveError(Exception):
         super().__init__(f"{self.path}:{line}:{column}: {message}")
 
 
+class WriteFailed(SaveError, OSError):
+    """A file could not be written (full disk, read-only folder, a folder where a file
+    should be...). The previous version of the file is untouched.
+
+    ``str(error)`` is ``path: not saved: reason``; ``reason`` alone is for a dialog.
+    """
+
+    def __init__(self, path: Path | str, reason: str) -> None:
+        self.path = Path(path)
+        self.line = 0
+        self.column = 0
+        self.reason = reason
+        self.message = f"not saved: {reason}"
+        Exception.__init__(self, f"{self.path}: not saved: {reason}")
+
+
+def disk_reason(error: OSError, path: Path | str | None = None) -> str:
+    """What an OSError from a write means, in words a player can act on."""
+    where = Path(error.filename) if error.filename else (Path(path) if path is not None else None)
+    said = f" ({error.strerror})" if error.strerror else ""
+    return _reason(error, where) + said
+
+
+def _reason(error: OSError, where: Path | None) -> str:
+    import errno
+
+    code = error.errno
+    if code in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
+        return "the disk is full (free some space, then try again)"
+    if code == errno.EROFS:
+        return "the data folder is on a read-only disk"
+    if code in (errno.EACCES, errno.EPERM):
+        return f"permission denied{f' for {where}' if where else ''}"
+    if code == errno.EISDIR or isinstance(error, IsADirectoryError):
+        return f"{where or 'the path'} is a folder where a file should be (move it away)"
+    if code in (errno.ENOTDIR, errno.EEXIST) or isinstance(error, (NotADirectoryError, FileExistsError)):
+        return f"{where or 'a path'} is a file where a folder should be (move it away)"
+    if code == errno.ENAMETOOLONG:
+        return "the file name is too long for this disk"
+    return "the file system refused the write" if error.strerror else str(error)
+
+
 class CampaignLocked(Exception):
     """The campaign is open in another munda-tui (its ``.lock`` is held)."""
 

@@ -18,12 +18,12 @@ number = 1
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from munda_tui import __version__
-from munda_tui.rules.model import Campaign, unique_id
+from munda_tui.rules.limits import BATTLE_MAX, show_number
+from munda_tui.rules.model import Campaign
 from munda_tui.rules.subplots import without_hidden_cards
 
 from . import codec
@@ -120,17 +120,19 @@ def write_export(handle: "CampaignHandle | CampaignSnapshot", path: Path) -> Pat
 
 def read_export(path: Path) -> tuple[Campaign, dict[int, dict[str, Any]]]:
     """The campaign and its battles' data from an export file."""
+    from .errors import SaveError
+    from .files import parse_text, read_text
+
     path = Path(path).expanduser()
+    if path.is_dir():
+        raise ExportError(f"{path}: is a folder, not an export file")
+    if not path.exists():
+        raise ExportError(f"{path}: no such file")
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ExportError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise ExportError(f"{path}: cannot be read ({error})") from error
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ExportError(f"{path}: not valid TOML: {error}") from error
+        text = read_text(path)
+        data = parse_text(path, text)  # the shape is checked before the parser reads it
+    except SaveError as error:
+        raise ExportError(f"{error.path}:{error.line}:{error.column}: not valid TOML: {error.message}") from None
     if data.get("format") != FORMAT or not isinstance(data.get("campaign"), dict):
         raise ExportError(
             f"{path}: not a munda-tui campaign export (expected format = {FORMAT!r} "
@@ -145,26 +147,32 @@ def read_export(path: Path) -> tuple[Campaign, dict[int, dict[str, Any]]]:
         for i, entry in enumerate(raw_battles):
             if not isinstance(entry, dict) or type(entry.get("number")) is not int:
                 raise codec.ValidationError(("battles", i), "needs a whole-number 'number'")
+            number = entry["number"]
+            if not 0 <= number <= BATTLE_MAX:
+                raise codec.ValidationError(
+                    ("battles", i, "number"), f"{show_number(number)} is out of range (0 to {BATTLE_MAX})"
+                )
+            if number in battles:
+                raise codec.ValidationError(("battles", i, "number"), f"battle {number} is in the file twice")
+            body = entry.get("data", {})
+            if not isinstance(body, dict):
+                raise codec.ValidationError(("battles", i, "data"), "expected a table")
             battle, _ = codec.battle_from_data(
-                {"schema_version": codec.SCHEMA_VERSIONS[codec.BATTLE], **entry.get("data", {})}
+                {"schema_version": codec.SCHEMA_VERSIONS[codec.BATTLE], **body}
             )
-            battles[entry["number"]] = battle
+            battles[number] = battle
     except codec.ValidationError as error:
-        raise ExportError(f"{path}: {error}") from error
+        raise ExportError(f"{path}: {error}") from None
+    except RecursionError:
+        raise ExportError(f"{path}: nested too deeply") from None
     return campaign, battles
 
 
 def import_campaign(store: "Store", path: Path) -> "CampaignHandle":
     """Create a new campaign from an export file; its folder name is made
-    unique. Returns the open handle (close it when done)."""
+    unique. Returns the open handle (close it when done).
+
+    All or nothing: the file is read and validated whole, and the campaign folder
+    appears with every battle file or not at all (``Store.create_campaign``)."""
     campaign, battles = read_export(path)
-    taken = {info.slug for info in store.list_campaigns()}
-    campaign.id = unique_id(campaign.id, taken)
-    handle = store.create_campaign(campaign)
-    try:
-        for number, data in sorted(battles.items()):
-            handle.save_battle(number, data)
-    except Exception:
-        handle.close()
-        raise
-    return handle
+    return store.create_campaign(campaign, battles)

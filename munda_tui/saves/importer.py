@@ -59,11 +59,30 @@ def read_json(path: Path) -> object:
             "expected the JSON a Yaktribe gang export gives"
         ) from error
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=_short_int, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
         raise GangImportError(
             f"{path}: not valid JSON at line {error.lineno}, column {error.colno}: {error.msg}"
-        ) from error
+        ) from None
+    except RecursionError:
+        raise GangImportError(f"{path}: nested far too deeply for a gang export") from None
+    except _Refused as error:
+        raise GangImportError(f"{path}: {error}") from None
+
+
+class _Refused(ValueError):
+    pass
+
+
+def _short_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > 30:
+        raise _Refused(f"a {digits}-digit number is far too large for a gang export")
+    return int(text)
+
+
+def _no_constant(name: str) -> float:
+    raise _Refused(f"{name} is not a number a gang export holds")
 
 
 def read_yaktribe(path: Path, *, taken_ids: set[str] | list[str] = (),
@@ -72,9 +91,20 @@ def read_yaktribe(path: Path, *, taken_ids: set[str] | list[str] = (),
     ``roles``: the campaign's remembered role per fighter type name."""
     data = read_json(path)
     try:
-        return gang_from_yaktribe(data, taken_ids=taken_ids, roles=roles)
+        result = gang_from_yaktribe(data, taken_ids=taken_ids, roles=roles)
     except YaktribeError as error:
-        raise GangImportError(f"{Path(path).name}: {error}") from error
+        raise GangImportError(f"{Path(path).name}: {error}") from None
+    except RecursionError:
+        raise GangImportError(f"{Path(path).name}: nested far too deeply for a gang export") from None
+    # What the campaign file will accept: ranges and lengths of rules.limits, by the codec.
+    from . import codec
+    from ..rules.model import Gang
+
+    try:
+        codec.from_data(Gang, codec.to_data(result.gang), ("gang",))
+    except codec.ValidationError as error:
+        raise GangImportError(f"{Path(path).name}: {error}") from None
+    return result
 
 
 class RolesNeeded(GangImportError):
@@ -121,9 +151,13 @@ def import_yaktribe(handle: "CampaignHandle", path: Path, *,
     campaign.gangs.append(result.gang)
     try:
         handle.save()
-    except Exception:
+    except Exception as error:
         campaign.gangs.remove(result.gang)
         campaign.fighter_roles.clear()
         campaign.fighter_roles.update(before)
+        from .errors import SaveError
+
+        if isinstance(error, SaveError):
+            raise GangImportError(f"{Path(path).name}: not imported: {error.message}") from None
         raise
     return result

@@ -13,7 +13,7 @@ import os
 import socket
 from pathlib import Path
 
-from .atomic import pid_alive
+from .atomic import guarded_write, pid_alive
 from .errors import CampaignLocked
 
 try:
@@ -56,9 +56,17 @@ class Lock:
 
     @classmethod
     def acquire(cls, directory: Path) -> Lock:
+        """Take the lock: CampaignLocked if it is held, WriteFailed if it cannot be
+        written (a read-only or full disk, a folder named ``.lock``)."""
         path = Path(directory) / LOCK_NAME
-        if fcntl is None:  # pragma: no cover - Windows
-            return cls._acquire_pidfile(path)
+        with guarded_write(path):
+            if fcntl is None:  # pragma: no cover - Windows
+                return cls._acquire_pidfile(path)
+            return cls._acquire_flock(path)
+
+    @classmethod
+    def _acquire_flock(cls, path: Path) -> Lock:
+        assert fcntl is not None
         for _attempt in range(10):
             fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
             try:
@@ -80,7 +88,11 @@ class Lock:
                 os.close(fd)
                 raise CampaignLocked(path, pid, host)
             lock = cls(path, fd)
-            lock._write_owner()
+            try:
+                lock._write_owner()
+            except OSError:
+                lock.release()
+                raise
             return lock
         raise CampaignLocked(path, message=f"Could not take the lock {path}; try again.")  # pragma: no cover
 
@@ -115,7 +127,7 @@ class Lock:
         self.held = False
         try:
             self.path.unlink()
-        except FileNotFoundError:
+        except OSError:  # gone already, or a read-only folder: the flock is what counts
             pass
         if self._fd is not None:
             if fcntl is not None:

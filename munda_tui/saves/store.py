@@ -37,13 +37,15 @@ from .atomic import (
     atomic_write_text,
     backups_of,
     clean_stale_temps,
+    guarded_write,
+    pid_alive,
     sync_pending_dirs,
 )
 from .codec import ValidationError
 
 if TYPE_CHECKING:  # tomlkit is imported when a campaign is first saved, not at start-up
     import tomlkit
-from .errors import CampaignLocked, SaveError
+from .errors import CampaignLocked, SaveError, WriteFailed
 from .files import (
     BACKUPS_DIR,
     BATTLES_DIR,
@@ -59,9 +61,29 @@ from .files import (
 )
 from .loading import load_any
 from .lock import Lock
-from ..rules.model import Campaign, unique_id
+from ..rules import limits
+from ..rules.model import Campaign, slugify, unique_id
 
 _SLUG_OK = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+#: Folder names a campaign's slug never takes: the app's own folders (a campaign
+#: called "Battles" would be mistaken for a battles folder) and the device names
+#: Windows reserves (``con``, ``nul``, ``com1``...), which no folder there may have.
+RESERVED_SLUGS: frozenset[str] = frozenset(
+    {BATTLES_DIR, CAMPAIGNS_DIR, "backups", "tables", "lock", "config", "tmp"}
+    | {"con", "prn", "aux", "nul"}
+    | {f"com{i}" for i in range(10)}
+    | {f"lpt{i}" for i in range(10)}
+)
+#: Longest slug (folder name) made from a campaign's name.
+SLUG_MAX = 48
+_STAGING_RE = re.compile(r"^\.creating-(\d+)-[0-9a-f]+$")
+
+
+def campaign_slug(base: str, taken: set[str]) -> str:
+    """A folder name for a new campaign: from ``base``, short, never reserved or taken."""
+    slug = slugify(base)[:SLUG_MAX].strip("-") or "campaign"
+    return unique_id(slug, set(taken) | RESERVED_SLUGS)
 
 
 @dataclass
@@ -86,6 +108,8 @@ def campaign_dir_of(path: Path) -> Path:
     parts = path.parent.parts
     if BACKUPS_DIR in parts:
         return Path(*parts[: parts.index(BACKUPS_DIR)])
+    if path.name == CAMPAIGN_FILE:
+        return path.parent
     if path.parent.name == BATTLES_DIR:
         return path.parent.parent
     return path.parent
@@ -101,13 +125,14 @@ def backup_dir_of(path: Path) -> Path:
 
 def _keep_aside(path: Path, backup_dir: Path, label: str) -> Path:
     """Keep a copy of ``path`` in ``backup_dir`` as ``<name>.<label>[-n].bak`` (never pruned)."""
-    backup_dir.mkdir(parents=True, exist_ok=True)
-    target = backup_dir / f"{path.name}.{label}.bak"
-    n = 2
-    while target.exists():
-        target = backup_dir / f"{path.name}.{label}-{n}.bak"
-        n += 1
-    _link_or_copy(path, target)
+    with guarded_write(backup_dir):
+        backup_dir.mkdir(parents=True, exist_ok=True)
+        target = backup_dir / f"{path.name}.{label}.bak"
+        n = 2
+        while target.exists():
+            target = backup_dir / f"{path.name}.{label}-{n}.bak"
+            n += 1
+        _link_or_copy(path, target)
     return target
 
 
@@ -121,6 +146,18 @@ class Store:
         # On start: temp files whose writer is gone (an open campaign is
         # cleaned fully when it is opened, under its lock).
         clean_stale_temps(self.campaigns_dir)
+        self._clean_staging()
+
+    def _clean_staging(self) -> None:
+        """Remove half-made campaign folders (``.creating-<pid>-*``) whose maker is gone."""
+        try:
+            entries = list(os.scandir(self.campaigns_dir))
+        except OSError:
+            return
+        for entry in entries:
+            m = _STAGING_RE.match(entry.name)
+            if m and int(m.group(1)) != os.getpid() and not pid_alive(int(m.group(1))):
+                shutil.rmtree(entry.path, ignore_errors=True)
 
     # --- campaigns ------------------------------------------------------------
 
@@ -157,31 +194,69 @@ class Store:
         infos.sort(key=lambda i: (i.name.casefold(), i.slug))
         return infos
 
-    def create_campaign(self, campaign: Campaign) -> CampaignHandle:
-        """Write a new campaign folder and open it (locked).
+    def create_campaign(
+        self, campaign: Campaign, battles: dict[int, dict[str, Any]] | None = None
+    ) -> CampaignHandle:
+        """Write a new campaign folder (with ``battles``' files) and open it (locked).
 
-        The folder's slug comes from ``campaign.id`` (or its name) and is made
-        unique; ``campaign.id`` is set to it.
+        The folder's slug comes from ``campaign.id`` (or its name), is made unique and
+        never one of :data:`RESERVED_SLUGS`; ``campaign.id`` is set to it. Everything is
+        validated first and written into a hidden ``.creating-*`` folder that is renamed
+        into place at the end, so the campaign appears whole or not at all (also when
+        two programs create the same name at once: each gets its own folder).
+        SaveError (WriteFailed for a disk fault) if it cannot be made.
         """
-        self.campaigns_dir.mkdir(parents=True, exist_ok=True)
-        taken = {p.name for p in self.campaigns_dir.iterdir()}
-        slug = unique_id(campaign.id or campaign.name, taken)
-        campaign.id = slug
+        where = self.campaigns_dir / (slugify(campaign.id or campaign.name)[:SLUG_MAX] or "campaign") / CAMPAIGN_FILE
+        original_id = campaign.id
+        campaign.id = campaign.id or "new"
         try:
             codec.campaign_from_data(codec.campaign_to_data(campaign))
         except ValidationError as error:
-            raise SaveError(self.campaign_dir(slug) / CAMPAIGN_FILE, 1, 1, f"not created: {error}") from None
-        directory = self.campaign_dir(slug)
-        directory.mkdir()
-        lock = Lock.acquire(directory)
-        handle = CampaignHandle(self, slug, campaign, None, lock)
+            campaign.id = original_id
+            raise SaveError(where, 1, 1, f"not created: {error}") from None
+        campaign.id = original_id
+        texts: dict[str, str] = {}
+        for number, data in sorted((battles or {}).items()):
+            if type(number) is not int or not 0 <= number <= limits.BATTLE_MAX:
+                raise SaveError(where, 1, 1, f"not created: battle number {limits.show_number(number) if type(number) is int else number!r} "
+                                             f"is out of range (0 to {limits.BATTLE_MAX})")
+            try:
+                texts[f"{BATTLES_DIR}/{battle_file_name(number)}"] = tomlemit.dumps(codec.battle_to_data(data))
+            except (TypeError, ValueError) as error:
+                raise SaveError(where, 1, 1, f"not created: battle {number}: {error}") from None
+        with guarded_write(self.campaigns_dir):
+            self.campaigns_dir.mkdir(parents=True, exist_ok=True)
+        staging = self.campaigns_dir / f".creating-{os.getpid()}-{secrets.token_hex(4)}"
         try:
-            handle.save()
+            with guarded_write(staging):
+                staging.mkdir()
+            for rel, text in texts.items():
+                atomic_write_text(staging / rel, text, sync_dir_later=True)
+            base = campaign.id or campaign.name
+            for _attempt in range(1000):
+                with guarded_write(self.campaigns_dir):
+                    taken = {p.name for p in self.campaigns_dir.iterdir()}
+                slug = campaign_slug(base, taken)
+                campaign.id = slug
+                atomic_write_text(staging / CAMPAIGN_FILE, _fresh_campaign_text(campaign))
+                try:
+                    os.rename(staging, self.campaigns_dir / slug)
+                except OSError as error:
+                    if (self.campaigns_dir / slug).exists():
+                        continue  # made by another program meanwhile: the next name
+                    raise WriteFailed(self.campaigns_dir / slug, str(error.strerror or error)) from None
+                break
+            else:  # pragma: no cover - a thousand programs racing for one name
+                raise WriteFailed(self.campaigns_dir, "no free folder name for the campaign")
         except BaseException:
-            handle.close()
+            shutil.rmtree(staging, ignore_errors=True)
+            campaign.id = original_id
             raise
-        self._open[directory] = handle
-        return handle
+        from .atomic import fsync_dir
+
+        with guarded_write(self.campaigns_dir):
+            fsync_dir(self.campaigns_dir)
+        return self.open_campaign(slug)
 
     def prepare_campaign(self, campaign: Campaign) -> CampaignHandle:
         """A new campaign's handle with nothing written yet (the demo's first frame
@@ -189,7 +264,7 @@ class Store:
         worker) creates its folder, lock and file from a copy of ``campaign`` as it is
         now; any save or close of the handle does so first if it has not happened."""
         taken = set(os.listdir(self.campaigns_dir)) if self.campaigns_dir.is_dir() else set()
-        slug = unique_id(campaign.id or campaign.name, taken)
+        slug = campaign_slug(campaign.id or campaign.name, taken)
         campaign.id = slug
         handle = CampaignHandle(self, slug, campaign, None, None)
         handle._prepared = copy.deepcopy(campaign)
@@ -232,7 +307,8 @@ class Store:
         lock = Lock.acquire(directory)
         graveyard = self.campaigns_dir / f".deleted-{slug}-{secrets.token_hex(4)}"
         try:
-            os.replace(directory, graveyard)
+            with guarded_write(directory):
+                os.replace(directory, graveyard)
         finally:
             lock.release()
         shutil.rmtree(graveyard, ignore_errors=True)
@@ -245,7 +321,10 @@ class Store:
         path = Path(path)
         bdir = backup_dir_of(path)
         rotated = backups_of(path, bdir)
-        kept = sorted(bdir.glob(f"{glob_escape(path.name)}.schema*.bak"), key=lambda p: p.stat().st_mtime_ns, reverse=True) if bdir.is_dir() else []
+        try:
+            kept = sorted(bdir.glob(f"{glob_escape(path.name)}.schema*.bak"), key=lambda p: p.stat().st_mtime_ns, reverse=True) if bdir.is_dir() else []
+        except OSError:
+            kept = []
         return rotated + kept
 
     def newest_loadable_backup(self, path: Path) -> Path | None:
@@ -297,6 +376,15 @@ _TOML_STRINGS = re.compile(
 def has_comments(text: str) -> bool:
     """Whether TOML ``text`` has a comment (a ``#`` outside every string)."""
     return "#" in text and "#" in _TOML_STRINGS.sub("", text)
+
+
+def _fresh_campaign_text(campaign: Campaign) -> str:
+    """campaign.toml's text for a new campaign (no file to merge into)."""
+    from . import tomldoc
+
+    data = codec.campaign_to_data(campaign)
+    text = tomldoc.build_document(data, tomldoc.CAMPAIGN_LAYOUT).as_string()
+    return text if _reads_back(text, data) else tomlemit.dumps(data)
 
 
 def glob_escape(name: str) -> str:
@@ -384,8 +472,9 @@ class CampaignHandle:
                 codec.campaign_from_data(codec.campaign_to_data(prepared))
             except ValidationError as error:
                 raise SaveError(self.file, 1, 1, f"not created: {error}") from None
-            store.campaigns_dir.mkdir(parents=True, exist_ok=True)
-            self.path.mkdir()
+            with guarded_write(self.path):
+                store.campaigns_dir.mkdir(parents=True, exist_ok=True)
+                self.path.mkdir()
             lock = Lock.acquire(self.path)
             try:
                 text = self._text_of(prepared)
@@ -624,7 +713,8 @@ class CampaignHandle:
         path = self.battle_path(number)
         if path.exists():
             _keep_aside(path, backup_dir_of(path), "deleted")
-            path.unlink()
+            with guarded_write(path):
+                path.unlink()
             self._written.pop(path, None)
         self._verified.pop(number, None)
         self._battle_memo.pop(number, None)

@@ -162,7 +162,7 @@ def test_broken_battle_file_is_not_overwritten_and_can_be_restored(store, demo_c
 
 def test_delete_battle_keeps_a_copy(store, demo_campaign):
     with store.create_campaign(demo_campaign) as handle:
-        handle.save_battle(4, {"setup": {"x": 1}})
+        handle.save_battle(4, {"extra": {"x": 1}})
         handle.delete_battle(4)
         assert handle.battle_numbers() == []
         assert (handle.path / ".backups" / "battles" / "0004.toml.deleted.bak").exists()

@@ -16,7 +16,7 @@ LINE = re.compile(r"^(?P<path>.+):(?P<line>\d+):(?P<col>\d+): (?P<message>.+)$",
 @pytest.fixture
 def saved(store, demo_campaign):
     with store.create_campaign(demo_campaign) as handle:
-        handle.save_battle(1, {"setup": {"scenario": "Sneak Attack"}})
+        handle.save_battle(1, {"extra": {"scenario": "Sneak Attack"}})
         handle.save_battle(2, {"battle": {"events": []}})
         handle.campaign.gangs[0].credits += 5
         handle.save()

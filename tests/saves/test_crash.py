@@ -31,8 +31,8 @@ def _states(campaign):
     b.gangs[0].fighters[0].xp += 7
     b.gangs[1].fighters.pop()
     b.notes = "state B " * 50
-    battle_a = {"setup": {"scenario": "Sneak Attack"}, "battle": {"events": [{"kind": "start", "n": i} for i in range(40)]}}
-    battle_b = {"setup": {"scenario": "Stand-off"}, "battle": {"events": [{"kind": "ooa", "note": "x" * 40, "n": i} for i in range(120)]}}
+    battle_a = {"extra": {"scenario": "Sneak Attack"}, "battle": {"events": [{"kind": "start", "n": i} for i in range(40)]}}
+    battle_b = {"extra": {"scenario": "Stand-off"}, "battle": {"events": [{"kind": "ooa", "note": "x" * 40, "n": i} for i in range(120)]}}
     return (a, battle_a), (b, battle_b)
 
 

@@ -55,7 +55,7 @@ def workspace():
     store = Store(root / "data")
     with store.create_campaign(demo_campaign()) as handle:
         handle.save_battle(1, {
-            "setup": {"scenario": "Sneak Attack", "crews": {"a": ["x", "y"]}},
+            "extra": {"scenario": "Sneak Attack", "crews": {"a": ["x", "y"]}},
             "battle": {"events": [{"kind": "ooa", "fighter": "vexa", "round": i, "note": "hit \"hard\""} for i in range(6)]},
             "report": {"lines": ["one", "two"]},
         })

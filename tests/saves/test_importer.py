@@ -120,11 +120,11 @@ def test_export_round_trip_with_battles(tmp_path: Path, data_dir: Path) -> None:
 def test_snapshot_reads_a_locked_campaign(data_dir: Path) -> None:
     store = Store(data_dir)
     with store.create_campaign(demo_campaign()) as h:
-        h.save_battle(2, {"setup": {"scenario": "Ambush"}})
+        h.save_battle(2, {"extra": {"scenario": "Ambush"}})
         snap = CampaignSnapshot(Store(data_dir), "demo")  # while the app holds the lock
         assert snap.campaign == h.campaign
         assert snap.battle_numbers() == [2]
-        assert snap.load_battle(2) == {"setup": {"scenario": "Ambush"}}
+        assert snap.load_battle(2) == {"extra": {"scenario": "Ambush"}}
         with pytest.raises(KeyError):
             snap.load_battle(3)
 

@@ -65,7 +65,7 @@ def _apply(campaign, edit_, counter):
     elif kind == "gang-notes":
         gang.notes = text
     elif kind == "standings" and campaign.battles:
-        campaign.battles[pick % len(campaign.battles)].standings[gang.id] = Standing(number, abs(number), number)
+        campaign.battles[pick % len(campaign.battles)].standings[gang.id] = Standing(abs(number), abs(number), abs(number))
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])

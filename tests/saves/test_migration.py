@@ -80,7 +80,7 @@ def test_a_bad_version_0_file_is_reported_and_untouched(store):
 def test_newer_schema_is_refused_and_never_written(store, demo_campaign):
     with store.create_campaign(demo_campaign) as handle:
         path = handle.file
-        handle.save_battle(1, {"setup": {"a": 1}})
+        handle.save_battle(1, {"extra": {"a": 1}})
         battle = handle.battle_path(1)
     newer = path.read_text(encoding="utf-8").replace("schema_version = 1", "schema_version = 2", 1)
     path.write_text(newer, encoding="utf-8")
@@ -103,7 +103,7 @@ def test_newer_schema_is_refused_and_never_written(store, demo_campaign):
         with pytest.raises(SaveError, match="newer munda-tui"):
             handle.load_battle(1)
         with pytest.raises(SaveError, match="newer munda-tui"):
-            handle.save_battle(1, {"setup": {"b": 2}})
+            handle.save_battle(1, {"extra": {"b": 2}})
     assert battle.read_text() == battle_newer
 
 

@@ -152,7 +152,7 @@ def test_first_battle_summary_turns_the_empty_list_into_tables(store, demo_campa
 
 def test_battle_files_round_trip(store, demo_campaign):
     data = {
-        "setup": {"scenario": "Sneak Attack", "crews": {"a": ["x", "y"]}, "attacker": "a"},
+        "extra": {"scenario": "Sneak Attack", "crews": {"a": ["x", "y"]}, "attacker": "a"},
         "battle": {"events": [{"kind": "ooa", "fighter": "f\"1", "round": i, "ok": i % 2 == 0, "r": 0.5} for i in range(5)]},
         "postbattle": {},
         "report": {"lines": ["a", "b\nc"]},
@@ -186,10 +186,10 @@ def test_non_plain_battle_data_is_refused_and_nothing_written(store, demo_campai
     import pytest
 
     with store.create_campaign(demo_campaign) as handle:
-        handle.save_battle(1, {"setup": {"a": 1}})
-        with pytest.raises(TypeError, match=r"setup\.when"):
-            handle.save_battle(1, {"setup": {"when": datetime.date(2026, 1, 1)}})
-        assert handle.load_battle(1) == {"setup": {"a": 1}}
+        handle.save_battle(1, {"extra": {"a": 1}})
+        with pytest.raises(TypeError, match=r"extra\.when"):
+            handle.save_battle(1, {"extra": {"when": datetime.date(2026, 1, 1)}})
+        assert handle.load_battle(1) == {"extra": {"a": 1}}
 
 
 def test_awkward_strings_save_in_place(store, demo_campaign):

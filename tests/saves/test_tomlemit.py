@@ -79,7 +79,7 @@ def test_a_300_event_battle_survives_300_saves(store, demo_campaign):
          "result": "Seriously Injured", "roll": "D6 [4] = 4", "note": f"event {i}", "undoable": True}
         for i in range(300)
     ]
-    data = {"setup": {"scenario": "Sneak Attack", "attacker": "venom-sisters"}, "battle": {"events": []}}
+    data = {"extra": {"scenario": "Sneak Attack", "attacker": "venom-sisters"}, "battle": {"events": []}}
     with store.create_campaign(demo_campaign) as handle:
         for i, event in enumerate(events):
             data["battle"]["events"].append(event)

@@ -1,0 +1,150 @@
+"""The ranges of every number and the length of every text a player or a file can enter.
+
+One table, read by the codec (loading a save, an import, a hand edit) and by the
+forms (``rules.roster``, the post-battle prompts), so a value is accepted or refused
+the same way wherever it comes from. A field another module adds to the model joins
+by adding a line to :data:`RANGES` or :data:`TEXT_MAX`.
+
+The figures are limits of sense, not rules of the game: no Necromunda gang holds a
+million credits, and a save must stay writable (TOML integers are 64-bit).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: What TOML (and so every save) can hold.
+INT64_MIN = -(2**63)
+INT64_MAX = 2**63 - 1
+
+#: (dataclass name, field) -> (lowest, highest). A list or table of integers has the
+#: range checked for each of its values. (A fighter's profile has its own limits per
+#: characteristic, in ``rules.profile``, which the codec applies as well.)
+RANGES: dict[tuple[str, str], tuple[int, int]] = {
+    ("Gang", "credits"): (0, 10_000_000),
+    ("Gang", "reputation"): (0, 1_000_000),
+    ("Gang", "territory_size"): (0, 10_000),
+    ("Fighter", "cost"): (0, 10_000_000),
+    ("Fighter", "xp"): (0, 1_000_000),
+    ("Fighter", "advancements"): (0, 1_000_000),
+    ("Fighter", "kills"): (0, 1_000_000),
+    ("Fighter", "bounty"): (0, 10_000_000),
+    ("Equipment", "cost"): (0, 10_000_000),
+    ("Equipment", "qty"): (0, 10_000),
+    ("LastingInjury", "battle"): (0, 9_999),
+    ("BattleSummary", "number"): (0, 9_999),
+    ("Standing", "rating"): (0, 100_000_000),
+    ("Standing", "reputation"): (0, 1_000_000),
+    ("Standing", "credits"): (0, 10_000_000),
+    ("BattleSetup", "number"): (0, 9_999),
+    ("BattleSetup", "reinforcements_from_round"): (0, 1_000),
+    ("SideSetup", "jokers"): (0, 2),
+}
+
+#: How a field is named in a message (default: its name).
+LABELS: dict[tuple[str, str], str] = {
+    ("Gang", "credits"): "Credits",
+    ("Gang", "reputation"): "Reputation",
+    ("Fighter", "xp"): "XP",
+}
+
+#: Highest battle number (battle files are named ``0001.toml`` .. ``9999.toml``).
+BATTLE_MAX = 9_999
+
+#: A name (campaign, gang, fighter): what the forms accept.
+NAME_MAX = 60
+#: Any other text in a save (notes, a report, a rule text).
+TEXT_DEFAULT_MAX = 200_000
+
+#: (dataclass name, field) -> most characters.
+TEXT_MAX: dict[tuple[str, str], int] = {
+    ("Campaign", "name"): NAME_MAX,
+    ("Campaign", "id"): NAME_MAX,
+    ("Gang", "name"): NAME_MAX,
+    ("Gang", "id"): 200,
+    ("Gang", "player"): NAME_MAX,
+    ("Fighter", "name"): NAME_MAX,
+    ("Fighter", "id"): 200,
+}
+
+#: Largest number a post-battle prompt with no stated maximum accepts.
+ENTRY_MAX = 1_000_000
+
+
+class LimitError(ValueError):
+    """A value outside its range; the message never repeats a huge value."""
+
+
+def show_number(value: int) -> str:
+    """A number for a message: itself when short, else how many digits it has."""
+    text = str(value) if abs(value) < 10**15 else ""
+    if text:
+        return text
+    digits = len(str(abs(value))) if abs(value) < 10**4000 else "thousands of"
+    return f"a {digits}-digit number"
+
+
+def show_text(value: str, most: int = 30) -> str:
+    """Text for a message: cut short, and never a character that cannot be printed."""
+    clean = "".join(ch if ch.isprintable() and not _surrogate(ch) else "?" for ch in value[: most + 1])
+    return repr(clean if len(value) <= most else clean[: most - 3] + "...")
+
+
+def _surrogate(ch: str) -> bool:
+    return "\ud800" <= ch <= "\udfff"
+
+
+def range_of(owner: str, name: str) -> tuple[int, int] | None:
+    return RANGES.get((owner, name))
+
+
+def check_int(value: int, lo: int = INT64_MIN, hi: int = INT64_MAX, what: str = "") -> int:
+    """``value`` if ``lo <= value <= hi``; LimitError otherwise."""
+    if lo <= value <= hi:
+        return value
+    prefix = f"{what} " if what else ""
+    if lo == INT64_MIN and hi == INT64_MAX:
+        raise LimitError(f"{prefix}{show_number(value)} is too large to save (TOML integers are 64-bit)")
+    raise LimitError(f"{prefix}{show_number(value)} is out of range ({lo} to {hi})")
+
+
+def check_field_int(owner: str, name: str, value: int) -> int:
+    """``value`` if it is in the field's range; LimitError with the field's label."""
+    lo, hi = RANGES.get((owner, name), (INT64_MIN, INT64_MAX))
+    if value < lo and lo == 0:
+        raise LimitError(f"{LABELS.get((owner, name), name)} is never below 0 (found {show_number(value)})")
+    return check_int(value, lo, hi, LABELS.get((owner, name), name))
+
+
+def check_text(value: str, most: int = TEXT_DEFAULT_MAX, what: str = "") -> str:
+    """``value`` if it is savable text of at most ``most`` characters."""
+    prefix = f"{what} " if what else ""
+    if len(value) > most:
+        raise LimitError(f"{prefix}is {len(value)} characters long; at most {most}".lstrip())
+    for i, ch in enumerate(value):
+        if _surrogate(ch):
+            raise LimitError(f"{prefix}holds an invalid character at position {i + 1} (a lone surrogate)")
+    return value
+
+
+def check_field_text(owner: str, name: str, value: str) -> str:
+    return check_text(value, TEXT_MAX.get((owner, name), TEXT_DEFAULT_MAX))
+
+
+def check_name(value: str, what: str = "name") -> str:
+    """A name typed or imported: not empty after trimming, at most NAME_MAX characters."""
+    text = value.strip()
+    if not text:
+        raise LimitError(f"the {what} is empty")
+    return check_text(text, NAME_MAX, f"the {what}")
+
+
+def parse_int(text: Any, lo: int = INT64_MIN, hi: int = INT64_MAX, what: str = "") -> int:
+    """A whole number from what a player typed, within range (LimitError / ValueError)."""
+    raw = str(text).strip()
+    body = raw[1:] if raw[:1] in "+-" else raw
+    if not body.isdigit() or not body.isascii():
+        raise ValueError(f"{show_text(raw)} is not a whole number")
+    if len(body) > 30:
+        raise LimitError(f"{what + ' ' if what else ''}a {len(body)}-digit number is out of range ({lo} to {hi})")
+    return check_int(int(raw), lo, hi, what)

@@ -1,0 +1,128 @@
+"""What a battle file may hold, checked when it is loaded (as ``campaign.toml`` is).
+
+A battle file's parts are owned by the pre-battle flow (``setup``), the tracker
+(``battle``), the post-battle wizard (``postbattle``) and the report (``report``).
+Each part's shape is checked here, strictly where the rules have a dataclass for it
+(the set-up, the outcome), by type elsewhere, so a hand edit or a broken file is
+refused at load with the key path that is wrong (``setup.sides[0].crew[1].note:
+unknown key``) instead of failing in a screen. What the events or the draft *mean*
+is the rules' business: an event that does not replay is kept aside by
+``rules.battle.Battle.load``, never lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..rules.outcome import BattleOutcome
+from ..rules.setup import BattleSetup
+from .codec import KeyPath, ValidationError, _describe, from_data
+
+#: The post-battle draft's statuses.
+DRAFT_STATUSES = ("draft", "committing", "done")
+
+
+def _table(value: Any, keypath: KeyPath) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise ValidationError(keypath, f"expected a table, found {_describe(value)}")
+    return value
+
+
+def _tables(value: Any, keypath: KeyPath) -> list[Mapping[str, Any]]:
+    if not isinstance(value, list):
+        raise ValidationError(keypath, f"expected an array of tables, found {_describe(value)}")
+    for i, item in enumerate(value):
+        _table(item, (*keypath, i))
+    return value
+
+
+def _typed(part: Mapping[str, Any], key: str, tp: type | tuple[type, ...], what: str, keypath: KeyPath) -> None:
+    if key in part:
+        value = part[key]
+        if not isinstance(value, tp) or (tp is int and isinstance(value, bool)):
+            raise ValidationError((*keypath, key), f"expected {what}, found {_describe(value)}")
+
+
+def _outcome(value: Any, keypath: KeyPath) -> None:
+    from_data(BattleOutcome, value, keypath)
+
+
+def check_setup(setup: Any) -> None:
+    if isinstance(setup, Mapping) and not setup:
+        return  # an empty [setup]: the pre-battle flow has not begun
+    from_data(BattleSetup, setup, ("setup",))
+
+
+def check_battle(part: Any) -> None:
+    kp: KeyPath = ("battle",)
+    part = _table(part, kp)
+    for key in ("log", "redo", "rejected"):
+        if key in part:
+            events = _tables(part[key], (*kp, key))
+            if key != "rejected":
+                for i, ev in enumerate(events):
+                    if not isinstance(ev.get("kind"), str):
+                        raise ValidationError((*kp, key, i), "an event needs a kind (a string)")
+    if "seen" in part:
+        seen = _table(part["seen"], (*kp, "seen"))
+        for gang, cards in seen.items():
+            if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+                raise ValidationError((*kp, "seen", gang), "expected an array of card ids")
+    if "outcome" in part:
+        _outcome(part["outcome"], (*kp, "outcome"))
+
+
+def check_postbattle(part: Any) -> None:
+    kp: KeyPath = ("postbattle",)
+    part = _table(part, kp)
+    if not part:
+        return  # an empty [postbattle]: the wizard has not begun
+    _typed(part, "ruleset", str, "a string", kp)
+    _typed(part, "step", str, "a string", kp)
+    _typed(part, "seq", int, "an integer", kp)
+    if "ruleset" not in part:
+        raise ValidationError(kp, "missing key 'ruleset'")
+    from ..rules.postbattle import RULESETS
+
+    if part["ruleset"] not in RULESETS:
+        raise ValidationError((*kp, "ruleset"), f"unknown post-battle ruleset {part['ruleset'][:40]!r}") from None
+    status = part.get("status", "draft")
+    if status not in DRAFT_STATUSES:
+        raise ValidationError((*kp, "status"), f"unknown value; expected one of {', '.join(DRAFT_STATUSES)}")
+    if "answers" in part:
+        _table(part["answers"], (*kp, "answers"))
+    if "entries" in part:
+        entries = _table(part["entries"], (*kp, "entries"))
+        for step, items in entries.items():
+            items = _tables(items, (*kp, "entries", step))
+            for i, e in enumerate(items):
+                if not isinstance(e.get("id"), str):
+                    raise ValidationError((*kp, "entries", step, i), "an entry needs an id (a string)")
+    if "commit" in part:
+        _table(part["commit"], (*kp, "commit"))
+    if status in ("committing", "done") and "commit" not in part:
+        raise ValidationError((*kp, "status"), f"status {status!r} needs the [postbattle.commit] table")
+    if "outcome" in part:
+        _outcome(part["outcome"], (*kp, "outcome"))
+
+
+def check_report(part: Any) -> None:
+    kp: KeyPath = ("report",)
+    part = _table(part, kp)
+    _typed(part, "markdown", str, "a string", kp)
+
+
+CHECKS = {
+    "setup": check_setup,
+    "battle": check_battle,
+    "postbattle": check_postbattle,
+    "report": check_report,
+}
+
+
+def check_battle_data(data: Mapping[str, Any]) -> None:
+    """ValidationError naming the key path when a part of a battle file is wrong."""
+    for key, check in CHECKS.items():
+        if key in data:
+            check(data[key])
