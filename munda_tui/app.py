@@ -21,6 +21,7 @@ from textual.screen import Screen
 
 from .rules.model import BattleSummary, Campaign
 from .saves import CampaignLocked, SaveError, Store
+from .saves.errors import WriteFailed
 from .saves.config import Config, load_config, save_config
 
 if TYPE_CHECKING:
@@ -40,6 +41,17 @@ def _card_commands() -> type:
     from .screens.common.card_commands import SubplotCardCommands
 
     return SubplotCardCommands
+
+
+#: Theme names of older Textual versions -> today's (a config may still name them).
+THEME_ALIASES: dict[str, str] = {"textual-ansi": "ansi-dark"}
+
+
+def _write_failed_text(error: WriteFailed) -> str:
+    return (
+        f"{error.path} could not be written: {error.reason}.\n\n"
+        "Nothing was lost: the last save on disk is unchanged, and you are where you were."
+    )
 
 
 def _screen_class(module: str, name: str) -> type[Screen]:
@@ -87,8 +99,9 @@ class MundaApp(App[None]):
         #: the crash file written when an error escaped (see munda_tui.crash)
         self.crash_file: Path | None = None
         self._crashed = False
-        if self.config.theme in self.available_themes:
-            self.theme = self.config.theme
+        theme = THEME_ALIASES.get(self.config.theme, self.config.theme)
+        if theme in self.available_themes:
+            self.theme = theme
 
     # --- services -------------------------------------------------------------
 
@@ -150,12 +163,15 @@ class MundaApp(App[None]):
         if self.config.keymap:
             self.apply_keymap(self.config.keymap)
         error, self._start_error = self._start_error, None
-        if isinstance(error, CampaignLocked):
-            from .screens.common.dialogs import ErrorScreen
+        from .screens.common.dialogs import ErrorScreen
 
+        if isinstance(error, CampaignLocked):
             self.push_screen(ErrorScreen("Campaign in use", str(error)))
+        elif isinstance(error, WriteFailed):
+            self.push_screen(ErrorScreen("Campaign could not be opened", _write_failed_text(error)))
         elif error is not None:
-            self._offer_backup(self._start_campaign or "", error)
+            slug = self._start_campaign or ""
+            self._offer_backup(error, "Campaign could not be opened", lambda: self.open_campaign(slug))
 
     def apply_keymap(self, keymap: dict[str, str]) -> list[str]:
         """Remap keys by binding id (the config's ``[keymap]``); say what could not apply."""
@@ -244,21 +260,31 @@ class MundaApp(App[None]):
         except CampaignLocked as error:
             self.push_screen(ErrorScreen("Campaign in use", str(error)))
             return False
+        except WriteFailed as error:  # the lock or a migrated save cannot be written
+            self.push_screen(ErrorScreen("Campaign could not be opened", _write_failed_text(error)))
+            return False
         except SaveError as error:
-            self._offer_backup(slug, error)
+            self._offer_backup(error, "Campaign could not be opened", lambda: self.open_campaign(slug))
+            return False
+        except OSError as error:  # pragma: no cover - every write is guarded in saves
+            self.push_screen(ErrorScreen("Campaign could not be opened", str(error)))
             return False
         self._show_campaign()
         return True
 
-    def _offer_backup(self, slug: str, error: SaveError) -> None:
+    def _offer_backup(self, error: SaveError, title: str, reopen: Callable[[], object]) -> None:
         """A save that does not load is never overwritten: say where it is broken and
-        offer the newest backup that loads (the broken file is kept beside it)."""
+        offer the newest backup that loads (the broken file is kept beside it); after a
+        restore, ``reopen`` tries again."""
         from .screens.common.dialogs import ConfirmScreen, ErrorScreen
 
         broken = Path(error.path)
-        backup = self.store.newest_loadable_backup(broken) if broken.exists() else None
+        try:
+            backup = self.store.newest_loadable_backup(broken)
+        except OSError:  # pragma: no cover - an unreadable backups folder
+            backup = None
         if backup is None:
-            self.push_screen(ErrorScreen("Campaign could not be opened", str(error)))
+            self.push_screen(ErrorScreen(title, f"{error}\n\nNo backup of it loads. The file is left as it is."))
             return
 
         def answered(restore: bool | None) -> None:
@@ -270,18 +296,35 @@ class MundaApp(App[None]):
                 self.push_screen(ErrorScreen("The backup could not be restored", str(again)))
                 return
             self.notify(f"Restored {backup.name}; the broken file is kept in .backups")
-            self.open_campaign(slug)
+            reopen()
 
+        missing = not broken.exists()
         self.push_screen(
             ConfirmScreen(
-                "This save does not load",
+                "This save is missing" if missing else "This save does not load",
                 f"{error}\n\nRestore the newest backup that loads ({backup.name})? "
-                "The broken file is kept beside it; nothing is deleted.",
+                + ("" if missing else "The broken file is kept beside it; nothing is deleted."),
                 yes="Restore backup",
                 no="Leave it",
             ),
             answered,
         )
+
+    def guarded_save(self, what: str, save: Callable[[], object]) -> bool:
+        """Run a save; a failure (full disk, read-only folder, a value that cannot be
+        saved) is shown with its reason and False returned, so the caller keeps the
+        player where they were. The previous save on disk is untouched."""
+        from .screens.common.dialogs import ErrorScreen
+
+        try:
+            save()
+        except WriteFailed as error:
+            self.push_screen(ErrorScreen(f"{what} could not be saved", _write_failed_text(error)))
+            return False
+        except (SaveError, OSError, TypeError, ValueError) as error:
+            self.push_screen(ErrorScreen(f"{what} could not be saved", f"{error}\n\nThe last save on disk is unchanged."))
+            return False
+        return True
 
     def _campaign_level(self) -> int:
         """Where campaign screens sit in the stack: right above the home screen, or at
@@ -316,16 +359,60 @@ class MundaApp(App[None]):
                 return summary
         raise KeyError(f"no battle {number} in {self.campaign.name}")
 
-    def open_battle(self, number: int) -> None:
-        """Continue a battle where it stands: set-up, battle or post-battle."""
+    def open_battle(self, number: int) -> bool:
+        """Continue a battle where it stands: set-up, battle or post-battle.
+
+        The battle file is loaded (and validated) first: one that does not load, or is
+        missing while the battle is under way, is said with its ``path:line:col`` and
+        the newest backup that loads is offered; the campaign stays open and usable.
+        False when the battle was not opened."""
+        from .screens.common.dialogs import ErrorScreen
+
         summary = self.battle_summary(number)
+        if not self._battle_file_ok(number, summary.status):
+            return False
         module, name = BATTLE_SCREENS.get(summary.status, BATTLE_SCREENS["setup"])
         cls = _screen_class(module, name)
+        try:
+            screen = cls(self.handle, number)
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError) as error:
+            # the file loads but its content does not make a battle the rules can replay
+            shown = str(error)[:300]
+            self.push_screen(ErrorScreen(
+                f"Battle {number} could not be opened",
+                f"{self.handle.battle_path(number) if self.handle else ''}: {shown}\n\n"  # type: ignore[union-attr]
+                "The file is left as it is; the rest of the campaign is unchanged."))
+            return False
         # Replace whatever battle screen is showing with the one for its new stage.
         level = self._campaign_level()
         while len(self.screen_stack) > level + 1:
             self.pop_screen()
-        self.push_screen(cls(self.handle, number))
+        self.push_screen(screen)
+        return True
+
+    def _battle_file_ok(self, number: int, status: str) -> bool:
+        """Whether battle ``number``'s file loads (or may be missing at this stage)."""
+        from .screens.common.dialogs import ErrorScreen
+
+        handle = self.handle
+        assert handle is not None
+        title = f"Battle {number} could not be opened"
+        path = handle.battle_path(number)
+        try:
+            handle.load_battle(number)
+        except KeyError:
+            if status in ("setup", "post-battle", "done"):
+                return True  # not begun yet, or a battle fought without the tracker
+            error = SaveError(path, 1, 1, "the battle file is missing (the battle is under way)")
+            self._offer_backup(error, title, lambda: self.open_battle(number))
+            return False
+        except WriteFailed as error:
+            self.push_screen(ErrorScreen(title, _write_failed_text(error)))
+            return False
+        except SaveError as error:
+            self._offer_backup(error, title, lambda: self.open_battle(number))
+            return False
+        return True
 
     def new_battle(self, *, by_hand: bool = False) -> int:
         """Create the next battle record and open it: its set-up (status "setup"), or,
@@ -334,9 +421,12 @@ class MundaApp(App[None]):
         campaign = self.campaign
         number = campaign.next_battle_number()
         status = "post-battle" if by_hand else "setup"
-        campaign.battles.append(BattleSummary(number=number, date=self.today(), status=status))
+        summary = BattleSummary(number=number, date=self.today(), status=status)
+        campaign.battles.append(summary)
         assert self.handle is not None
-        self.handle.save()
+        if not self.guarded_save("The new battle", self.handle.save):
+            campaign.battles.remove(summary)  # the player stays on the campaign screen
+            return 0
         self.open_battle(number)
         return number
 

@@ -256,7 +256,9 @@ class Store:
 
         with guarded_write(self.campaigns_dir):
             fsync_dir(self.campaigns_dir)
-        return self.open_campaign(slug)
+        handle = self.open_campaign(slug)
+        handle.campaign = campaign  # the caller's object stays the open campaign
+        return handle
 
     def prepare_campaign(self, campaign: Campaign) -> CampaignHandle:
         """A new campaign's handle with nothing written yet (the demo's first frame

@@ -955,17 +955,21 @@ class BattleScreen(Screen[None]):
         o = outcome(self.state, self.setup, self.card_names)
         stored = self.data.get("battle") or {}
         self.data["battle"] = {**stored, **self.battle.to_data(), "outcome": outcome_to_data(o)}
-        self.handle.save_battle(self.number, self.data)
+        if not self.app.guarded_save("The battle's outcome", lambda: self.handle.save_battle(self.number, self.data)):  # type: ignore[attr-defined]
+            return  # still in the tracker, the battle as it was saved last
         summary = self._summary()
         if summary is None:
             summary = BattleSummary(number=self.number)
             self.handle.campaign.battles.append(summary)
+        before = (summary.status, summary.winner, list(summary.gangs), summary.scenario)
         summary.status = "post-battle"
         summary.winner = o.winner
         summary.gangs = list(o.gangs)
         if self.setup.objective and not summary.scenario:
             summary.scenario = self.setup.objective
-        self.handle.save()
+        if not self.app.guarded_save("The campaign", self.handle.save):  # type: ignore[attr-defined]
+            summary.status, summary.winner, summary.gangs, summary.scenario = before
+            return  # still in the tracker; finishing again once the disk is fixed moves on
         try:
             self.app.open_battle(self.number)  # type: ignore[attr-defined]
         except (ImportError, AttributeError) as error:

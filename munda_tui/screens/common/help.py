@@ -5,6 +5,8 @@ its new key; the third column is the binding id to remap it with."""
 
 from __future__ import annotations
 
+import textwrap
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -63,14 +65,20 @@ class HelpScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
+        rows = [*zip(self.keys, self.ids), *((k, "") for k in GENERAL)]
+        key_width = max((len(k) for (k, _d), _i in rows), default=3)
+        id_width = max((len(i) for _k, i in rows), default=0)
+        # What the box has room for (95% of the terminal, less its border, padding and the
+        # table's cell padding): descriptions wrap onto more lines instead of being cut.
+        room = min(100, int(self.app.size.width * 0.95)) - 4 - key_width - id_width - 6
+        longest = max((len(d) for (_k, d), _i in rows), default=10)
+        width = max(16, min(46, room, longest))
         table.add_column("Key")
-        table.add_column("What it does", width=min(46, max((len(d) for _k, d in
-                                                            [*self.keys, *GENERAL]), default=10)))
+        table.add_column("What it does", width=width)
         table.add_column("keymap id")
-        for (key, description), binding_id in zip(self.keys, self.ids):
-            table.add_row(key, description, binding_id)
-        for key, description in GENERAL:
-            table.add_row(key, description, "")
+        for (key, description), binding_id in rows:
+            lines = textwrap.wrap(description, width) or [""]
+            table.add_row(key, "\n".join(lines), binding_id, height=len(lines))
 
     def action_close(self) -> None:
         self.dismiss(None)

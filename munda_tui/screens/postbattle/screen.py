@@ -7,6 +7,7 @@ and commits the sequence at the end (applied once: see ``rules.postbattle``).
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from textual import on
@@ -21,6 +22,7 @@ from textual.widgets.option_list import Option as ListOption
 from munda_tui.rules import postbattle as pb
 from munda_tui.rules.battle import outcome_from_data
 from munda_tui.rules.dice import DiceError, roll_faces
+from munda_tui.saves import SaveError
 from munda_tui.widgets.dice_prompt import DiceOutcome, DicePrompt
 from munda_tui.widgets.reroll import RerollReason
 from munda_tui.widgets.roll_input import RollInput
@@ -141,6 +143,20 @@ Enter applies every change to both rosters once and saves the battle report.
     def on_mount(self) -> None:
         self.title = f"Battle {self.number}: Post-Battle Sequence"
         try:
+            self._start()
+        except (SaveError, KeyError, ValueError, TypeError, IndexError, AttributeError) as error:
+            # a draft the rules cannot replay: said, the file left as it is, back to the campaign
+            from munda_tui.screens.common.dialogs import ErrorScreen
+
+            self.seq = None
+            self.app.pop_screen()
+            self.app.push_screen(ErrorScreen(
+                f"Battle {self.number}'s post-battle sequence could not be opened",
+                f"{self.handle.battle_path(self.number)}: {str(error)[:300]}\n\n"
+                "The file is left as it is; the rest of the campaign is unchanged."))
+
+    def _start(self) -> None:
+        try:
             self.data = self.handle.load_battle(self.number)
         except KeyError:  # no battle file yet (a battle entered by hand): start one
             self.data = {}
@@ -161,17 +177,28 @@ Enter applies every change to both rosters once and saves the battle report.
             draft = pb.new_draft(ruleset)
             self.data["postbattle"] = draft
         outcome_data = (self.data.get("battle") or {}).get("outcome")
-        outcome = outcome_from_data(outcome_data) if outcome_data else None
-        self.seq = pb.PostBattle(self.handle.campaign, self.number, draft, outcome,
+        self._outcome = outcome_from_data(outcome_data) if outcome_data else None
+        self.seq = pb.PostBattle(self.handle.campaign, self.number, draft, self._outcome,
                                  setup=self.data.get("setup") or {})
         self._save()
         self.refresh_view()
 
     # --- saving -----------------------------------------------------------------
-    def _save(self) -> None:
+    def _save(self) -> bool:
+        """Save the draft. A failed save (full disk, read-only folder) is shown with its
+        reason and the step taken is undone on screen too: the player stays where the
+        last save left them, and nothing on disk changes."""
         assert self.seq is not None
         self.data["postbattle"] = self.seq.draft
-        self.handle.save_battle(self.number, self.data)
+        if self.app.guarded_save("The post-battle step", lambda: self.handle.save_battle(self.number, self.data)):  # type: ignore[attr-defined]
+            self._saved_draft = copy.deepcopy(self.seq.draft)
+            return True
+        saved = getattr(self, "_saved_draft", None)
+        if saved is not None:
+            self.seq = pb.PostBattle(self.handle.campaign, self.number, copy.deepcopy(saved),
+                                     getattr(self, "_outcome", None), setup=self.data.get("setup") or {})
+            self.data["postbattle"] = self.seq.draft
+        return False
 
     # --- view -------------------------------------------------------------------
     def refresh_view(self) -> None:
@@ -301,7 +328,7 @@ Enter applies every change to both rosters once and saves the battle report.
 
     # --- input ------------------------------------------------------------------
     def _changed(self) -> None:
-        self._save()
+        self._save()  # on failure the step is taken back, and the reason shown
         self.refresh_view()
 
     def _answer(self, value: Any) -> None:
