@@ -77,7 +77,7 @@ class HelpScreen(ModalScreen[None]):
         table.add_column("What it does", width=width)
         table.add_column("keymap id")
         for (key, description), binding_id in rows:
-            lines = textwrap.wrap(description, width) or [""]
+            lines = textwrap.wrap(description, width, break_on_hyphens=False) or [""]
             table.add_row(key, "\n".join(lines), binding_id, height=len(lines))
 
     def action_close(self) -> None:
