@@ -125,7 +125,7 @@ def test_a_prepared_campaign_is_written_once_asked(data_dir: Path) -> None:
 def test_a_prepared_campaign_saves_or_closes_onto_disk(data_dir: Path) -> None:
     store = Store(data_dir)
     first = store.prepare_campaign(demo_campaign())
-    first.save_battle(1, {"setup": {"number": 1}})  # writes the campaign first
+    first.save_battle(1, {"extra": {"number": 1}})  # writes the campaign first
     assert first.written and first.battle_numbers() == [1]
     first.close()
     second = store.prepare_campaign(demo_campaign())
@@ -137,14 +137,14 @@ def test_a_prepared_campaign_saves_or_closes_onto_disk(data_dir: Path) -> None:
 
 def test_battle_files_reopen_from_memory_and_from_the_cache(data_dir: Path, monkeypatch) -> None:
     store = Store(data_dir)
-    battle = {"setup": {"number": 1}, "battle": {"log": [{"kind": "start", "traits": ("a", "b")}]}}
+    battle = {"extra": {"number": 1}, "battle": {"log": [{"kind": "start", "traits": ("a", "b")}]}}
     with store.create_campaign(demo_campaign()) as handle:
         handle.save_battle(1, battle)
         handle.save_battle(2, {"battle": {"log": []}})  # battle 1 goes to the disk cache
         calls: list[Path] = []
         real = store_module.parse_text
         monkeypatch.setattr(store_module, "parse_text", lambda p, t: calls.append(p) or real(p, t))
-        want = {"setup": {"number": 1}, "battle": {"log": [{"kind": "start", "traits": ["a", "b"]}]}}
+        want = {"extra": {"number": 1}, "battle": {"log": [{"kind": "start", "traits": ["a", "b"]}]}}
         assert handle.load_battle(1) == want  # lists, as tomllib reads them
         assert handle.load_battle(2) == {"battle": {"log": []}}
         assert calls == []
