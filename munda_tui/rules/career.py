@@ -92,11 +92,25 @@ def recovery_ends(gang: Gang, battle: int) -> list[Fighter]:
             if f.status is FighterStatus.RECOVERY and f.status_battle < battle]
 
 
-def status_text(fighter: Fighter) -> str:
-    """``"in Recovery (Grievous Injury, battle 1): misses the next battle"``."""
+def captives(campaign: Any, gang_id: str) -> list[tuple[Gang, Fighter]]:
+    """Who this gang holds: (the captive's gang, the captive), from each fighter's
+    ``captured_by`` (the list Escaping Capture, rescue, sale and ransom work from)."""
+    return [(g, f) for g in campaign.gangs if g.id != gang_id for f in g.fighters
+            if f.status is FighterStatus.CAPTURED and f.captured_by == gang_id]
+
+
+def status_text(fighter: Fighter, gang_names: dict[str, str] | None = None) -> str:
+    """``"in Recovery (Grievous Injury, battle 1): misses the next battle"``;
+    ``gang_names`` (id -> name) names a captor."""
     s = fighter.status
     if s is FighterStatus.ACTIVE:
         return "active"
+    if s is FighterStatus.CAPTURED and fighter.captured_by:
+        by = ("the Guilders" if fighter.captured_by == "guilders"
+              else (gang_names or {}).get(fighter.captured_by, fighter.captured_by))
+        why = ", ".join(x for x in (fighter.status_why, f"battle {fighter.status_battle}"
+                                    if fighter.status_battle else "") if x)
+        return f"Captured by {by}" + (f" ({why})" if why else "")
     why = ", ".join(x for x in (fighter.status_why,
                                 f"battle {fighter.status_battle}" if fighter.status_battle else "")
                     if x)

@@ -581,20 +581,33 @@ def bounty_hunters(walk: Walk) -> None:
 
 @resolver("escaping_capture")
 def escaping_capture(walk: Walk) -> None:
-    cands = []
+    """Seed 004: a Captured fighter with a Skinblade, Escape Artist "or some other
+    equipment or ability that allows them to potentially escape" tries now. The first two
+    are found on the roster; any other the player names (a: the fighter and what allows it)."""
+    captured = []
     for key in facts(walk).get("captured", []):
         gid, fid = key.split("/", 1)
         f = walk.campaign.gang(gid).fighter(fid)
-        if f.status is not FighterStatus.CAPTURED:
-            continue
+        if f.status is FighterStatus.CAPTURED:
+            captured.append((gid, f))
+    if not captured:
+        walk.skip("No fighter was Captured in this battle")
+    cands = []
+    for gid, f in captured:
         means = [it.name for it in f.equipment if "skinblade" in it.name.lower()]
         means += [s for s in f.skills if s.lower() == "escape artist"]
         if means:
-            cands.append((gid, f, means))
-    if not cands:
-        walk.skip("No Captured fighter has a Skinblade or Escape Artist")
-    for gid, f, means in cands:
-        c = walk.choose(f"escape:{gid}:{f.id}", f"{f.name} ({', '.join(means)}): resolve the "
+            cands.append((gid, f, means, f"escape:{gid}:{f.id}"))
+    for e in walk.entries():
+        gid, fid = e["gang"], e["arg"]
+        f = walk.campaign.gang(gid).fighter(fid)
+        if f.status is not FighterStatus.CAPTURED:
+            continue
+        what = walk.text(f"{e['id']}:what", f"{f.name}: what allows the escape?", gang=gid,
+                         note="The equipment or ability, as the fighter card has it.")
+        cands.append((gid, f, [what], f"{e['id']}:escape"))
+    for gid, f, means, pid in cands:
+        c = walk.choose(pid, f"{f.name} ({', '.join(means)}): resolve the "
                         "escape from its rules. Did they escape?",
                         [Option("no", "Still Captured"), Option("yes", "Escaped")], gang=gid)
         if c == "yes":
@@ -602,6 +615,20 @@ def escaping_capture(walk: Walk) -> None:
             walk.say(f"{f.name} escapes and returns unharmed with their equipment.")
         else:
             walk.say(f"{f.name} remains Captured.")
+    if not cands:
+        walk.say("No Captured fighter has a Skinblade or Escape Artist: a names another "
+                 "fighter whose equipment or ability allows an escape.")
+
+
+@entry_kinds("escaping_capture")
+def _escape_entries(seq: PostBattle) -> list[Option]:
+    out = []
+    for key in seq.facts.get("captured", []):
+        gid, fid = key.split("/", 1)
+        f = seq.work.gang(gid).fighter(fid)
+        out.append(Option(f"escape|{gid}|{fid}", f"{f.name}: an escape by other means",
+                          f.status is FighterStatus.CAPTURED, "no longer Captured"))
+    return out
 
 
 # --- rewards, Territory, Reputation, income ----------------------------------------------
@@ -982,10 +1009,24 @@ def delete_retiring(walk: Walk) -> None:
         fid = walk.choose(f"{e['id']}:who", f"{g.name}: who retires?", opts, gang=g.id)
         f = g.fighter(fid)
         hired = f.type in (FighterType.HIRED_GUN, FighterType.BOUNTY_HUNTER)
-        if not hired and f.equipment:
+        to_pool = False
+        if not hired:
+            # seed 004, Retiring Fighters Equipment Retention
+            how = walk.choose(f"{e['id']}:how", f"{f.name}: how do they leave?",
+                              [Option("retire", "Retires: equipment recovered to the Stash"),
+                               Option("pool", "Becomes a Merc or Bounty Hunter (agreed with the "
+                                      "Arbitrator): takes their equipment, lost")], gang=g.id)
+            to_pool = how == "pool"
+        if not hired and not to_pool and f.equipment:
             walk.change(kind="to_stash", gang=g.id, fighter=fid, why="retiring fighter's gear")
-        set_status(walk, g.id, fid, FighterStatus.RETIRED, "retired")
-        walk.say(f"{g.name}: {f.name} retires; equipment {'lost' if hired else 'recovered'}.")
+        set_status(walk, g.id, fid, FighterStatus.RETIRED,
+                   "left to become a Merc or Bounty Hunter" if to_pool else "retired")
+        lost = hired or to_pool
+        walk.say(f"{g.name}: {f.name} " + ("leaves for the Merc / Bounty Hunter pool"
+                                           if to_pool else "retires")
+                 + f"; equipment {'lost' if lost else 'recovered'}"
+                 + (f" ({', '.join(it.name for it in f.equipment)})" if lost and f.equipment else "")
+                 + ".")
     if not walk.state.lines:
         walk.say("No one retires: retire a fighter with a.")
 

@@ -312,7 +312,17 @@ def _equipment(value: Any, where: str) -> list[Equipment]:
         cost = None
         if entry.get("cost") not in (None, ""):
             cost = _int(entry.get("cost"), f"{here}.cost")
-        items.append(Equipment(name=name, cost=cost, qty=qty))
+        item = Equipment(name=name, cost=cost, qty=qty)
+        traits = entry.get("traits")
+        if isinstance(traits, str):
+            traits = [t for t in re.split(r"\s*,\s*", traits) if t]
+        if isinstance(traits, list) and traits:
+            # newer exports: weapon traits per item (Rapid Fire, Unwieldy, ...)
+            names = [_text(t.get("name") if isinstance(t, dict) else t, f"{here}.traits").lower()
+                     for t in traits]
+            item.set_kind("Unwieldy weapon" if any(n.startswith("unwieldy") for n in names)
+                          else "weapon")
+        items.append(item)
     return items
 
 
@@ -469,6 +479,13 @@ def gang_from_yaktribe(data: Any, *, taken_ids: set[str] | list[str] = (),
                 characteristics=chars,
                 notes=_text(raw.get("notes"), f"{here} notes"),
             )
+        )
+    kinds_unknown = sum(1 for f in fighters for e in f.equipment if e.kind == "wargear")
+    if kinds_unknown and not any(e.weapon for f in fighters for e in f.equipment):
+        notes.append(
+            f"The file does not say which items are weapons ({kinds_unknown} items recorded "
+            "as wargear): set each weapon's kind in the roster (c) so the weapon limit of "
+            "Distribute Equipment counts it."
         )
     if unknown_items:
         notes.append(

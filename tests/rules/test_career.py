@@ -334,3 +334,13 @@ def test_an_advancement_changes_the_profile_and_only_impossible_values_are_refus
     mara = seq.work.gang(ESCHER).fighter("mara-quill")
     assert mara.characteristics["ws"] == 3  # +1 WS: 4+ -> 3+ (lower is better)
     assert (mara.xp, mara.advancements, mara.cost) == (0, 1, 70)
+
+
+def test_captives_per_gang_and_the_captors_name():
+    c = demo_campaign()
+    lys = c.gang(ESCHER).fighter("lys-venom")
+    career.set_status(lys, FighterStatus.CAPTURED, "Fate of the Fallen", 1, GOLIATH)
+    assert career.captives(c, GOLIATH) == [(c.gang(ESCHER), lys)]
+    assert career.captives(c, ESCHER) == []
+    names = {g.id: g.name for g in c.gangs}
+    assert career.status_text(lys, names) == "Captured by The Iron Skulls (Fate of the Fallen, battle 1)"

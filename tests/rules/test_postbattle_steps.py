@@ -276,9 +276,38 @@ def test_retiring_a_gang_member_recovers_equipment() -> None:
     seq = at("delete-retiring")
     seq.add_entry(f"retire|{ESCHER}")
     seq.answer("pip-hollow")
+    seq.answer("retire")
     g = seq.work.gang(ESCHER)
     assert g.fighter("pip-hollow").status is FighterStatus.RETIRED
     assert g.stash[-1].name == "Autopistol"
+
+
+def test_leaving_to_become_a_merc_loses_the_equipment() -> None:
+    # seed 004, Retiring Fighters Equipment Retention: "the fighter takes their
+    # equipment with them and it is lost"
+    seq = at("delete-retiring")
+    stash = [i.name for i in seq.work.gang(ESCHER).stash]
+    seq.add_entry(f"retire|{ESCHER}")
+    seq.answer("pip-hollow")
+    seq.answer("pool")
+    g = seq.work.gang(ESCHER)
+    pip = g.fighter("pip-hollow")
+    assert pip.status is FighterStatus.RETIRED
+    assert pip.status_why == "left to become a Merc or Bounty Hunter"
+    assert [i.name for i in g.stash] == stash  # nothing recovered
+    assert [i.name for i in pip.equipment] == ["Autopistol"]  # stays on the card, lost
+    assert "equipment lost (Autopistol)" in " ".join(seq.state.lines)
+
+
+def test_escaping_capture_for_a_fighter_the_player_names() -> None:
+    o = outcome(FighterOutcome(ESCHER, "lys-venom", EndState.SERIOUSLY_INJURED))
+    seq = at("escaping-capture", o, faces={f"fate:{ESCHER}:lys-venom": [4]})
+    assert seq.pending is None  # no Skinblade, no Escape Artist: nothing asked
+    seq.add_entry(f"escape|{ESCHER}|lys-venom")
+    seq.answer("Grav-chute")
+    assert "Grav-chute" in seq.pending.label
+    seq.answer("yes")
+    assert seq.work.gang(ESCHER).fighter("lys-venom").status is FighterStatus.ACTIVE
 
 
 def test_advance_spends_xp() -> None:

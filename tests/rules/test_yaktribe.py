@@ -251,3 +251,23 @@ def test_fighter_type_words():
     assert fighter_type_from_label("Neophyte Hybrid Specialist") is FighterType.SPECIALIST
     assert fighter_type_from_label("Escher Juve") is FighterType.JUVE
     assert fighter_type_from_label("Propagandist") is None
+
+
+def test_newer_exports_give_cost_and_traits_per_item(raw):
+    raw = copy.deepcopy(raw)
+    gear = raw["gang"]["gangers"][0]["equipment"]
+    gear[0].update(cost="50", traits=["Parry", "Power"])
+    gear[1].update(cost="10", traits="Rapid Fire (1), Sidearm")
+    gear.append({"name": "Heavy Stubber", "qty": "1", "cost": "130",
+                 "traits": [{"name": "Rapid Fire (2)"}, {"name": "Unwieldy"}]})
+    g = gang_from_yaktribe(raw).gang
+    items = g.fighters[0].equipment
+    assert [(i.name, i.cost, i.kind) for i in items[:3]] == [
+        ("Power Sword", 50, "weapon"), ("Autopistol", 10, "weapon"),
+        ("Plasma Pistol", None, "wargear")]  # no traits in the file: kind not known
+    assert (items[-1].name, items[-1].cost, items[-1].kind) == ("Heavy Stubber", 130, "Unwieldy weapon")
+    assert g.fighters[0].weapon_count == 1 + 1 + 2
+
+
+def test_old_exports_say_the_kinds_are_to_set(imported):
+    assert any("does not say which items are weapons" in n for n in imported.notes)

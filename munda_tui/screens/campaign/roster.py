@@ -18,7 +18,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Header, Label, Static
 
 from munda_tui.rules import roster as rr
-from munda_tui.rules.career import status_text as career_status
+from munda_tui.rules.career import captives, status_text as career_status
 from munda_tui.rules.profile import format_value
 from munda_tui.rules.model import (
     CHARACTERISTICS,
@@ -154,9 +154,12 @@ class RosterScreen(Screen[None]):
         territories = ", ".join(t.name + (" (S)" if t.kind.value == "special" else "")
                                 for t in gang.territories) or "none"
         sort_key, sort_label = SORTS[self.sort_index]
+        held = ", ".join(f"{f.name} ({g.name})" for g, f in captives(self.handle.campaign, gang.id))
+        held = f" · Holds captive: {held}" if held else ""
         self.query_one("#gang-summary", Static).update(
             f"Reputation {gang.reputation} · Stash {gang.credits} cr · Wealth {gang.wealth} · "
             f"{len(gang.tactics)} Tactics · Territories: {territories}"
+            + held
             + (f" · sorted by {sort_label}" if sort_key else "")
             + (" (reversed)" if self.sort_reverse and sort_key else "")
         )
@@ -221,7 +224,7 @@ class RosterScreen(Screen[None]):
             text.append(values + "\n")
         text.append(f"Cost {f.cost} · XP {f.xp} · Adv {f.advancements} · Kills {f.kills}\n")
         if f.status is not FighterStatus.ACTIVE:
-            line = career_status(f)
+            line = career_status(f, {g.id: g.name for g in self.handle.campaign.gangs})
             text.append(line[0].upper() + line[1:] + "\n", style="bold")
         for inj in f.injuries:
             bits = ", ".join(x for x in (inj.effect, f"battle {inj.battle}" if inj.battle else "") if x)
