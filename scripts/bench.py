@@ -566,10 +566,12 @@ async def _settle(pilot: Any) -> None:
         await pilot.pause()
 
 
-async def _frame_after(app: Any, act: Any, shown: Any) -> float:
-    """ms from ``act()`` to the frame after ``shown()`` first holds (polled without delay)."""
+async def _frame_after(app: Any, act: Any, shown: Any, cpu: list[float] | None = None) -> float:
+    """ms from ``act()`` to the frame after ``shown()`` first holds (polled without delay);
+    the app thread's CPU time over the same span is appended to ``cpu``."""
     done = asyncio.Event()
     stamp: list[int] = []
+    c0 = time.thread_time_ns()
     t0 = time.perf_counter_ns()
     act()
     for _ in range(100_000):
@@ -578,8 +580,10 @@ async def _frame_after(app: Any, act: Any, shown: Any) -> float:
         await asyncio.sleep(0)
     else:
         raise RuntimeError(f"never shown, at {type(app.screen).__name__}")
-    app.call_after_refresh(lambda: (stamp.append(time.perf_counter_ns()), done.set()))
+    app.call_after_refresh(lambda: (stamp.extend((time.perf_counter_ns(), time.thread_time_ns())), done.set()))
     await asyncio.wait_for(done.wait(), timeout=30)
+    if cpu is not None:
+        cpu.append((stamp[1] - c0) / 1e6)
     return (stamp[0] - t0) / 1e6
 
 
@@ -594,15 +598,17 @@ async def league_in_app(league: League, config_dir: Path, *, runs: int = 10, key
     from munda_tui.screens.home.home import HomeScreen
     from munda_tui.screens.postbattle.screen import PostBattleScreen
 
-    out: dict[str, Any] = {k: [] for k in ("campaign_ms", "campaign_open_ms", "tracker_open_ms",
-                                           "wizard_open_ms", "report_open_ms")}
+    timed = ("campaign_ms", "campaign_open_ms", "tracker_open_ms", "wizard_open_ms", "report_open_ms")
+    out: dict[str, Any] = {k: [] for k in timed}
+    out.update({k + "_cpu": [] for k in timed})
     app = MundaApp(league.data_dir, config_dir, seed=1, today="2026-01-15")
     async with app.run_test(size=size) as pilot:
         await _until(pilot, lambda: isinstance(app.screen, HomeScreen))
         for _ in range(runs):  # from the list: open the campaign and show it
             out["campaign_open_ms"].append(await _frame_after(
                 app, lambda: app.open_campaign(league.slug),
-                lambda: isinstance(app.screen, CampaignScreen) and app.screen.is_mounted))
+                lambda: isinstance(app.screen, CampaignScreen) and app.screen.is_mounted,
+                out["campaign_open_ms_cpu"]))
             await _settle(pilot)
             app.action_go_home()
             await pilot.pause()
@@ -614,7 +620,8 @@ async def league_in_app(league: League, config_dir: Path, *, runs: int = 10, key
             await _settle(pilot)
             out["campaign_ms"].append(await _frame_after(
                 app, app._show_campaign,
-                lambda: isinstance(app.screen, CampaignScreen) and app.screen.is_mounted))
+                lambda: isinstance(app.screen, CampaignScreen) and app.screen.is_mounted,
+                out["campaign_ms_cpu"]))
             await pilot.pause()
         for key, number, cls in (("tracker_open_ms", league.live, BattleScreen),
                                  ("wizard_open_ms", league.post, PostBattleScreen),
@@ -622,7 +629,8 @@ async def league_in_app(league: League, config_dir: Path, *, runs: int = 10, key
             for _ in range(runs):
                 out[key].append(await _frame_after(
                     app, lambda n=number: app.open_battle(n),
-                    lambda c=cls: isinstance(app.screen, c) and app.screen.is_mounted))
+                    lambda c=cls: isinstance(app.screen, c) and app.screen.is_mounted,
+                    out[key + "_cpu"]))
                 await _settle(pilot)
                 app.pop_screen()
                 await _until(pilot, lambda: isinstance(app.screen, CampaignScreen))
@@ -680,24 +688,40 @@ def league_saves(league: League, *, opens: int = 20, saves: int = 30, campaign_s
         handle = store.open_campaign(league.slug)
         open_ms.append((time.perf_counter_ns() - t0) / 1e6)
         handle.close()
-    save_ms, campaign_ms = [], []
+    save_ms: list[float] = []
+    fsync_ms: list[float] = []
+    campaign_ms: list[float] = []
+    real_fsync = os.fsync
+    waited = [0]
+
+    def fsync(fd: int) -> None:  # the time the disk takes to make a write durable
+        t = time.perf_counter_ns()
+        real_fsync(fd)
+        waited[0] += time.perf_counter_ns() - t
+
     with store.open_campaign(league.slug) as handle:
         data = handle.load_battle(league.live)
         battle = Battle.from_data(data["battle"])
-        for i in range(saves):
-            key = next(k for k, f in battle.state.fighters.items() if f.gang == battle.state.gangs[i % 2])
-            battle.record(Event("xp", fighter=key, amount=1))
-            t0 = time.perf_counter_ns()
-            data["battle"] = battle.to_data()  # what BattleScreen._save does
-            handle.save_battle(league.live, data)
-            save_ms.append((time.perf_counter_ns() - t0) / 1e6)
+        os.fsync = fsync
+        try:
+            for i in range(saves):
+                key = next(k for k, f in battle.state.fighters.items() if f.gang == battle.state.gangs[i % 2])
+                battle.record(Event("xp", fighter=key, amount=1))
+                waited[0] = 0
+                t0 = time.perf_counter_ns()
+                data["battle"] = battle.to_data()  # what BattleScreen._save does
+                handle.save_battle(league.live, data)
+                save_ms.append((time.perf_counter_ns() - t0) / 1e6)
+                fsync_ms.append(waited[0] / 1e6)
+        finally:
+            os.fsync = real_fsync
         for i in range(campaign_saves):
             handle.campaign.gangs[i % len(handle.campaign.gangs)].credits += 5
             t0 = time.perf_counter_ns()
             handle.save()
             campaign_ms.append((time.perf_counter_ns() - t0) / 1e6)
-    return {"open_ms": open_ms, "save_ms": save_ms, "campaign_save_ms": campaign_ms,
-            "battle_events": len(battle.log)}
+    return {"open_ms": open_ms, "save_ms": save_ms, "fsync_ms": fsync_ms,
+            "campaign_save_ms": campaign_ms, "battle_events": len(battle.log)}
 
 
 def measure_league(root: Path, gangs: int, fighters: int, battles: int, *, events: int = 300,
@@ -797,9 +821,9 @@ def report_saves(s: dict[str, Any], gangs: int, fighters: int, battles: int) -> 
     ]
 
 
-def report_league(r: dict[str, Any], base_campaign_ms: float | None) -> list[str]:
-    """One line per league figure; ``base_campaign_ms``: the 12-gang campaign screen's
-    median, the campaign screen's goal is a ratio to it."""
+def report_league(r: dict[str, Any], base: dict[str, Any] | None) -> list[str]:
+    """One line per league figure; ``base``: the 12-gang league's figures (the campaign
+    screen's goal is a ratio to its campaign screen)."""
     lg: League = r["league"]
     p95 = lambda v: percentile(v, 95)  # noqa: E731
     med = statistics.median
@@ -810,32 +834,36 @@ def report_league(r: dict[str, Any], base_campaign_ms: float | None) -> list[str
         f"league {w} open campaign: median {_ms(med(r['open_ms']))} over {len(r['open_ms'])} "
         f"{verdict(med(r['open_ms']), GOALS['open_ms'])}",
     ]
-    cm = med(r["campaign_ms"])
-    if base_campaign_ms:
-        ratio = cm / base_campaign_ms
-        lines.append(f"league {w} campaign screen first frame (campaign open): median {_ms(cm)}, "
-                     f"{ratio:.2f}x the 12-gang figure {verdict(ratio, GOALS['campaign_ratio'])}")
+    cm, cc = med(r["campaign_ms"]), med(r["campaign_ms_cpu"])
+    if base is not None and base is not r:
+        ratio = cm / med(base["campaign_ms"])
+        lines.append(f"league {w} campaign screen first frame (campaign open): median {_ms(cm)} "
+                     f"(CPU {_ms(cc)}), {ratio:.2f}x the 12-gang figure {verdict(ratio, GOALS['campaign_ratio'])}; "
+                     f"CPU ratio {cc / med(base['campaign_ms_cpu']):.2f}")
     else:
-        lines.append(f"league {w} campaign screen first frame (campaign open): median {_ms(cm)}")
+        lines.append(f"league {w} campaign screen first frame (campaign open): median {_ms(cm)} (CPU {_ms(cc)})")
     lines.append(f"league {w} open the campaign from the list to its first frame: median "
-                 f"{_ms(med(r['campaign_open_ms']))}")
+                 f"{_ms(med(r['campaign_open_ms']))} (CPU {_ms(med(r['campaign_open_ms_cpu']))})")
     for key, said in (("tracker_open_ms", f"a battle in the tracker ({r['tracker_events']} events)"),
                       ("wizard_open_ms", "a battle's post-battle sequence"),
                       ("report_open_ms", "a finished battle's report")):
-        lines.append(f"league {w} open {said} to its first frame: median {_ms(med(r[key]))}, "
-                     f"max {_ms(max(r[key]))} {verdict(med(r[key]), GOALS['battle_open_ms'])}")
+        lines.append(f"league {w} open {said} to its first frame: median {_ms(med(r[key]))} "
+                     f"(CPU {_ms(med(r[key + '_cpu']))}), max {_ms(max(r[key]))} "
+                     f"{verdict(med(r[key]), GOALS['battle_open_ms'])}")
     keys = [t.ms for t in r["keys"]]
     lines.append(f"league {w} tracker key latency, {r['tracker_fighters']} fighters, "
                  f"{r['tracker_events']}+ events: p50 {_ms(percentile(keys, 50))}, p95 {_ms(p95(keys))} "
                  f"over {len(keys)} keys {verdict(p95(keys), GOALS['key_p95_ms'])}; handler "
-                 f"(record + autosave) p95 {_ms(p95([t.handler_ms for t in r['keys']]))}")
+                 f"(record + autosave) p95 {_ms(p95([t.handler_ms for t in r['keys']]))}; CPU p95 "
+                 f"{_ms(p95([t.cpu_ms for t in r['keys']]))}")
     steps = [t.ms for t in r["steps"]]
     lines.append(f"league {w} post-battle wizard step change ({r['wizard_steps']} steps): p50 "
                  f"{_ms(percentile(steps, 50))}, p95 {_ms(p95(steps))} over {len(steps)} "
-                 f"{verdict(p95(steps), GOALS['step_p95_ms'])}")
+                 f"{verdict(p95(steps), GOALS['step_p95_ms'])}; CPU p95 {_ms(p95([t.cpu_ms for t in r['steps']]))}")
     lines.append(f"league {w} autosave after one event ({r['battle_events']}-event battle): median "
                  f"{_ms(med(r['save_ms']))}, p95 {_ms(p95(r['save_ms']))} over {len(r['save_ms'])} "
-                 f"{verdict(p95(r['save_ms']), GOALS['save_ms'])}")
+                 f"{verdict(p95(r['save_ms']), GOALS['save_ms'])}; of which the fsync: median "
+                 f"{_ms(med(r['fsync_ms']))}, p95 {_ms(p95(r['fsync_ms']))}")
     cs = r["campaign_save_ms"]
     lines.append(f"league {w} campaign.toml save after a change: first {_ms(cs[0])}, then median "
                  f"{_ms(med(cs[1:] or cs))}")
@@ -909,8 +937,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 r = measure_league(work / "league", gangs, fighters, battles, events=args.events,
                                    tracker_events=args.tracker_events, runs=args.runs,
                                    keys=args.keys, steps=args.steps)
-                base = statistics.median(results[0]["campaign_ms"]) if results else None
-                for line in report_league(r, base):
+                for line in report_league(r, results[0] if results else None):
                     print(line, flush=True)
                 results.append(r)
             same = [r for r in results[1:] if (r["league"].gangs, r["league"].fighters)

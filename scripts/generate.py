@@ -144,7 +144,10 @@ def generated_battle_file(seed: int = 1, per_side: int = 15, events: int = 300,
     campaign.battles.append(
         BattleSummary(number=1, scenario="Generated", gangs=[a.id, b.id], status="battle")
     )
-    return campaign, {"setup": setup.to_data(), "battle": Battle(log).to_data()}
+    battle = Battle(log).to_data()
+    if hands:
+        battle["start_walked"] = True  # a battle under way: its start of the game walked
+    return campaign, {"setup": setup.to_data(), "battle": battle}
 
 
 def write_generated_battle(store, seed: int = 1, per_side: int = 15, events: int = 300,  # type: ignore[no-untyped-def]
@@ -246,5 +249,6 @@ def write_league(store, gangs: int = 50, fighters: int = 30, battles: int = 2000
                 data["setup"]["subplots"] = True
                 for side, hand in zip(data["setup"]["sides"], hands.values()):
                     side["hand"] = list(hand)
+                data["battle"]["start_walked"] = True  # under way: the start was walked
             handle.save_battle(n, data)
         return handle.slug, post, live

@@ -82,7 +82,7 @@ def test_a_tiny_league_measures_every_figure(tmp_path: Path) -> None:
     assert r["tracker_events"] == 30 and len(r["keys"]) == 4 and len(r["steps"]) == 4
     assert r["battle_events"] > 30  # the autosaves ran after the keys, on the same battle
     assert bench.prepare_league(tmp_path, 3, 4, 4, 12, 30) == league  # generated once per run
-    lines = bench.report_league(r, 10.0)
+    lines = bench.report_league(r, {**r, "campaign_ms": [10.0], "campaign_ms_cpu": [5.0]})
     assert len(lines) == 12 and all(("ok" in l or "MISS" in l) for l in lines[1:2] + lines[4:-2])
     assert any("post-battle wizard step change" in line for line in lines)
     [growth] = bench.report_growth(r, r)

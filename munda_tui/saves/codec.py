@@ -411,11 +411,29 @@ def _decoder(tp: Any) -> Decoder:
     raise TypeError(f"unsupported type {tp!r}")  # pragma: no cover
 
 
+_PROFILES: dict[tuple[tuple[str, type, Any], ...], dict[str, int]] = {}
+
+
 def _decode_profile(data: Any, keypath: KeyPath) -> Any:
     """A fighter's profile: target numbers as "3+" (a bare integer from older
-    saves is read as that target number), plain ones as integers, "-" none."""
+    saves is read as that target number), plain ones as integers, "-" none.
+    Fighters of a type share their profiles: each distinct one is decoded once."""
     if not isinstance(data, Mapping):
         raise ValidationError(keypath, f"expected a table, found {_describe(data)}")
+    key = tuple((k, type(v), v) for k, v in data.items())  # types too: True is not 1
+    try:
+        known = _PROFILES.get(key)
+    except TypeError:  # an unhashable value: decoded (and refused) below
+        known = None
+    if known is not None:
+        return dict(known)
+    out = _decode_profile_values(data, keypath)
+    if len(_PROFILES) < 4096:
+        _PROFILES[key] = dict(out)
+    return out
+
+
+def _decode_profile_values(data: Mapping[str, Any], keypath: KeyPath) -> dict[str, int]:
     out: dict[str, int] = {}
     for key, value in data.items():
         if key not in profile_rules.LIMITS:
@@ -487,9 +505,10 @@ def _dataclass_from(cls: type, data: Any, keypath: KeyPath, ignore: frozenset[st
     if not isinstance(data, Mapping):
         raise ValidationError(keypath, f"expected a table, found {_describe(data)}")
     spec, names, known = _fields_of(cls)
-    for k in data:
-        if k not in names and k not in ignore:
-            raise ValidationError((*keypath, k), f"unknown key {k!r} (known keys: {known})")
+    if not names.issuperset(data.keys()):  # (one C-level check for the common case)
+        for k in data:
+            if k not in names and k not in ignore:
+                raise ValidationError((*keypath, k), f"unknown key {k!r} (known keys: {known})")
     kwargs: dict[str, Any] = {}
     for name, decode, required in spec:
         if name in data:

@@ -50,7 +50,8 @@ def test_a_damaged_or_missing_cache_is_a_miss(data_dir: Path) -> None:
     store = Store(data_dir)
     store.create_campaign(demo_campaign()).close()
     folder = store.campaign_dir("demo") / cache.CACHE_DIR
-    (folder / cache.DATA_FILE).write_bytes(b"\x00not marshal")
+    text = (store.campaign_dir("demo") / "campaign.toml").read_text()
+    (folder / cache.DATA_FILE).write_text(cache.text_key(text).hex() + "\n{broken")
     (folder / cache.SUMMARY_FILE).unlink()
     with store.open_campaign("demo") as handle:
         assert handle.campaign == demo_campaign()
@@ -158,3 +159,16 @@ def test_battle_files_reopen_from_memory_and_from_the_cache(data_dir: Path, monk
         handle.delete_battle(2)
         with pytest.raises(KeyError):
             handle.load_battle(2)
+
+
+def test_shared_profiles_are_decoded_once_and_still_checked() -> None:
+    from munda_tui.saves import codec
+
+    c = codec.campaign_to_data(demo_campaign())
+    fighter = c["gangs"][0]["fighters"][0]
+    first = codec.campaign_from_data(c).gangs[0].fighters[0].characteristics
+    again = codec.campaign_from_data(c).gangs[0].fighters[0].characteristics
+    assert first == again and first is not again  # each fighter its own dict
+    fighter["characteristics"] = {**fighter["characteristics"], "ws": True}  # True is not 1
+    with pytest.raises(codec.ValidationError, match="boolean"):
+        codec.campaign_from_data(c)
