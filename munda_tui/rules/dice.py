@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 MAX_DICE = 50
+#: Longest dice expression read (every real one is a few characters).
+MAX_EXPRESSION = 200
 ALLOWED_SIDES = (2, 3, 6, 10, 12, 20, 66)
 
 
@@ -142,14 +144,18 @@ def _tokenize(text: str) -> list[tuple[str, object]]:
     text = text.strip()
     if not text:
         raise DiceError("empty dice expression")
+    if len(text) > MAX_EXPRESSION:
+        raise DiceError(f"a dice expression of {len(text)} characters is far too long (at most {MAX_EXPRESSION})")
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if not m or m.end() == pos:
             bad = text[pos:].strip()[:1] or text[pos:pos + 1]
             raise DiceError(
-                f"cannot read {text!r}: unexpected {bad!r} at position {pos + 1}"
+                f"cannot read {text if len(text) <= 40 else text[:37] + '...'!r}: unexpected {bad!r} at position {pos + 1}"
             )
         pos = m.end()
+        if any(len(g or "") > 6 for g in (m.group("count"), m.group("sides"), m.group("keep_n"), m.group("num"))):
+            raise DiceError(f"{m.group(0).strip()[:12]}...: a number far too large for dice")
         if m.group("dice"):
             count = int(m.group("count") or 1)
             sides = int(m.group("sides"))
@@ -349,8 +355,9 @@ def parse_faces(expression: str | Expression, text: str) -> list[int]:
         raw = list(raw[0])
     faces: list[int] = []
     for token in raw:
-        if not token.lstrip("-").isdigit():
-            raise DiceError(f"{token!r} is not a number: type the faces shown on the dice")
+        if not token.lstrip("-").isdigit() or len(token) > 6:
+            shown = token if len(token) <= 12 else token[:9] + "..."
+            raise DiceError(f"{shown!r} is not a number of a die face: type the faces shown on the dice")
         faces.append(int(token))
     check_faces(expr, faces)
     return faces

@@ -39,6 +39,7 @@ RANGES: dict[tuple[str, str], tuple[int, int]] = {
     ("BattleSetup", "number"): (0, 9_999),
     ("BattleSetup", "reinforcements_from_round"): (0, 1_000),
     ("SideSetup", "jokers"): (0, 2),
+    ("Settings", "xp_awards"): (0, 1_000),
 }
 
 #: How a field is named in a message (default: its name).

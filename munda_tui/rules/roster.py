@@ -345,12 +345,12 @@ def validate_equipment(form: Mapping[str, str]) -> tuple[Equipment | None, Error
     cost = None
     if cost_text not in ("", "?"):
         try:
-            cost = parse_count(cost_text)
+            cost = parse_count(cost_text, field=("Equipment", "cost"))
         except ValueError as exc:
             errors["cost"] = f"Cost: {exc} (leave blank if unknown)"
     qty = 1
     try:
-        qty = parse_count(str(form.get("qty", "")), minimum=1, blank=1)
+        qty = parse_count(str(form.get("qty", "")), minimum=1, blank=1, field=("Equipment", "qty"))
     except ValueError as exc:
         errors["qty"] = f"Quantity: {exc}"
     kind = str(form.get("kind", "") or WARGEAR).strip()

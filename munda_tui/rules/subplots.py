@@ -35,6 +35,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
+from . import limits
 from .cards import RANK_NAMES, RANKS, Card, CardError, parse_card, standard_deck
 from .data import load_data
 from .dice import parse as parse_dice
@@ -450,9 +451,9 @@ def check_choice(c: SubplotCard, value: str) -> str:
         raise SubplotError(f"{c.name}: {info.prompt.lower()}")
     if info.kind == "number":
         try:
-            number = int(value)
+            number = limits.parse_int(value)
         except ValueError:
-            raise SubplotError(f"{c.name}: {value!r} is not a whole number") from None
+            raise SubplotError(f"{c.name}: {limits.show_text(value)} is not a whole number") from None
         low, high = c.choice_range or (0, 99)
         if not low <= number <= high:
             raise SubplotError(f"{c.name}: choose a number between {low} and {high}")

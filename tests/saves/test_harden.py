@@ -431,3 +431,24 @@ def test_an_escaping_error_writes_a_crash_file_and_exits_non_zero(tmp_path, monk
     crash = list((tmp_path / "log").glob("crash-*.txt"))
     assert len(crash) == 1 and str(crash[0]) in err
     assert "RuntimeError: something nobody expected" in crash[0].read_text()
+
+
+# --- numbers typed anywhere else -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("words", [["roll", "9" * 5000], ["roll", "2D6", "--faces", "9" * 5000 + " 3"], ["roll", "D6+" * 3000]])
+def test_huge_dice_input_gets_a_short_message(capsys, words) -> None:
+    assert main(words) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and len(err) < 200
+
+
+def test_equipment_and_xp_award_entries_use_the_ranges() -> None:
+    from munda_tui.rules.limits import RANGES
+    from munda_tui.rules.roster import validate_equipment
+
+    item, errors = validate_equipment({"name": "Lasgun", "cost": "9" * 40, "qty": "1"})
+    assert item is None and "out of range" in errors["cost"] and len(errors["cost"]) < 120
+    item, errors = validate_equipment({"name": "Lasgun", "cost": "15", "qty": str(10**9)})
+    assert item is None and "out of range" in errors["qty"]
+    assert RANGES[("Settings", "xp_awards")] == (0, 1_000)

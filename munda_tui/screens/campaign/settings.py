@@ -16,6 +16,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Label, Select, Static, Switch
 
+from munda_tui.rules.limits import RANGES
 from munda_tui.rules.career import xp_events
 from munda_tui.rules.model import PostBattleRuleset, Settings
 from munda_tui.screens.common.dialogs import ConfirmScreen, ErrorScreen
@@ -65,6 +66,9 @@ CHOICES: dict[str, tuple[str, list[tuple[str, Any]] | None, str]] = {
         "Post-Battle Actions. Off: one action, as Gang War gives a Merc with Fixer.",
     ),
 }
+
+
+XP_AWARD_MAX = RANGES[("Settings", "xp_awards")][1]
 
 
 class SettingsScreen(Screen[None]):
@@ -140,7 +144,7 @@ class SettingsScreen(Screen[None]):
         self.bad_xp.discard(key)
         if not text:
             awards.pop(key, None)
-        elif text.isdigit():
+        elif text.isdigit() and len(text) <= 6 and int(text) <= XP_AWARD_MAX:
             awards[key] = int(text)
         else:
             self.bad_xp.add(key)
@@ -154,7 +158,7 @@ class SettingsScreen(Screen[None]):
     def _status(self) -> None:
         bad = sorted(getattr(self, "bad_xp", set()))
         self.query_one("#settings-status", Static).update(
-            f"XP awards: {', '.join(bad)} must be a whole number of XP (or blank)." if bad
+            f"XP awards: {', '.join(bad)} must be a whole number of XP, 0 to {XP_AWARD_MAX} (or blank)." if bad
             else "Changed: Ctrl+S to save." if self.changed else ""
         )
 
