@@ -760,6 +760,9 @@ def turf_2017(walk: Walk) -> None:
             n = walk.number(f"{eid}:by", f"{g.name}: Turf Size {e['kind']}d by how much?",
                             gang=gid, minimum=1, default=1)
             if e["kind"] == "decrease":
+                if g.territory_size <= 0:
+                    walk.say(f"{g.name}: Turf Size is 0 already: no decrease")
+                    continue
                 n = min(n, g.territory_size)  # a Turf Size never falls below 0
             amount = n if e["kind"] == "increase" else -n
             walk.change(kind="territory_size", gang=gid, amount=amount)
