@@ -2,7 +2,7 @@
 
     munda-tui import yaktribe FILE.json [--campaign NAME]
     munda-tui import campaign FILE.toml
-    munda-tui report CAMPAIGN [--battle N]
+    munda-tui report CAMPAIGN [--battle N] [--discord]
     munda-tui export CAMPAIGN [-o PATH]
 
 Registered in ``cli.SUBCOMMANDS``. Heavy imports stay inside the functions.
@@ -134,9 +134,12 @@ def _import_yaktribe(args: argparse.Namespace) -> int:
         campaign = handle.campaign
     gang = result.gang
     print(f"{'Created' if created else 'Opened'} campaign {campaign.name} ({campaign.id}).")
-    print(f"Imported {gang.name} ({gang.type.value}): {len(gang.fighters)} fighters, "
+    from .rules.wording import plural
+
+    print(f"Imported {gang.name} ({gang.type.value}): {plural(len(gang.fighters), 'fighter')}, "
           f"{gang.credits} credits, Reputation {gang.reputation}, "
-          f"{len(gang.territories)} Territories, {len(gang.tactics)} Gang Tactics.")
+          f"{plural(len(gang.territories), 'Territory', 'Territories')}, "
+          f"{plural(len(gang.tactics), 'Gang Tactic')}.")
     check = result.rating
     file_part = f", file {check.file}" if check.file is not None else ""
     print(f"Gang Rating: computed {check.computed}{file_part}. {check.reason}")
@@ -158,8 +161,11 @@ def _import_campaign(args: argparse.Namespace) -> int:
         return _err("import", f"{error}\nNothing was imported.")
     with handle:
         c = handle.campaign
-        print(f"Imported campaign {c.name} as {c.id}: {len(c.gangs)} gangs, "
-              f"{len(c.battles)} battles ({len(handle.battle_numbers())} battle files).")
+        from .rules.wording import plural
+
+        print(f"Imported campaign {c.name} as {c.id}: {plural(len(c.gangs), 'gang')}, "
+              f"{plural(len(c.battles), 'battle')} "
+              f"({plural(len(handle.battle_numbers()), 'battle file')}).")
     return 0
 
 
@@ -169,6 +175,9 @@ def _import_campaign(args: argparse.Namespace) -> int:
 def _add_report(p: argparse.ArgumentParser) -> None:
     p.add_argument("campaign", help="the campaign (folder or name)")
     p.add_argument("--battle", type=int, default=None, help="this battle's report (default: the campaign summary)")
+    p.add_argument("--discord", action="store_true",
+                   help="cut into Discord messages of at most 2,000 characters (tables as code "
+                        "blocks), each after a '--- message N/M ---' line")
 
 
 def _run_report(args: argparse.Namespace) -> int:
@@ -193,6 +202,12 @@ def _run_report(args: argparse.Namespace) -> int:
             text = battle_report_markdown(snap.campaign, args.battle, data)
     except (SaveError, ExportError) as error:
         return _err("report", str(error))
+    if args.discord:
+        from .rules.discord import discord_messages
+
+        messages = discord_messages(text)
+        text = "".join(f"--- message {i}/{len(messages)} ({len(m)} characters) ---\n{m}\n"
+                       for i, m in enumerate(messages, 1))
     sys.stdout.write(text)
     return 0
 

@@ -24,6 +24,7 @@ from .postbattle_core import (
     resolver,
 )
 from .postbattle_steps import died, lasting_injury, permanent_injury, row_line, set_status
+from .wording import possessive
 
 if TYPE_CHECKING:
     from .postbattle import PostBattle
@@ -415,9 +416,9 @@ def apply_effects(walk: Walk, g: Gang, fighter: Fighter, group: list[Fighter],
                     if o.id in crew and o.status not in (FighterStatus.DEAD, FighterStatus.RETIRED,
                                                         FighterStatus.CAPTURED)]
             if not any(o.enabled for o in opts):
-                walk.say(f"  No fighter of {opp.name}'s Crew can be sent into Recovery")
+                walk.say(f"  No fighter of {possessive(opp.name)} Crew can be sent into Recovery")
                 continue
-            c = walk.choose(p, f"Malice: which fighter of {opp.name}'s Crew goes into Recovery?",
+            c = walk.choose(p, f"Malice: which fighter of {possessive(opp.name)} Crew goes into Recovery?",
                             opts, gang=g.id)
             set_status(walk, opp_id, c, FighterStatus.RECOVERY, "Malice")
             walk.say(f"  {walk.fname(opp_id, c)} goes into Recovery")
@@ -428,9 +429,9 @@ def apply_effects(walk: Walk, g: Gang, fighter: Fighter, group: list[Fighter],
         elif k == "steal_item":
             opp = walk.campaign.gang(opp_id)
             if not opp.stash:
-                walk.say(f"  {opp.name}'s Stash is empty: nothing to steal")
+                walk.say(f"  {possessive(opp.name)} Stash is empty: nothing to steal")
                 continue
-            c = walk.choose(p, f"Theft: which item from {opp.name}'s Stash?",
+            c = walk.choose(p, f"Theft: which item from {possessive(opp.name)} Stash?",
                             [Option(it.name, f"{it.name} ({it.cost or 0})") for it in opp.stash],
                             gang=g.id)
             walk.change(kind="take_item", gang=g.id, from_gang=opp_id, item=c)
@@ -603,7 +604,7 @@ def sell_to_guilders(walk: Walk, g: Gang, group: list[Fighter], action: dict[str
         walk.say(f"  half of {f.name}'s Rating {f.cost} is {f.cost // 2} (rounded down)")
     walk.change(kind="credits", gang=g.id, amount=value, why=f"sold {f.name} to the Guilders")
     set_status(walk, gid, fid, FighterStatus.CAPTURED, "sold to the Guilders", "guilders")
-    walk.say(f"  {f.name}'s equipment goes to {g.name}'s Stash; {g.name} gains {value} credits")
+    walk.say(f"  {possessive(f.name)} equipment goes to {possessive(g.name)} Stash; {g.name} gains {value} credits")
 
 
 @action_resolver("buy_from_guilders")
@@ -643,7 +644,7 @@ def buy_from_guilders(walk: Walk, g: Gang, group: list[Fighter], action: dict[st
             if c == "current":
                 walk.change(kind="fighter_type", gang=g.id, fighter=fid, type="Champion")
             else:
-                prev = walk.choose(f"{eid}:prev", f"{cur.name}'s previous fighter type",
+                prev = walk.choose(f"{eid}:prev", f"{possessive(cur.name)} previous fighter type",
                                    [Option(str(t), str(t)) for t in FighterType], gang=g.id,
                                    default="Champion")
                 walk.change(kind="fighter_type", gang=g.id, fighter=cur.id, type=prev)
@@ -658,7 +659,7 @@ def post_bounty(walk: Walk, g: Gang, group: list[Fighter], action: dict[str, Any
         return
     opts = [Option(f.id, f"{f.name} ({f.bounty} Bounty)") for f in opp.fighters
             if f.status not in (FighterStatus.DEAD, FighterStatus.RETIRED)]
-    picked = walk.multi(f"{eid}:who", f"Bounty on which of {opp.name}'s fighters?", opts,
+    picked = walk.multi(f"{eid}:who", f"Bounty on which of {possessive(opp.name)} fighters?", opts,
                         gang=g.id, minimum=1)
     for fid in picked:
         _pay_bounty(walk, g, opp, fid, action, f"{eid}:{fid}", +1)
@@ -696,7 +697,7 @@ def _pay_bounty(walk: Walk, g: Gang, owner: Gang, fid: str, action: dict[str, An
         walk.say(f"  {'A Bounty is posted on' if sign > 0 else 'A Bounty is removed from'} "
                  f"{name} ({r})")
     else:
-        walk.say(f"  not paid: no change to {name}'s Bounty")
+        walk.say(f"  not paid: no change to {possessive(name)} Bounty")
 
 
 @action_resolver("medical_escort")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .model import FighterStatus
+from .wording import possessive
 
 if TYPE_CHECKING:  # pragma: no cover
     from .postbattle import PostBattle
@@ -64,7 +65,7 @@ def describe(seq: "PostBattle", ch: dict[str, Any]) -> str:
     if k == "take_item":
         return f"Stash: + {ch['item']} (stolen from {seq.work.gang(ch['from_gang']).name})"
     if k == "seize":
-        return f"{who}'s equipment taken to {seq.work.gang(ch['to_gang']).name}'s Stash"
+        return f"{possessive(who)} equipment taken to {possessive(seq.work.gang(ch['to_gang']).name)} Stash"
     if k == "clear_equipment":
         return f"{who}: returns with no equipment"
     if k == "territory_add":

@@ -23,6 +23,7 @@ from .postbattle_core import (
     range_text,
     resolver,
 )
+from .wording import possessive
 
 if TYPE_CHECKING:
     from .postbattle import PostBattle
@@ -197,7 +198,7 @@ def record_injury(walk: Walk, gang_id: str, fighter_id: str, row: dict[str, Any]
     changes = [[k, d] for k, d in row.get("profile", {}).items()]
     if row.get("permanent") and "profile" not in row and not effect:
         name = walk.fname(gang_id, fighter_id)
-        effect = walk.text(f"{pid}:effect", f"{row['name']}: its effect on {name}'s profile",
+        effect = walk.text(f"{pid}:effect", f"{row['name']}: its effect on {possessive(name)} profile",
                            gang=gang_id, check="profile_effect",
                            note="From your book, e.g. -1 Ballistic Skill (worse: 3+ becomes "
                            "4+), or none. The app applies it to the profile.")
@@ -367,7 +368,7 @@ def consumables(walk: Walk) -> None:
         for oid in spent:
             fid, item = oid.split("|", 1)
             walk.change(kind="mark_spent", gang=g.id, fighter=fid, item=item)
-            walk.say(f"{g.name}: {walk.fname(g.id, fid)}'s {item} marked spent")
+            walk.say(f"{g.name}: {possessive(walk.fname(g.id, fid))} {item} marked spent")
         if not spent:
             walk.say(f"{g.name}: nothing expended")
     if not any_items:
@@ -544,7 +545,7 @@ def bounty_hunters(walk: Walk) -> None:
             if targets:
                 for t in targets:
                     price = walk.number(f"bh:{g.id}:{t.id}", f"{g.name}: the price on "
-                                        f"{t.name}'s head ({t.bounty} Bounty)", gang=g.id,
+                                        f"{possessive(t.name)} head ({t.bounty} Bounty)", gang=g.id,
                                         minimum=0, default=50 * t.bounty,
                                         note="Enter the Bounty's price as posted. "
                                         + reading_note("bounty-price"))
@@ -552,7 +553,7 @@ def bounty_hunters(walk: Walk) -> None:
                                 why=f"Bounty on {t.name}")
                     if f"{opp_id}/{t.id}" in died_now:
                         died(walk, opp_id, t.id, bounty_hunter=True)
-                        walk.say(f"{bh.name} turns in {t.name}'s body: +{price} credits")
+                        walk.say(f"{bh.name} turns in {possessive(t.name)} body: +{price} credits")
                     else:
                         set_status(walk, opp_id, t.id, FighterStatus.CAPTURED,
                                    "handed to the Guilders by a Bounty Hunter", "guilders")
@@ -711,7 +712,7 @@ def territory(walk: Walk) -> None:
                 continue
             label = (f"{g.name}: which Territory is lost?" if e["kind"] == "lose" else
                      f"{g.name} steals from {victim.name}: the stakes agreed, else "
-                     f"{victim.name}'s player picks")
+                     f"{possessive(victim.name)} player picks")
             tname = walk.choose(f"{eid}:which", label, _territory_options(victim, ""), gang=gid)
             t = next(t for t in victim.territories if t.name == tname)
             if t.kind is TerritoryKind.STRONGHOLD:
@@ -957,7 +958,7 @@ def delete_dead(walk: Walk) -> None:
         elif any(x.end_state is EndState.STANDING for x in crew):
             verdict, why = "recovered", "the gang held the battlefield"
         elif any(x.end_state is EndState.FLED for x in crew):
-            r = walk.roll(f"dead:{g.id}:{f.id}", f"{g.name} fled: is {f.name}'s equipment "
+            r = walk.roll(f"dead:{g.id}:{f.id}", f"{g.name} fled: is {possessive(f.name)} equipment "
                           "recovered?", table["dice"], gang=g.id, table=walk.step["table"])
             row = lookup(table, r.total)
             lost = any(e["kind"] == "equipment_lost" for e in (row or {}).get("effects", []))
@@ -1310,7 +1311,7 @@ def distribute_equipment(walk: Walk) -> None:
                 if it.spent:
                     walk.change(kind="remove_item", gang=g.id, fighter=f.id, item=it.name,
                                 why="spent consumable")
-                    walk.say(f"{g.name}: {f.name}'s spent {it.name} is deleted (-{it.value})")
+                    walk.say(f"{g.name}: {possessive(f.name)} spent {it.name} is deleted (-{it.value})")
         for it in list(g.stash):
             if it.spent:
                 walk.change(kind="remove_item", gang=g.id, item=it.name, why="spent")

@@ -97,6 +97,22 @@ def test_report_summary_and_battle(data_dir, capsys) -> None:
     assert "no campaign 'nowhere'" in capsys.readouterr().err
 
 
+def test_report_for_discord_in_messages_of_at_most_2000_characters(data_dir, capsys) -> None:
+    _campaign_with_battle(data_dir)
+    assert main(["report", "demo", "--discord"]) == 0
+    out = capsys.readouterr().out
+    parts = out.split("--- message ")[1:]
+    assert len(parts) >= 2 and out.startswith("--- message 1/")
+    for part in parts:
+        head, _, body = part.partition("\n")
+        n = int(head.split("(")[1].split()[0])
+        assert len(body.rstrip("\n")) == n <= 2000
+    assert "```" in out and "| The Iron Skulls | Goliath |" not in out
+    assert main(["report", "demo", "--battle", "1", "--discord"]) == 0
+    assert capsys.readouterr().out == ("--- message 1/1 (27 characters) ---\n"
+                                       "The Skulls held the bridge.\n")
+
+
 def test_export_then_import_campaign(data_dir, tmp_path, capsys, monkeypatch) -> None:
     _campaign_with_battle(data_dir)
     out_file = tmp_path / "share.toml"
@@ -104,7 +120,7 @@ def test_export_then_import_campaign(data_dir, tmp_path, capsys, monkeypatch) ->
     assert f"Wrote Demo: Ashfall Sump to {out_file}" in capsys.readouterr().out
     monkeypatch.setenv("MUNDA_TUI_DATA_DIR", str(tmp_path / "friend"))
     assert main(["import", "campaign", str(out_file)]) == 0
-    assert "as demo: 2 gangs, 1 battles (1 battle files)" in capsys.readouterr().out
+    assert "as demo: 2 gangs, 1 battle (1 battle file)" in capsys.readouterr().out
     with Store(tmp_path / "friend").open_campaign("demo") as h:
         assert h.load_battle(1)["report"]["markdown"] == "The Skulls held the bridge."
     with Store(data_dir).open_campaign("demo") as mine:

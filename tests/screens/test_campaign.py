@@ -71,9 +71,11 @@ async def test_overview_shows_every_gang_and_battle(make_app, data_dir) -> None:
         assert [r[0] for r in rows] == ["The Venom Sisters", "The Iron Skulls", "Max's Marauders"]
         venom = rows[0]
         campaign = app.handle.campaign
-        assert venom[1:6] == [str(campaign.gang("venom-sisters").rating), "7", "85", "1/1/0", "Escher"]
-        assert venom[6] == "Old Ruins, Settlement (S)"
-        assert rows[1][4] == "0/1/1" and rows[2][4] == "1/0/1"
+        esc = campaign.gang("venom-sisters")
+        wealth = esc.rating + esc.credits + sum(i.value for i in esc.stash)
+        assert venom[1:8] == [str(esc.rating), str(wealth), "7", "85", "1/1/0", "0", "Escher"]
+        assert venom[8] == "Old Ruins, Settlement (S)"
+        assert rows[1][5] == "0/1/1" and rows[2][5] == "1/0/1"
         assert rows[2][1] == "1715"
         battles = app.screen.query_one("#battles")
         assert [battles.get_row_at(i)[0] for i in range(battles.row_count)] == ["4", "3", "2", "1"]
@@ -157,7 +159,7 @@ async def test_create_campaign_import_fixture_add_fighter(make_app, data_dir) ->
         await on_campaign(pilot)
         gangs = app.screen.query_one("#gangs")
         assert gangs.get_row_at(0)[:2] == ["Max's Marauders", "1715"]
-        assert gangs.get_row_at(0)[5] == "Genestealer Cultists"
+        assert gangs.get_row_at(0)[7] == "Genestealer Cultists"
 
         await pilot.press("r")
         await wait_for_screen(pilot, "RosterScreen")

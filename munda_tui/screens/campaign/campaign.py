@@ -14,6 +14,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Header, Label, Static
 
+from munda_tui.rules import standings as st
+from munda_tui.rules.wording import plural
 from munda_tui.rules.model import Gang, GangType, unique_id
 from munda_tui.rules.report import Record, gang_records, territory_text, winner_text
 from munda_tui.screens.common.dialogs import ErrorScreen
@@ -81,6 +83,12 @@ class CampaignScreen(Screen[None]):
         Binding("s", "settings", "Settings", tooltip="The campaign's rules choices", id="campaign.settings"),
         Binding("i", "import_gang", "Import", tooltip="Import a gang exported by Yaktribe", id="campaign.import_gang"),
         Binding("a", "add_gang", "Add gang", tooltip="Add a new gang by hand", id="campaign.add_gang"),
+        Binding("S", "sort", "Sort", tooltip="Standings: sort the gangs by the next column (Rating, "
+                "Wealth = rating + Stash, Reputation, W/L/D, Kills, then the campaign's order)",
+                id="campaign.sort"),
+        Binding("x,delete", "delete_setup", "Delete set-up", show=False,
+                tooltip="Delete the selected battle's abandoned set-up (asks first; a backup "
+                "is kept)", id="campaign.delete_setup"),
         Binding("escape", "back", "Campaigns", tooltip="Close the campaign, back to the list", id="campaign.back"),
     ]
 
@@ -88,6 +96,7 @@ class CampaignScreen(Screen[None]):
         super().__init__()
         self.handle = handle
         self._fill = 0  # bumped by each refresh: a fill in progress for an older one stops
+        self.sort_by = ""  # the standings column (rules.standings); "": the campaign's order
 
     @property
     def campaign(self):  # type: ignore[no-untyped-def]
@@ -109,9 +118,11 @@ class CampaignScreen(Screen[None]):
         gangs = self.query_one("#gangs", DataTable)
         gangs.add_column("Gang", key="name")
         gangs.add_column("Rating", key="rating")
-        gangs.add_column("Rep", key="rep")
+        gangs.add_column("Wealth", key="wealth")
+        gangs.add_column("Rep", key="reputation")
         gangs.add_column("Credits", key="credits")
         gangs.add_column("W/L/D", key="record")
+        gangs.add_column("Kills", key="kills")
         gangs.add_column("Type", key="type")
         gangs.add_column("Territories", key="territories")
         battles = self.query_one("#battles", DataTable)
@@ -131,17 +142,19 @@ class CampaignScreen(Screen[None]):
         c = self.campaign
         s = c.settings
         self.query_one("#campaign-title", Label).update(
-            f"{c.name}  ·  {s.post_battle_ruleset.value}  ·  {len(c.gangs)} gangs, "
-            f"{len(c.battles)} battles"
+            f"{c.name}  ·  {s.post_battle_ruleset.value}  ·  {plural(len(c.gangs), 'gang')}, "
+            f"{plural(len(c.battles), 'battle')}"
         )
         gangs = self.query_one("#gangs", DataTable)
         row = gangs.cursor_row
         gangs.clear()
         records = gang_records(c)
-        for g in c.gangs:
+        self._label_sort_column(gangs)
+        for g in st.standings(c, self.sort_by):
             gangs.add_row(
-                g.name, str(g.rating), str(g.reputation), str(g.credits),
-                str(records.get(g.id, Record())), g.type.value, territory_text(g) or "-", key=g.id,
+                g.name, str(g.rating), str(st.wealth(g)), str(g.reputation), str(g.credits),
+                str(records.get(g.id, Record())), str(st.kills(g)), g.type.value,
+                territory_text(g) or "-", key=g.id,
             )
         if c.gangs:
             gangs.move_cursor(row=min(row, len(c.gangs) - 1))
@@ -182,6 +195,17 @@ class CampaignScreen(Screen[None]):
         if len(ordered) > stop:
             self.call_after_refresh(self._more_battle_rows, ordered, stop, fill)
 
+    def _label_sort_column(self, gangs: DataTable) -> None:
+        from rich.text import Text
+
+        titles = {"rating": "Rating", "wealth": "Wealth", "reputation": "Rep",
+                  "record": "W/L/D", "kills": "Kills"}
+        for key, title in titles.items():
+            column = gangs.columns.get(key)  # type: ignore[call-overload]
+            if column is not None:
+                column.label = Text(title + (" ▼" if key == self.sort_by else ""))
+        gangs.refresh()
+
     # --- selection ------------------------------------------------------------------
 
     def _selected(self, table_id: str) -> str | None:
@@ -213,6 +237,42 @@ class CampaignScreen(Screen[None]):
             self.app.open_battle(int(str(event.row_key.value)))  # type: ignore[attr-defined]
         else:
             self._push_roster(str(event.row_key.value))
+
+    def action_sort(self) -> None:
+        self.sort_by = st.next_column(self.sort_by)
+        self.refresh_tables()
+        self.notify(f"Standings by {st.column(self.sort_by).title}" if self.sort_by else
+                    "Gangs in the campaign's order", timeout=2)
+
+    def action_delete_setup(self) -> None:
+        from munda_tui.screens.common.dialogs import ConfirmScreen
+
+        number = self.selected_battle()
+        summary = next((b for b in self.campaign.battles if b.number == number), None)
+        if summary is None:
+            self.notify("No battle selected.", severity="warning")
+            return
+        if summary.status != "setup":
+            self.notify(f"Battle {number} is past its set-up ({summary.status}): only an "
+                        "abandoned set-up can be deleted.", severity="warning")
+            return
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                self.handle.delete_battle(summary.number)
+            except Exception as error:  # SaveError, OSError: nothing is removed
+                self.app.push_screen(ErrorScreen("Could not delete the set-up", str(error)))
+                return
+            self.campaign.battles.remove(summary)
+            if self._save(f"Battle {summary.number}'s set-up deleted (a backup is kept)"):
+                self.refresh_tables()
+
+        self.app.push_screen(ConfirmScreen(
+            f"Delete battle {summary.number}'s set-up?",
+            "It was never fought. The battle file is kept in the campaign's .backups folder.",
+            yes="Delete", no="Keep"), answered)
 
     def action_new_battle(self) -> None:
         if len(self.campaign.gangs) < 2:

@@ -103,7 +103,7 @@ class FormScreen(ModalScreen[Any]):
                 out[key] = widget.text
         return out
 
-    def show_errors(self, errors: dict[str, str]) -> None:
+    def show_errors(self, errors: dict[str, str], focus: bool = True) -> None:
         for static in self.query(".field-error"):
             if static.id and static.id.startswith("e-"):
                 self.set_error(static, "")
@@ -113,7 +113,7 @@ class FormScreen(ModalScreen[Any]):
             self.query_one("#form-status", Static),
             f"{len(errors)} field{'s' if len(errors) != 1 else ''} to fix" if errors else "",
         )
-        if errors:
+        if errors and focus:
             first = next(iter(errors))
             field = self.query(f"#f-{first}")
             if field:
@@ -135,6 +135,15 @@ class FormScreen(ModalScreen[Any]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.action_save()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """Once errors are shown, each keystroke checks again: a fixed field's error goes
+        (and the count with it) while the player types, focus staying where it is."""
+        status = self.query("#form-status")
+        if not status or not status.first().display:
+            return
+        _result, errors = self.check(self.values())
+        self.show_errors(errors, focus=False)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -189,7 +198,7 @@ class FighterFormScreen(FormScreen):
             return self.query_one("#e-chars", Static)
         return super().error_target(key)
 
-    def show_errors(self, errors: dict[str, str]) -> None:
+    def show_errors(self, errors: dict[str, str], focus: bool = True) -> None:
         chars = [msg for key, msg in errors.items() if key in CHARACTERISTICS]
         others = {k: v for k, v in errors.items() if k not in CHARACTERISTICS}
         super().show_errors(others)

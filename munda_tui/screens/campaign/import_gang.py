@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from munda_tui.rules.wording import plural
 from munda_tui.rules.model import FighterStatus, FighterType
 from munda_tui.rules.yaktribe import YaktribeImport
 from munda_tui.saves.importer import GangImportError, import_yaktribe, read_yaktribe
@@ -43,7 +44,7 @@ def preview_text(result: YaktribeImport) -> Text:
         counts[f.status] = counts.get(f.status, 0) + 1
     text = Text()
     text.append(f"{g.name}", style="bold")
-    text.append(f"  {g.type.value}  ·  {len(g.fighters)} fighters ("
+    text.append(f"  {g.type.value}  ·  {plural(len(g.fighters), 'fighter')} ("
                 + ", ".join(f"{n} {s.value}" for s, n in counts.items()) + ")\n")
     text.append(f"Credits {g.credits} · Reputation {g.reputation} · Territories: "
                 f"{', '.join(t.name for t in g.territories) or 'none'} · "

@@ -73,6 +73,40 @@ def status_text(f: Fighter) -> str:
     return f.status.value.capitalize()
 
 
+#: the fighter table's columns: (key, label, width at 100 columns; None: as wide as needed).
+#: Long cells are cut with an ellipsis; the detail view below shows them in full.
+ROSTER_COLUMNS: tuple[tuple[str, str, int | None], ...] = (
+    ("name", "Name", 16), ("type", "Type", 10), ("status", "Status", 9), ("xp", "XP", None),
+    ("advancements", "Adv", None), ("rating", "Rating", None), ("equipment", "Equipment", 16),
+    ("injuries", "Injuries", 9), ("skills", "Skills", 9),
+)
+
+
+def clip(text: str, width: int | None) -> str:
+    """``text`` cut to ``width`` characters, the last one an ellipsis when cut."""
+    if width is None or len(text) <= width:
+        return text
+    return text[: max(0, width - 1)] + "…"
+
+
+def column_widths(screen_width: int) -> dict[str, int | None]:
+    """Widths so that every column fits ``screen_width`` (the extra goes to Equipment,
+    Injuries and Skills)."""
+    widths = {key: width for key, _label, width in ROSTER_COLUMNS}
+    extra = max(0, screen_width - 100)
+    for key, share in (("equipment", 2), ("injuries", 1), ("skills", 1)):
+        widths[key] = (widths[key] or 0) + extra * share // 4
+    # narrower: Equipment gives first, then the rest (3 more: room for a scrollbar)
+    short = max(0, 100 - screen_width) + (3 if screen_width < 100 else 0)
+    for key, least in (("equipment", 8), ("name", 12), ("injuries", 6), ("skills", 6),
+                       ("status", 6), ("type", 7)):
+        give = min(short, (widths[key] or 0) - least)
+        if give > 0:
+            widths[key] = (widths[key] or 0) - give
+            short -= give
+    return widths
+
+
 class RosterScreen(Screen[None]):
     HELP_TITLE = "Roster"
     HELP = (
@@ -132,11 +166,9 @@ class RosterScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#fighters", DataTable)
-        for key, label in (("name", "Name"), ("type", "Type"), ("status", "Status"),
-                           ("xp", "XP"), ("advancements", "Adv"), ("rating", "Rating"),
-                           ("equipment", "Equipment"), ("injuries", "Injuries"),
-                           ("skills", "Skills")):
-            table.add_column(label, key=key)
+        self.widths = column_widths(self.app.size.width)
+        for key, label, _width in ROSTER_COLUMNS:
+            table.add_column(label, key=key, width=self.widths[key])
         for tid in ("#gear", "#stash"):
             items = self.query_one(tid, DataTable)
             items.add_column("Item", key="item")
@@ -176,7 +208,8 @@ class RosterScreen(Screen[None]):
                 ", ".join(i.name for i in f.injuries),
                 ", ".join(f.skills),
             ]
-            table.add_row(*(Text(c, style=style) for c in cells), key=f.id)
+            table.add_row(*(Text(clip(c, w), style=style)
+                            for c, w in zip(cells, self.widths.values())), key=f.id)
         if current is not None:
             ids = [f.id for f in fighters]
             if current in ids:
@@ -229,6 +262,8 @@ class RosterScreen(Screen[None]):
         for inj in f.injuries:
             bits = ", ".join(x for x in (inj.effect, f"battle {inj.battle}" if inj.battle else "") if x)
             text.append(f"Injury: {inj.name}" + (f" ({bits})" if bits else "") + "\n")
+        if f.skills:
+            text.append(f"Skills: {', '.join(f.skills)}\n")
         if f.unknown_costs:
             n = len(f.unknown_costs)
             text.append(f"* {n} item{'s' if n > 1 else ''} of unknown cost (?): the rating "

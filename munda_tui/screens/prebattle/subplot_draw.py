@@ -53,6 +53,7 @@ from munda_tui.rules.cards import Card, parse_card
 from munda_tui.rules.model import Gang, Settings
 from munda_tui.widgets.curtain import PrivacyCurtain
 from munda_tui.widgets.playing_card import PlayingCard
+from munda_tui.rules.wording import possessive
 
 
 def player_label(gang: Gang) -> str:
@@ -160,7 +161,7 @@ class HandScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="hand-view"):
-            yield Label(f"{self.player}'s Sub-plots ({len(self.cards)})", classes="dialog-title")
+            yield Label(f"{possessive(self.player)} Sub-plots ({len(self.cards)})", classes="dialog-title")
             with VerticalScroll(id="hand-cards"):
                 yield from card_rows([PlayingCard(p, sub) for p, sub in self.cards])
         yield Footer()
@@ -506,7 +507,7 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
                 out.append("Your draw is complete. Read your cards, then press h to hide them.")
         elif self.phase == "hidden" and self.session is not None and self.turn_gang:
             nxt = self.session.current
-            out.append(f"{self.player(self.turn_gang)}'s cards are hidden. ", style="bold")
+            out.append(f"{possessive(self.player(self.turn_gang))} cards are hidden. ", style="bold")
             if nxt is not None:
                 out.append(f"Press Enter to pass the laptop to {self.player(nxt)}.")
             else:
@@ -587,7 +588,7 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
         def validate(text: str) -> str | None:
             parts = text.replace(",", " ").split()
             if len(parts) != 2 or not all(p.isdigit() and 1 <= int(p) <= 6 for p in parts):
-                return f"type two D6 faces: {names[0]}'s then {names[1]}'s, e.g. 4 2"
+                return f"type two D6 faces: {possessive(names[0])} then {possessive(names[1])}, e.g. 4 2"
             return None
 
         def done(text: str | None) -> None:
@@ -596,7 +597,7 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
                 self._record_roll((a, b))
 
         self.app.push_screen(
-            TextEntryScreen("D6 roll-off", f"{names[0]}'s die, then {names[1]}'s (e.g. 4 2)",
+            TextEntryScreen("D6 roll-off", f"{possessive(names[0])} die, then {possessive(names[1])} (e.g. 4 2)",
                             validate, "4 2"),
             done,
         )

@@ -1,0 +1,137 @@
+"""The campaign screen as club standings, deleting an abandoned set-up, and wording (#15)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from munda_tui.rules.demo import demo_campaign
+from munda_tui.rules.model import BattleSummary, Campaign, Standing
+from munda_tui.rules.yaktribe import gang_from_yaktribe
+from munda_tui.saves import Store
+from support import wait_for_screen
+
+FIXTURE = Path(__file__).parents[1] / "fixtures" / "yaktribe" / "157849.json"
+
+
+def campaign_with_history() -> Campaign:
+    """The demo campaign, the Yaktribe gang, three battles fought and one set up."""
+    c = demo_campaign()
+    c.gangs.append(gang_from_yaktribe(json.loads(FIXTURE.read_text("utf-8"))).gang)
+    esc, gol, gsc = "venom-sisters", "iron-skulls", "max-s-marauders"
+    c.battles = [
+        BattleSummary(1, "2026-01-01", "Sneak Attack", [esc, gol], esc, "done",
+                      {esc: Standing(980, 8, 120), gol: Standing(1200, 5, 70)}),
+        BattleSummary(2, "2026-01-08", "Stand-off", [gol, gsc], "", "done",
+                      {gol: Standing(1240, 6, 95), gsc: Standing(1650, 15, 60)}),
+        BattleSummary(3, "2026-01-15", "Ambush", [esc, gsc], gsc, "done",
+                      {esc: Standing(1040, 7, 100), gsc: Standing(1715, 16, 30)}),
+        BattleSummary(4, "2026-01-22", "", [esc, gol], "", "setup"),
+    ]
+    return c
+
+
+def seed(data_dir: Path, campaign: Campaign | None = None) -> str:
+    campaign = campaign or campaign_with_history()
+    Store(data_dir).create_campaign(campaign).close()
+    return campaign.id
+
+SIZE = (100, 32)
+
+
+def names(app) -> list[str]:  # type: ignore[no-untyped-def]
+    gangs = app.screen.query_one("#gangs")
+    return [gangs.get_row_at(i)[0] for i in range(gangs.row_count)]
+
+
+async def test_S_cycles_the_standings_column(make_app, data_dir: Path) -> None:
+    c = campaign_with_history()
+    c.gang("venom-sisters").credits = 5000  # the richest
+    c.gang("iron-skulls").fighters[0].kills = 9  # the deadliest
+    c.gang("iron-skulls").reputation = 30  # the most famous
+    slug = seed(data_dir, c)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        assert app.screen.sort_by == ""  # the campaign's order
+        assert names(app) == ["The Venom Sisters", "The Iron Skulls", "Max's Marauders"]
+        seen = {}
+        for _ in range(6):
+            await pilot.press("S")
+            await pilot.pause()
+            seen[app.screen.sort_by] = names(app)[0]
+        assert seen == {"wealth": "The Venom Sisters", "reputation": "The Iron Skulls",
+                        "record": "Max's Marauders",  # 1/0/1 before 1/1/0 and 0/1/1
+                        "kills": "The Iron Skulls", "rating": "Max's Marauders",
+                        "": "The Venom Sisters"}
+        await pilot.press("S", "S")
+        await pilot.pause()
+        header = [str(col.label) for col in app.screen.query_one("#gangs").columns.values()]
+        assert "Wealth ▼" in header and "Rating" in header
+        # the selection follows the table: r opens the gang shown first
+        await pilot.press("r")
+        await wait_for_screen(pilot, "RosterScreen")
+        assert app.screen.gang_id == "venom-sisters"
+
+
+async def test_deleting_an_abandoned_set_up_asks_and_keeps_a_backup(make_app,
+                                                                    data_dir: Path) -> None:
+    slug = seed(data_dir)
+    with Store(data_dir).open_campaign(slug) as h:
+        h.save_battle(4, {"setup": {"step": "scenario", "deployment": "Ambush"}})
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        await pilot.press("tab", "down", "x")  # battle 3: fought, not a set-up
+        await pilot.pause()
+        assert type(app.screen).__name__ == "CampaignScreen"
+        assert [b.number for b in app.handle.campaign.battles] == [1, 2, 3, 4]
+        await pilot.press("up", "x")  # battle 4, abandoned at its set-up
+        await wait_for_screen(pilot, "ConfirmScreen")
+        await pilot.press("n")  # kept
+        await wait_for_screen(pilot, "CampaignScreen")
+        assert 4 in app.handle.battle_numbers()
+        await pilot.press("x")
+        await wait_for_screen(pilot, "ConfirmScreen")
+        await pilot.press("y")
+        await wait_for_screen(pilot, "CampaignScreen")
+        battles = app.screen.query_one("#battles")
+        assert [battles.get_row_at(i)[0] for i in range(battles.row_count)] == ["3", "2", "1"]
+        assert "3 battles" in str(app.screen.query_one("#campaign-title").render())
+    with Store(data_dir).open_campaign(slug) as h:
+        assert [b.number for b in h.campaign.battles] == [1, 2, 3]
+        assert 4 not in h.battle_numbers()
+        backups = list((h.path / ".backups" / "battles").glob("0004.toml*"))
+    assert backups, "the deleted set-up is kept in the backups"
+    assert "Ambush" in backups[0].read_text(encoding="utf-8")
+
+
+async def test_one_gang_one_battle_in_the_singular(make_app, data_dir: Path) -> None:
+    c = campaign_with_history()
+    c.gangs = c.gangs[:1]
+    c.battles = c.battles[:1]
+    slug = seed(data_dir, c)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        title = str(app.screen.query_one("#campaign-title").render())
+    assert "1 gang, 1 battle" in title
+
+
+async def test_the_gang_forms_error_goes_once_the_name_is_typed(make_app,
+                                                                data_dir: Path) -> None:
+    slug = seed(data_dir)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        await pilot.press("a")
+        await wait_for_screen(pilot, "GangFormScreen")
+        await pilot.press("ctrl+s")  # no name yet
+        error = app.screen.query_one("#e-name")
+        assert error.display and str(error.render())
+        assert "1 field to fix" in str(app.screen.query_one("#form-status").render())
+        await pilot.press(*"Ash Queens")
+        await pilot.pause()
+        assert not error.display  # gone while typing, not at the next save
+        assert not app.screen.query_one("#form-status").display
+        assert app.focused.id == "f-name"  # the cursor stayed in the field
