@@ -1,7 +1,6 @@
 """Club standings: the campaign's gangs ordered by one column (the campaign screen's sort).
 
-Wealth is the Gang Rating plus what the Stash holds (its credits and the cost of the
-items kept there); Kills are the gang's fighters' kills as the roster records them;
+Wealth is the Gang Rating plus the credits in the Stash (``Gang.wealth``); Kills are the gang's fighters' kills as the roster records them;
 W/L/D orders by wins, then draws, then fewer losses. Ties keep the campaign's order.
 The column ``""`` is the campaign's own order (the cycle's first stop).
 """
@@ -15,13 +14,9 @@ from .model import Campaign, Gang
 from .report import Record, gang_record
 
 
-def stash_value(gang: Gang) -> int:
-    """Credits in the Stash plus the cost of the items kept there (unknown costs: 0)."""
-    return gang.credits + sum(item.value for item in gang.stash)
-
-
 def wealth(gang: Gang) -> int:
-    return gang.rating + stash_value(gang)
+    """The model's Wealth: Gang Rating plus the credits in the Stash."""
+    return gang.wealth
 
 
 def kills(gang: Gang) -> int:

@@ -72,7 +72,7 @@ async def test_overview_shows_every_gang_and_battle(make_app, data_dir) -> None:
         venom = rows[0]
         campaign = app.handle.campaign
         esc = campaign.gang("venom-sisters")
-        wealth = esc.rating + esc.credits + sum(i.value for i in esc.stash)
+        wealth = esc.rating + esc.credits
         assert venom[1:8] == [str(esc.rating), str(wealth), "7", "85", "1/1/0", "0", "Escher"]
         assert venom[8] == "Old Ruins, Settlement (S)"
         assert rows[1][5] == "0/1/1" and rows[2][5] == "1/0/1"
