@@ -436,7 +436,9 @@ def lasting_injuries(walk: Walk) -> None:
     for key in facts(walk).get("ooa", []):
         gid, fid = key.split("/", 1)
         todo.append((gid, fid, "Fate of the Fallen", "", 1, ""))
-    if not todo:
+    from .subplot_effects import asks_at, walk_post_battle  # Sub-plots resolved at this step
+
+    if not todo and not asks_at(walk, "lasting-injuries"):  # (a capture: A Dark Fate)
         walk.skip("No fighter went Out of Action")
     table = injury_table(injury_table_name(walk))
     walk.say(f"Table: {table['title']}")
@@ -445,9 +447,7 @@ def lasting_injuries(walk: Walk) -> None:
         got = lasting_injury(walk, gid, fid, f"injury:{gid}:{fid}", why, attacker=by,
                              rolls=rolls, rolls_why=rolls_why)
         results[f"{gid}/{fid}"] = {"name": got.get("name", ""), "dead": bool(got.get("dead"))}
-    from .subplot_effects import walk_post_battle  # Sub-plots resolved at this step
-
-    walk_post_battle(walk, "lasting-injuries")
+    walk_post_battle(walk, "lasting-injuries", injure=lasting_injury, set_status=set_status)
 
 
 @resolver("dramatis_personae")

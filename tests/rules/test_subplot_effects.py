@@ -72,3 +72,86 @@ def test_work_for_the_docs_walked_at_the_lasting_injuries_step() -> None:
     o.subplots_revealed, o.subplots_revealed_by = [], {}
     seq = drive(make_seq(outcome=o), random.Random(2), until="lasting-injuries", faces=faces)
     assert "Work for the Docs" not in " ".join(seq.state.lines)
+
+
+def _captured_outcome():
+    """The Venom Sisters (Escher) capture Dak Cinderfist: Seriously Injured at the end,
+    Captured on the Fate of the Fallen roll."""
+    from postbattle_support import ESCHER, GOLIATH, demo_outcome
+    from munda_tui.rules.outcome import EndState
+
+    o = demo_outcome()
+    for fo in o.fighters:
+        if fo.fighter in ("lys-venom", "mara-quill"):
+            fo.end_state = EndState.STANDING
+        if fo.fighter == "dak-cinderfist":
+            fo.end_state = EndState.SERIOUSLY_INJURED
+    return o, ESCHER, GOLIATH
+
+
+def _run_to_lasting_injuries(hand, use_house=True, answers=None, faces=None):
+    """The sequence up to the end of the Lasting Injuries step; ``answers``: prompt id ->
+    answer; returns (sequence, the ids of the prompts asked)."""
+    import random
+
+    from postbattle_support import answer_default, make_seq
+
+    o, escher, goliath = _captured_outcome()
+    seq = make_seq(outcome=o)
+    seq.setup = {"sides": [{"gang": escher, "use_house_deck": use_house, "hand": hand},
+                           {"gang": goliath, "use_house_deck": False, "hand": ["goliath:5"]}]}
+    faces = {f"fate:{goliath}:dak-cinderfist": [3], **(faces or {})}  # 3: Captured
+    rng, asked = random.Random(3), []
+    for _ in range(500):
+        p = seq.pending
+        if seq.step["id"] not in ("wrap-up", "consumables", "end-of-battle",
+                                  "seriously-injured", "lasting-injuries"):
+            break  # past the Lasting Injuries (skipped when it has nothing to do)
+        if p is None:
+            if seq.step["id"] == "lasting-injuries":
+                break
+            seq.advance()
+            continue
+        asked.append((p.id, p.label))
+        if p.id in (answers or {}):
+            seq.answer(answers[p.id])
+        elif p.kind == "roll" and p.id in faces:
+            seq.answer({"faces": faces[p.id], "entered": True})
+        else:
+            answer_default(seq, rng)
+    return seq, asked, escher, goliath
+
+
+def test_a_dark_fate_asked_at_a_capture_then_injury_return_and_reputation() -> None:
+    """A Dark Fate: 'should your gang capture an enemy fighter. You may immediately roll on
+    the Lasting Injury table for the captured fighter and apply the results. On any result
+    other than Memorable Death, the fighter is then returned to its own gang, and your own
+    gang gains D3 Reputation.'"""
+    from postbattle_support import ESCHER, GOLIATH
+
+    key = f"{GOLIATH}/dak-cinderfist"
+    seq, asked, _, _ = _run_to_lasting_injuries(
+        ["escher:4"], answers={f"subplot:escher:4:{ESCHER}:{key}": "yes"},
+        faces={f"subplot:escher:4:{key}:injury": [1, 1], f"subplot:escher:4:{key}:rep": [2]})
+    assert dict(asked)[f"subplot:escher:4:{ESCHER}:{key}"] == (
+        "The Venom Sisters captured Dak Cinderfist: does The Venom Sisters reveal a Sub-plot now?")
+    lines = " ".join(seq.state.lines)
+    assert "The Venom Sisters reveal A Dark Fate" in lines
+    assert "Dak Cinderfist: Lasting Injury 11" in lines
+    assert "is returned to The Iron Skulls; The Venom Sisters gain 2 Reputation" in lines
+    # Memorable Death: not returned, no Reputation
+    seq, _, _, _ = _run_to_lasting_injuries(
+        ["escher:4"], answers={f"subplot:escher:4:{ESCHER}:{key}": "yes"},
+        faces={f"subplot:escher:4:{key}:injury": [6, 6]})
+    assert "Memorable Death - no Reputation" in " ".join(seq.state.lines)
+
+
+def test_a_dark_fate_is_asked_whatever_the_hand_holds_and_never_without_the_deck() -> None:
+    from postbattle_support import ESCHER, GOLIATH
+
+    ask = f"subplot:escher:4:{ESCHER}:{GOLIATH}/dak-cinderfist"
+    runs = [_run_to_lasting_injuries(hand) for hand in (["escher:4"], ["escher:9"])]
+    assert ask in dict(runs[0][1]) and runs[0][1] == runs[1][1]  # the same questions
+    assert runs[0][0].state.lines == runs[1][0].state.lines  # the same words
+    seq, asked, _, _ = _run_to_lasting_injuries(["escher:4"], use_house=False)
+    assert ask not in dict(asked)
