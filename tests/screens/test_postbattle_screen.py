@@ -152,6 +152,7 @@ TYPICAL_KEYS = [
     "enter", "enter",  # Consumables: Lys's Frag grenades marked (from the battle), next
     "enter",  # End of Battle Events
     "3", "enter", "5", "enter", "enter",  # Seriously Injured: Lys Captured, Mara unharmed
+    "enter",  # Escaping Capture: Lys has no Skinblade or Escape Artist (a would name another)
     "enter", "enter", "enter", "enter",  # Rewards, Territory, Reputation, Collect Income
     "a", "enter", "enter", "enter", "r",  # Vexa works the Turf alone: r rolls for me
     "a", "enter", "down", "enter", "enter", "r",  # Sable: Territory Expansion, roll

@@ -311,7 +311,8 @@ async def test_fighters_who_cannot_fight_are_shown_but_never_chosen(make_app, da
         assert screen.step == "crews"
         fighters = screen.query_one("#crew-fighters")
         assert fighters.get_option("f-vexa-nightshade").disabled
-        assert "recovery: cannot take part" in str(fighters.get_option("f-vexa-nightshade").prompt)
+        assert "in Recovery: misses the gang's next battle: cannot take part" in str(
+            fighters.get_option("f-vexa-nightshade").prompt)
         assert fighters.get_option("f-lys-venom").disabled
         for _ in range(5):
             await _press(pilot, "space", "down")
