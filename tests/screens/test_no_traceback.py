@@ -316,3 +316,14 @@ def test_an_error_escaping_a_screen_writes_a_crash_file(data_dir, make_app, tmp_
     assert app.crash_file is not None and app.crash_file.parent == tmp_path / "log"
     assert "RuntimeError: a bug nobody caught" in app.crash_file.read_text()
     assert app.return_code == 1
+
+
+def test_the_tui_exits_non_zero_after_a_crash(monkeypatch, tmp_path) -> None:
+    from munda_tui.app import MundaApp
+    from munda_tui.cli import main
+
+    def crashed_run(self: MundaApp) -> None:  # what _handle_exception leaves behind
+        self.crash_file = tmp_path / "log" / "crash-x.txt"
+
+    monkeypatch.setattr(MundaApp, "run", crashed_run)
+    assert main([]) == 70

@@ -70,7 +70,7 @@ class HelpScreen(ModalScreen[None]):
         id_width = max((len(i) for _k, i in rows), default=0)
         # What the box has room for (95% of the terminal, less its border, padding and the
         # table's cell padding): descriptions wrap onto more lines instead of being cut.
-        room = min(100, int(self.app.size.width * 0.95)) - 4 - key_width - id_width - 6
+        room = min(100, int(self.app.size.width * 0.95)) - 4 - key_width - id_width - 6 - 2  # and a scroll bar
         longest = max((len(d) for (_k, d), _i in rows), default=10)
         width = max(16, min(46, room, longest))
         table.add_column("Key")
