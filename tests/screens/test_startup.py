@@ -97,3 +97,21 @@ async def test_campaign_start_on_a_missing_campaign_says_so(make_app) -> None:
         await wait_for_screen(pilot, "ErrorScreen")
         assert _names(app) == ["HomeScreen", "ErrorScreen"]
         assert "no campaign folder 'nowhere'" in str(app.screen.query_one("#dialog-message").render())
+
+
+async def test_a_league_fills_its_tables_after_the_first_frame(make_app, data_dir: Path) -> None:
+    from scripts.generate import league_campaign
+
+    Store(data_dir).create_campaign(league_campaign(30, 2, 450)).close()
+    app = make_app(campaign="long-campaign")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        gangs, battles = app.screen.query_one("#gangs"), app.screen.query_one("#battles")
+        for _ in range(20):
+            if gangs.row_count == 30 and battles.row_count == 450:
+                break
+            await pilot.pause()
+        assert (gangs.row_count, battles.row_count) == (30, 450)
+        assert battles.coordinate_to_cell_key(battles.cursor_coordinate).row_key.value == "450"
+        assert battles.get_row_at(449)[0] == "1"  # the oldest battle, in its place
+        assert gangs.get_row_at(29)[0] == "Gang 30"

@@ -24,10 +24,10 @@ if TYPE_CHECKING:
     from munda_tui.rules import roster as rr
     from munda_tui.saves import CampaignHandle
 
-#: battle rows put in the table before the screen's first frame: as many as the
-#: terminal has lines (never fewer than this); the older ones follow in chunks after
-#: it, a frame apart, so a long history costs the first frame nothing
-FIRST_ROWS = 24
+#: rows put in a table before the screen's first frame: half the terminal's lines
+#: (never fewer than this); the others follow in chunks after it, a frame apart, so a
+#: league's 50 gangs and 2,000 battles cost the first frame nothing
+FIRST_ROWS = 12
 MORE_ROWS = 200
 
 
@@ -145,55 +145,51 @@ class CampaignScreen(Screen[None]):
             f"{c.name}  ·  {s.post_battle_ruleset.value}  ·  {plural(len(c.gangs), 'gang')}, "
             f"{plural(len(c.battles), 'battle')}"
         )
-        gangs = self.query_one("#gangs", DataTable)
-        row = gangs.cursor_row
-        gangs.clear()
+        self._fill += 1
+        # each table gets no more rows before the first frame than half the terminal
+        # (neither shows more); the rest follow a frame apart
+        first = max(FIRST_ROWS, self.app.size.height // 2)
         records = gang_records(c)
-        self._label_sort_column(gangs)
-        for g in st.standings(c, self.sort_by):
-            gangs.add_row(
-                g.name, str(g.rating), str(st.wealth(g)), str(g.reputation), str(g.credits),
-                str(records.get(g.id, Record())), str(st.kills(g)), g.type.value,
-                territory_text(g) or "-", key=g.id,
-            )
-        if c.gangs:
-            gangs.move_cursor(row=min(row, len(c.gangs) - 1))
+        self._label_sort_column(self.query_one("#gangs", DataTable))
+        self._fill_table("#gangs", st.standings(c, self.sort_by), lambda g: (
+            g.name, str(g.rating), str(st.wealth(g)), str(g.reputation), str(g.credits),
+            str(records.get(g.id, Record())), str(st.kills(g)), g.type.value,
+            territory_text(g) or "-"), lambda g: g.id, first)
         self.query_one("#gangs-empty", Static).update(
             "" if c.gangs else "No gangs yet: press i to import one from Yaktribe, a to add one."
         )
-        battles = self.query_one("#battles", DataTable)
-        row = battles.cursor_row
-        battles.clear()
-        ordered = sorted(c.battles, key=lambda b: b.number, reverse=True)
-        self._fill += 1
-        first = max(FIRST_ROWS, self.app.size.height, row + 1)
-        self._add_battle_rows(ordered, 0, first)
-        if ordered:
-            battles.move_cursor(row=min(row, len(ordered) - 1))
-        if len(ordered) > first:
-            self.call_after_refresh(self._more_battle_rows, ordered, first, self._fill)
+        names = {g.id: g.name for g in c.gangs}
+        self._fill_table("#battles", sorted(c.battles, key=lambda b: b.number, reverse=True),
+                         lambda b: (str(b.number), b.date or "-", b.scenario or "-",
+                                    winner_text(c, b, names), b.status,
+                                    " vs ".join(names.get(gid, gid) for gid in b.gangs) or "-"),
+                         lambda b: str(b.number), first)
         self.query_one("#battles-empty", Static).update(
             "" if c.battles else "No battles yet: press n to set up the first one."
         )
 
-    def _add_battle_rows(self, ordered: list, start: int, stop: int) -> None:  # type: ignore[type-arg]
-        c = self.campaign
-        battles = self.query_one("#battles", DataTable)
-        names = {g.id: g.name for g in c.gangs}
-        for b in ordered[start:stop]:
-            battles.add_row(
-                str(b.number), b.date or "-", b.scenario or "-",
-                winner_text(c, b, names), b.status,
-                " vs ".join(names.get(gid, gid) for gid in b.gangs) or "-", key=str(b.number),
-            )
+    def _fill_table(self, table_id: str, items: list, cells, key, first: int) -> None:  # type: ignore[no-untyped-def, type-arg]
+        """Refill a table: ``first`` rows (or up to the cursor's) now, the rest in chunks
+        after the frames that follow, so a league's history costs the first frame nothing."""
+        table = self.query_one(table_id, DataTable)
+        row = table.cursor_row
+        table.clear()
+        stop = max(first, row + 1)
+        for item in items[:stop]:
+            table.add_row(*cells(item), key=key(item))
+        if items:
+            table.move_cursor(row=min(row, len(items) - 1))
+        if len(items) > stop:
+            self.call_after_refresh(self._more_rows, table, items, cells, key, stop, self._fill)
 
-    def _more_battle_rows(self, ordered: list, start: int, fill: int) -> None:  # type: ignore[type-arg]
+    def _more_rows(self, table: DataTable, items: list, cells, key, start: int, fill: int) -> None:  # type: ignore[no-untyped-def, type-arg]
         if fill != self._fill or not self.is_attached:
-            return
+            return  # refilled since, or left
         stop = start + MORE_ROWS
-        self._add_battle_rows(ordered, start, stop)
-        if len(ordered) > stop:
-            self.call_after_refresh(self._more_battle_rows, ordered, stop, fill)
+        for item in items[start:stop]:
+            table.add_row(*cells(item), key=key(item))
+        if len(items) > stop:
+            self.call_after_refresh(self._more_rows, table, items, cells, key, stop, fill)
 
     def _label_sort_column(self, gangs: DataTable) -> None:
         from rich.text import Text
