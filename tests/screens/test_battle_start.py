@@ -46,6 +46,7 @@ async def test_a_random_pick_made_by_the_app_from_the_deployed_crew(make_app, da
         await wait_for_screen(pilot, "BattleScreen")
         # revealed at the start: public, with the fighter picked, on both sides' screen
         assert "A Little Surprise" in _head(app, 0)
+        assert "Revealed: A Little Surprise (" in _text(app)  # with the carrier picked
         data = app.handle.load_battle(1)
         choice = data["setup"]["sides"][0]["subplot_choices"]["dark-influences:9"]
         crew = [f.id for f in app.screen.state.crew(V) if f.state != "not_deployed"]

@@ -357,6 +357,14 @@ class BattleScreen(Screen[None]):
             parts.append("reward due")
         return f"{line1}\n{'  '.join(parts)}"
 
+    def _public_name(self, gang: str, card: str) -> str:
+        """A public card's name, with the fighters its open choice picked (e.g. the bomb
+        carrier of A Little Surprise): both players saw the choice."""
+        name = self.card_names.get(card, card)
+        value = self.shown.get(gang, {}).get(card, "")
+        names = [self.state.name_of(f"{self._owner_of(p, gang)}/{p}") for p in value.split("|") if p]
+        return f"{name} ({' and '.join(names)})" if names else name
+
     def message(self, text: str) -> None:
         self._set("message", text)
 
@@ -815,9 +823,12 @@ class BattleScreen(Screen[None]):
         self.data["battle"]["seen"] = {g: list(cs) for g, cs in self._seen.items()}
         self._save()
         self.refresh_view()
-        self.message("Start of the battle walked: round 1 begins." if done else
-                     "The start of the battle is not walked for everyone yet: it is "
-                     "offered again when the battle reopens in round 1.")
+        shown = [self._public_name(g, c) for g in self.gangs for c in self.shown.get(g, {})
+                 if subplots.card(c).reveal == "start_of_battle"]
+        said = f" Revealed: {', '.join(shown)}." if shown else ""
+        self.message(("Start of the battle walked: round 1 begins." if done else
+                      "The start of the battle is not walked for everyone yet: it is "
+                      "offered again when the battle reopens in round 1.") + said)
 
     def owner_notes(self, gang: str) -> dict[str, str]:
         """What only the owner reads on their peek: each card's choice (a secret number,
