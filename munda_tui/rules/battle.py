@@ -967,10 +967,11 @@ def outcome(
     card_names: dict[str, str] | None = None,
 ) -> BattleOutcome:
     """What the battle hands to the post-battle sequence (nothing applied to gangs)."""
-    from .subplot_effects import two_injury_rolls
+    from .subplot_effects import fixed_injuries, two_injury_rolls
 
     names = card_names or {}
     twice = two_injury_rolls(state)
+    fixed = fixed_injuries(state)
     fighters = []
     for f in state.fighters.values():
         end = _END_STATES[f.state]
@@ -988,6 +989,8 @@ def outcome(
                 how=f.how if end in (EndState.SERIOUSLY_INJURED, EndState.OUT_OF_ACTION) else "",
                 injury_rolls=2 if f.key in twice else 1,
                 injury_rolls_why=names.get(twice[f.key], twice[f.key]) if f.key in twice else "",
+                injury_result=fixed[f.key][0] if f.key in fixed else "",
+                injury_result_why=names.get(fixed[f.key][1], fixed[f.key][1]) if f.key in fixed else "",
             )
         )
     rewards = []

@@ -60,6 +60,9 @@ class FighterOutcome:
     # Lasting Injury rolls made, the higher applied (2: a Sub-plot says so), and the card
     injury_rolls: int = 1
     injury_rolls_why: str = ""
+    # a Lasting Injury result a Sub-plot fixes (no roll), e.g. "Out Cold", and the card
+    injury_result: str = ""
+    injury_result_why: str = ""
 
 
 @dataclass

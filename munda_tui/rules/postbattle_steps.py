@@ -73,7 +73,8 @@ def injury_table_name(walk: Walk) -> str:
 
 
 def lasting_injury(walk: Walk, gang_id: str, fighter_id: str, pid: str, why: str,
-                   attacker: str = "", rolls: int = 1, rolls_why: str = "") -> dict[str, Any]:
+                   attacker: str = "", rolls: int = 1, rolls_why: str = "",
+                   fixed: str = "", fixed_why: str = "") -> dict[str, Any]:
     """Roll (or enter) a Lasting Injury for a fighter and apply it. Returns the row
     (``{"dead": True}`` when the fighter died). ``rolls`` 2: two rolls are made and the
     higher result is applied (``rolls_why``: the Sub-plot that says so)."""
@@ -89,8 +90,16 @@ def lasting_injury(walk: Walk, gang_id: str, fighter_id: str, pid: str, why: str
         walk.say(f"{name}: {text} (own table)")
         return {"name": text}
     table = injury_table(injury_table_name(walk))
-    r = walk.roll(pid, f"Lasting Injury for {name} ({why})", "D66", gang=gang_id,
-                  table=injury_table_name(walk))
+    fixed_row = next((rw for rw in table.get("rows", []) if fixed and rw["name"] == fixed), None)
+    if fixed_row is not None:  # a Sub-plot fixes the result: no roll (Sumptown Shakedown)
+        from types import SimpleNamespace
+
+        r = SimpleNamespace(total=f"{fixed_row['min']}-{fixed_row['max']}")
+        walk.say(f"{name}: no Lasting Injury roll, the result counts as {fixed} ({fixed_why})")
+        rolls = 1
+    else:
+        r = walk.roll(pid, f"Lasting Injury for {name} ({why})", "D66", gang=gang_id,
+                      table=injury_table_name(walk))
     if rolls > 1:
         # "two Lasting Injury rolls are made against them and the higher result is applied"
         r2 = walk.roll(f"{pid}:second", f"Second Lasting Injury roll for {name} "
@@ -100,7 +109,7 @@ def lasting_injury(walk: Walk, gang_id: str, fighter_id: str, pid: str, why: str
                  f"{max(r.total, r2.total)} applied")
         if r2.total > r.total:
             r = r2
-    row = lookup(table, r.total) or {"name": "?", "effect": ""}
+    row = fixed_row or lookup(table, r.total) or {"name": "?", "effect": ""}
     rows = [row]
     if row.get("multiple"):
         extra = walk.roll(f"{pid}:multi", f"Multiple Injuries: how many more rolls for {name}",
@@ -427,15 +436,16 @@ def fate_of_the_fallen(walk: Walk) -> None:
 
 @resolver("lasting_injuries")
 def lasting_injuries(walk: Walk) -> None:
-    todo: list[tuple[str, str, str, str, int, str]] = []
+    todo: list[tuple[str, str, str, str, int, str, str, str]] = []
     for g in walk.gangs:
         for fo in fought(walk, g.id):
             if fo.end_state is EndState.OUT_OF_ACTION:
                 todo.append((g.id, fo.fighter, "Out of Action", fo.taken_out_by,
-                             fo.injury_rolls, fo.injury_rolls_why))
+                             fo.injury_rolls, fo.injury_rolls_why, fo.injury_result,
+                             fo.injury_result_why))
     for key in facts(walk).get("ooa", []):
         gid, fid = key.split("/", 1)
-        todo.append((gid, fid, "Fate of the Fallen", "", 1, ""))
+        todo.append((gid, fid, "Fate of the Fallen", "", 1, "", "", ""))
     from .subplot_effects import asks_at, walk_post_battle  # Sub-plots resolved at this step
 
     if not todo and not asks_at(walk, "lasting-injuries"):  # (a capture: A Dark Fate)
@@ -443,9 +453,9 @@ def lasting_injuries(walk: Walk) -> None:
     table = injury_table(injury_table_name(walk))
     walk.say(f"Table: {table['title']}")
     results = facts(walk).setdefault("injury_results", {})
-    for gid, fid, why, by, rolls, rolls_why in todo:
+    for gid, fid, why, by, rolls, rolls_why, fixed, fixed_why in todo:
         got = lasting_injury(walk, gid, fid, f"injury:{gid}:{fid}", why, attacker=by,
-                             rolls=rolls, rolls_why=rolls_why)
+                             rolls=rolls, rolls_why=rolls_why, fixed=fixed, fixed_why=fixed_why)
         results[f"{gid}/{fid}"] = {"name": got.get("name", ""), "dead": bool(got.get("dead"))}
     walk_post_battle(walk, "lasting-injuries", injure=lasting_injury, set_status=set_status)
 

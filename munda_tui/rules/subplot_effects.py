@@ -38,6 +38,27 @@ def two_injury_rolls(state: Any) -> dict[str, str]:
     return out
 
 
+def fixed_injuries(state: Any) -> dict[str, tuple[str, str]]:
+    """Fighter key -> (the Lasting Injury result their injury counts as, the card id), for
+    the enemies a gang took Out of Action with the action its revealed card names."""
+    from .battle import ACTION_NAMES
+
+    rules = effects_table().get("fixed_lasting_injury", {})
+    out: dict[str, tuple[str, str]] = {}
+    for side in state.sides.values():
+        for card in side.revealed:
+            spec = rules.get(card)
+            if not spec:
+                continue
+            how = ACTION_NAMES.get(spec.get("by_action", ""), "")
+            for f in state.fighters.values():
+                by = state.fighters.get(f.taken_out_by)
+                if (f.gang != side.gang and f.state == "out_of_action" and by is not None
+                        and by.gang == side.gang and how and f.how.startswith(how)):
+                    out.setdefault(f.key, (str(spec["result"]), card))
+    return out
+
+
 def post_battle_cards() -> dict[str, dict[str, Any]]:
     """Card id -> where and how the post-battle sequence walks its reward."""
     return dict(effects_table().get("post_battle", {}))
@@ -163,5 +184,5 @@ def walk_post_battle(walk: Any, step_id: str, injure: Any = None, set_status: An
                 walk.say(f"{gang.name}: {total:+d} credits (Sub-plot: {name})")
 
 
-__all__ = ["asks_at", "effects_table", "post_battle_cards", "post_battle_step", "two_injury_rolls",
+__all__ = ["asks_at", "effects_table", "fixed_injuries", "post_battle_cards", "post_battle_step", "two_injury_rolls",
            "walk_post_battle"]

@@ -155,3 +155,30 @@ def test_a_dark_fate_is_asked_whatever_the_hand_holds_and_never_without_the_deck
     assert runs[0][0].state.lines == runs[1][0].state.lines  # the same words
     seq, asked, _, _ = _run_to_lasting_injuries(["escher:4"], use_house=False)
     assert ask not in dict(asked)
+
+
+def test_sumptown_shakedown_counts_a_coup_de_grace_as_out_cold() -> None:
+    """Sumptown Shakedown: 'the fighter taken Out of Action automatically counts the result
+    on the Lasting Injury table as 12-26 Out Cold' - no roll for them."""
+    import random
+
+    from postbattle_support import ESCHER, GOLIATH, demo_outcome, drive, make_seq
+    from munda_tui.rules.subplot_effects import fixed_injuries
+
+    log = [start(), ooa("t1", by="u1", action="coup_de_grace"), reveal("orlock:2"),
+           ooa("t2", by="u2", action="fight"), ooa("t3", by="u2", action="coup_de_grace"), end()]
+    st = replay(log)
+    assert fixed_injuries(st) == {"them/t1": ("Out Cold", "orlock:2"),
+                                  "them/t3": ("Out Cold", "orlock:2")}
+    assert fixed_injuries(replay([start(), ooa("t1", by="u1", action="coup_de_grace"), end()])) == {}
+    o = demo_outcome()
+    for fo in o.fighters:
+        if fo.fighter == "dak-cinderfist":
+            fo.injury_result, fo.injury_result_why = "Out Cold", "Sumptown Shakedown"
+    seq = drive(make_seq(outcome=o), random.Random(1), until="lasting-injuries")
+    lines = " ".join(seq.state.lines)
+    assert "Dak Cinderfist: no Lasting Injury roll, the result counts as Out Cold " \
+           "(Sumptown Shakedown)" in lines
+    assert "Dak Cinderfist: Lasting Injury 12-26 Out Cold" in lines
+    assert f"injury:{GOLIATH}:dak-cinderfist" not in str(seq.draft)  # never asked
+    assert f"injury:{ESCHER}:lys-venom" in str(seq.draft)  # the others roll as usual
