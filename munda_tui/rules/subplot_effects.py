@@ -41,8 +41,6 @@ def two_injury_rolls(state: Any) -> dict[str, str]:
 def fixed_injuries(state: Any) -> dict[str, tuple[str, str]]:
     """Fighter key -> (the Lasting Injury result their injury counts as, the card id), for
     the enemies a gang took Out of Action with the action its revealed card names."""
-    from .battle import ACTION_NAMES
-
     rules = effects_table().get("fixed_lasting_injury", {})
     out: dict[str, tuple[str, str]] = {}
     for side in state.sides.values():
@@ -50,7 +48,7 @@ def fixed_injuries(state: Any) -> dict[str, tuple[str, str]]:
             spec = rules.get(card)
             if not spec:
                 continue
-            how = ACTION_NAMES.get(spec.get("by_action", ""), "")
+            how = str(spec.get("by_how", ""))  # the log's words, e.g. "Coup de Grace"
             for f in state.fighters.values():
                 by = state.fighters.get(f.taken_out_by)
                 if (f.gang != side.gang and f.state == "out_of_action" and by is not None
