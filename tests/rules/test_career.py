@@ -344,3 +344,37 @@ def test_captives_per_gang_and_the_captors_name():
     assert career.captives(c, ESCHER) == []
     names = {g.id: g.name for g in c.gangs}
     assert career.status_text(lys, names) == "Captured by The Iron Skulls (Fate of the Fallen, battle 1)"
+
+
+def test_medical_escort_in_the_same_sequence_leaves_no_stale_critical_text():
+    # Lys Venom goes Out of Action: 61 Critical Injury; Sable Thorn takes her to the doc
+    c = demo_campaign()
+    c.gang(ESCHER).credits = 300
+    o = BattleOutcome(battle=1, gangs=[ESCHER, GOLIATH], winner=ESCHER, fighters=[
+        FighterOutcome(ESCHER, "sable-thorn"), FighterOutcome(GOLIATH, "brakk-ironjaw"),
+        FighterOutcome(ESCHER, "lys-venom", EndState.OUT_OF_ACTION,
+                       taken_out_by=f"{GOLIATH}/brakk-ironjaw")])
+    seq = S.make_seq(outcome=o, campaign=c)
+    rng = random.Random(5)
+    while seq.step["id"] != "post-battle-actions":
+        p = seq.pending
+        if p is not None and p.kind == "roll" and p.id == f"injury:{ESCHER}:lys-venom":
+            seq.answer({"faces": [6, 1], "entered": True})
+        elif p is not None:
+            S.answer_default(seq, rng)
+        else:
+            seq.advance()
+    lys = seq.work.gang(ESCHER).fighter("lys-venom")
+    assert lys.status is FighterStatus.CRITICAL
+    seq.add_entry(f"act|{ESCHER}|sable-thorn")
+    seq.answer("medical-escort")
+    seq.answer("lys-venom")
+    seq.answer({"faces": [3, 4], "entered": True})  # 2D6x10 = 70 credits
+    seq.answer("pay")
+    seq.answer({"faces": [5], "entered": True})  # 5-6: Full Recovery
+    lys = seq.work.gang(ESCHER).fighter("lys-venom")
+    assert lys.status is FighterStatus.RECOVERY
+    assert lys.status_why == "Medical Escort: Full Recovery"
+    assert [(i.name, i.effect) for i in lys.injuries] == [
+        ("Critical Injury", "resolved: Medical Escort: Full Recovery, recovery")]
+    assert "dies unless" not in lys.notes

@@ -215,3 +215,43 @@ async def test_a_fighter_in_recovery_misses_one_battle_and_returns(make_app, dat
     with Store(data_dir).open_campaign(slug) as h:
         mara = h.campaign.gang(ESCHER).fighter("mara-quill")
         assert mara.status is FighterStatus.ACTIVE and mara.can_fight
+
+
+async def test_grim_resolve_on_a_single_rally_banks_one_xp_not_two(make_app, data_dir) -> None:
+    """Grim Resolve: 'They gain 1 Experience. For the rest of the battle, every rally from
+    Broken grants +1 Experience': revealed on one rally, one XP is banked; the second
+    reward waits for a later rally (+ adds it then)."""
+    from munda_tui.rules.battle import Battle, default_setup, start_event
+    from munda_tui.rules.battle import Event as BattleEvent
+    from munda_tui.rules.demo import demo_campaign
+
+    c = demo_campaign()
+    c.battles.append(BattleSummary(1, date="2026-01-15", gangs=[ESCHER, GOLIATH], status="battle"))
+    setup = default_setup(c, 1, ESCHER, GOLIATH)
+    setup.sides[0].hand = ["unforgiving-underhive:J"]
+    setup.subplots = True
+    lys = f"{ESCHER}/lys-venom"
+    data = {"setup": setup.to_data(), "battle": Battle([
+        start_event(setup, c),
+        BattleEvent("condition", fighter=lys, condition="Broken"),
+        BattleEvent("condition", fighter=lys, condition="Broken", lost=True),
+    ]).to_data()}
+    data["battle"]["start_walked"] = True
+    with Store(data_dir).create_campaign(c) as h:
+        h.save_battle(1, data)
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.open_battle(1)
+        await pilot.pause()
+        await pilot.press("h", "enter", "r")  # curtain, ready, reveal
+        await wait_for_screen(pilot, "RevealScreen")
+        text = str(app.screen.query_one("#reveal-rewards").render())
+        assert "1 XP to Lys Venom" in text
+        assert "skipped: 1 XP to the fighter (each later rally, once per fighter)" in text
+        await pilot.press("enter")  # record
+        await pilot.pause()
+    with Store(data_dir).open_campaign("demo") as h:
+        log = Battle.from_data(h.load_battle(1)["battle"]).log
+    assert log[-1].kind == "reveal"
+    assert [(r.kind, r.amount, r.fighter) for r in log[-1].rewards] == [("xp", 1, lys)]
