@@ -17,6 +17,7 @@ from typing import Any
 
 from ..rules.outcome import BattleOutcome
 from ..rules.setup import BattleSetup
+from . import codec
 from .codec import KeyPath, ValidationError, _describe, from_data
 
 #: The post-battle draft's statuses.
@@ -126,3 +127,16 @@ def check_battle_data(data: Mapping[str, Any]) -> None:
     for key, check in CHECKS.items():
         if key in data:
             check(data[key])
+
+
+def battle_from_data(data: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
+    """A battle file's data without ``schema_version``: (data, the version it had)."""
+    current, version = codec.migrate(data, codec.BATTLE)
+    codec.check_plain(current)
+    for key in ("setup", "battle", "postbattle", "report"):
+        if key in current and not isinstance(current[key], Mapping):
+            raise codec.ValidationError((key,), f"expected a table, found {codec._describe(current[key])}")
+    check_battle_data(current)
+    out = dict(current)
+    out.pop("schema_version", None)
+    return out, version

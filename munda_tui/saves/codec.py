@@ -591,21 +591,6 @@ def check_plain(data: Any, keypath: KeyPath = ()) -> None:
         raise ValidationError(keypath, f"{_describe(data)} is not allowed here (dates and times are not used)")
 
 
-def battle_from_data(data: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
-    """A battle file's data without ``schema_version``: (data, the version it had)."""
-    current, version = migrate(data, BATTLE)
-    check_plain(current)
-    for key in ("setup", "battle", "postbattle", "report"):
-        if key in current and not isinstance(current[key], Mapping):
-            raise ValidationError((key,), f"expected a table, found {_describe(current[key])}")
-    from .battle_schema import check_battle_data
-
-    check_battle_data(current)
-    out = dict(current)
-    out.pop("schema_version", None)
-    return out, version
-
-
 def battle_to_data(data: Mapping[str, Any]) -> dict[str, Any]:
     out = {"schema_version": SCHEMA_VERSIONS[BATTLE]}
     out.update((k, v) for k, v in data.items() if k != "schema_version")

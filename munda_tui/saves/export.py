@@ -26,7 +26,7 @@ from munda_tui.rules.limits import BATTLE_MAX, show_number
 from munda_tui.rules.model import Campaign
 from munda_tui.rules.subplots import without_hidden_cards
 
-from . import codec
+from . import battle_schema, codec
 from .atomic import atomic_write_text
 from .files import (
     BATTLES_DIR,
@@ -157,7 +157,7 @@ def read_export(path: Path) -> tuple[Campaign, dict[int, dict[str, Any]]]:
             body = entry.get("data", {})
             if not isinstance(body, dict):
                 raise codec.ValidationError(("battles", i, "data"), "expected a table")
-            battle, _ = codec.battle_from_data(
+            battle, _ = battle_schema.battle_from_data(
                 {"schema_version": codec.SCHEMA_VERSIONS[codec.BATTLE], **body}
             )
             battles[number] = battle

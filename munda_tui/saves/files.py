@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import codec
+from . import battle_schema, codec
 from .errors import SaveError, decode_error, parse_error, validation_error
 from .codec import ValidationError
 from ..rules.model import Campaign
@@ -153,7 +153,7 @@ def load_battle_file(path: Path, text: str | None = None, data: dict[str, Any] |
     if data is None:
         data = parse_text(path, text)
     try:
-        return codec.battle_from_data(data)
+        return battle_schema.battle_from_data(data)
     except ValidationError as error:
         raise validation_error(path, text, error) from None
     except RecursionError:
