@@ -146,3 +146,33 @@ def test_campaign_summary_report_snapshot(snap_compare, make_app, data_dir) -> N
         await wait_for_screen(pilot, "ReportScreen")
 
     assert snap_compare(make_app(campaign="demo"), terminal_size=SIZE, run_before=run_before)
+
+
+async def test_hostile_files_on_the_import_screen_get_a_short_message(make_app, data_dir, tmp_path) -> None:
+    import json
+
+    gang = json.loads((FIXTURES / "157849.json").read_text())
+    inner = gang["gang"] if "gang" in gang else gang
+    hostile = {
+        "deep.json": '{"gang": ' + "[" * 5000 + "]" * 5000 + "}",
+        "digits.json": (FIXTURES / "157849.json").read_text().replace('"credits":', '"credits": ' + "9" * 5000 + ', "x":', 1),
+        "surrogate.json": json.dumps({**gang, **({"gang": {**inner, "gang_name": "A \ud800"}} if "gang" in gang else {"gang_name": "A \ud800"})}),
+        "long.json": json.dumps({**gang, **({"gang": {**inner, "gang_name": "N" * 10_000}} if "gang" in gang else {"gang_name": "N" * 10_000})}),
+    }
+    slug = seed(data_dir)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_import(pilot)
+        for name, text in hostile.items():
+            path = tmp_path / name
+            path.write_text(text, encoding="utf-8")
+            from textual.widgets import Input
+
+            app.screen.query_one(Input).value = str(path)
+            await pilot.press("enter")
+            await pilot.pause()
+            error = str(app.screen.query_one("#import-error").render())
+            assert error and len(error) < 400 + len(str(path)), name
+            assert "9" * 100 not in error and "N" * 100 not in error
+            assert type(app.screen).__name__ == "ImportGangScreen"
+        assert app.handle.campaign.gangs == []
