@@ -225,18 +225,63 @@ class EquipmentFormScreen(FormScreen):
             "2), cost in credits (blank if unknown: it then adds nothing to the rating) and "
             "quantity. A new item bought now is paid from the Stash.")
 
-    def __init__(self, where: str, item: Equipment | None = None) -> None:
+    def __init__(self, where: str, item: Equipment | None = None, catalogue: Any = None) -> None:
         super().__init__(rr.equipment_form(item))
         self.new = item is None
+        self.catalogue = catalogue  # rules.catalogue.Catalogue: names complete, cost and kind fill
         self.FORM_TITLE = f"New equipment for {where}" if self.new else f"{item.name} ({where})"
 
     def fields(self) -> ComposeResult:
-        yield from self.field_row("name", "Item", self.text_input("name", "e.g. Lasgun"))
+        from textual.suggester import SuggestFromList
+
+        names = self.catalogue.item_names() if self.catalogue is not None else []
+        yield from self.field_row("name", "Item", self.text_input(
+            "name", "e.g. Lasgun", suggester=SuggestFromList(names, case_sensitive=False)
+            if names else None))
+        if names:
+            yield Static("", id="item-matches", classes="hint")
         yield from self.field_row("kind", "Kind", self.select("kind", [(k, k) for k in ITEM_KINDS]))
         yield from self.field_row("cost", "Cost", self.text_input("cost", "credits; blank = unknown"))
         yield from self.field_row("qty", "Quantity", self.text_input("qty"))
         if self.new:
             yield from self.field_row("paid", "Paid", self.select("paid", list(rr.PAID_CHOICES)))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        super().on_input_changed(event)
+        if event.input.id == "f-name" and self.catalogue is not None and self.new:
+            self._complete(event.value)
+
+    def _complete(self, text: str) -> None:
+        """Catalogue items matching the name typed, with cost and kind; an exact (or
+        the only) match fills them in."""
+        from munda_tui.rules import catalogue as cat
+
+        found = cat.complete(self.catalogue.item_names(), text) if text.strip() else []
+        matches = self.query("#item-matches")
+        if matches:
+            matches.first().update("  ·  ".join(
+                cat.item_label(self.catalogue.item(n)) for n in found[:4]))
+
+    def _fill(self, entry: Any) -> None:
+        self.query_one("#f-kind", Select).value = entry.kind
+        self.query_one("#f-cost", Input).value = "" if entry.cost is None else str(entry.cost)
+
+    def action_save(self) -> None:
+        # Enter on a name that only begins a catalogue item takes that item
+        if self.catalogue is not None and self.new:
+            from munda_tui.rules import catalogue as cat
+
+            name = self.query_one("#f-name", Input)
+            found = cat.complete(self.catalogue.item_names(), name.value)
+            entry = self.catalogue.item(name.value)
+            if entry is None and name.value.strip() and found \
+                    and cat._key(found[0]).startswith(cat._key(name.value)):
+                entry = self.catalogue.item(found[0])
+            # only an item whose cost is not typed yet takes the catalogue's cost and kind
+            if entry is not None and not self.query_one("#f-cost", Input).value.strip():
+                name.value = entry.name
+                self._fill(entry)
+        super().action_save()
 
     def check(self, values: dict[str, str]) -> tuple[Any, dict[str, str]]:
         item, errors = rr.validate_equipment(values)

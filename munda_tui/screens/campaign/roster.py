@@ -128,6 +128,10 @@ class RosterScreen(Screen[None]):
                 tooltip="Item to the Stash; from the Stash (focused) to the selected fighter", id="roster.move_item"),
         Binding("x", "remove_item", "Remove item", show=False,
                 tooltip="Remove the item (sold, spent or lost; asks first)", id="roster.remove_item"),
+        Binding("h", "hire", "Hire", tooltip="Hire from the catalogue: a type (completion as "
+                "you type), a name; the cost comes off the Stash", id="roster.hire"),
+        Binding("c", "copy_fighter", "Copy", tooltip="Copy the selected fighter (type, profile, "
+                "equipment; asks the name; paid from the Stash)", id="roster.copy_fighter"),
         Binding("c", "edit_item", "Edit item", show=False,
                 tooltip="Correct the item: name, kind, cost, quantity", id="roster.edit_item"),
         Binding("o", "sort", "Sort", tooltip="Sort by the next column", id="roster.sort"),
@@ -165,6 +169,7 @@ class RosterScreen(Screen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        self._load_catalogue()
         table = self.query_one("#fighters", DataTable)
         self.widths = column_widths(self.app.size.width)
         for key, label, _width in ROSTER_COLUMNS:
@@ -325,6 +330,7 @@ class RosterScreen(Screen[None]):
         message += f" · Wealth {self.gang.wealth}"
         self.notify(message)
         self.refresh_all()
+        self.learn(self.gang.fighters, self.gang.stash)  # every fighter and item entered
         return True
 
     def _fail(self, error: Exception) -> None:
@@ -429,6 +435,119 @@ class RosterScreen(Screen[None]):
 
     # --- equipment --------------------------------------------------------------------
 
+    # --- the catalogue ------------------------------------------------------------------
+
+    def _load_catalogue(self) -> None:
+        """The campaign's catalogue and the packs in the config folder (bad ones said)."""
+        from munda_tui.rules.catalogue import Catalogue
+        from munda_tui.saves.catalogue import load_campaign_catalogue, load_packs
+        from munda_tui.saves import SaveError
+
+        try:
+            self.own_catalogue = load_campaign_catalogue(self.handle.path)
+        except SaveError as error:
+            self.own_catalogue = Catalogue()
+            self.notify(f"The campaign's catalogue did not load: {error}", severity="error",
+                        timeout=15)
+        packs, problems = load_packs(self.app.config_dir)  # type: ignore[attr-defined]
+        for problem in problems:
+            self.notify(f"Catalogue pack not loaded: {problem}", severity="warning", timeout=15)
+        self.packs = [c for _path, c in packs]
+        for gang in self.handle.campaign.gangs:  # imported or entered before: learned too
+            self.learn(gang.fighters, gang.stash)
+
+    @property
+    def catalogue(self):  # type: ignore[no-untyped-def]
+        return self.own_catalogue.merged(*self.packs)
+
+    def learn(self, fighters=(), items=()) -> None:  # type: ignore[no-untyped-def]
+        """The campaign's catalogue learns the fighters' types and the items entered."""
+        from munda_tui.saves.catalogue import save_campaign_catalogue
+
+        changed = self.own_catalogue.learn_gang(fighters, items)
+        if changed:
+            try:
+                save_campaign_catalogue(self.handle.path, self.own_catalogue)
+            except OSError as error:
+                self.notify(f"The catalogue could not be saved: {error}", severity="warning")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        fighters = self.focused is self.query_one("#fighters", DataTable)
+        if action == "copy_fighter":
+            return fighters
+        if action == "edit_item":
+            return not fighters
+        return True
+
+    def action_hire(self) -> None:
+        from munda_tui.rules import catalogue as cat
+        from munda_tui.screens.campaign.hire import HireChoice, HireScreen
+
+        gang = self.gang
+
+        def done(choice: HireChoice | None) -> None:
+            if choice is None:
+                return
+            before, credits = gang.rating, gang.credits
+            own = self.own_catalogue
+            if choice.new_type:  # learned before the hire: its items' costs are known
+                for item in choice.new_items:
+                    if own.item(item.name) is None:
+                        own.items.append(item)
+                if own.type(choice.entry.name) is None:
+                    own.fighter_types.append(choice.entry)
+            try:
+                fighter = cat.hire(gang, self.catalogue, choice.entry, choice.name)
+            except rr.RosterError as error:
+                self._fail(error)
+                self.learn()
+                return
+
+            def undo() -> None:
+                gang.fighters.remove(fighter)
+                gang.credits = credits
+
+            self.refresh_all(select=fighter.id)
+            if self.commit(f"Hired {fighter.name} ({choice.entry.name}) for "
+                           f"{credits - gang.credits} credits from the Stash", before, undo) \
+                    and choice.new_type:
+                from munda_tui.saves.catalogue import save_campaign_catalogue
+
+                save_campaign_catalogue(self.handle.path, own)
+
+        self.app.push_screen(HireScreen(gang, self.catalogue), done)
+
+    def action_copy_fighter(self) -> None:
+        from munda_tui.rules import catalogue as cat
+        from munda_tui.screens.campaign.hire import NameScreen
+
+        fighter = self.selected_fighter()
+        if fighter is None:
+            return
+        gang = self.gang
+
+        def named(name: str | None) -> None:
+            if name is None:
+                return
+            before, credits = gang.rating, gang.credits
+            try:
+                copy = cat.copy_fighter(gang, fighter, name)
+            except rr.RosterError as error:
+                self._fail(error)
+                return
+
+            def undo() -> None:
+                gang.fighters.remove(copy)
+                gang.credits = credits
+
+            self.refresh_all(select=copy.id)
+            self.commit(f"Hired {copy.name}, a copy of {fighter.name}, for "
+                        f"{credits - gang.credits} credits from the Stash", before, undo)
+
+        self.app.push_screen(NameScreen(f"Copy {fighter.name} ({fighter.label or fighter.type.value}): "
+                                        "the new fighter's name", [f.name for f in gang.fighters]),
+                             named)
+
     def _items_focus(self) -> str:
         """Which list the equipment keys act on: the Stash when it has focus,
         else the selected fighter."""
@@ -463,7 +582,7 @@ class RosterScreen(Screen[None]):
             bought = f" for {item.value} credits from the Stash" if paid else ""
             self.commit(f"{item_text(item)} added to {where}{bought}", before, undo)
 
-        self.app.push_screen(EquipmentFormScreen(where), done)
+        self.app.push_screen(EquipmentFormScreen(where, catalogue=self.catalogue), done)
 
     def action_move_item(self) -> None:
         gang = self.gang

@@ -1,0 +1,284 @@
+"""Hiring from the catalogue: pick a fighter type (completion as you type), a name, done.
+
+A type the catalogue does not know yet is entered in the same dialog, one line a
+field: role, cost, the profile on one line (``5 4+ 4+ 3 3 1 4+ 1 7+ 7+ 7+ 7+``, or
+twelve digits) and the default equipment (``Pistol, Knife 5, Rifle 25 w``). Enter
+moves on; the last Enter hires. The screen only asks: the roster applies the
+result through :mod:`munda_tui.rules.catalogue` (the cost comes off the Stash).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.suggester import SuggestFromList
+from textual.widgets import Footer, Input, Label, Static
+
+from munda_tui.rules import catalogue as cat
+from munda_tui.rules import profile as pr
+from munda_tui.rules.model import FighterType, Gang
+
+ROLES = [r.value for r in FighterType]
+
+
+@dataclass
+class HireChoice:
+    """What the dialog decided: the type (new ones included), the fighter's name and
+    the items the catalogue learns with a new type."""
+
+    entry: cat.TypeEntry
+    name: str
+    new_type: bool = False
+    new_items: list[cat.ItemEntry] = field(default_factory=list)
+
+
+class HireScreen(ModalScreen["HireChoice | None"]):
+    """Hire a fighter by type and name; dismisses with a :class:`HireChoice`."""
+
+    DEFAULT_CSS = """
+    HireScreen { align: center middle; background: $background 60%; }
+    HireScreen #hire-box {
+        width: 84; max-width: 100%; height: auto; border: thick $primary;
+        background: $surface; padding: 0 1;
+    }
+    HireScreen #hire-title { text-style: bold; }
+    HireScreen .hire-row { height: auto; }
+    HireScreen .hire-label { width: 11; color: $text-muted; }
+    HireScreen .hire-row Input { width: 1fr; }
+    HireScreen #hire-matches, HireScreen #hire-cost { color: $text-muted; height: auto; }
+    HireScreen #hire-error { color: $error; height: auto; }
+    HireScreen .hidden { display: none; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="hire.cancel")]
+    HELP_TITLE = "Hire"
+    HELP = ("Type the fighter type (its first letters, or a word of it; Enter takes the first "
+            "match), then the name. A new type asks its role, cost, profile on one line "
+            "(M WS BS S T W I A Ld Cl Wil Int) and default equipment; the catalogue learns it. "
+            "The whole cost comes off the Stash.")
+
+    def __init__(self, gang: Gang, catalogue: cat.Catalogue) -> None:
+        super().__init__()
+        self.gang = gang
+        self.catalogue = catalogue
+        self.entry: cat.TypeEntry | None = None  # the type picked (None: new)
+        self.new_items: list[cat.ItemEntry] = []
+
+    def _row(self, key: str, label: str, placeholder: str, suggest: list[str] | None = None,
+             hidden: bool = False) -> ComposeResult:
+        with Horizontal(classes="hire-row" + (" new-type hidden" if hidden else ""),
+                        id=f"row-{key}"):
+            yield Label(label, classes="hire-label")
+            yield Input(placeholder=placeholder, id=f"h-{key}", compact=True,
+                        suggester=SuggestFromList(suggest, case_sensitive=False)
+                        if suggest else None)
+
+    def compose(self) -> ComposeResult:
+        names = self.catalogue.type_names()
+        with Vertical(id="hire-box"):
+            yield Label(f"Hire for {self.gang.name} (Stash {self.gang.credits} cr)",
+                        id="hire-title")
+            yield from self._row("type", "Type", "a type from the catalogue, or a new one",
+                                 names + [r for r in ROLES if self.catalogue.type(r) is None])
+            yield Static("", id="hire-matches", markup=False)
+            yield from self._row("name", "Name", "the fighter's name")
+            yield from self._row("role", "Role", "Leader, Champion, Ganger, Juve ...", ROLES,
+                                 hidden=True)
+            yield from self._row("cost", "Cost", "credits (the fighter, no equipment)",
+                                 hidden=True)
+            yield from self._row("profile", "Profile", "M WS BS S T W I A Ld Cl Wil Int, "
+                                 "e.g. 5 4+ 4+ 3 3 1 4+ 1 7+ 7+ 7+ 7+", hidden=True)
+            yield from self._row("equipment", "Equipment",
+                                 "items, commas; new ones with cost (Knife 5, Rifle 25 w)",
+                                 self.catalogue.item_names(), hidden=True)
+            yield Static("", id="hire-cost", markup=False)
+            yield Static("", id="hire-error", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#h-type", Input).focus()
+        self._show_matches("")
+
+    # --- helpers ----------------------------------------------------------------------
+
+    def _value(self, key: str) -> str:
+        return self.query_one(f"#h-{key}", Input).value.strip()
+
+    def _error(self, text: str) -> None:
+        self.query_one("#hire-error", Static).update(text)
+
+    def _matches(self, text: str) -> list[str]:
+        return cat.complete(self.catalogue.type_names(), text)
+
+    def _show_matches(self, text: str) -> None:
+        found = self._matches(text)
+        if not self.catalogue.fighter_types:
+            line = "The catalogue is empty: a new type is learned as you hire it."
+        elif not found:
+            line = "No such type yet: Enter makes it a new one."
+        else:
+            line = "  ·  ".join(cat.type_label(self.catalogue.type(n)) for n in found[:4])
+        self.query_one("#hire-matches", Static).update(line)
+
+    def _new_type(self, on: bool) -> None:
+        for row in self.query(".new-type"):
+            row.set_class(not on, "hidden")
+
+    def _show_cost(self) -> None:
+        if self.entry is None:
+            self.query_one("#hire-cost", Static).update("")
+            return
+        total = cat.hire_cost(self.catalogue, self.entry)
+        gear = ", ".join(self.entry.equipment) or "no equipment"
+        self.query_one("#hire-cost", Static).update(
+            f"{self.entry.name}: {self.entry.role.value}, {self.entry.cost} cr + {gear} = "
+            f"{total} cr from the Stash ({self.gang.credits} cr)")
+
+    # --- input ------------------------------------------------------------------------
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "h-type":
+            self._show_matches(event.value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._error("")
+        step = (event.input.id or "").removeprefix("h-")
+        getattr(self, f"_after_{step}")()
+
+    def _focus(self, key: str) -> None:
+        self.query_one(f"#h-{key}", Input).focus()
+
+    def _after_type(self) -> None:
+        text = self._value("type")
+        if not text:
+            self._error("Type a fighter type (or the first letters of one).")
+            return
+        found = self._matches(text)
+        known = self.catalogue.type(text) or (self.catalogue.type(found[0]) if found else None)
+        field_ = self.query_one("#h-type", Input)
+        if known is not None:
+            self.entry = known
+            field_.value = known.name
+            self._new_type(False)
+        else:
+            # a new type; named after a role (what the field suggests as you type) it
+            # takes that role
+            role = next((r for r in ROLES if r.lower().startswith(text.lower())), None)
+            if role is not None:
+                field_.value = role
+            self.entry = None
+            self._new_type(True)
+            self.query_one("#h-role", Input).value = role or ""
+        self._show_cost()
+        self._focus("name")
+
+    def _after_name(self) -> None:
+        name = self._value("name")
+        if not name:
+            self._error("Give the fighter a name.")
+            return
+        if name.lower() in (f.name.lower() for f in self.gang.fighters):
+            self._error(f"{self.gang.name} already has a fighter named {name}.")
+            return
+        if self.entry is not None:
+            self.dismiss(HireChoice(self.entry, name))
+            return
+        self._focus("role" if not self._value("role") else "cost")
+
+    def _after_role(self) -> None:
+        text = self._value("role")
+        found = cat.complete(ROLES, text) if text else []
+        if not found:
+            self._error(f"{text!r} is not a role; one of: {', '.join(ROLES)}")
+            return
+        self.query_one("#h-role", Input).value = found[0]
+        self._focus("cost")
+
+    def _after_cost(self) -> None:
+        text = self._value("cost")
+        if not text.isdigit():
+            self._error(f"The cost is a whole number of credits (found {text!r}).")
+            return
+        self._focus("profile")
+
+    def _after_profile(self) -> None:
+        try:
+            cat.parse_profile_line(self._value("profile"))
+        except pr.ProfileError as error:
+            self._error(f"Profile: {error}")
+            return
+        self._focus("equipment")
+
+    def _after_equipment(self) -> None:
+        name, type_name = self._value("name"), self._value("type")
+        if not name:
+            self._focus("name")
+            return
+        try:
+            role = FighterType(self._value("role"))
+        except ValueError:
+            self._focus("role")
+            return
+        if not self._value("cost").isdigit():
+            self._focus("cost")
+            return
+        try:
+            profile = cat.parse_profile_line(self._value("profile"))
+        except pr.ProfileError as error:
+            self._error(f"Profile: {error}")
+            self._focus("profile")
+            return
+        try:
+            gear, new_items = cat.parse_equipment_line(self._value("equipment"), self.catalogue)
+        except ValueError as error:
+            self._error(f"Equipment: {error}")
+            return
+        entry = cat.TypeEntry(type_name, role, int(self._value("cost")), profile, gear)
+        self.dismiss(HireChoice(entry, name, new_type=True, new_items=new_items))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class NameScreen(ModalScreen["str | None"]):
+    """Ask a name (copying a fighter); the gang's names are refused."""
+
+    DEFAULT_CSS = """
+    NameScreen { align: center middle; background: $background 60%; }
+    NameScreen #name-box { width: 64; height: auto; border: thick $primary;
+        background: $surface; padding: 0 1; }
+    NameScreen #name-error { color: $error; height: auto; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="name.cancel")]
+
+    def __init__(self, title: str, taken: list[str]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.taken = {t.lower() for t in taken}
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="name-box"):
+            yield Label(self.title_text)
+            yield Input(placeholder="the new fighter's name", id="name-value")
+            yield Static("", id="name-error", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        name = " ".join(event.value.split())
+        if not name:
+            self.query_one("#name-error", Static).update("Give the fighter a name.")
+        elif name.lower() in self.taken:
+            self.query_one("#name-error", Static).update(f"{name} is taken in this gang.")
+        else:
+            self.dismiss(name)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
