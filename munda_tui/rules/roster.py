@@ -299,20 +299,23 @@ def _check_unique(gang: Gang, name: str, fighter_id: str | None) -> None:
             raise RosterError(f"{gang.name} already has a fighter named {f.name}")
 
 
-def retire_fighter(gang: Gang, fighter_id: str) -> list[Equipment]:
+def retire_fighter(gang: Gang, fighter_id: str, *, to_pool: bool = False) -> list[Equipment]:
     """Seed 004, Delete Retiring Fighters: the fighter leaves the roster (kept
     as Retired); a non-Hired Gun's equipment is recovered to the Stash, a
-    Hired Gun takes theirs. Returns the items recovered."""
+    Hired Gun takes theirs. ``to_pool``: the fighter leaves to become a Merc or
+    Bounty Hunter (agreed with the Arbitrator) and takes their equipment: lost
+    (Retiring Fighters Equipment Retention). Returns the items recovered."""
     fighter = gang.fighter(fighter_id)
     if fighter.status in OFF_ROSTER:
         raise RosterError(f"{fighter.name} is already {fighter.status.value}")
     recovered: list[Equipment] = []
-    if fighter.type not in HIRED:
+    if fighter.type not in HIRED and not to_pool:
         recovered = fighter.equipment
         fighter.equipment = []
         for item in recovered:
             _add_item(gang.stash, item)
     fighter.status = FighterStatus.RETIRED
+    fighter.status_why = "left to become a Merc or Bounty Hunter" if to_pool else "retired"
     return recovered
 
 

@@ -295,3 +295,16 @@ def test_moves_keep_every_credit(moves):
             pass
         assert total_items() == value and count_items() == count
         assert g.rating == 230 + sum(e.value for f in g.fighters for e in f.equipment)
+
+
+def test_retiring_to_the_merc_pool_loses_the_equipment() -> None:
+    # seed 004, Retiring Fighters Equipment Retention
+    from munda_tui.rules.demo import demo_campaign
+
+    gang = demo_campaign().gang("venom-sisters")
+    stash = list(gang.stash)
+    recovered = retire_fighter(gang, "pip-hollow", to_pool=True)
+    pip = gang.fighter("pip-hollow")
+    assert recovered == [] and gang.stash == stash
+    assert [i.name for i in pip.equipment] == ["Autopistol"]
+    assert pip.status_why == "left to become a Merc or Bounty Hunter"

@@ -255,3 +255,24 @@ async def test_grim_resolve_on_a_single_rally_banks_one_xp_not_two(make_app, dat
         log = Battle.from_data(h.load_battle(1)["battle"]).log
     assert log[-1].kind == "reveal"
     assert [(r.kind, r.amount, r.fighter) for r in log[-1].rewards] == [("xp", 1, lys)]
+
+
+async def test_leaving_for_the_merc_pool_from_the_roster_asks_and_loses_the_gear(
+        make_app, data_dir) -> None:
+    from munda_tui.saves.demo import ensure_demo
+
+    slug = ensure_demo(data_dir)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_roster(pilot)
+        await pilot.press(*["down"] * 8)  # Pip Hollow
+        await pilot.press("P")
+        await wait_for_screen(pilot, "ConfirmScreen")
+        await pilot.press("y")
+        await wait_for_screen(pilot, "RosterScreen")
+        assert "Retired (left to become a Merc or Bounty Hunter)" in detail(app)
+    with Store(data_dir).open_campaign(slug) as h:
+        g = h.campaign.gang(ESCHER)
+        assert g.fighter("pip-hollow").status is FighterStatus.RETIRED
+        assert [i.name for i in g.fighter("pip-hollow").equipment] == ["Autopistol"]
+        assert [i.name for i in g.stash] == ["Lasgun", "Stimm-slug stash"]

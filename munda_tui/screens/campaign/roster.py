@@ -121,6 +121,9 @@ class RosterScreen(Screen[None]):
         Binding("a", "add_fighter", "Add", tooltip="Add a fighter (hire)", id="roster.add_fighter"),
         Binding("e", "edit_fighter", "Edit", tooltip="Edit the selected fighter (or Enter)", id="roster.edit_fighter"),
         Binding("R", "retire", "Retire", tooltip="Retire the selected fighter", id="roster.retire"),
+        Binding("P", "retire_to_pool", "To the Merc pool", show=False,
+                tooltip="The fighter leaves to become a Merc or Bounty Hunter: equipment lost",
+                id="roster.retire_to_pool"),
         Binding("d,delete", "delete", "Delete", tooltip="Delete the fighter card (a mistake)", id="roster.delete"),
         Binding("plus,equals_sign", "add_item", "Add item", key_display="+",
                 tooltip="New item on the fighter, or in the Stash when it has focus", id="roster.add_item"),
@@ -406,6 +409,31 @@ class RosterScreen(Screen[None]):
 
         self.app.push_screen(
             ConfirmScreen(f"Retire {fighter.name}?", detail, yes="Retire", no="Keep"), answered
+        )
+
+    def action_retire_to_pool(self) -> None:
+        fighter = self.selected_fighter()
+        if fighter is None:
+            return
+        gang = self.gang
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            before = gang.rating
+            try:
+                rr.retire_fighter(gang, fighter.id, to_pool=True)
+            except rr.RosterError as error:
+                self._fail(error)
+                return
+            self.commit(f"{fighter.name} left for the Merc / Bounty Hunter pool", before)
+
+        self.app.push_screen(
+            ConfirmScreen(f"{fighter.name} becomes a Merc or Bounty Hunter?",
+                          "Agreed with the Arbitrator: the fighter takes their equipment and it "
+                          "is lost (seed 004, Retiring Fighters Equipment Retention).",
+                          yes="Leave", no="Keep"),
+            answered,
         )
 
     def action_delete(self) -> None:
