@@ -223,3 +223,24 @@ def apply_advancement(fighter: Fighter, ch: dict[str, Any]) -> list[str]:
     else:
         fighter.notes = (fighter.notes + "\n" if fighter.notes else "") + f"Advancement: {ch['name']}"
     return lines
+
+
+def export_section() -> dict[str, Any]:
+    """`rules export`: the profile's limits, the XP award events (no numbers: the
+    Arbitrator's), the item kinds and the weapon limit, the fighter roles by type name."""
+    from .data import load_data
+    from .model import ITEM_KINDS, WEAPON_LIMIT
+
+    roles = load_data("fighter_roles.toml")
+    return {
+        "characteristics": [
+            {"id": k, "label": profile_rules.LABELS[k], "name": profile_rules.NAMES[k],
+             "target_number": profile_rules.is_target(k),
+             "min": profile_rules.LIMITS[k][0], "max": profile_rules.LIMITS[k][1]}
+            for k in profile_rules.CHARACTERISTICS],
+        "xp_award_events": xp_events(),
+        "item_kinds": list(ITEM_KINDS),
+        "weapon_limit": {"weapons": WEAPON_LIMIT, "unwieldy_counts": 2,
+                         "source": "seed 004, Distribute Equipment"},
+        "fighter_roles": {"types": dict(roles["types"]), "words": list(roles["words"])},
+    }

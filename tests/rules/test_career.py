@@ -378,3 +378,15 @@ def test_medical_escort_in_the_same_sequence_leaves_no_stale_critical_text():
     assert [(i.name, i.effect) for i in lys.injuries] == [
         ("Critical Injury", "resolved: Medical Escort: Full Recovery, recovery")]
     assert "dies unless" not in lys.notes
+
+
+def test_rules_export_has_the_roster_rules():
+    from munda_tui.rules.export import export_all
+
+    roster = export_all()["roster"]
+    assert roster["weapon_limit"]["weapons"] == 3
+    ws = next(c for c in roster["characteristics"] if c["id"] == "ws")
+    assert ws == {"id": "ws", "label": "WS", "name": "Weapon Skill", "target_number": True,
+                  "min": 2, "max": 6}
+    assert roster["fighter_roles"]["types"]["road captain"] == "Leader"
+    assert all("xp" not in e for e in roster["xp_award_events"])  # no invented numbers
