@@ -156,7 +156,9 @@ class FighterFormScreen(FormScreen):
     HELP = (
         "Every field is checked when you save (Ctrl+S, or Enter in a field): names are "
         "unique in the gang, credits, XP, Advancements and kills are whole numbers, never "
-        "negative. Characteristics take 3 or 3+. Skills and injuries: separate them with commas."
+        "negative. WS, BS, Ld, Cl, Wil and Int are target numbers (3+, or 3; lower is better), "
+        "the others plain numbers; - for none. A new fighter hired now is paid from the Stash. "
+        "Skills and injuries: separate them with commas."
     )
 
     def __init__(self, gang: Gang, fighter: Fighter | None = None) -> None:

@@ -113,8 +113,12 @@ class RosterScreen(Screen[None]):
         "The gang's fighters, the selected fighter's equipment and the Stash. Equipment "
         "moves only between a fighter and the Stash (m), never between two fighters "
         "(seed 004, Distribute Equipment); the Gang Rating follows. Retiring (R) puts a "
-        "fighter's equipment in the Stash unless they are a Hired Gun. Costs shown as ? are "
-        "unknown and add nothing to the rating."
+        "fighter's equipment in the Stash unless they are a Hired Gun; P sends a fighter to "
+        "the Merc / Bounty Hunter pool (their equipment goes with them). Costs shown as ? are "
+        "unknown and add nothing to the rating. A fighter carries at most three weapons, an "
+        "Unwieldy weapon counting two (w / Unwieldy beside the item); c corrects an item's "
+        "kind and cost, x removes it after asking. Hiring (a) and buying (+) take the cost "
+        "from the Stash unless marked free; Wealth is the Gang Rating plus the Stash."
     )
     CSS_PATH = "roster.tcss"
     BINDINGS = [
