@@ -285,7 +285,11 @@ def update_fighter(gang: Gang, fighter_id: str, values: FighterValues) -> Fighte
     fighter.xp = values.xp
     fighter.advancements = values.advancements
     fighter.kills = values.kills
-    fighter.status = values.status
+    if values.status is not fighter.status:  # set by hand: no battle, no reason recorded
+        from munda_tui.rules.career import set_status
+
+        set_status(fighter, values.status, "set on the roster",
+                   captured_by=fighter.captured_by)
     fighter.skills = list(values.skills)
     fighter.injuries = _injuries(values.injuries, fighter.injuries)
     fighter.characteristics = dict(values.characteristics)
