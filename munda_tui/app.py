@@ -8,7 +8,6 @@ the app to navigate; they never open files themselves.
 from __future__ import annotations
 
 import datetime
-import importlib
 import random
 import sys
 from pathlib import Path
@@ -20,6 +19,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from .rules.model import BattleSummary, Campaign
+from .rules.status import FIRST, FIRST_BY_HAND, BattleStatus
 from .saves import CampaignLocked, SaveError, Store
 from .saves.errors import WriteFailed
 from .saves.config import Config, load_config, save_config
@@ -27,13 +27,20 @@ from .saves.config import Config, load_config, save_config
 if TYPE_CHECKING:
     from .saves import CampaignHandle
 
-#: battle status -> (module, screen class) that continues it
-BATTLE_SCREENS: dict[str, tuple[str, str]] = {
-    "setup": ("munda_tui.screens.prebattle.screen", "PreBattleScreen"),
-    "battle": ("munda_tui.screens.battle.screen", "BattleScreen"),
-    "post-battle": ("munda_tui.screens.postbattle.screen", "PostBattleScreen"),
-    "done": ("munda_tui.screens.postbattle.screen", "PostBattleScreen"),
-}
+
+def battle_screen(handle: CampaignHandle, number: int, status: BattleStatus) -> Screen[None]:
+    """The screen that continues a battle at its stage (each imported when first used)."""
+    if status is BattleStatus.BATTLE:
+        from .screens.battle.screen import BattleScreen
+
+        return BattleScreen(handle, number)
+    if status in (BattleStatus.POST_BATTLE, BattleStatus.DONE):
+        from .screens.postbattle.screen import PostBattleScreen
+
+        return PostBattleScreen(handle, number)
+    from .screens.prebattle.screen import PreBattleScreen
+
+    return PreBattleScreen(handle, number)
 
 
 def _card_commands() -> type:
@@ -52,10 +59,6 @@ def _write_failed_text(error: WriteFailed) -> str:
         f"{error.path} could not be written: {error.reason}.\n\n"
         "Nothing was lost: the last save on disk is unchanged, and you are where you were."
     )
-
-
-def _screen_class(module: str, name: str) -> type[Screen]:
-    return getattr(importlib.import_module(module), name)
 
 
 class MundaApp(App[None]):
@@ -340,6 +343,7 @@ class MundaApp(App[None]):
         level = self._campaign_level()
         while len(self.screen_stack) > max(level, 1):
             self.pop_screen()
+        assert self.handle is not None
         if level == 0:
             self.switch_screen(CampaignScreen(self.handle))
         else:
@@ -371,10 +375,9 @@ class MundaApp(App[None]):
         summary = self.battle_summary(number)
         if not self._battle_file_ok(number, summary.status):
             return False
-        module, name = BATTLE_SCREENS.get(summary.status, BATTLE_SCREENS["setup"])
-        cls = _screen_class(module, name)
+        assert self.handle is not None
         try:
-            screen = cls(self.handle, number)
+            screen = battle_screen(self.handle, number, BattleStatus(summary.status))
         except (KeyError, ValueError, TypeError, IndexError, AttributeError) as error:
             # the file loads but its content does not make a battle the rules can replay
             shown = str(error)[:300]
@@ -401,7 +404,7 @@ class MundaApp(App[None]):
         try:
             handle.load_battle(number)
         except KeyError:
-            if status in ("setup", "post-battle", "done"):
+            if status in (BattleStatus.SETUP, BattleStatus.POST_BATTLE, BattleStatus.DONE):
                 return True  # not begun yet, or a battle fought without the tracker
             error = SaveError(path, 1, 1, "the battle file is missing (the battle is under way)")
             self._offer_backup(error, title, lambda: self.open_battle(number))
@@ -420,7 +423,7 @@ class MundaApp(App[None]):
         which first asks who fought and how it ended."""
         campaign = self.campaign
         number = campaign.next_battle_number()
-        status = "post-battle" if by_hand else "setup"
+        status = FIRST_BY_HAND if by_hand else FIRST
         summary = BattleSummary(number=number, date=self.today(), status=status)
         campaign.battles.append(summary)
         assert self.handle is not None

@@ -93,6 +93,7 @@ class PostBattleRuleset(StrEnum):
 
 
 from .profile import CHARACTERISTICS  # noqa: E402  (re-exported: profile order)
+from .status import BattleStatus  # noqa: E402  (BattleSummary.status)
 
 SPECIAL_TERRITORY_RATING = 50
 
@@ -295,7 +296,7 @@ class BattleSummary:
     scenario: str = ""
     gangs: list[str] = field(default_factory=list)  # gang ids
     winner: str = ""  # gang id, or "" for a draw / unfinished
-    status: str = "setup"  # setup | battle | post-battle | done
+    status: BattleStatus = BattleStatus.SETUP  # rules.status: the stages and their moves
     standings: dict[str, Standing] = field(default_factory=dict)
 
 

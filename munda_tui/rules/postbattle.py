@@ -33,6 +33,7 @@ from typing import Any
 from .dice import DiceError, Roll, parse_faces, roll as roll_dice, roll_faces
 from .model import BattleSummary, Campaign, Gang, Standing
 from .outcome import BattleOutcome
+from .status import BattleStatus, advance
 
 from . import postbattle_actions as _actions  # noqa: F401  (registers its resolvers)
 from . import postbattle_steps as _steps  # noqa: F401  (registers its resolvers)
@@ -401,7 +402,7 @@ def prepare_commit(seq: PostBattle) -> dict[str, Any]:
 
 def is_applied(campaign: Campaign, number: int) -> bool:
     s = summary_of(campaign, number)
-    return s is not None and s.status == "done"
+    return s is not None and s.status == BattleStatus.DONE
 
 
 def applied_campaign(campaign: Campaign, number: int, commit: dict[str, Any],
@@ -415,9 +416,9 @@ def applied_campaign(campaign: Campaign, number: int, commit: dict[str, Any],
     apply_changes(new, commit["changes"])
     s = summary_of(new, number)
     if s is None:
-        s = BattleSummary(number=number, date=date)
+        s = BattleSummary(number=number, date=date, status=BattleStatus.POST_BATTLE)
         new.battles.append(s)
-    s.status = "done"
+    advance(s, BattleStatus.DONE)
     s.winner = commit.get("winner", s.winner)
     if commit.get("scenario"):
         s.scenario = commit["scenario"]

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from munda_tui.rules.model import BattleSummary, Campaign, FighterStatus, Gang, TerritoryKind
+from munda_tui.rules.status import BattleStatus
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,7 @@ class Record:
 
 def finished(campaign: Campaign) -> list[BattleSummary]:
     """Battles whose post-battle sequence is done, in order."""
-    return sorted((b for b in campaign.battles if b.status == "done"), key=lambda b: b.number)
+    return sorted((b for b in campaign.battles if b.status == BattleStatus.DONE), key=lambda b: b.number)
 
 
 def gang_record(campaign: Campaign, gang_id: str) -> Record:
@@ -71,7 +72,7 @@ def winner_text(campaign: Campaign, battle: BattleSummary, names: dict[str, str]
     """The winner's name, "draw" or "-"; ``names`` (gang id -> name) saves the look-up."""
     if battle.winner:
         return names.get(battle.winner, battle.winner) if names is not None else gang_name(campaign, battle.winner)
-    return "draw" if battle.status == "done" else "-"
+    return "draw" if battle.status == BattleStatus.DONE else "-"
 
 
 def territory_text(gang: Gang) -> str:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 import html
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
@@ -346,7 +346,7 @@ def unwrap(data: Any) -> dict[str, Any]:
     return gang
 
 
-def gang_from_yaktribe(data: Any, *, taken_ids: set[str] | list[str] = (),
+def gang_from_yaktribe(data: Any, *, taken_ids: Collection[str] = (),
                        roles: Mapping[str, FighterType] | None = None) -> YaktribeImport:
     """Read a parsed Yaktribe export. Raises YaktribeError, changes nothing.
     ``roles``: the campaign's remembered role per type name (``role_key``)."""

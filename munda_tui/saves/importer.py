@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from munda_tui.rules.model import FighterType
 from munda_tui.rules.yaktribe import (
@@ -85,7 +85,7 @@ def _no_constant(name: str) -> float:
     raise _Refused(f"{name} is not a number a gang export holds")
 
 
-def read_yaktribe(path: Path, *, taken_ids: set[str] | list[str] = (),
+def read_yaktribe(path: Path, *, taken_ids: Collection[str] = (),
                   roles: Mapping[str, FighterType] | None = None) -> YaktribeImport:
     """Read and convert a Yaktribe gang export (``.../json/gang/<id>.json``).
     ``roles``: the campaign's remembered role per fighter type name."""

@@ -56,6 +56,7 @@ from munda_tui.rules.battle import (
 )
 from munda_tui.rules.dice import parse, roll
 from munda_tui.rules.model import BattleSummary
+from munda_tui.rules.status import BattleStatus, advance
 from munda_tui.rules.setup import BattleSetup
 from munda_tui.rules.watch import MET, REVEALED, HandWatch, Match, Reminder, marker_keys, owner_marker
 from munda_tui.screens.battle.attack import Attack, AttackScreen
@@ -70,6 +71,7 @@ from munda_tui.screens.common.dialogs import ConfirmScreen, ErrorScreen
 from munda_tui.widgets.dice_prompt import DiceOutcome, DicePrompt
 from munda_tui.widgets.event_log import EventLog
 from munda_tui.widgets.fighter_table import FighterTable
+from munda_tui.screens.common.typed_app import munda_app
 
 if TYPE_CHECKING:
     from munda_tui.saves import CampaignHandle
@@ -181,7 +183,8 @@ class BattleScreen(Screen[None]):
         if self.data.get("setup"):
             self.setup = BattleSetup.from_data(self.data["setup"])
         else:  # a quick battle: two whole gangs, no set-up made
-            gangs = self._summary().gangs if self._summary() else []
+            summary = self._summary()
+            gangs = summary.gangs if summary is not None else []
             if len(gangs) != 2:
                 gangs = [g.id for g in campaign.gangs[:2]]
             self.setup = default_setup(campaign, number, gangs[0], gangs[1])
@@ -612,7 +615,7 @@ class BattleScreen(Screen[None]):
             expr = self.setup.reinforcements_each_round
             side = st.sides[gang]
             if not parse(expr).dice:  # a fixed number: nothing to roll
-                if self.record(due_event(gang, st.round, roll(expr, self.app.rng))):
+                if self.record(due_event(gang, st.round, roll(expr, munda_app(self).rng))):
                     self.walk_reinforcements(then)
                 return
 
@@ -625,7 +628,7 @@ class BattleScreen(Screen[None]):
             self.app.push_screen(DicePrompt(
                 expr, title=title, who=f"{side.name}: how many arrive this round",
                 detail=f"{len(side.reserves)} card(s) in their Reinforcements deck",
-                rng=self.app.rng,
+                rng=munda_app(self).rng,
                 prefer_entry=self.handle.campaign.settings.dice_by_hand), rolled)
             return
 
@@ -636,7 +639,7 @@ class BattleScreen(Screen[None]):
                 self.walk_reinforcements(then)
 
         self.app.push_screen(ReinforcementScreen(
-            self.battle, self.record, self.action_undo, self.app.rng,
+            self.battle, self.record, self.action_undo, munda_app(self).rng,
             prefer_entry=self.handle.campaign.settings.dice_by_hand), walked)
 
     def _skip_step(self) -> None:
@@ -894,7 +897,7 @@ class BattleScreen(Screen[None]):
                 then()
 
         self.app.push_screen(
-            RevealScreen(self.state.sides[gang].name, match, self.state, self.app.rng,
+            RevealScreen(self.state.sides[gang].name, match, self.state, munda_app(self).rng,
                          mode=mode, prefer_entry=self.handle.campaign.settings.dice_by_hand,
                          later=f"in the post-battle sequence ({later.replace('-', ' ')} step)"
                          if later else ""),
@@ -919,7 +922,7 @@ class BattleScreen(Screen[None]):
                     self._finish_step()
 
             self.app.push_screen(
-                RevealScreen(self.state.sides[m.gang].name, m, self.state, self.app.rng,
+                RevealScreen(self.state.sides[m.gang].name, m, self.state, munda_app(self).rng,
                              mode=REWARD,
                              prefer_entry=self.handle.campaign.settings.dice_by_hand),
                 walked,
@@ -966,37 +969,19 @@ class BattleScreen(Screen[None]):
         o = outcome(self.state, self.setup, self.card_names)
         stored = self.data.get("battle") or {}
         self.data["battle"] = {**stored, **self.battle.to_data(), "outcome": outcome_to_data(o)}
-        if not self.app.guarded_save("The battle's outcome", lambda: self.handle.save_battle(self.number, self.data)):  # type: ignore[attr-defined]
+        if not munda_app(self).guarded_save("The battle's outcome", lambda: self.handle.save_battle(self.number, self.data)):
             return  # still in the tracker, the battle as it was saved last
         summary = self._summary()
         if summary is None:
-            summary = BattleSummary(number=self.number)
+            summary = BattleSummary(number=self.number, status=BattleStatus.BATTLE)
             self.handle.campaign.battles.append(summary)
         before = (summary.status, summary.winner, list(summary.gangs), summary.scenario)
-        summary.status = "post-battle"
+        advance(summary, BattleStatus.POST_BATTLE)
         summary.winner = o.winner
         summary.gangs = list(o.gangs)
         if self.setup.objective and not summary.scenario:
             summary.scenario = self.setup.objective
-        if not self.app.guarded_save("The campaign", self.handle.save):  # type: ignore[attr-defined]
+        if not munda_app(self).guarded_save("The campaign", self.handle.save):
             summary.status, summary.winner, summary.gangs, summary.scenario = before
             return  # still in the tracker; finishing again once the disk is fixed moves on
-        try:
-            self.app.open_battle(self.number)  # type: ignore[attr-defined]
-        except (ImportError, AttributeError) as error:
-            self.app.pop_screen()
-            self.app.notify(f"Battle {self.number} finished; the post-battle sequence is not "
-                            f"available ({error}).", severity="warning")
-
-
-def start_quick_battle(app, challenger: str, challenged: str) -> int:  # type: ignore[no-untyped-def]
-    """A quick battle of two whole gangs (no pre-battle), opened in the tracker."""
-    campaign = app.campaign
-    number = campaign.next_battle_number()
-    setup = default_setup(campaign, number, challenger, challenged)
-    campaign.battles.append(BattleSummary(number=number, date=app.today(), scenario="",
-                                          gangs=[challenger, challenged], status="battle"))
-    app.handle.save_battle(number, {"setup": setup.to_data()})
-    app.handle.save()
-    app.open_battle(number)
-    return number
+        munda_app(self).open_battle(self.number)

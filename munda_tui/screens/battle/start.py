@@ -26,6 +26,7 @@ from textual.widgets import Footer, Label, Static
 
 from munda_tui.rules import subplots as sp
 from munda_tui.rules.battle import NOT_DEPLOYED
+from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.screens.prebattle.subplot_draw import SubplotChoiceScreen
 from munda_tui.widgets.curtain import PrivacyCurtain
 
@@ -63,7 +64,7 @@ def _crew(screen: "BattleScreen", gang: str) -> list[tuple[str, str, str]]:
 async def walk_start_of_game(screen: "BattleScreen") -> list[str]:
     """Walk each player in turn; the gangs whose players walked (Esc at a curtain
     leaves that player's walk for later)."""
-    app = screen.app
+    app = munda_app(screen)
     walked: list[str] = []
     for side in screen.setup.sides:
         gang = side.gang
@@ -85,7 +86,7 @@ async def walk_start_of_game(screen: "BattleScreen") -> list[str]:
             own = [(i, n) for i, n, _ in sp.choice_pool(card, _crew(screen, gang))]
             them = [(i, n) for i, n, _ in sp.choice_pool(card, _crew(screen, enemy))]
             value = await app.push_screen_wait(SubplotChoiceScreen(
-                card.id, owner, own, them, app.rng,  # type: ignore[attr-defined]
+                card.id, owner, own, them, app.rng,
                 moment="start_of_battle", curtained=True, pick_at_random=True))
             if value is not None:  # Esc: not revealed now (e.g. Folly of the Faithless
                 side.subplot_choices[card.id] = value  # with no enemy Psyker)

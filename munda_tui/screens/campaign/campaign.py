@@ -19,6 +19,7 @@ from munda_tui.rules.wording import plural
 from munda_tui.rules.model import Gang, GangType, unique_id
 from munda_tui.rules.report import Record, gang_records, territory_text, winner_text
 from munda_tui.screens.common.dialogs import ErrorScreen
+from munda_tui.screens.common.typed_app import munda_app
 
 if TYPE_CHECKING:
     from munda_tui.rules import roster as rr
@@ -230,7 +231,7 @@ class CampaignScreen(Screen[None]):
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
         if event.data_table.id == "battles":
-            self.app.open_battle(int(str(event.row_key.value)))  # type: ignore[attr-defined]
+            munda_app(self).open_battle(int(str(event.row_key.value)))
         else:
             self._push_roster(str(event.row_key.value))
 
@@ -275,21 +276,21 @@ class CampaignScreen(Screen[None]):
             self.notify("A battle needs at least two gangs: import or add them first.",
                         severity="warning")
             return
-        self.app.new_battle()  # type: ignore[attr-defined]
+        munda_app(self).new_battle()
 
     def action_battle_by_hand(self) -> None:
         if len(self.campaign.gangs) < 2:
             self.notify("A battle needs at least two gangs: import or add them first.",
                         severity="warning")
             return
-        self.app.new_battle(by_hand=True)  # type: ignore[attr-defined]
+        munda_app(self).new_battle(by_hand=True)
 
     def action_open_battle(self) -> None:
         number = self.selected_battle()
         if number is None:
             self.notify("No battle yet: press n to start one.", severity="warning")
             return
-        self.app.open_battle(number)  # type: ignore[attr-defined]
+        munda_app(self).open_battle(number)
 
     def action_report(self) -> None:
         from munda_tui.rules.report import battle_report_markdown
@@ -367,4 +368,4 @@ class CampaignScreen(Screen[None]):
         return True
 
     def action_back(self) -> None:
-        self.app.action_go_home()  # type: ignore[attr-defined]
+        munda_app(self).action_go_home()

@@ -104,7 +104,7 @@ class FormScreen(ModalScreen[Any]):
         return out
 
     def show_errors(self, errors: dict[str, str], focus: bool = True) -> None:
-        for static in self.query(".field-error"):
+        for static in self.query(".field-error").results(Static):
             if static.id and static.id.startswith("e-"):
                 self.set_error(static, "")
         for key, message in errors.items():

@@ -9,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Label, Static
 
 from munda_tui.rules.model import unique_id
+from munda_tui.screens.common.typed_app import munda_app
 
 # The forms and dialogs are imported when first used: the home screen is the
 # first frame, and start-up time is felt at the table.
@@ -43,7 +44,7 @@ class HomeScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.add_columns("Campaign", "Folder", "State")
         self.query_one("#where", Static).update(
-            f"Saves: {self.app.store.campaigns_dir}"  # type: ignore[attr-defined]
+            f"Saves: {munda_app(self).store.campaigns_dir}"
         )
 
     def on_screen_resume(self) -> None:
@@ -53,7 +54,7 @@ class HomeScreen(Screen[None]):
     def refresh_campaigns(self) -> None:
         table = self.query_one(DataTable)
         table.clear()
-        infos = self.app.store.list_campaigns()  # type: ignore[attr-defined]
+        infos = munda_app(self).store.list_campaigns()
         for info in infos:
             state = "ok" if info.error is None else f"cannot load: {info.error}"
             table.add_row(info.name, info.slug, state, key=info.slug)
@@ -73,15 +74,15 @@ class HomeScreen(Screen[None]):
     def action_open_campaign(self) -> None:
         slug = self._selected_slug()
         if slug is not None:
-            self.app.open_campaign(slug)  # type: ignore[attr-defined]
+            munda_app(self).open_campaign(slug)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        self.app.open_campaign(str(event.row_key.value))  # type: ignore[attr-defined]
+        munda_app(self).open_campaign(str(event.row_key.value))
 
     def action_new(self) -> None:
         from munda_tui.screens.home.new_campaign import NewCampaignRequest, NewCampaignScreen
 
-        taken = {info.slug for info in self.app.store.list_campaigns()}  # type: ignore[attr-defined]
+        taken = {info.slug for info in munda_app(self).store.list_campaigns()}
 
         def created(request: NewCampaignRequest | None) -> None:
             if request is None:
@@ -94,7 +95,7 @@ class HomeScreen(Screen[None]):
     def action_add_demo(self) -> None:
         from munda_tui.rules.demo import demo_campaign
 
-        taken = {info.slug for info in self.app.store.list_campaigns()}  # type: ignore[attr-defined]
+        taken = {info.slug for info in munda_app(self).store.list_campaigns()}
         campaign = demo_campaign()
         campaign.id = unique_id(campaign.id, taken)
         self._create(campaign)
@@ -102,7 +103,7 @@ class HomeScreen(Screen[None]):
     def _create(self, campaign) -> None:  # type: ignore[no-untyped-def]
         from munda_tui.screens.common.dialogs import ErrorScreen
 
-        store = self.app.store  # type: ignore[attr-defined]
+        store = munda_app(self).store
         try:
             store.create_campaign(campaign).close()
         except Exception as error:  # a SaveError or an OSError: say it, lose nothing
@@ -124,7 +125,7 @@ class HomeScreen(Screen[None]):
             if not yes:
                 return
             try:
-                self.app.store.delete_campaign(slug)  # type: ignore[attr-defined]
+                munda_app(self).store.delete_campaign(slug)
             except Exception as error:
                 self.app.push_screen(ErrorScreen("Could not delete the campaign", str(error)))
                 return

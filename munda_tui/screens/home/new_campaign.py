@@ -74,7 +74,7 @@ class NewCampaignScreen(ModalScreen[NewCampaignRequest | None]):
             self.query_one("#name-error", Static).update(error)
             self.query_one("#name", Input).focus()
             return
-        ruleset = self.query_one("#ruleset", Select).value
+        ruleset = str(self.query_one("#ruleset", Select).value)
         self.dismiss(NewCampaignRequest(name.strip(), PostBattleRuleset(ruleset)))
 
     def action_cancel(self) -> None:

@@ -26,6 +26,7 @@ from munda_tui.saves import SaveError
 from munda_tui.widgets.dice_prompt import DiceOutcome, DicePrompt
 from munda_tui.widgets.reroll import RerollReason
 from munda_tui.widgets.roll_input import RollInput
+from munda_tui.screens.common.typed_app import munda_app
 
 MARKS = {"done": "✓", "current": "▶", "todo": "·", "skipped": "–"}
 
@@ -190,7 +191,7 @@ Enter applies every change to both rosters once and saves the battle report.
         last save left them, and nothing on disk changes."""
         assert self.seq is not None
         self.data["postbattle"] = self.seq.draft
-        if self.app.guarded_save("The post-battle step", lambda: self.handle.save_battle(self.number, self.data)):  # type: ignore[attr-defined]
+        if munda_app(self).guarded_save("The post-battle step", lambda: self.handle.save_battle(self.number, self.data)):
             self._saved_draft = copy.deepcopy(self.seq.draft)
             return True
         saved = getattr(self, "_saved_draft", None)
@@ -224,7 +225,7 @@ Enter applies every change to both rosters once and saves the battle report.
             text += f"\n\n{extra}" if extra.startswith("munda-tui") else f"\n\nmunda-tui: {extra}"
         self.query_one("#pb-text", Static).update(text)
         self.query_one("#pb-text-scroll").set_class(not text, "hidden")
-        skipped = []
+        skipped: list[str] = []
         for st in reversed(seq.states[: seq.current]):
             if st.status != "skipped":
                 break
@@ -352,7 +353,7 @@ Enter applies every change to both rosters once and saves the battle report.
         assert self.seq is not None
         try:
             if event.faces is None:
-                self.seq.roll_for_me(self.app.rng)  # type: ignore[attr-defined]
+                self.seq.roll_for_me(munda_app(self).rng)
             else:
                 self.seq.answer({"faces": event.faces, "entered": True})
         except pb.PostBattleError as e:
@@ -408,7 +409,7 @@ Enter applies every change to both rosters once and saves the battle report.
     def action_roll(self) -> None:
         assert self.seq is not None
         try:
-            self.seq.roll_for_me(self.app.rng)  # type: ignore[attr-defined]
+            self.seq.roll_for_me(munda_app(self).rng)
         except pb.PostBattleError as e:
             self._error(str(e))
             return
@@ -465,7 +466,7 @@ Enter applies every change to both rosters once and saves the battle report.
                 return
             self.app.push_screen(
                 DicePrompt(p.dice, title=f"{p.label} (again)",
-                           rng=self.app.rng,  # type: ignore[attr-defined]
+                           rng=munda_app(self).rng,
                            detail=f"was {was}; {reason}",
                            prefer_entry=self.handle.campaign.settings.dice_by_hand),
                 lambda outcome: rolled(outcome, reason))
@@ -510,7 +511,7 @@ Enter applies every change to both rosters once and saves the battle report.
         assert self.seq is not None
         try:
             self.report_text = pb.commit(self.handle, self.number, self.seq,
-                                         date=self.app.today())  # type: ignore[attr-defined]
+                                         date=munda_app(self).today())
         except Exception as e:  # SaveError, OSError: the draft keeps "committing"
             self._error(f"Could not apply the changes: {e}. Press Enter to try again.")
             return
@@ -519,7 +520,7 @@ Enter applies every change to both rosters once and saves the battle report.
     def _finish_commit(self) -> None:
         try:
             self.report_text = pb.commit(self.handle, self.number,
-                                         date=self.app.today())  # type: ignore[attr-defined]
+                                         date=munda_app(self).today())
         except Exception as e:
             self._error(f"Could not finish applying the changes: {e}")
             return

@@ -24,10 +24,12 @@ from textual.widgets import Footer, Header, Static
 from munda_tui.rules import scenario as sc
 from munda_tui.rules.model import Campaign, Fighter, Gang
 from munda_tui.rules.setup import BattleSetup
+from munda_tui.rules.status import BattleStatus, advance
 from munda_tui.saves import SaveError
 from munda_tui.saves.overrides import load_scenario_tables
 from munda_tui.screens.common.dialogs import ErrorScreen
 from munda_tui.screens.prebattle.steps.panels import STEP_CLASSES, STEP_TITLES, StepPanel
+from munda_tui.screens.common.typed_app import munda_app
 
 if TYPE_CHECKING:
     from munda_tui.saves import CampaignHandle
@@ -93,7 +95,7 @@ class PreBattleScreen(Screen[None]):
         from pathlib import Path
 
         p = Path(path)
-        for label, base in (("<campaign>", self.handle.path), ("<config>", self.app.config_dir)):  # type: ignore[attr-defined]
+        for label, base in (("<campaign>", self.handle.path), ("<config>", munda_app(self).config_dir)):
             try:
                 return f"{label}/{p.relative_to(base).as_posix()}"
             except ValueError:
@@ -113,7 +115,7 @@ class PreBattleScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.tables, self.problems = load_scenario_tables(self.app.config_dir, self.handle.path)  # type: ignore[attr-defined]
+        self.tables, self.problems = load_scenario_tables(munda_app(self).config_dir, self.handle.path)
         try:
             data = self.handle.load_battle(self.number)
         except KeyError:
@@ -217,24 +219,15 @@ class PreBattleScreen(Screen[None]):
         self.setup.complete = True
         self.setup.step = "summary"
         summary = self._summary()
-        if summary is not None:
-            summary.status = "battle"
+        before = advance(summary, BattleStatus.BATTLE) if summary is not None else None
         if not self.save():
             self.setup.complete = False
-            if summary is not None:
-                summary.status = "setup"
+            if summary is not None and before is not None:
+                summary.status = before  # the save failed: the battle has not started
             return
         try:
             self.handle.save()
         except (SaveError, OSError) as error:
             self.notify(f"The campaign was not saved: {error}", severity="error", timeout=8)
             return
-        try:
-            self.app.open_battle(self.number)  # type: ignore[attr-defined]
-        except ModuleNotFoundError as error:
-            if error.name != "munda_tui.screens.battle.screen":
-                raise
-            # the battle tracker is not part of this build: the battle is
-            # saved as started, continue it from the campaign screen later
-            self.notify("Battle started and saved.")
-            self.dismiss(None)
+        munda_app(self).open_battle(self.number)

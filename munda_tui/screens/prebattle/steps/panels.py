@@ -24,6 +24,7 @@ from munda_tui.rules.setup import CrewMember, SideSetup
 from munda_tui.widgets.dice_prompt import DiceOutcome, DicePrompt
 from munda_tui.screens.prebattle.modals import ChoiceModal, DealtCardsModal, TextModal
 from munda_tui.rules.readings import note as reading_note
+from munda_tui.screens.common.typed_app import munda_app
 
 if TYPE_CHECKING:
     from munda_tui.screens.prebattle.screen import PreBattleScreen
@@ -428,7 +429,7 @@ class ScenarioStep(StepPanel):
             DicePrompt(
                 table.dice,
                 title=label + (" (again)" if reason else ""),
-                rng=self.app.rng,  # type: ignore[attr-defined]
+                rng=munda_app(self).rng,
                 who=f"{self.pb.gang_name(by)} rolls",
                 choices=[f"{e.roll:>4}  {e.name}" for e in table.entries],
                 prefer_entry=self.pb.prefer_dice,
@@ -470,7 +471,7 @@ class ScenarioStep(StepPanel):
         for table_id, gang in self.rows():
             if not self._result(table_id, gang):
                 table = self.pb.tables[table_id]
-                r, entry = table.roll(self.app.rng)  # type: ignore[attr-defined]
+                r, entry = table.roll(munda_app(self).rng)
                 self._apply(table_id, gang, self._roller(table_id, gang), entry, "app", r)
 
     def finish(self) -> str | None:
@@ -555,7 +556,7 @@ class PitchBlackStep(StepPanel):
             DicePrompt(
                 table.dice,
                 title="Pitch Black",
-                rng=self.app.rng,  # type: ignore[attr-defined]
+                rng=munda_app(self).rng,
                 who="Both players agreed",
                 choices=[f"{e.roll:>4}  {e.name}" for e in table.entries],
                 prefer_entry=self.pb.prefer_dice,
@@ -881,7 +882,7 @@ class CrewStep(StepPanel):
             DicePrompt(
                 expr,
                 title=f"{self.method.label}: {which.upper()} for {gang_name}",
-                rng=self.app.rng,  # type: ignore[attr-defined]
+                rng=munda_app(self).rng,
                 who=f"{gang_name}",
                 choices=[str(v) for v in values],
                 prefer_entry=self.pb.prefer_dice,
@@ -902,7 +903,7 @@ class CrewStep(StepPanel):
     def _reinf_n(self) -> int:
         if not self.reinf_size:
             return 0
-        value, r = sc.resolve_amount(self.reinf_size, rng=self.app.rng)  # type: ignore[attr-defined]
+        value, r = sc.resolve_amount(self.reinf_size, rng=munda_app(self).rng)
         if r is not None:
             self.amount_rolls.append({"table": "reinforcements", "by": self.side.gang, "how": "app",
                                       "label": f"Reinforcements ({self.gang.name})",
@@ -970,7 +971,7 @@ class CrewStep(StepPanel):
         if problem:
             self.app.notify(problem, severity="warning")
             return
-        rng = self.app.rng  # type: ignore[attr-defined]
+        rng = munda_app(self).rng
         try:
             crew = sc.select_crew(self.gang, self.method, self.x or 0, self.y or 0, self.picks, rng=rng)
             deck = sc.reinforcements_deck(self.gang, crew, self._reinf_n(), rng=rng) if self.reinf_size else []
@@ -1115,7 +1116,7 @@ class CrewStep(StepPanel):
                 bounds_note = reading_note("contempt-for-the-weak")
             self.app.push_screen(
                 SubplotChoiceScreen(card.id, owner, members(gang, side.crew),
-                                    members(enemy, enemy_side.crew), self.app.rng,  # type: ignore[attr-defined]
+                                    members(enemy, enemy_side.crew), munda_app(self).rng,
                                     moment="choose_crew", bounds=bounds,
                                     bounds_note=bounds_note),
                 chosen,
@@ -1286,7 +1287,7 @@ class SideJobsStep(StepPanel):
             DicePrompt(
                 table.dice,
                 title=f"New Side Job for {self.pb.gang_name(side.gang)}",
-                rng=self.app.rng,  # type: ignore[attr-defined]
+                rng=munda_app(self).rng,
                 who=f"{self.pb.gang_name(side.gang)} rolls",
                 choices=[f"{e.roll:>4}  {e.name}" for e in table.entries],
                 prefer_entry=self.pb.prefer_dice,
@@ -1321,7 +1322,7 @@ class SideJobsStep(StepPanel):
                 enemy = self._enemy(side)
                 picked = sc.side_job_target(
                     entry, self.pb.gang(side.gang), side.crew, self.pb.gang(enemy.gang), enemy.crew,
-                    self.app.rng,  # type: ignore[attr-defined]
+                    munda_app(self).rng,
                 )
                 self._set(side, picked.fighter)
             else:
@@ -1342,7 +1343,7 @@ class SideJobsStep(StepPanel):
                 enemy = self._enemy(side)
                 picked = sc.side_job_target(
                     entry, self.pb.gang(side.gang), side.crew, self.pb.gang(enemy.gang), enemy.crew,
-                    self.app.rng,  # type: ignore[attr-defined]
+                    munda_app(self).rng,
                 )
                 if picked.fighter:
                     self._set(side, picked.fighter)
@@ -1420,7 +1421,7 @@ class SubplotsStep(StepPanel):
 
         a, b = (self.pb.gang(side.gang) for side in self.setup.sides)
         self.app.push_screen(
-            SubplotDrawScreen(a, b, self.pb.campaign.settings, self.app.rng),  # type: ignore[attr-defined]
+            SubplotDrawScreen(a, b, self.pb.campaign.settings, munda_app(self).rng),
             done,
         )
 
