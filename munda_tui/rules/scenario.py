@@ -34,12 +34,16 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
-from munda_tui.rules.data import load_data
+from munda_tui.rules.data import list_data, load_data
 from munda_tui.rules.dice import DiceError, Roll, parse, roll, roll_faces
 from munda_tui.rules.model import Fighter, FighterStatus, FighterType, Gang
 from munda_tui.rules.setup import BattleSetup, CrewMember, SideSetup
 
+#: The tables the Core Rules print (seed 001). Any other ``data/scenario/<id>.toml`` with a
+#: ``table`` key is a table too: its ``step`` and ``roller`` say where and by whom it is
+#: rolled, and its result is kept in ``BattleSetup.results`` (see rules.prebattle).
 TABLE_IDS: tuple[str, ...] = ("deployment", "objective", "side_job", "crew", "pitch_black")
+_TABLE_ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 ROLLERS = ("challenger", "challenged", "each", "either")
 ROLES = ("attacker", "defender")
 WHO = ("both", "attacker", "defender")
@@ -87,7 +91,8 @@ _EXTRA_KEYS: dict[str, set[str]] = {
     "crew": {"crew", "reinforcements"},
     "pitch_black": {"visibility"},
 }
-_TOP_KEYS = {"table", "mode", "dice", "title", "roller", "source", "page", "intro", "entries"}
+_TOP_KEYS = {"table", "mode", "dice", "title", "roller", "source", "page", "intro", "entries",
+             "step", "order"}
 
 
 @dataclass(frozen=True)
@@ -122,6 +127,8 @@ class ScenarioTable:
     page: int | None = None
     intro: str = ""
     origin: str = ""  # "" for the packaged table, else the override file(s)
+    step: str = "scenario"  # the pre-battle step (STEPS) that rolls it
+    order: int = 100  # its place among the tables of that step (lower first)
 
     def entry_for(self, total: int) -> TableEntry:
         for e in self.entries:
@@ -177,7 +184,7 @@ def _entry_from_data(
 ) -> TableEntry:
     if not isinstance(raw, dict):
         raise TableError(path, key, "must be a table with roll, name and text")
-    unknown = set(raw) - _ENTRY_KEYS - _EXTRA_KEYS[table_id]
+    unknown = set(raw) - _ENTRY_KEYS - _EXTRA_KEYS.get(table_id, set())
     if unknown:
         raise TableError(
             path, f"{key}.{sorted(unknown)[0]}", f"unknown key in a {table_id} table entry"
@@ -202,7 +209,7 @@ def _entry_from_data(
     for k in ("source", "scan", "note"):
         if k in raw and not isinstance(raw[k], str):
             raise TableError(path, f"{key}.{k}", "must be text")
-    extra = {k: raw[k] for k in _EXTRA_KEYS[table_id] if k in raw}
+    extra = {k: raw[k] for k in _EXTRA_KEYS.get(table_id, set()) if k in raw}
     _validate_extra(table_id, extra, path, key)
     return TableEntry(
         roll=str(roll_text),
@@ -340,10 +347,11 @@ def table_from_data(data: dict[str, Any], path: str = "") -> ScenarioTable:
     """Build and validate a complete table from plain data (packaged or a
     ``mode = "replace"`` override)."""
     table_id = data.get("table")
-    if table_id not in TABLE_IDS:
-        raise TableError(path, "table", f"must be one of {', '.join(TABLE_IDS)}, not {table_id!r}")
+    if not isinstance(table_id, str) or not _TABLE_ID_RE.match(table_id):
+        raise TableError(path, "table", f"must be a table id like \"side_job\", not {table_id!r}")
     dice = data.get("dice", "D6")
     _check_dice(dice, path)
+    step, order = _check_place(data, path)
     entries_raw = data.get("entries")
     if not isinstance(entries_raw, list) or not entries_raw:
         raise TableError(path, "entries", "must be a non-empty list of [[entries]]")
@@ -362,9 +370,26 @@ def table_from_data(data: dict[str, Any], path: str = "") -> ScenarioTable:
         page=data.get("page"),
         intro=data.get("intro", ""),
         origin=path,
+        step=step,
+        order=order,
     )
     _check_coverage(table, path)
     return table
+
+
+def _check_place(data: dict[str, Any], path: str) -> tuple[str, int]:
+    """A table's ``step`` (where the flow rolls it) and ``order`` (its row among them)."""
+    step = data.get("step", "scenario")
+    allowed = ("scenario", "pitch_black") if data.get("table") == "pitch_black" else ("scenario",)
+    if step not in allowed:
+        raise TableError(path, "step", f"must be {' or '.join(repr(a) for a in allowed)}, not {step!r}")
+    order = data.get("order", 100)
+    if isinstance(order, bool) or not isinstance(order, int):
+        raise TableError(path, "order", "must be a whole number")
+    roller = data.get("roller", "challenger")
+    if roller not in ROLLERS:
+        raise TableError(path, "roller", f"must be one of {', '.join(ROLLERS)}")
+    return step, order
 
 
 def _check_dice(dice: Any, path: str) -> None:
@@ -379,11 +404,18 @@ def _check_dice(dice: Any, path: str) -> None:
 
 
 def packaged_tables() -> dict[str, ScenarioTable]:
-    """The five tables as printed in the Core Rules (seed 001)."""
-    return {
-        tid: table_from_data(load_data(f"scenario/{tid}.toml"), "")
-        for tid in TABLE_IDS
-    }
+    """Every table in ``data/scenario`` (a file with a ``table`` key): the five the Core
+    Rules print (seed 001), and any other one added as a data file."""
+    out: dict[str, ScenarioTable] = {}
+    for relpath in list_data("scenario"):
+        data = load_data(relpath)
+        if "table" in data:
+            table = table_from_data(data, "")
+            out[table.id] = table
+    missing = [tid for tid in TABLE_IDS if tid not in out]
+    if missing:  # pragma: no cover - a broken package
+        raise TableError("data/scenario", "", f"missing table(s) {', '.join(missing)}")
+    return {tid: out[tid] for tid in [*TABLE_IDS, *sorted(set(out) - set(TABLE_IDS))]}
 
 
 def apply_override(
@@ -396,8 +428,8 @@ def apply_override(
     if unknown:
         raise TableError(path, sorted(unknown)[0], "unknown key (expected table, mode, dice, title, entries)")
     table_id = data.get("table")
-    if table_id not in TABLE_IDS:
-        raise TableError(path, "table", f"must be one of {', '.join(TABLE_IDS)}, not {table_id!r}")
+    if table_id not in tables:
+        raise TableError(path, "table", f"must be one of {', '.join(tables)}, not {table_id!r}")
     mode = data.get("mode", "extend")
     if mode not in ("extend", "replace"):
         raise TableError(path, "mode", f'must be "extend" or "replace", not {mode!r}')
@@ -412,6 +444,8 @@ def apply_override(
         merged = dict(data)
         merged.setdefault("title", base.title)
         merged.setdefault("roller", base.roller)
+        merged.setdefault("step", base.step)
+        merged.setdefault("order", base.order)
         merged.setdefault("source", path)
         table = table_from_data(merged, path)
         out = dict(tables)
@@ -438,6 +472,8 @@ def apply_override(
         page=base.page,
         intro=data.get("intro", base.intro),
         origin=origin,
+        step=base.step,
+        order=base.order,
     )
     _check_coverage(table, path)
     out = dict(tables)
@@ -466,7 +502,7 @@ def export_tables(tables: dict[str, ScenarioTable] | None = None) -> dict[str, l
     """``{"deployment": [{"roll", "name", "text", ...}], ...}`` for ``rules export``."""
     tables = tables or packaged_tables()
     out: dict[str, list[dict[str, Any]]] = {}
-    for tid in TABLE_IDS:
+    for tid in tables:
         rows = []
         for e in tables[tid].entries:
             row: dict[str, Any] = {"roll": e.roll, "name": e.name, "text": e.text}

@@ -64,6 +64,9 @@ class BattleSetup:
     step: str = ""  # the pre-battle step reached (for resuming)
     complete: bool = False
     attacker: str = ""  # gang id of the attacker ("" = the challenger); the other defends
+    #: results of the tables added as data (rules.prebattle): "<table>" or "<table>:<gang>"
+    #: -> the entry's name. The Core Rules tables keep their own fields above.
+    results: dict[str, str] = field(default_factory=dict)
 
     def side(self, gang_id: str) -> SideSetup:
         for s in self.sides:
@@ -72,7 +75,10 @@ class BattleSetup:
         raise KeyError(gang_id)
 
     def to_data(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        if not data["results"]:
+            del data["results"]  # files without added tables stay as they were
+        return data
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> "BattleSetup":

@@ -36,26 +36,15 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
 from . import limits
-from .cards import RANK_NAMES, RANKS, Card, CardError, parse_card, standard_deck
-from .data import load_data
+from .cards import RANK_NAMES, RANKS, SUITS, Card, CardError, parse_card, standard_deck
+from .data import derived, list_data, load_data
 from .dice import parse as parse_dice
 
-DECK_IDS: tuple[str, ...] = (
-    "cawdor", "delaque", "escher", "goliath", "orlock", "van-saar",
-    "industrial-sabotage", "noble-whims", "unforgiving-underhive", "dark-influences",
-)
-#: suit -> the 2018 Rulebook deck it stands for
-SUIT_DECKS: dict[str, str] = {
-    "spades": "industrial-sabotage",
-    "hearts": "noble-whims",
-    "clubs": "unforgiving-underhive",
-    "diamonds": "dark-influences",
-}
-#: House (GangType value) -> its own deck
-HOUSE_DECKS: dict[str, str] = {
-    "Cawdor": "cawdor", "Delaque": "delaque", "Escher": "escher",
-    "Goliath": "goliath", "Orlock": "orlock", "Van Saar": "van-saar",
-}
+# The decks are the files in data/subplots: each says its id, kind ("house" or "suit") and
+# its house (a GangType value) or suit, so a new deck is one data file. DECK_IDS (House
+# decks first, then the suit decks in suit order), SUIT_DECKS (suit -> the 2018 Rulebook
+# deck it stands for) and HOUSE_DECKS (House -> its own deck) are read from them when first
+# asked for (module __getattr__ below), never at import.
 #: "Never more than three" Sub-plots in one hand.
 MAX_SUBPLOTS = 3
 
@@ -334,17 +323,51 @@ def build_deck(data: dict[str, Any]) -> Deck:
     )
 
 
+@derived
 @functools.cache
 def decks() -> tuple[Deck, ...]:
-    """The ten decks, House decks first, in DECK_IDS order."""
-    return tuple(build_deck(load_data(f"subplots/{deck_id}.toml")) for deck_id in DECK_IDS)
+    """Every deck in data/subplots: House decks first (by id), then the suit decks in suit
+    order (spades, hearts, clubs, diamonds). SubplotError if two decks claim one suit or
+    one House."""
+    built = [build_deck(load_data(relpath)) for relpath in list_data("subplots")]
+    houses = sorted((d for d in built if d.kind == "house"), key=lambda d: d.id)
+    suits = sorted((d for d in built if d.kind != "house"),
+                   key=lambda d: (SUITS.index(d.suit) if d.suit in SUITS else len(SUITS), d.id))
+    for attr, group in (("house", houses), ("suit", suits)):
+        claimed = [getattr(d, attr) for d in group]
+        twice = sorted({c for c in claimed if claimed.count(c) > 1})
+        if twice:
+            raise SubplotError(f"more than one Sub-plot deck for {attr} {', '.join(twice)}")
+    return tuple(houses + suits)
+
+
+def deck_ids() -> tuple[str, ...]:
+    return tuple(d.id for d in decks())
+
+
+def suit_deck_ids() -> dict[str, str]:
+    """suit -> the deck it stands for (the 2018 Rulebook's four)."""
+    return {d.suit: d.id for d in decks() if d.kind != "house" and d.suit}
+
+
+def house_deck_ids() -> dict[str, str]:
+    """House (GangType value) -> its own deck."""
+    return {d.house: d.id for d in decks() if d.kind == "house"}
+
+
+def __getattr__(name: str) -> Any:
+    # the deck lists, read from the deck files when first used (see the note at the top)
+    lists = {"DECK_IDS": deck_ids, "SUIT_DECKS": suit_deck_ids, "HOUSE_DECKS": house_deck_ids}
+    if name in lists:
+        return lists[name]()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def deck(deck_id: str) -> Deck:
     for d in decks():
         if d.id == deck_id:
             return d
-    raise SubplotError(f"no Sub-plot deck {deck_id!r} (decks: {', '.join(DECK_IDS)})")
+    raise SubplotError(f"no Sub-plot deck {deck_id!r} (decks: {', '.join(deck_ids())})")
 
 
 def all_cards() -> list[SubplotCard]:
@@ -359,7 +382,7 @@ def card(card_id: str) -> SubplotCard:
 
 def house_deck(gang_type: str) -> str | None:
     """The House deck id for a gang type ("Cawdor" -> "cawdor"), None if it has none."""
-    return HOUSE_DECKS.get(str(gang_type))
+    return house_deck_ids().get(str(gang_type))
 
 
 def subplot_for(playing_card: Card, house: str | None = None) -> SubplotCard:
@@ -369,7 +392,7 @@ def subplot_for(playing_card: Card, house: str | None = None) -> SubplotCard:
         raise SubplotError("a Joker is not a Sub-plot: show it and draw two more cards")
     if house:
         return deck(house).card(playing_card.rank)
-    return deck(SUIT_DECKS[playing_card.suit]).card(playing_card.rank)
+    return deck(suit_deck_ids()[playing_card.suit]).card(playing_card.rank)
 
 
 def search(query: str) -> list[SubplotCard]:
@@ -636,7 +659,7 @@ class SubplotDraw:
         self.sides: dict[str, SideDraw] = {}
         for gang in self.order:
             deck_id = (house_decks or {}).get(gang)
-            if deck_id is not None and deck_id not in HOUSE_DECKS.values():
+            if deck_id is not None and deck_id not in house_deck_ids().values():
                 raise SubplotError(f"{deck_id!r} is not a House deck")
             self.sides[gang] = SideDraw(gang, use_house_deck=bool(deck_id), deck=deck_id or "")
         self._targets = {gang: 1 for gang in self.order}

@@ -21,6 +21,7 @@ from textual.containers import Container
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
+from munda_tui.rules import prebattle as pre
 from munda_tui.rules import scenario as sc
 from munda_tui.rules.model import Campaign, Fighter, Gang
 from munda_tui.rules.setup import BattleSetup
@@ -212,7 +213,7 @@ class PreBattleScreen(Screen[None]):
     def start_battle(self) -> None:
         """The set-up is complete: the battle begins (the tracker takes over)."""
         assert self.setup is not None
-        missing = sc.missing_for_battle(self.setup)
+        missing = pre.missing(self.tables, self.setup)
         if missing:
             self.notify("Still to decide: " + ", ".join(missing), severity="warning")
             return

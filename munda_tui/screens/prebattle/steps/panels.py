@@ -18,6 +18,7 @@ from rich.text import Text
 from textual.widgets.option_list import Option
 
 from munda_tui.rules.career import status_text
+from munda_tui.rules import prebattle as pre
 from munda_tui.rules import scenario as sc
 from munda_tui.rules.dice import parse
 from munda_tui.rules.setup import CrewMember, SideSetup
@@ -302,14 +303,8 @@ class ScenarioStep(StepPanel):
     ]
 
     def rows(self) -> list[tuple[str, str]]:
-        s = self.setup
-        return [
-            ("deployment", ""),
-            ("objective", ""),
-            ("crew", ""),
-            ("side_job", s.challenger),
-            ("side_job", s.challenged),
-        ]
+        """(table, gang) per line: the tables whose data says this step rolls them."""
+        return [(r.table, r.gang) for r in pre.rows(self.pb.tables, self.setup)]
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -331,14 +326,7 @@ class ScenarioStep(StepPanel):
         self._detail()
 
     def _result(self, table_id: str, gang: str) -> str:
-        s = self.setup
-        if table_id == "deployment":
-            return s.deployment
-        if table_id == "objective":
-            return s.objective
-        if table_id == "crew":
-            return s.crew_table
-        return s.side(gang).side_job
+        return pre.result_of(self.setup, pre.Row(table_id, gang))
 
     def _record(self, table_id: str, by: str) -> dict[str, Any] | None:
         for r in self.setup.rolls:
@@ -451,16 +439,7 @@ class ScenarioStep(StepPanel):
     def _apply(self, table_id, gang, by, entry, how, r, reason="") -> None:  # type: ignore[no-untyped-def]
         s = self.setup
         table = self.pb.tables[table_id]
-        if table_id == "deployment":
-            s.deployment = entry.name
-        elif table_id == "objective":
-            s.objective = entry.name
-        elif table_id == "crew":
-            sc.apply_crew_entry(s, entry)
-        else:
-            side = s.side(gang)
-            side.side_job = entry.name
-            side.side_job_target = ""
+        pre.apply_result(s, pre.Row(table_id, gang), entry)
         label = table.title if not gang else f"{table.title} ({self.pb.gang_name(gang)})"
         _replace_roll(s, sc.record_roll(table, by, entry, how, r, label), reason)
         self.changed()
@@ -1462,6 +1441,11 @@ def summary_markdown(pb: "PreBattleScreen") -> str:
     out.append(f"\n### Objective: {s.objective}")
     if obj is not None:
         out.append(obj.text.replace("\n", "\n\n"))
+    for table, gang, found, name in pre.added_results(t, s):
+        who = f" ({pb.gang_name(gang)})" if gang else ""
+        out.append(f"\n### {table.title}{who}: {name}")
+        if found is not None:
+            out.append(found.text)
     out.append("\n### Side Jobs")
     for side in s.sides:
         target = ""

@@ -1,0 +1,165 @@
+"""One data file each: a scenario table and a Sub-plot deck added to a copy of the rule
+data folder show up in the flow, with no code changed.
+
+The added files are test data, named as such (never shipped, never rules text).
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+from munda_tui.rules import prebattle as pre
+from munda_tui.rules import scenario as sc
+from munda_tui.rules import subplots as sp
+from munda_tui.rules.cards import RANKS, Card
+from munda_tui.rules.data import data_root
+from munda_tui.rules.model import GangType
+
+PACKAGED = Path(sc.__file__).resolve().parent / "data"
+
+TEST_TABLE = '''\
+table = "test_hazard"
+title = "Test Hazard"
+dice = "D3"
+roller = "either"
+step = "scenario"
+order = 25
+source = "test data"
+
+[[entries]]
+roll = "1"
+name = "Test hazard one"
+text = "Test text one."
+
+[[entries]]
+roll = "2"
+name = "Test hazard two"
+text = "Test text two."
+
+[[entries]]
+roll = "3"
+name = "Test hazard three"
+text = "Test text three."
+'''
+
+
+def _deck_file() -> str:
+    cards = "".join(
+        f'''
+[[cards]]
+rank = "{rank}"
+name = "Test plot {rank}"
+text = "Test text {rank}."
+reveal = "discretion"
+trigger = "test"
+completes = "on reveal"
+rewards = [{{ kind = "reputation", to = "gang", dice = "1" }}]
+'''
+        for rank in RANKS
+    )
+    return f'''\
+id = "test-cogs"
+name = "Test Cogs"
+kind = "house"
+house = "Cogs"
+suit = ""
+source = "test data"
+{cards}'''
+
+
+@pytest.fixture
+def data_copy(tmp_path: Path) -> Path:
+    folder = tmp_path / "rule-data"
+    shutil.copytree(PACKAGED, folder)
+    return folder
+
+
+def test_a_scenario_table_is_one_data_file(data_copy: Path) -> None:
+    (data_copy / "scenario" / "test_hazard.toml").write_text(TEST_TABLE, encoding="utf-8")
+    with data_root(data_copy):
+        tables = sc.packaged_tables()
+        assert "test_hazard" in tables
+        setup = sc.new_setup(1, "a", "b")
+        rows = pre.rows(tables, setup)
+        # its own row, placed by its order between Objective (20) and Crew (30)
+        assert [r.table for r in rows] == ["deployment", "objective", "test_hazard", "crew",
+                                           "side_job", "side_job"]
+        hazard = pre.Row("test_hazard")
+        assert pre.result_of(setup, hazard) == ""
+        assert "Test Hazard" in pre.missing(tables, setup)
+        roll, entry = tables["test_hazard"].roll(random.Random(3))
+        pre.apply_result(setup, hazard, entry)
+        assert pre.result_of(setup, hazard) == entry.name
+        assert "Test Hazard" not in pre.missing(tables, setup)
+        assert [(t.id, name) for t, _g, _e, name in pre.added_results(tables, setup)] == [
+            ("test_hazard", entry.name)]
+        # stored with the set-up and back
+        again = type(setup).from_data(setup.to_data())
+        assert again.results == {"test_hazard": entry.name}
+        assert "test_hazard" in sc.export_tables(tables)
+    assert "test_hazard" not in sc.packaged_tables()  # the real data is back
+
+
+def test_a_table_without_its_file_leaves_the_setup_file_unchanged() -> None:
+    setup = sc.new_setup(1, "a", "b")
+    assert "results" not in setup.to_data()
+
+
+def test_a_bad_step_is_refused_with_its_key(data_copy: Path) -> None:
+    (data_copy / "scenario" / "test_hazard.toml").write_text(
+        TEST_TABLE.replace('step = "scenario"', 'step = "crews"'), encoding="utf-8")
+    with data_root(data_copy), pytest.raises(sc.TableError, match="step"):
+        sc.packaged_tables()
+
+
+def test_a_subplot_deck_is_one_data_file(data_copy: Path) -> None:
+    (data_copy / "subplots" / "test-cogs.toml").write_text(_deck_file(), encoding="utf-8")
+    with data_root(data_copy):
+        assert "test-cogs" in sp.DECK_IDS
+        assert sp.HOUSE_DECKS["Cogs"] == "test-cogs"
+        assert sp.house_deck(GangType.COGS) == "test-cogs"
+        assert sp.card("test-cogs:Q").name == "Test plot Q"
+        # the draw: a Cogs gang drawing from its House deck gets the deck's card for the rank
+        assert sp.subplot_for(Card("Q", "hearts"), "test-cogs").name == "Test plot Q"
+        draw = sp.SubplotDraw(["cogs-gang"], rng=random.Random(1),
+                              house_decks={"cogs-gang": "test-cogs"})
+        assert draw.sides["cogs-gang"].deck == "test-cogs"
+    assert "test-cogs" not in sp.DECK_IDS
+
+
+def test_the_packaged_deck_lists_come_from_the_deck_files() -> None:
+    assert sp.DECK_IDS[:6] == ("cawdor", "delaque", "escher", "goliath", "orlock", "van-saar")
+    assert sp.SUIT_DECKS == {"spades": "industrial-sabotage", "hearts": "noble-whims",
+                             "clubs": "unforgiving-underhive", "diamonds": "dark-influences"}
+
+
+async def test_the_added_table_is_a_line_of_the_scenario_step_and_rolls(
+        data_copy: Path, data_dir: Path, make_app) -> None:  # type: ignore[no-untyped-def]
+    from textual.widgets import OptionList
+
+    from prebattle_states import seed_state
+    from support import wait_for_screen
+
+    (data_copy / "scenario" / "test_hazard.toml").write_text(TEST_TABLE, encoding="utf-8")
+    with data_root(data_copy):
+        slug = seed_state(data_dir, "scenario")
+        app = make_app(seed=11, campaign=slug)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await wait_for_screen(pilot, "CampaignScreen")
+            app.open_battle(1)
+            await wait_for_screen(pilot, "PreBattleScreen")
+            lines = pilot.app.screen.query_one("#sc-rolls", OptionList)
+            texts = [str(lines.get_option_at_index(i).prompt) for i in range(lines.option_count)]
+            assert texts[2].startswith("Test Hazard") and texts[2].endswith("— Enter to roll")
+            await pilot.press("a")  # roll everything still open
+            await pilot.pause()
+            setup = pilot.app.screen.setup
+            assert setup.results["test_hazard"].startswith("Test hazard")
+            texts = [str(lines.get_option_at_index(i).prompt) for i in range(lines.option_count)]
+            assert texts[2].endswith(setup.results["test_hazard"])
+            stored = app.handle.load_battle(1)["setup"]["results"]
+            assert stored == setup.results
