@@ -39,11 +39,12 @@ def _import_all() -> None:
 
 
 def _subclasses(cls: type) -> list[type]:
-    out, todo = [], [cls]
+    out: list[type] = []
+    todo: list[type] = [cls]
     while todo:
-        for sub in todo.pop().__subclasses__():
-            out.append(sub)
-            todo.append(sub)
+        subs: list[type] = todo.pop().__subclasses__()
+        out.extend(subs)
+        todo.extend(subs)
     return out
 
 

@@ -19,6 +19,7 @@ from . import subplots
 from .battle import PHASE_NAMES, Battle, BattleError, BattleState, hands_of, start_event
 from .model import Campaign
 from .setup import BattleSetup
+from .status import BattleStatus
 from .watch import (
     DISCARDED,
     MANUAL,
@@ -186,7 +187,7 @@ def hand_views(
 
 def open_battle(campaign: Campaign) -> int | None:
     """The number of the campaign's battle being fought in the tracker (the latest), if any."""
-    numbers = [b.number for b in campaign.battles if b.status == "battle"]
+    numbers = [b.number for b in campaign.battles if b.status == BattleStatus.BATTLE]
     return max(numbers) if numbers else None
 
 
@@ -198,7 +199,7 @@ def battle_hand_views(campaign: Campaign, number: int, data: Mapping[str, Any]) 
     """The hands of battle ``number`` from its plain battle data (as saved): the set-up's
     hands watched against the saved log. NotInBattle when there is nothing to show."""
     summary = next((b for b in campaign.battles if b.number == number), None)
-    if summary is None or summary.status != "battle":
+    if summary is None or summary.status != BattleStatus.BATTLE:
         raise NotInBattle(f"battle {number} is not being fought in the tracker")
     raw = data.get("setup")
     if not raw:

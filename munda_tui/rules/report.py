@@ -53,7 +53,7 @@ def gang_records(campaign: Campaign) -> dict[str, Record]:
     """:func:`gang_record` of every gang that fought, in one pass over the battles."""
     tally: dict[str, list[int]] = {}
     for b in campaign.battles:
-        if b.status != "done":
+        if b.status != BattleStatus.DONE:
             continue
         for gid in b.gangs:
             t = tally.setdefault(gid, [0, 0, 0])

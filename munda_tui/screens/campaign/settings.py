@@ -140,7 +140,7 @@ class SettingsScreen(Screen[None]):
         key = (event.input.id or "").removeprefix("xp-")
         awards = dict(self.draft.xp_awards)  # a new table: the campaign's is not touched
         text = event.value.strip()
-        self.bad_xp = getattr(self, "bad_xp", set())
+        self.bad_xp: set[str] = getattr(self, "bad_xp", set())
         self.bad_xp.discard(key)
         if not text:
             awards.pop(key, None)
