@@ -163,3 +163,88 @@ async def test_the_added_table_is_a_line_of_the_scenario_step_and_rolls(
             assert texts[2].endswith(setup.results["test_hazard"])
             stored = app.handle.load_battle(1)["setup"]["results"]
             assert stored == setup.results
+
+
+TEST_CONDITION = '''
+[[conditions]]
+name = "Test Condition"
+key = "W"
+label = "TestC"
+help = "Test Condition: gain or lose"
+short = "Tst"
+lost = ""
+footer = true
+'''
+
+
+def test_a_fighter_condition_is_one_data_file(data_copy: Path) -> None:
+    from munda_tui.rules import battle as rb
+    from munda_tui.rules import conditions
+    from munda_tui.widgets.fighter_table import conditions_text
+
+    with (data_copy / "conditions.toml").open("a", encoding="utf-8") as f:
+        f.write(TEST_CONDITION)
+    with data_root(data_copy):
+        assert "Test Condition" in rb.CONDITIONS
+        assert conditions.find("Test Condition").key == "W"
+        c = demo_campaign_with_battle()
+        setup = rb.default_setup(c, 1, c.gangs[0].id, c.gangs[1].id)
+        battle = rb.Battle([rb.start_event(setup, c)])
+        fighter = next(iter(battle.state.fighters))
+        gain = rb.Event("condition", fighter=fighter, condition="Test Condition")
+        battle.record(gain)
+        assert "Test Condition" in battle.state.fighters[fighter].conditions
+        assert conditions_text(battle.state.fighters[fighter]) == "Tst"
+        lose = rb.Event("condition", fighter=fighter, condition="Test Condition", lost=True)
+        assert rb.describe(lose, battle.state).endswith("no longer Test Condition")
+    assert "Test Condition" not in rb.CONDITIONS
+
+
+def demo_campaign_with_battle():  # type: ignore[no-untyped-def]
+    from munda_tui.rules.demo import demo_campaign
+    from munda_tui.rules.model import BattleSummary
+
+    c = demo_campaign()
+    c.battles.append(BattleSummary(1, date="2026-01-15", gangs=[c.gangs[0].id, c.gangs[1].id],
+                                   status="battle"))
+    return c
+
+
+async def test_the_tracker_binds_the_added_condition_and_lists_it(
+        data_copy: Path, data_dir: Path, make_app) -> None:  # type: ignore[no-untyped-def]
+    """The tracker's keys, help and table come from the data when its module loads: loaded
+    again with the test data, it has a key for the new condition that records it."""
+    import importlib
+
+    import munda_tui.screens.battle.screen as screen_module
+    from munda_tui.rules import battle as rb
+    from munda_tui.saves import Store
+    from support import wait_for_screen
+
+    with (data_copy / "conditions.toml").open("a", encoding="utf-8") as f:
+        f.write(TEST_CONDITION)
+    c = demo_campaign_with_battle()
+    setup = rb.default_setup(c, 1, c.gangs[0].id, c.gangs[1].id)
+    data = {"setup": setup.to_data(),
+            "battle": {**rb.Battle([rb.start_event(setup, c)]).to_data(), "start_walked": True}}
+    with Store(data_dir).create_campaign(c) as h:
+        h.save_battle(1, data)
+    try:
+        with data_root(data_copy):
+            module = importlib.reload(screen_module)
+            binding = next(b for b in module.BattleScreen.BINDINGS if b.key == "W")
+            assert binding.action == "condition('Test Condition')"
+            assert binding.id == "battle.condition-test-condition"
+            assert "Tst Test Condition" in module.BattleScreen.HELP
+            app = make_app(seed=1, campaign=c.id)
+            async with app.run_test(size=(100, 32)) as pilot:
+                await wait_for_screen(pilot, "CampaignScreen")
+                app.open_battle(1)
+                await wait_for_screen(pilot, "BattleScreen")
+                await pilot.press("W")
+                await pilot.pause()
+                log = rb.Battle.from_data(app.handle.load_battle(1)["battle"]).log
+                assert log[-1].kind == "condition" and log[-1].condition == "Test Condition"
+    finally:
+        importlib.reload(screen_module)  # the packaged conditions again
+    assert not any(b.key == "W" for b in screen_module.BattleScreen.BINDINGS)

@@ -22,6 +22,7 @@ import random
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Iterable, Sequence
 
+from . import conditions as condition_data
 from . import scenario
 from .dice import Roll
 from .model import Campaign, Fighter, FighterType, Gang
@@ -83,7 +84,6 @@ TRAITS: tuple[str, ...] = (
     "Melee", "Versatile", "Blaze", "Gas", "Toxin", "Grenade", "Plasma", "Rad-phage",
     "Unarmed", "Plentiful",
 )
-CONDITIONS: tuple[str, ...] = ("Broken", "Blaze", "Insane")
 TESTS: tuple[str, ...] = ("nerve", "cool", "willpower", "intelligence", "ammo", "bottle")
 TEST_NAMES = {t: t.capitalize() for t in TESTS}
 RECOVERY_RESULTS: tuple[str, ...] = (PINNED, SERIOUSLY_INJURED, OUT_OF_ACTION)
@@ -756,7 +756,7 @@ def describe(ev: Event, state: BattleState, card_names: dict[str, str] | None = 
         return f"{name(ev.fighter)}: Recovery test, {RECOVERY_NAMES.get(ev.result, ev.result)}"
     if k == "condition":
         if ev.lost:
-            verb = "rallies (no longer Broken)" if ev.condition == "Broken" else f"no longer {ev.condition}"
+            verb = condition_data.lost_text(ev.condition)
             return f"{name(ev.fighter)} {verb}"
         return f"{name(ev.fighter)}: {ev.condition}{by()}"
     if k == "attack":
@@ -1066,3 +1066,10 @@ __all__ = [
     "describe", "reward_text", "hands_of", "next_phase_event", "outcome",
     "outcome_from_data", "outcome_to_data", "replay", "start_event",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # CONDITIONS: the condition names of data/conditions.toml, read when first asked for
+    if name == "CONDITIONS":
+        return condition_data.names()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -5,7 +5,7 @@ re-renders only the rows whose text changed, so a key press on a battle of
 2x15 fighters costs a line or two, never the whole table. Text carries every
 meaning (no colour needed): ``›`` marks the selected fighter (also shown in
 reverse video when the table has focus), ``+`` a fighter that has activated
-this round; conditions are abbreviated (``Brk`` Broken, ``Blz`` Blaze, ``Ins``
+this round; conditions are abbreviated as data/conditions.toml says (``Brk`` Broken, ``Blz`` Blaze, ``Ins``
 Insane, ``FW2`` two Flesh Wounds). Up/down (or a click) move the selection.
 """
 
@@ -20,6 +20,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
+from munda_tui.rules import conditions as condition_data
 from munda_tui.rules.battle import STATE_SHORT, BattleState, FighterState
 
 TYPE_SHORT = {
@@ -27,7 +28,6 @@ TYPE_SHORT = {
     "Juve": "J", "Brute": "Br", "Hanger-on": "Ho", "Hired Gun": "HG", "Bounty Hunter": "BH",
     "Dramatis Personae": "DP",
 }
-COND_SHORT = {"Broken": "Brk", "Blaze": "Blz", "Insane": "Ins"}
 #: (label, width) of each column; the first two characters of a row are the marks
 COLUMNS = (("Fighter", 16), ("Ty", 3), ("State", 8), ("Cond", 8), ("XP", 2))
 
@@ -37,7 +37,7 @@ _PLAIN = Style()
 
 
 def conditions_text(f: FighterState) -> str:
-    parts = [COND_SHORT.get(c, c[:3]) for c in f.conditions]
+    parts = [condition_data.short(c) for c in f.conditions]  # data/conditions.toml
     if f.flesh_wounds:
         parts.append(f"FW{f.flesh_wounds}")
     return ",".join(parts)

@@ -22,6 +22,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from munda_tui.rules import conditions as condition_data
 from munda_tui.rules import subplots
 from munda_tui.rules.battle import (
     ACTIVE,
@@ -94,6 +95,17 @@ def _b(key: str, action: str, short: str, long: str, show: bool = True) -> Bindi
                    id=f"battle.{name}-{args}" if args else f"battle.{name}")
 
 
+def condition_bindings() -> list[Binding]:
+    """One key per fighter condition of data/conditions.toml: gain it, or lose it."""
+    return [_b(c.key, f"condition('{c.name}')", c.label, c.help, show=c.footer)
+            for c in condition_data.conditions()]
+
+
+def condition_key() -> str:
+    """The Cond column's abbreviations, for the help: "Brk Broken, Blz Blaze, ..."."""
+    return ", ".join(f"{c.short} {c.name}" for c in condition_data.conditions())
+
+
 class BattleScreen(Screen[None]):
     HELP_TITLE = "Battle tracker"
     HELP = (
@@ -103,7 +115,7 @@ class BattleScreen(Screen[None]):
         "h lets a player peek at their own hand behind a curtain and reveal a card; a ◆ on a "
         "side means one of its Sub-plots is newly met (it goes once its owner has looked). "
         "Table columns: + activated this round; Ty type (L Leader, C Champion, G Ganger, "
-        "J Juve); Cond: Brk Broken, Blz Blaze, Ins Insane, FWn Flesh Wounds; › marks the "
+        f"J Juve); Cond: {condition_key()}, FWn Flesh Wounds; › marks the "
         "selected fighter.\n"
         "Reinforcements (X): entering (or leaving) the End phase of a round in which "
         "Reinforcements are due walks the Reinforcements step: who won Priority (if not "
@@ -128,11 +140,9 @@ class BattleScreen(Screen[None]):
         _b("w", "flesh_wound", "FW", "Flesh Wound (asks by whom, how)"),
         _b("r", "recovery", "Recovery", "Recovery test result (Seriously Injured fighter)",
            show=False),
-        _b("b", "condition('Broken')", "Brk", "Broken: gain, or rally"),
+        *condition_bindings(),
         _b("B", "broken_by", "Broken, by whom", "Broken, caused by which fighter (asks by "
            "whom; Enter skips): the log then knows who broke whom", show=False),
-        _b("z", "condition('Blaze')", "Blaze", "Blaze: gain or lose", show=False),
-        _b("i", "condition('Insane')", "Insane", "Insane: gain or lose", show=False),
         _b("c", "other_condition", "Other condition", "Another condition, by name: gain or lose",
            show=False),
         _b("x", "xp(1)", "XP+", "XP +1 to the fighter"),
