@@ -668,6 +668,22 @@ class CampaignHandle:
         self._verified[number] = _stat_key(path)
         return data
 
+    def update_battle(self, number: int, part: str, data: Any) -> dict[str, Any]:
+        """Replace one part of a battle file and keep the others; the whole data written.
+
+        Each stage owns one top-level table (``setup`` the pre-battle flow, ``battle`` the
+        tracker, ``postbattle`` the wizard, ``report`` the report): this is the one place
+        that loads the file, changes that table and saves it back. A battle without a file
+        yet gets one; a file that does not load raises SaveError and is never written over.
+        """
+        try:
+            whole = self.load_battle(number)  # no parse while the memo of our last write holds
+        except KeyError:
+            whole = {}
+        whole[part] = data
+        self.save_battle(number, whole)
+        return whole
+
     def save_battle(self, number: int, data: dict[str, Any]) -> None:
         """Write a battle file atomically (plain data only; TypeError otherwise).
 

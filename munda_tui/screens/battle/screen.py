@@ -398,6 +398,8 @@ class BattleScreen(Screen[None]):
         stored = self.data.get("battle") or {}
         self.data["battle"] = {**stored, **self.battle.to_data()}
         try:
+            # on every key: the tracker holds the file's data it opened (its own table and
+            # the set-up), so it writes the whole of it without reading the file again
             self.handle.save_battle(self.number, self.data)
         except Exception as error:  # noqa: BLE001 - shown to the player, nothing lost in memory
             self.app.push_screen(ErrorScreen("The battle could not be saved", str(error)))
@@ -979,7 +981,9 @@ class BattleScreen(Screen[None]):
         o = outcome(self.state, self.setup, self.card_names)
         stored = self.data.get("battle") or {}
         self.data["battle"] = {**stored, **self.battle.to_data(), "outcome": outcome_to_data(o)}
-        if not munda_app(self).guarded_save("The battle's outcome", lambda: self.handle.save_battle(self.number, self.data)):
+        if not munda_app(self).guarded_save(
+                "The battle's outcome",
+                lambda: self.handle.update_battle(self.number, "battle", self.data["battle"])):
             return  # still in the tracker, the battle as it was saved last
         summary = self._summary()
         if summary is None:

@@ -231,7 +231,7 @@ class EquipmentFormScreen(FormScreen):
         super().__init__(rr.equipment_form(item))
         self.new = item is None
         self.catalogue = catalogue  # rules.catalogue.Catalogue: names complete, cost and kind fill
-        self.FORM_TITLE = f"New equipment for {where}" if self.new else f"{item.name} ({where})"
+        self.FORM_TITLE = f"New equipment for {where}" if item is None else f"{item.name} ({where})"
 
     def fields(self) -> ComposeResult:
         from textual.suggester import SuggestFromList

@@ -191,7 +191,9 @@ Enter applies every change to both rosters once and saves the battle report.
         last save left them, and nothing on disk changes."""
         assert self.seq is not None
         self.data["postbattle"] = self.seq.draft
-        if munda_app(self).guarded_save("The post-battle step", lambda: self.handle.save_battle(self.number, self.data)):
+        draft = self.seq.draft
+        if munda_app(self).guarded_save("The post-battle step",
+                                        lambda: self.handle.update_battle(self.number, "postbattle", draft)):
             self._saved_draft = copy.deepcopy(self.seq.draft)
             return True
         saved = getattr(self, "_saved_draft", None)

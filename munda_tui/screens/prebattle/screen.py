@@ -156,12 +156,7 @@ class PreBattleScreen(Screen[None]):
         if self.setup is None:
             return True
         try:
-            try:
-                data = self.handle.load_battle(self.number)
-            except KeyError:
-                data = {}
-            data["setup"] = self.setup.to_data()
-            self.handle.save_battle(self.number, data)
+            self.handle.update_battle(self.number, "setup", self.setup.to_data())
             self._save_summary()
         except (SaveError, OSError) as error:
             self.notify(f"The set-up was not saved: {error}", severity="error", timeout=8)

@@ -1,0 +1,62 @@
+"""CampaignHandle.update_battle: one part of a battle file replaced, the others kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from munda_tui.rules.demo import demo_campaign
+from munda_tui.rules.scenario import new_setup
+from munda_tui.saves import SaveError, Store
+from munda_tui.saves import store as store_module
+
+
+def _handle(tmp_path):  # type: ignore[no-untyped-def]
+    return Store(tmp_path / "saves").create_campaign(demo_campaign())
+
+
+def _setup(step: str) -> dict:  # type: ignore[type-arg]
+    setup = new_setup(1, "venom-sisters", "iron-skulls")
+    setup.step = step
+    return setup.to_data()
+
+
+def test_a_part_is_replaced_and_the_others_kept(tmp_path) -> None:
+    with _handle(tmp_path) as h:
+        assert h.update_battle(1, "setup", _setup("gangs")) == {"setup": _setup("gangs")}
+        h.update_battle(1, "report", {"markdown": "# Battle 1"})
+        whole = h.update_battle(1, "setup", _setup("summary"))
+        assert whole == {"setup": _setup("summary"), "report": {"markdown": "# Battle 1"}}
+        assert h.load_battle(1) == whole
+
+
+def test_no_second_read_while_nobody_else_wrote_the_file(tmp_path, monkeypatch) -> None:
+    with _handle(tmp_path) as h:
+        h.update_battle(1, "setup", _setup("gangs"))
+        reads = []
+        real = store_module.read_text
+        monkeypatch.setattr(store_module, "read_text",
+                            lambda *a, **k: reads.append(a) or real(*a, **k))
+        for step in ("battlefield", "scenario", "crews"):
+            h.update_battle(1, "setup", _setup(step))
+        assert reads == []
+        assert h.load_battle(1)["setup"] == _setup("crews")
+
+
+def test_an_edit_from_outside_is_read_before_the_part_is_replaced(tmp_path) -> None:
+    with _handle(tmp_path) as h:
+        h.update_battle(1, "setup", _setup("gangs"))
+        path = h.battle_path(1)
+        path.write_text(path.read_text(encoding="utf-8") + '\n[report]\nmarkdown = "by hand"\n',
+                        encoding="utf-8")
+        whole = h.update_battle(1, "setup", _setup("summary"))
+        assert whole["report"] == {"markdown": "by hand"}
+
+
+def test_a_file_that_does_not_load_is_never_written_over(tmp_path) -> None:
+    with _handle(tmp_path) as h:
+        h.battles_dir.mkdir(parents=True, exist_ok=True)
+        path = h.battle_path(2)
+        path.write_text("this is [not toml\n", encoding="utf-8")
+        with pytest.raises(SaveError):
+            h.update_battle(2, "setup", _setup("gangs"))
+        assert path.read_text(encoding="utf-8") == "this is [not toml\n"
