@@ -325,7 +325,7 @@ async def test_enter_on_a_rolled_line_never_rerolls_and_R_keeps_both(make_app) -
     """#15: Deployment went 1 → 6 → 3 with only the last kept. Now Enter on a rolled line
     rolls nothing; R asks why and keeps both results in the record and the summary."""
     from munda_tui.rules import scenario as sc
-    from munda_tui.screens.prebattle.steps.panels import summary_markdown
+    from munda_tui.rules.prebattle import summary_markdown
 
     app = make_app(seed=7, demo=True)
     async with app.run_test(size=SIZE) as pilot:
@@ -365,5 +365,5 @@ async def test_enter_on_a_rolled_line_never_rerolls_and_R_keeps_both(make_app) -
         await _press(pilot, "enter")  # Enter on the rolled choice: no second roll
         assert type(app.screen).__name__ == "PreBattleScreen"
         assert _setup(app).rolls == rolled
-        summary = summary_markdown(app.screen)
+        summary = summary_markdown(app.screen.flow)
     assert "re-rolled: 1 → 6" in summary and "the die fell off the table" in summary

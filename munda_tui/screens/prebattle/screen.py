@@ -23,7 +23,7 @@ from textual.widgets import Footer, Header, Static
 
 from munda_tui.rules import prebattle as pre
 from munda_tui.rules import scenario as sc
-from munda_tui.rules.model import Campaign, Fighter, Gang
+from munda_tui.rules.model import Campaign
 from munda_tui.rules.setup import BattleSetup
 from munda_tui.rules.status import BattleStatus, advance
 from munda_tui.saves import SaveError
@@ -57,38 +57,31 @@ class PreBattleScreen(Screen[None]):
         super().__init__()
         self.handle = handle
         self.number = number
-        self.setup: BattleSetup | None = None
         self.step = "gangs"
-        self.tables: dict[str, sc.ScenarioTable] = {}
-        self.problems: list[Any] = []
+        # the flow the step panels read and change (its tables are loaded on mount)
+        self.flow = pre.PreBattle(handle.campaign, number, {}, shorten=self.short_path)
 
-    # --- helpers for the steps ------------------------------------------------------
+    # --- the flow --------------------------------------------------------------------
 
     @property
     def campaign(self) -> Campaign:
         return self.handle.campaign
 
-    def gang(self, gang_id: str) -> Gang:
-        return self.campaign.gang(gang_id)
+    @property
+    def setup(self) -> BattleSetup | None:
+        return self.flow.setup
 
-    def gang_name(self, gang_id: str) -> str:
-        try:
-            return self.gang(gang_id).name
-        except KeyError:
-            return gang_id
+    @setup.setter
+    def setup(self, value: BattleSetup | None) -> None:
+        self.flow.setup = value
 
-    def fighter(self, ref: str) -> Fighter:
-        """A fighter by "gang/fighter"."""
-        gang_id, fighter_id = ref.split("/", 1)
-        return self.gang(gang_id).fighter(fighter_id)
+    @property
+    def tables(self) -> dict[str, sc.ScenarioTable]:
+        return self.flow.tables
 
-    def fighter_label(self, gang_id: str, fighter_id: str, loadout: str = "") -> str:
-        try:
-            f = self.gang(gang_id).fighter(fighter_id)
-        except KeyError:
-            return fighter_id
-        card = f" [{loadout}]" if loadout else ""
-        return f"{f.name} ({f.label or f.type.value}){card}"
+    @property
+    def problems(self) -> list[Any]:
+        return self.flow.problems
 
     def short_path(self, path: str) -> str:
         """An override file's path from its folder: "<config>/tables/x.toml"
@@ -116,7 +109,8 @@ class PreBattleScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.tables, self.problems = load_scenario_tables(munda_app(self).config_dir, self.handle.path)
+        tables, problems = load_scenario_tables(munda_app(self).config_dir, self.handle.path)
+        self.flow.tables, self.flow.problems = tables, list(problems)
         try:
             data = self.handle.load_battle(self.number)
         except KeyError:
@@ -140,7 +134,7 @@ class PreBattleScreen(Screen[None]):
         self.query_one("#pb-progress", Static).update(names)
         body = self.query_one("#pb-body", Container)
         body.remove_children()
-        panel = STEP_CLASSES[step](id=f"step-{step}")
+        panel = STEP_CLASSES[step](self.flow, id=f"step-{step}")
         body.mount(panel)
         if self.setup is not None and self.setup.step != step:
             self.setup.step = step
@@ -182,6 +176,18 @@ class PreBattleScreen(Screen[None]):
 
     # --- navigation -------------------------------------------------------------------
 
+    def on_step_panel_changed(self, message: StepPanel.Changed) -> None:
+        message.stop()
+        self.save()
+
+    def on_step_panel_next(self, message: StepPanel.Next) -> None:
+        message.stop()
+        self.action_next_step()
+
+    def on_step_panel_start_battle(self, message: StepPanel.StartBattle) -> None:
+        message.stop()
+        self.start_battle()
+
     def action_next_step(self) -> None:
         panel = self.panel
         problem = panel.finish()
@@ -208,7 +214,7 @@ class PreBattleScreen(Screen[None]):
     def start_battle(self) -> None:
         """The set-up is complete: the battle begins (the tracker takes over)."""
         assert self.setup is not None
-        missing = pre.missing(self.tables, self.setup)
+        missing = self.flow.missing()
         if missing:
             self.notify("Still to decide: " + ", ".join(missing), severity="warning")
             return

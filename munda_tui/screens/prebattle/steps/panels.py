@@ -8,10 +8,11 @@ step stays; ``back()`` returns True when the panel went back internally.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.message import Message
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Label, Markdown, OptionList, Static
 from rich.text import Text
@@ -27,8 +28,6 @@ from munda_tui.screens.prebattle.modals import ChoiceModal, DealtCardsModal, Tex
 from munda_tui.rules.readings import note as reading_note
 from munda_tui.screens.common.typed_app import munda_app
 
-if TYPE_CHECKING:
-    from munda_tui.screens.prebattle.screen import PreBattleScreen
 
 
 STEP_TITLES = {
@@ -44,15 +43,26 @@ STEP_TITLES = {
 
 
 class StepPanel(Vertical):
-    """One step of the flow."""
+    """One step of the flow. It reads and changes the flow (``rules.prebattle.PreBattle``)
+    and tells its screen what to do by messages (save, go on, start the battle): it never
+    calls the screen."""
 
-    @property
-    def pb(self) -> "PreBattleScreen":
-        return self.screen  # type: ignore[return-value]
+    class Changed(Message):
+        """A decision was made: the screen saves the set-up (the flow resumes here)."""
+
+    class Next(Message):
+        """The step is done: the screen checks it (``finish``) and shows the next one."""
+
+    class StartBattle(Message):
+        """The summary's s: the screen starts the battle if nothing is missing."""
+
+    def __init__(self, flow: pre.PreBattle, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.flow = flow
 
     @property
     def setup(self):  # type: ignore[no-untyped-def]
-        return self.pb.setup
+        return self.flow.setup
 
     def finish(self) -> str | None:
         return None
@@ -62,7 +72,10 @@ class StepPanel(Vertical):
 
     def changed(self) -> None:
         """Save after a decision (the flow resumes here after a restart)."""
-        self.pb.save()
+        self.post_message(StepPanel.Changed())
+
+    def next_step(self) -> None:
+        self.post_message(StepPanel.Next())
 
 
 def _replace_roll(setup, record: dict[str, Any], reason: str = "") -> None:  # type: ignore[no-untyped-def]
@@ -75,52 +88,13 @@ def _ask_reroll(step: "StepPanel", label: str, rec: dict[str, Any] | None,
     """``R``: ask why a roll already made changes, then call ``then(reason)``."""
     from munda_tui.widgets.reroll import RerollReason
 
-    was = f"{rec.get('result', '')} ({_how_text(rec, changes=False)})" if rec else "not rolled"
+    was = f"{rec.get('result', '')} ({pre.how_text(rec, changes=False)})" if rec else "not rolled"
 
     def done(reason: str | None) -> None:
         if reason is not None:
             then(reason)
 
     step.app.push_screen(RerollReason(label, was), done)
-
-
-def _revealed_subplots(side: SideSetup, pb: "PreBattleScreen") -> list[str]:
-    """Sub-plots revealed (not secretly chosen) at Choose Crew, for everyone."""
-    from munda_tui.rules import subplots as sp
-
-    def name(part: str) -> str:
-        for s in pb.setup.sides:
-            try:
-                return pb.gang(s.gang).fighter(part).name
-            except KeyError:
-                continue
-        return part
-
-    out = []
-    for card_id, value in side.subplot_choices.items():
-        try:
-            card = sp.card(card_id)
-        except (KeyError, sp.SubplotError):
-            continue
-        if card.reveal != "choose_crew" or card.choice_info.secret:
-            continue
-        shown = " and ".join(name(p) for p in value.split("|")) if value else ""
-        out.append(f"{card.name} ({shown})" if shown else card.name)
-    return out
-
-
-def _how_text(rec: dict[str, Any] | None, changes: bool = True) -> str:
-    if not rec:
-        return ""
-    if rec.get("how") == "chosen":
-        text = "chosen outright"
-    else:
-        faces = ", ".join(str(f) for f in rec.get("faces", []))
-        who = "rolled by munda-tui" if rec.get("how") == "app" else "real dice"
-        text = f"{rec.get('dice', '')} [{faces}] = {rec.get('total', '')}, {who}"
-    if changes:
-        text += "".join(f"; {c}" for c in sc.reroll_lines(rec))
-    return text
 
 
 # --- 1. gangs -----------------------------------------------------------------------
@@ -130,7 +104,7 @@ class GangsStep(StepPanel):
     BINDINGS = [Binding("a", "swap_attacker", "Swap attacker", id="gangs_step.swap_attacker")]
 
     def compose(self) -> ComposeResult:
-        gangs = self.pb.campaign.gangs
+        gangs = self.flow.campaign.gangs
         yield Static(
             "Who fights? The challenger rolls Deployment and Objective, the challenged "
             "player rolls Crew. Tab moves between the lists; a swaps attacker and defender.",
@@ -152,7 +126,7 @@ class GangsStep(StepPanel):
         return Option(Text(f"{g.name} · {g.type.value}{who} · {g.rating}"))
 
     def on_mount(self) -> None:
-        gangs = self.pb.campaign.gangs
+        gangs = self.flow.campaign.gangs
         ids = [g.id for g in gangs]
         self.attacker_is_challenger = True
         ch, cd = 0, 1 if len(ids) > 1 else 0
@@ -170,24 +144,24 @@ class GangsStep(StepPanel):
         self._update()
 
     def _tables_note(self) -> None:
-        short = self.pb.short_path
+        short = self.flow.short_path
         lines = []
-        for problem in self.pb.problems:
+        for problem in self.flow.problems:
             where = short(str(problem.path))
             if problem.line is not None:
                 where += f":{problem.line}" + (f":{problem.col}" if problem.col is not None else "")
             key = f" [{problem.key}]" if problem.key else ""
             lines.append(f"Table file not used: {where}{key} {problem.message}")
-        for t in self.pb.tables.values():
+        for t in self.flow.tables.values():
             if t.origin:
                 origin = ", ".join(short(o) for o in t.origin.split(", "))
                 lines.append(f"{t.title} table from {origin}")
         note = self.query_one("#tables-note", Static)
         note.update("\n".join(lines))
-        note.set_class(bool(self.pb.problems), "error-text")
+        note.set_class(bool(self.flow.problems), "error-text")
 
     def _picked(self) -> tuple[str, str]:
-        gangs = self.pb.campaign.gangs
+        gangs = self.flow.campaign.gangs
         a = self.query_one("#challenger", OptionList).highlighted
         b = self.query_one("#challenged", OptionList).highlighted
         if a is None or b is None or not gangs:
@@ -202,10 +176,10 @@ class GangsStep(StepPanel):
         elif ch:
             att, dfn = (ch, cd) if self.attacker_is_challenger else (cd, ch)
             text = (
-                f"Attacker: {self.pb.gang_name(att)}   Defender: {self.pb.gang_name(dfn)}"
+                f"Attacker: {self.flow.gang_name(att)}   Defender: {self.flow.gang_name(dfn)}"
                 "   (a to swap)\n" + reading_note("attacker-default")
             )
-        if len(self.pb.campaign.gangs) < 2:
+        if len(self.flow.campaign.gangs) < 2:
             text = "The campaign needs two gangs for a battle: add a gang first."
         self.query_one("#attacker", Static).update(text)
 
@@ -217,7 +191,7 @@ class GangsStep(StepPanel):
         if event.option_list.id == "challenger":
             self.query_one("#challenged", OptionList).focus()
         else:
-            self.pb.action_next_step()
+            self.next_step()
 
     def action_swap_attacker(self) -> None:
         self.attacker_is_challenger = not self.attacker_is_challenger
@@ -225,19 +199,19 @@ class GangsStep(StepPanel):
 
     def finish(self) -> str | None:
         ch, cd = self._picked()
-        if len(self.pb.campaign.gangs) < 2:
+        if len(self.flow.campaign.gangs) < 2:
             return "The campaign needs two gangs for a battle."
         if ch == cd:
             return "Choose two different gangs."
         attacker = ch if self.attacker_is_challenger else cd
         setup = self.setup
         if setup is None or (setup.challenger, setup.challenged) != (ch, cd):
-            self.pb.setup = sc.new_setup(self.pb.number, ch, cd, attacker)
+            self.flow.setup = sc.new_setup(self.flow.number, ch, cd, attacker)
         elif setup.attacker != attacker:
             setup.attacker = attacker
             if setup.crew_table:
                 try:
-                    sc.apply_crew_entry(setup, self.pb.tables["crew"].entry(setup.crew_table))
+                    sc.apply_crew_entry(setup, self.flow.tables["crew"].entry(setup.crew_table))
                 except KeyError:
                     setup.crew_table = ""
         return None
@@ -269,7 +243,7 @@ class BattlefieldStep(StepPanel):
     def _show(self) -> None:
         i = self.query_one("#battlefields", OptionList).highlighted or 0
         b = self.fields[i]
-        defender = self.pb.gang_name(
+        defender = self.flow.gang_name(
             self.setup.challenged if sc.attacker_of(self.setup) == self.setup.challenger else self.setup.challenger
         )
         first = f"Defender ({defender}) places terrain first."
@@ -284,7 +258,7 @@ class BattlefieldStep(StepPanel):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.pb.action_next_step()
+        self.next_step()
 
     def finish(self) -> str | None:
         i = self.query_one("#battlefields", OptionList).highlighted or 0
@@ -304,7 +278,7 @@ class ScenarioStep(StepPanel):
 
     def rows(self) -> list[tuple[str, str]]:
         """(table, gang) per line: the tables whose data says this step rolls them."""
-        return [(r.table, r.gang) for r in pre.rows(self.pb.tables, self.setup)]
+        return [(r.table, r.gang) for r in pre.rows(self.flow.tables, self.setup)]
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -335,13 +309,13 @@ class ScenarioStep(StepPanel):
         return None
 
     def _roller(self, table_id: str, gang: str) -> str:
-        return sc.roller_gang(self.pb.tables[table_id], self.setup, gang)
+        return sc.roller_gang(self.flow.tables[table_id], self.setup, gang)
 
     def _prompt(self, table_id: str, gang: str) -> str:
-        table = self.pb.tables[table_id]
+        table = self.flow.tables[table_id]
         title = table.title if not gang else f"{table.title}"
         result = self._result(table_id, gang) or "— Enter to roll"
-        who = self.pb.gang_name(self._roller(table_id, gang))
+        who = self.flow.gang_name(self._roller(table_id, gang))
         return f"{title:<10} {who[:18]:<18} {result}"
 
     def _refresh(self) -> None:
@@ -355,9 +329,9 @@ class ScenarioStep(StepPanel):
     def _detail(self) -> None:
         i = self.query_one("#sc-rolls", OptionList).highlighted or 0
         table_id, gang = self.rows()[i]
-        table = self.pb.tables[table_id]
+        table = self.flow.tables[table_id]
         result = self._result(table_id, gang)
-        who = self.pb.gang_name(self._roller(table_id, gang))
+        who = self.flow.gang_name(self._roller(table_id, gang))
         lines = [f"{table.title} table ({table.dice}) — {who} rolls."]
         if table.origin:
             lines.append(f"From {table.origin}")
@@ -368,7 +342,7 @@ class ScenarioStep(StepPanel):
                 entry = None
             rec = self._record(table_id, self._roller(table_id, gang))
             lines.append("")
-            lines.append(f"{entry.roll if entry else ''} {result}  ({_how_text(rec)})".strip())
+            lines.append(f"{entry.roll if entry else ''} {result}  ({pre.how_text(rec)})".strip())
             if entry is not None:
                 lines.append(entry.text)
                 if entry.note:
@@ -376,7 +350,7 @@ class ScenarioStep(StepPanel):
                 if table_id == "crew":
                     for side in self.setup.sides:
                         role = sc.role_of(self.setup, side.gang)
-                        lines.append(f"{self.pb.gang_name(side.gang)} ({role}): {side.crew_method}")
+                        lines.append(f"{self.flow.gang_name(side.gang)} ({role}): {side.crew_method}")
                     if self.setup.reinforcements_rule:
                         lines.append(f"Reinforcements arrive: {self.setup.reinforcements_rule}")
                 lines.append(f"\n{entry.reference}")
@@ -395,9 +369,9 @@ class ScenarioStep(StepPanel):
     def action_decide(self, reason: str = "") -> None:
         i = self.query_one("#sc-rolls", OptionList).highlighted or 0
         table_id, gang = self.rows()[i]
-        table = self.pb.tables[table_id]
+        table = self.flow.tables[table_id]
         by = self._roller(table_id, gang)
-        label = table.title if not gang else f"{table.title} for {self.pb.gang_name(gang)}"
+        label = table.title if not gang else f"{table.title} for {self.flow.gang_name(gang)}"
         if self._result(table_id, gang) and not reason:  # Enter never re-rolls
             self.app.notify(f"{label} is rolled: {self._result(table_id, gang)}. R re-rolls "
                             "or corrects it (asks why; both are kept).")
@@ -418,9 +392,9 @@ class ScenarioStep(StepPanel):
                 table.dice,
                 title=label + (" (again)" if reason else ""),
                 rng=munda_app(self).rng,
-                who=f"{self.pb.gang_name(by)} rolls",
+                who=f"{self.flow.gang_name(by)} rolls",
                 choices=[f"{e.roll:>4}  {e.name}" for e in table.entries],
-                prefer_entry=self.pb.prefer_dice,
+                prefer_entry=self.flow.prefer_dice,
             ),
             done,
         )
@@ -431,16 +405,16 @@ class ScenarioStep(StepPanel):
         if not self._result(table_id, gang):
             self.action_decide()
             return
-        table = self.pb.tables[table_id]
-        label = table.title if not gang else f"{table.title} for {self.pb.gang_name(gang)}"
+        table = self.flow.tables[table_id]
+        label = table.title if not gang else f"{table.title} for {self.flow.gang_name(gang)}"
         _ask_reroll(self, label, self._record(table_id, self._roller(table_id, gang)),
                     lambda reason: self.action_decide(reason))
 
     def _apply(self, table_id, gang, by, entry, how, r, reason="") -> None:  # type: ignore[no-untyped-def]
         s = self.setup
-        table = self.pb.tables[table_id]
+        table = self.flow.tables[table_id]
         pre.apply_result(s, pre.Row(table_id, gang), entry)
-        label = table.title if not gang else f"{table.title} ({self.pb.gang_name(gang)})"
+        label = table.title if not gang else f"{table.title} ({self.flow.gang_name(gang)})"
         _replace_roll(s, sc.record_roll(table, by, entry, how, r, label), reason)
         self.changed()
         self._refresh()
@@ -449,13 +423,13 @@ class ScenarioStep(StepPanel):
     def action_roll_rest(self) -> None:
         for table_id, gang in self.rows():
             if not self._result(table_id, gang):
-                table = self.pb.tables[table_id]
+                table = self.flow.tables[table_id]
                 r, entry = table.roll(munda_app(self).rng)
                 self._apply(table_id, gang, self._roller(table_id, gang), entry, "app", r)
 
     def finish(self) -> str | None:
         missing = [
-            self.pb.tables[t].title for t, g in self.rows() if not self._result(t, g)
+            self.flow.tables[t].title for t, g in self.rows() if not self._result(t, g)
         ]
         if missing:
             return "Still to roll: " + ", ".join(missing)
@@ -469,7 +443,7 @@ class PitchBlackStep(StepPanel):
     BINDINGS = [Binding("R", "reroll", "Re-roll / correct", id="pitch_black_step.reroll")]
 
     def compose(self) -> ComposeResult:
-        table = self.pb.tables["pitch_black"]
+        table = self.flow.tables["pitch_black"]
         yield Static(table.intro, classes="hint", markup=False)
         yield OptionList(
             Option(Text("No Pitch Black: the battle is fought in normal light")),
@@ -485,13 +459,13 @@ class PitchBlackStep(StepPanel):
         self._show()
 
     def _show(self) -> None:
-        table = self.pb.tables["pitch_black"]
+        table = self.flow.tables["pitch_black"]
         lines = [f"{table.title} table ({table.dice}, {table.source} p{table.page}):"]
         lines.extend(f"{e.roll:>4}  {e.name}: {e.text}" for e in table.entries)
         if self.setup.pitch_black and self.setup.visibility:
             rec = next((r for r in self.setup.rolls if r.get("table") == "pitch_black"), None)
             lines.append("")
-            lines.append(f"In effect: {self.setup.visibility}  ({_how_text(rec)})")
+            lines.append(f"In effect: {self.setup.visibility}  ({pre.how_text(rec)})")
             lines.append(sc.rules_text()["visibility"]["text"])
         self.query_one("#pb-result", Static).update("\n".join(lines))
 
@@ -499,7 +473,7 @@ class PitchBlackStep(StepPanel):
         event.stop()
         if event.option_index == 0:
             self._none()
-            self.pb.action_next_step()
+            self.next_step()
             return
         if self.setup.pitch_black and self.setup.visibility:  # Enter never re-rolls
             self.app.notify(f"Rolled: {self.setup.visibility}. R re-rolls or corrects it "
@@ -514,7 +488,7 @@ class PitchBlackStep(StepPanel):
         _ask_reroll(self, "Pitch Black", rec, self._roll)
 
     def _roll(self, reason: str = "") -> None:
-        table = self.pb.tables["pitch_black"]
+        table = self.flow.tables["pitch_black"]
 
         def done(outcome: DiceOutcome | None) -> None:
             if outcome is None:
@@ -538,7 +512,7 @@ class PitchBlackStep(StepPanel):
                 rng=munda_app(self).rng,
                 who="Both players agreed",
                 choices=[f"{e.roll:>4}  {e.name}" for e in table.entries],
-                prefer_entry=self.pb.prefer_dice,
+                prefer_entry=self.flow.prefer_dice,
             ),
             done,
         )
@@ -594,11 +568,11 @@ class CrewStep(StepPanel):
 
     @property
     def gang(self):  # type: ignore[no-untyped-def]
-        return self.pb.gang(self.side.gang)
+        return self.flow.gang(self.side.gang)
 
     def _entry(self):  # type: ignore[no-untyped-def]
         try:
-            return self.pb.tables["crew"].entry(self.setup.crew_table)
+            return self.flow.tables["crew"].entry(self.setup.crew_table)
         except KeyError:
             return None
 
@@ -688,13 +662,13 @@ class CrewStep(StepPanel):
         if self.method.kind == "hybrid":
             amounts.append(f"Y = {self._amount_text('y')}")
         lines.append("   ".join(amounts))
-        revealed = _revealed_subplots(self.side, self.pb)
+        revealed = pre.revealed_subplots(self.side, self.flow)
         if revealed:
             lines.append("Revealed at Choose Crew: " + "; ".join(revealed))
         reduction = sc.crew_reduction(self.side)
         if reduction is not None and reduction[1]:
             if self.side.crew_removed:
-                names = ", ".join(self.pb.fighter_label(g.id, f) for f in self.side.crew_removed)
+                names = ", ".join(self.flow.fighter_label(g.id, f) for f in self.side.crew_removed)
                 lines.append(f"Crew reduced by {len(self.side.crew_removed)}: {names}")
             else:
                 lines.append(f"Crew to be reduced by {reduction[1]} once chosen (n asks which)")
@@ -703,12 +677,12 @@ class CrewStep(StepPanel):
             lines.append("")
             lines.append(f"Starting crew ({len(self.side.crew)}):")
             lines.extend(
-                f"  {self.pb.fighter_label(g.id, m.fighter, m.loadout)}" for m in self.side.crew
+                f"  {self.flow.fighter_label(g.id, m.fighter, m.loadout)}" for m in self.side.crew
             )
             if self.reinf_size:
                 lines.append(f"Reinforcements deck ({len(self.side.reinforcements)}, in order):")
                 lines.extend(
-                    f"  {self.pb.fighter_label(g.id, m.fighter, m.loadout)}"
+                    f"  {self.flow.fighter_label(g.id, m.fighter, m.loadout)}"
                     for m in self.side.reinforcements
                 )
             help_text = "[c] starting crew · [r] Reinforcements deck · n: next · u: redo this crew"
@@ -864,7 +838,7 @@ class CrewStep(StepPanel):
                 rng=munda_app(self).rng,
                 who=f"{gang_name}",
                 choices=[str(v) for v in values],
-                prefer_entry=self.pb.prefer_dice,
+                prefer_entry=self.flow.prefer_dice,
             ),
             done,
         )
@@ -940,7 +914,7 @@ class CrewStep(StepPanel):
 
         self.app.push_screen(
             DealtCardsModal(f"Contempt for the Weak: mark the {n} fighter(s) who leave the crew",
-                            [self.pb.fighter_label(self.gang.id, m.fighter, m.loadout)
+                            [self.flow.fighter_label(self.gang.id, m.fighter, m.loadout)
                              for m in crew], n),
             done,
         )
@@ -975,7 +949,7 @@ class CrewStep(StepPanel):
         _, deal_n = self._counts()
         picked = {m.fighter for m in self.picks}
         options = self._card_options(picked)
-        label = lambda m: self.pb.fighter_label(self.gang.id, m.fighter, m.loadout)  # noqa: E731
+        label = lambda m: self.flow.fighter_label(self.gang.id, m.fighter, m.loadout)  # noqa: E731
 
         def reinforcements(crew: list[CrewMember]) -> None:
             if not self.reinf_size:
@@ -1066,7 +1040,7 @@ class CrewStep(StepPanel):
         side = self.side
         gang = self.gang
         enemy_side = next(s for s in self.setup.sides if s is not side)
-        enemy = self.pb.gang(enemy_side.gang)
+        enemy = self.flow.gang(enemy_side.gang)
         owner = player_label(gang)
 
         def members(g, crew):  # type: ignore[no-untyped-def]
@@ -1177,7 +1151,7 @@ class SideJobsStep(StepPanel):
 
     def _entry(self, side: SideSetup):  # type: ignore[no-untyped-def]
         try:
-            return self.pb.tables["side_job"].entry(side.side_job)
+            return self.flow.tables["side_job"].entry(side.side_job)
         except KeyError:
             return None
 
@@ -1198,22 +1172,22 @@ class SideJobsStep(StepPanel):
 
     def _target_name(self, ref: str) -> str:
         gang_id, fid = ref.split("/", 1)
-        return self.pb.fighter_label(gang_id, fid)
+        return self.flow.fighter_label(gang_id, fid)
 
     def _candidates(self, side: SideSetup) -> sc.TargetResult:
         entry = self._entry(side)
         if entry is None:
             return sc.TargetResult()
         enemy = self._enemy(side)
-        return sc.side_job_candidates(entry, self.pb.gang(side.gang), side.crew,
-                                      self.pb.gang(enemy.gang), enemy.crew)
+        return sc.side_job_candidates(entry, self.flow.gang(side.gang), side.crew,
+                                      self.flow.gang(enemy.gang), enemy.crew)
 
     def _refresh(self) -> None:
         ol = self.query_one("#sj-list", OptionList)
         keep = ol.highlighted
         ol.clear_options()
         for side in self.setup.sides:
-            ol.add_option(Option(Text(f"{self.pb.gang_name(side.gang)}: {side.side_job}\n   {self._status(side)}")))
+            ol.add_option(Option(Text(f"{self.flow.gang_name(side.gang)}: {side.side_job}\n   {self._status(side)}")))
         if keep is not None:
             ol.highlighted = keep
 
@@ -1221,7 +1195,7 @@ class SideJobsStep(StepPanel):
         i = self.query_one("#sj-list", OptionList).highlighted or 0
         side = self.setup.sides[i]
         entry = self._entry(side)
-        lines = [f"{self.pb.gang_name(side.gang)}: {side.side_job}"]
+        lines = [f"{self.flow.gang_name(side.gang)}: {side.side_job}"]
         if entry is not None:
             lines += ["", entry.text, "", entry.reference]
         if side.side_job_target:
@@ -1242,7 +1216,7 @@ class SideJobsStep(StepPanel):
         self._detail()
 
     def _new_job(self, side: SideSetup) -> None:
-        table = self.pb.tables["side_job"]
+        table = self.flow.tables["side_job"]
 
         def done(outcome: DiceOutcome | None) -> None:
             if outcome is None:
@@ -1256,7 +1230,7 @@ class SideJobsStep(StepPanel):
             side.side_job_target = ""
             _replace_roll(self.setup, sc.record_roll(
                 table, side.gang, entry, outcome.how, r,
-                f"Side Job ({self.pb.gang_name(side.gang)}, generated again)"),
+                f"Side Job ({self.flow.gang_name(side.gang)}, generated again)"),
                 "no deployed fighter qualifies: a new Side Job is generated")
             self.changed()
             self._refresh()
@@ -1265,11 +1239,11 @@ class SideJobsStep(StepPanel):
         self.app.push_screen(
             DicePrompt(
                 table.dice,
-                title=f"New Side Job for {self.pb.gang_name(side.gang)}",
+                title=f"New Side Job for {self.flow.gang_name(side.gang)}",
                 rng=munda_app(self).rng,
-                who=f"{self.pb.gang_name(side.gang)} rolls",
+                who=f"{self.flow.gang_name(side.gang)} rolls",
                 choices=[f"{e.roll:>4}  {e.name}" for e in table.entries],
-                prefer_entry=self.pb.prefer_dice,
+                prefer_entry=self.flow.prefer_dice,
             ),
             done,
         )
@@ -1300,7 +1274,7 @@ class SideJobsStep(StepPanel):
                 assert entry is not None
                 enemy = self._enemy(side)
                 picked = sc.side_job_target(
-                    entry, self.pb.gang(side.gang), side.crew, self.pb.gang(enemy.gang), enemy.crew,
+                    entry, self.flow.gang(side.gang), side.crew, self.flow.gang(enemy.gang), enemy.crew,
                     munda_app(self).rng,
                 )
                 self._set(side, picked.fighter)
@@ -1321,7 +1295,7 @@ class SideJobsStep(StepPanel):
             if spec.get("pick") == "random" and not side.side_job_target:
                 enemy = self._enemy(side)
                 picked = sc.side_job_target(
-                    entry, self.pb.gang(side.gang), side.crew, self.pb.gang(enemy.gang), enemy.crew,
+                    entry, self.flow.gang(side.gang), side.crew, self.flow.gang(enemy.gang), enemy.crew,
                     munda_app(self).rng,
                 )
                 if picked.fighter:
@@ -1332,7 +1306,7 @@ class SideJobsStep(StepPanel):
             entry = self._entry(side)
             spec = (entry.extra.get("target") if entry else None) or {}
             if spec and not side.side_job_target:
-                return f"{self.pb.gang_name(side.gang)}: {side.side_job} still needs its fighter."
+                return f"{self.flow.gang_name(side.gang)}: {side.side_job} still needs its fighter."
         return None
 
 
@@ -1365,7 +1339,7 @@ class SubplotsStep(StepPanel):
             parts = []
             for side in self.setup.sides:
                 jokers = f", {side.jokers} Joker(s) shown" if side.jokers else ""
-                parts.append(f"{self.pb.gang_name(side.gang)}: {len(side.hand)} card(s) in hand{jokers}")
+                parts.append(f"{self.flow.gang_name(side.gang)}: {len(side.hand)} card(s) in hand{jokers}")
             text = "Sub-plots drawn (hands stay hidden):\n" + "\n".join(parts)
         self.query_one("#sp-status", Static).update(text)
 
@@ -1381,10 +1355,10 @@ class SubplotsStep(StepPanel):
         event.stop()
         if event.option_index == 0:
             self._none()
-            self.pb.action_next_step()
+            self.next_step()
             return
         if self.setup.subplots:  # already drawn: Enter goes on (Esc back, then choose again to redraw)
-            self.pb.action_next_step()
+            self.next_step()
             return
         from munda_tui.screens.prebattle.subplot_draw import SubplotDrawScreen
 
@@ -1398,9 +1372,9 @@ class SubplotsStep(StepPanel):
             self.changed()
             self._show()
 
-        a, b = (self.pb.gang(side.gang) for side in self.setup.sides)
+        a, b = (self.flow.gang(side.gang) for side in self.setup.sides)
         self.app.push_screen(
-            SubplotDrawScreen(a, b, self.pb.campaign.settings, munda_app(self).rng),
+            SubplotDrawScreen(a, b, self.flow.campaign.settings, munda_app(self).rng),
             done,
         )
 
@@ -1416,89 +1390,22 @@ class SubplotsStep(StepPanel):
 # --- 8. summary ------------------------------------------------------------------------------------
 
 
-def summary_markdown(pb: "PreBattleScreen") -> str:
-    s = pb.setup
-    t = pb.tables
-    out = [f"## Battle {s.number}: {pb.gang_name(s.challenger)} challenges {pb.gang_name(s.challenged)}"]
-    att = sc.attacker_of(s)
-    dfn = s.challenged if att == s.challenger else s.challenger
-    out.append(f"Attacker: **{pb.gang_name(att)}** · Defender: **{pb.gang_name(dfn)}**")
-    out.append(f"\n### Battlefield: {s.battlefield}")
-    out.append(f"Visibility: {s.visibility}" if s.visibility else "Visibility: normal (no Pitch Black)")
-
-    def entry(table_id: str, name: str):  # type: ignore[no-untyped-def]
-        try:
-            return t[table_id].entry(name)
-        except KeyError:
-            return None
-
-    dep = entry("deployment", s.deployment)
-    out.append(f"\n### Deployment: {s.deployment}")
-    if dep is not None:
-        out.append(dep.text)
-    out.append(f"\nStarting with the defender ({pb.gang_name(dfn)}), players alternate placing a model.")
-    obj = entry("objective", s.objective)
-    out.append(f"\n### Objective: {s.objective}")
-    if obj is not None:
-        out.append(obj.text.replace("\n", "\n\n"))
-    for table, gang, found, name in pre.added_results(t, s):
-        who = f" ({pb.gang_name(gang)})" if gang else ""
-        out.append(f"\n### {table.title}{who}: {name}")
-        if found is not None:
-            out.append(found.text)
-    out.append("\n### Side Jobs")
-    for side in s.sides:
-        target = ""
-        if side.side_job_target:
-            g, f = side.side_job_target.split("/", 1)
-            target = f" — {pb.fighter_label(g, f)}"
-        out.append(f"- **{pb.gang_name(side.gang)}**: {side.side_job}{target}")
-    out.append(f"\n### Crews: {s.crew_table}")
-    if s.reinforcements_rule:
-        out.append(f"Reinforcements: {s.reinforcements_rule}")
-    for side in s.sides:
-        out.append(f"\n**{pb.gang_name(side.gang)}** ({sc.role_of(s, side.gang)}), {side.crew_method}:")
-        for m in side.crew:
-            out.append(f"- {pb.fighter_label(side.gang, m.fighter, m.loadout)}")
-        if side.reinforcements:
-            out.append(f"\nReinforcements deck ({len(side.reinforcements)}):")
-            for m in side.reinforcements:
-                out.append(f"- {pb.fighter_label(side.gang, m.fighter, m.loadout)}")
-    out.append("\n### Sub-plots")
-    if s.subplots:
-        for side in s.sides:
-            out.append(f"- {pb.gang_name(side.gang)}: {len(side.hand)} card(s) (hidden), {side.jokers} Joker(s)")
-            for text in _revealed_subplots(side, pb):
-                out.append(f"  - revealed at Choose Crew: {text}")
-    else:
-        out.append("Not used.")
-    out.append("\n### Rolls")
-    for r in s.rolls:
-        label = r.get("label") or r.get("what") or r.get("table") or "Roll"
-        if "how" not in r:  # a record from another part (e.g. the Sub-plot roll-off)
-            out.append(f"- {label}: {r.get('faces', '')}")
-            continue
-        by = pb.gang_name(r.get("by", ""))
-        out.append(f"- {label}: {r.get('result')} ({_how_text(r)}; {by})")
-    return "\n".join(out)
-
-
 class SummaryStep(StepPanel):
     BINDINGS = [Binding("s", "start", "Start battle", id="summary_step.start")]
 
     def compose(self) -> ComposeResult:
         yield Static("The whole set-up. s starts the battle; Esc goes back to change it.", classes="hint")
         with VerticalScroll(id="summary-scroll"):
-            yield Markdown(summary_markdown(self.pb), id="summary")
+            yield Markdown(self.flow.summary_markdown(), id="summary")
 
     def on_mount(self) -> None:
         self.query_one("#summary-scroll").focus()
 
     def action_start(self) -> None:
-        self.pb.start_battle()
+        self.post_message(StepPanel.StartBattle())
 
     def finish(self) -> str | None:
-        self.pb.start_battle()
+        self.post_message(StepPanel.StartBattle())
         return ""
 
 
