@@ -261,7 +261,7 @@ class EquipmentFormScreen(FormScreen):
         found = cat.complete(self.catalogue.item_names(), text) if text.strip() else []
         matches = self.query("#item-matches")
         if matches:
-            matches.first().update("  ·  ".join(
+            matches.first(Static).update("  ·  ".join(
                 cat.item_label(self.catalogue.item(n)) for n in found[:4]))
 
     def _fill(self, entry: Any) -> None:
