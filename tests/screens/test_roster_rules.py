@@ -276,3 +276,23 @@ async def test_leaving_for_the_merc_pool_from_the_roster_asks_and_loses_the_gear
         assert g.fighter("pip-hollow").status is FighterStatus.RETIRED
         assert [i.name for i in g.fighter("pip-hollow").equipment] == ["Autopistol"]
         assert [i.name for i in g.stash] == ["Lasgun", "Stimm-slug stash"]
+
+
+async def test_an_items_kind_and_cost_are_corrected_on_the_roster(make_app, data_dir) -> None:
+    from munda_tui.saves.demo import ensure_demo
+
+    slug = ensure_demo(data_dir)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_roster(pilot)
+        await pilot.press("tab")  # Vexa's equipment: the Needle pistol
+        await pilot.press("i")
+        await wait_for_screen(pilot, "EquipmentFormScreen")
+        await pilot.press("tab", "enter", "down", "enter")  # kind: weapon -> Unwieldy weapon
+        await pilot.press("tab", "ctrl+u", *"40", "ctrl+s")  # cost 25 -> 40
+        await wait_for_screen(pilot, "RosterScreen")
+        assert "weapons 3/3" in str(app.screen.query_one("#gear-title").render())
+        assert "Gang Rating 1090" in str(app.screen.query_one("#gang-title").render())
+    with Store(data_dir).open_campaign(slug) as h:
+        pistol = h.campaign.gang(ESCHER).fighter("vexa-nightshade").equipment[0]
+        assert (pistol.name, pistol.kind, pistol.cost) == ("Needle pistol", "Unwieldy weapon", 40)

@@ -116,7 +116,7 @@ class RosterScreen(Screen[None]):
         "fighter's equipment in the Stash unless they are a Hired Gun; P sends a fighter to "
         "the Merc / Bounty Hunter pool (their equipment goes with them). Costs shown as ? are "
         "unknown and add nothing to the rating. A fighter carries at most three weapons, an "
-        "Unwieldy weapon counting two (w / Unwieldy beside the item); c corrects an item's "
+        "Unwieldy weapon counting two (w / Unwieldy beside the item); i corrects an item's "
         "kind and cost, x removes it after asking. Hiring (a) and buying (+) take the cost "
         "from the Stash unless marked free; Wealth is the Gang Rating plus the Stash."
     )
@@ -139,7 +139,7 @@ class RosterScreen(Screen[None]):
                 "you type), a name; the cost comes off the Stash", id="roster.hire"),
         Binding("c", "copy_fighter", "Copy", tooltip="Copy the selected fighter (type, profile, "
                 "equipment; asks the name; paid from the Stash)", id="roster.copy_fighter"),
-        Binding("c", "edit_item", "Edit item", show=False,
+        Binding("i", "edit_item", "Edit item", show=False,
                 tooltip="Correct the item: name, kind, cost, quantity", id="roster.edit_item"),
         Binding("o", "sort", "Sort", tooltip="Sort by the next column", id="roster.sort"),
         Binding("O", "sort_reverse", "Reverse sort", show=False, tooltip="Reverse the sort", id="roster.sort_reverse"),
