@@ -209,7 +209,8 @@ def parse_effect(text: str) -> list[tuple[str, int]]:
     (``"goes into Recovery"``); a ``+/-N Name`` whose name is not a
     characteristic is a ProfileError."""
     out: list[tuple[str, int]] = []
-    for match in _EFFECT_RE.finditer(str(text)):
+    text = str(text).replace("\u2212", "-").replace("\u2013", "-")  # a typographic minus
+    for match in _EFFECT_RE.finditer(text):
         out.append((key_of(match.group(2)), int(match.group(1))))
     return out
 

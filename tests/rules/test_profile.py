@@ -68,6 +68,7 @@ def test_parse_effect_reads_the_injury_tables_texts():
     assert p.parse_effect("-1 Intelligence, -1 Willpower") == [("int", -1), ("wil", -1)]
     assert p.parse_effect("-1 Ballistic Skill") == [("bs", -1)]
     assert p.parse_effect("+1 WS and +2 M") == [("ws", 1), ("m", 2)]
+    assert p.parse_effect("\u22121 BS, \u20131 Cool") == [("bs", -1), ("cl", -1)]
     assert p.parse_effect("goes into Recovery") == []
     assert p.parse_effect("D3 XP, goes into Recovery") == []
 
