@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 from collections.abc import Mapping
 
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
@@ -54,7 +55,14 @@ def _where(path: tuple[str, ...]) -> str:
     return ".".join(path) or "(top)"
 
 
+#: ``fast``: strings are not checked for lone surrogates one by one while :func:`dumps`
+#: writes (it checks the whole text at once, and writes again checking each to say where)
+_MODE = threading.local()
+
+
 def _check_str(s: str, path: tuple[str, ...]) -> None:
+    if getattr(_MODE, "fast", False):
+        return
     try:
         s.encode("utf-8")
     except UnicodeEncodeError:
@@ -148,5 +156,15 @@ def dumps(data: Mapping[str, object]) -> str:
     if not isinstance(data, Mapping):
         raise TomlEmitError(f"(top): a TOML document is a table, not {type(data).__name__}")
     out: list[str] = []
-    _emit_table(data, (), (), None, out)
-    return "\n".join(out) + "\n"
+    _MODE.fast = True
+    try:
+        _emit_table(data, (), (), None, out)
+    finally:
+        _MODE.fast = False
+    text = "\n".join(out) + "\n"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate somewhere: write again to name its key path
+        _emit_table(data, (), (), None, [])
+        raise TomlEmitError("(top): string is not valid Unicode (lone surrogate)") from None
+    return text
