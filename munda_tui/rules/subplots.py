@@ -75,6 +75,9 @@ REWARD_KINDS: dict[str, str] = {
     "other": "",
 }
 REWARD_TO = ("gang", "fighter", "every_fighter")
+#: what a reward is gained once per ("" once): "crew_removed", each fighter a Choose Crew
+#: Sub-plot took off the starting crew (Contempt for the Weak)
+REWARD_PER = ("", "crew_removed")
 
 
 @dataclass(frozen=True)
@@ -131,6 +134,9 @@ class Reward:
     note: str = ""
     penalty: bool = False  # lost rather than gained (e.g. Stimmer Rampage on a loss)
     later: bool = False  # for a later event ("each later rally"): not banked on reveal
+    # gained once per something the set-up counts ("for each fighter that was removed from
+    # your starting crew": "crew_removed"); "" for once
+    per: str = ""
 
     def describe(self) -> str:
         """'D3 Reputation, or D6 if ...' / '1 XP (every fighter)' / the note for 'other'."""
@@ -163,6 +169,8 @@ class Reward:
             data["note"] = self.note
         if self.penalty:
             data["penalty"] = True
+        if self.per:
+            data["per"] = self.per
         return data
 
 
@@ -280,6 +288,8 @@ def build_deck(data: dict[str, Any]) -> Deck:
                 problems.append(f"{where}: reward kind {kind!r} unknown")
             if to not in REWARD_TO:
                 problems.append(f"{where}: reward to {to!r} unknown")
+            if rw.get("per", "") not in REWARD_PER:
+                problems.append(f"{where}: reward per {rw.get('per')!r} unknown")
             if kind == "other" and not rw.get("note"):
                 problems.append(f"{where}: an 'other' reward needs a note")
             for expr in ([dice] if dice or kind != "other" else []) + (
@@ -295,7 +305,7 @@ def build_deck(data: dict[str, Any]) -> Deck:
                     kind=kind, to=to, dice=dice,
                     upgrade=Upgrade(upgrade["dice"], upgrade.get("condition", "")) if upgrade else None,
                     note=rw.get("note", ""), penalty=bool(rw.get("penalty", False)),
-                    later=bool(rw.get("later", False)),
+                    later=bool(rw.get("later", False)), per=str(rw.get("per", "")),
                 )
             )
         rng = raw.get("choice_range")

@@ -34,6 +34,7 @@ from .battle import (
     FighterState,
     apply,
 )
+from . import subplots
 from .data import load_data
 
 MET = "met"  # the owner may reveal it now
@@ -1128,7 +1129,31 @@ def setup_facts(setup: Any) -> dict[str, Any]:
         "pitch_black": bool(getattr(setup, "pitch_black", False)),
         # each gang's secret and open choices (read only for that gang's own cards)
         "choices": {s.gang: dict(s.subplot_choices) for s in getattr(setup, "sides", [])},
+        # the fighters a Choose Crew Sub-plot took off each starting crew (open: the crew
+        # is on the table)
+        "crew_removed": {s.gang: len(getattr(s, "crew_removed", ()))
+                         for s in getattr(setup, "sides", [])},
     }
+
+
+def _per_times(card_id: str, gang: str, facts: Mapping[str, Any]) -> tuple[int, tuple[int, ...]]:
+    """(times, skipped reward indexes) of a card whose reward is gained once per something
+    the set-up counts: Contempt for the Weak, "D6x10 credits for each fighter that was
+    removed from your starting crew" (none removed: the reward is skipped)."""
+    try:
+        rewards = subplots.card(card_id).rewards
+    except (KeyError, subplots.SubplotError):
+        return 1, ()
+    counts = {"crew_removed": int(facts.get("crew_removed", {}).get(gang, 0) or 0)}
+    pers = {r.per for r in rewards if r.per}
+    if len(pers) != 1:
+        return 1, ()
+    n = counts[pers.pop()]
+    if n <= 0:
+        return 1, tuple(i for i, r in enumerate(rewards) if r.per)
+    # other rewards of the card would be gained n times too: none of the seeds' cards has
+    # one beside a "for each" reward
+    return n, ()
 
 
 def _timings_of(ev: Event, st: BattleState, gang: str, prev_round: int) -> set[str]:
@@ -1276,8 +1301,10 @@ class HandWatch:
                 # battle ("If your gang wins ...", "If they survive ..."): walked then, with
                 # "earned / not earned" asked (the log cannot tell)
                 later = card in self.at_end
+                times, skip = _per_times(card, gang, self.facts)
                 out.append(Match(
                     gang, card, REVEALED if rev else MANUAL,
+                    times=times, skip=skip,
                     earned=None if later else True,
                     reward_at="end" if later else "reveal",
                     reward_due=later and rev and not revealed[(gang, card)] and st.ended,

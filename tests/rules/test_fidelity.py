@@ -515,3 +515,23 @@ def test_turf_war_spyrers_take_post_battle_actions() -> None:
     assert action_slots(t2017, t2017.work.gang(ESCHER), leader) == 1
     gw = at("post-battle-actions", "gang-war", c=c)
     assert action_slots(gw, gw.work.gang(ESCHER), leader) == 0
+
+
+def test_contempt_for_the_weak_reward_once_per_fighter_removed() -> None:
+    # seed 000, Goliath Jack: "Should your gang win the scenario, it receives D6x10 credits
+    # for each fighter that was removed from your starting crew."
+    from munda_tui.rules.watch import watch
+
+    g = demo_campaign().gang(GOLIATH)
+    crew = ["brakk-ironjaw", "gorth-slagborn", "mord-hammerhand", "dak-cinderfist", "thug-varro"]
+    for n, times in ((2, 2), (1, 1)):
+        side = contempt_side(crew, n)
+        from munda_tui.rules import scenario as sc
+
+        sc.reduce_crew(side, g, crew[-n:])
+        setup = type("S", (), {"sides": [side]})()
+        (m,) = watch({GOLIATH: ["goliath:J"]}, [], facts=setup)
+        assert (m.times, m.skip) == (times, ())
+    # nobody removed: no credits at all, not one D6x10
+    (m,) = watch({GOLIATH: ["goliath:J"]}, [], facts=type("S", (), {"sides": [contempt_side(crew, 0)]})())
+    assert m.skip == (0,)

@@ -553,3 +553,57 @@ async def test_hidden_cards_never_show_on_the_shared_screen(make_app, data_dir) 
             await pilot.press(*keys)
             check()
         assert "Murder Run" in _text(app)  # the revealed card is public
+
+
+# --- Contempt for the Weak (Goliath Jack, seed 000): "Should your gang win the scenario, it
+# receives D6x10 credits for each fighter that was removed from your starting crew."
+
+
+def _contempt_battle(data_dir, removed: int) -> None:  # type: ignore[no-untyped-def]
+    from munda_tui.rules.scenario import reduce_crew
+
+    c = demo_campaign()
+    c.battles.append(BattleSummary(1, date="2026-01-15", gangs=[V, G], status="battle"))
+    setup = default_setup(c, 1, V, G)
+    setup.subplots = True
+    side = setup.sides[1]
+    side.hand = ["goliath:J"]
+    side.subplot_choices = {"goliath:J": str(removed)}
+    if removed:
+        reduce_crew(side, c.gang(G), [m.fighter for m in side.crew[-removed:]])
+    data = {"setup": setup.to_data(),
+            "battle": {**Battle([start_event(setup, c)]).to_data(), "start_walked": True}}
+    with Store(data_dir).create_campaign(c) as h:
+        h.save_battle(1, data)
+
+
+async def _contempt_walk(make_app, data_dir, keys) -> list:  # type: ignore[no-untyped-def]
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot)
+        await pilot.press("right", "h", "enter", "r")
+        assert "walked at the end of the battle" in _text(app)
+        await pilot.press("enter")  # revealed, the reward waits for the end
+        await pilot.press("E", "down", "enter")  # the Iron Skulls win
+        await pilot.press("F")
+        assert "reward for Contempt for the Weak" in _text(app)
+        await pilot.press(*keys)
+        await pilot.press("y")
+        await pilot.pause()
+    return battle_log(data_dir)
+
+
+async def test_contempt_for_the_weak_one_d6x10_per_fighter_removed(make_app, data_dir) -> None:
+    _contempt_battle(data_dir, 2)
+    # Enter: roll the first D6x10 (r: by the app), then the second, then Enter records
+    log = await _contempt_walk(make_app, data_dir, ["enter", "r", "enter", "r", "enter"])
+    assert log[-1].kind == "reward"
+    credits = [r for r in log[-1].rewards if r.kind == "credits"]
+    assert len(credits) == 2 and all(r.dice == "D6x10" and len(r.faces) == 1 for r in credits)
+
+
+async def test_contempt_for_the_weak_nobody_removed_no_credits(make_app, data_dir) -> None:
+    _contempt_battle(data_dir, 0)
+    log = await _contempt_walk(make_app, data_dir, ["enter"])  # nothing to roll: recorded
+    assert log[-1].kind == "reward"
+    assert not [r for e in log for r in e.rewards if r.kind == "credits"]
