@@ -10,6 +10,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
+from munda_tui.rules.limits import NAME_MAX
 from munda_tui.rules.model import Campaign, PostBattleRuleset, Settings, slugify
 
 RULESETS = [
@@ -32,8 +33,8 @@ def validate_name(name: str, taken: set[str]) -> str:
     name = name.strip()
     if not name:
         return "Give the campaign a name."
-    if len(name) > 60:
-        return f"Keep the name to 60 characters (it has {len(name)})."
+    if len(name) > NAME_MAX:
+        return f"Keep the name to {NAME_MAX} characters (it has {len(name)})."
     if slugify(name) in taken:
         return f"A campaign '{slugify(name)}' exists already: choose another name."
     return ""
