@@ -5,8 +5,9 @@ A battle file's parts are owned by the pre-battle flow (``setup``), the tracker
 Each part's shape is checked here, strictly where the rules have a dataclass for it
 (the set-up, the outcome), by type elsewhere, so a hand edit or a broken file is
 refused at load with the key path that is wrong (``setup.sides[0].crew[1].note:
-unknown key``) instead of failing in a screen. What the events or the draft *mean*
-is the rules' business: an event that does not replay is kept aside by
+unknown key``) instead of failing in a screen. Each logged event is checked field by
+field against ``rules.battle.Event``; what the events or the draft *mean* is the
+rules' business: an event that does not replay is kept aside by
 ``rules.battle.Battle.load``, never lost.
 """
 
@@ -61,10 +62,13 @@ def check_battle(part: Any) -> None:
     for key in ("log", "redo", "rejected"):
         if key in part:
             events = _tables(part[key], (*kp, key))
-            if key != "rejected":
+            if key != "rejected":  # events kept aside as not replaying stay as they are
+                from ..rules.battle import Event
+
                 for i, ev in enumerate(events):
                     if not isinstance(ev.get("kind"), str):
                         raise ValidationError((*kp, key, i), "an event needs a kind (a string)")
+                    from_data(Event, ev, (*kp, key, i))  # every field of its type
     if "seen" in part:
         seen = _table(part["seen"], (*kp, "seen"))
         for gang, cards in seen.items():

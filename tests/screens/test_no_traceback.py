@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from harden_support import STATUSES, make_campaign
 from munda_tui.saves import SaveError
@@ -144,6 +144,7 @@ def _run(kind: str, m: tuple[str, int, str] | None) -> None:
 @pytest.mark.parametrize("kind", ["campaign", *STATUSES])
 @FUZZ
 @given(m=mutation())
+@example(m=("wrong-type", 155, "x"))  # found by a long run: a list where a name was, in the log
 def test_a_mutated_file_never_escapes_always_says_so_and_is_kept(kind: str, m: tuple[str, int, str]) -> None:
     _run(kind, m)
 
