@@ -160,4 +160,19 @@ def import_yaktribe(handle: "CampaignHandle", path: Path, *,
         if isinstance(error, SaveError):
             raise GangImportError(f"{Path(path).name}: not imported: {error.message}") from None
         raise
+    _learn(handle, result)
     return result
+
+
+def _learn(handle: "CampaignHandle", result: YaktribeImport) -> None:
+    """The campaign's catalogue learns the imported fighters' types and items. The gang
+    is imported already: a catalogue that cannot be read or written is only noted."""
+    from .catalogue import load_campaign_catalogue, save_campaign_catalogue
+    from .errors import SaveError
+
+    try:
+        catalogue = load_campaign_catalogue(handle.path)
+        if catalogue.learn_gang(result.gang.fighters, result.gang.stash):
+            save_campaign_catalogue(handle.path, catalogue)
+    except (SaveError, OSError) as error:
+        result.notes.append(f"The campaign's catalogue did not learn this gang: {error}")

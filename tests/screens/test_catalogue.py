@@ -256,3 +256,102 @@ async def test_a_malformed_pack_is_reported_and_the_good_ones_load(make_app, dat
         assert any("broken.toml:5:1: items[0].cost: a cost is a whole number" in m
                    for m in notes), notes
         assert app.screen.catalogue.type_names() == ["Boss", "Champ", "Grunt", "Kid", "Sharp"]
+
+
+async def test_the_catalogue_screen_edits_deletes_and_exports_a_pack(make_app, data_dir,
+                                                                     config_dir, tmp_path,
+                                                                     snap_compare) -> None:
+    from munda_tui.saves.catalogue import load_file
+
+    (config_dir / "packs").mkdir()
+    (config_dir / "packs" / "club.toml").write_text(PACK, encoding="utf-8")
+    slug = empty_campaign(data_dir)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        keys = Keys(pilot)
+        await make_gang(keys)
+        await keys("h", *"Brute", "enter", *"Ox", "enter", *"80", "enter",
+                   *"433434317788", "enter", *"Maul 30 u,Vest", "enter")  # learned
+        await wait_for_screen(pilot, "RosterScreen")
+        await keys("escape")
+        await wait_for_screen(pilot, "CampaignScreen")
+        await keys("k")
+        await wait_for_screen(pilot, "CatalogueScreen")
+        types = app.screen.query_one("#types")
+        rows = [types.get_row_at(i) for i in range(types.row_count)]
+        assert rows[0][:3] == ["Brute", "Brute", "80"] and rows[0][5] == "campaign"
+        assert rows[1][0] == "Boss" and rows[1][5] == "pack: Test club list"
+        await keys("down", "d")  # a pack's entry: changed in its file, not here
+        assert type(app.screen).__name__ == "CatalogueScreen"
+        await keys("up", "e")
+        await wait_for_screen(pilot, "EntryScreen")
+        await keys("tab", "tab", "ctrl+u", *"85", "tab", "ctrl+u", *"4 3+ 3+ 4 3 x", "enter")
+        assert "profile:" in str(app.screen.query_one("#entry-error").render())
+        await keys("ctrl+u", *"433434317788", "ctrl+s")
+        await wait_for_screen(pilot, "CatalogueScreen")
+        assert app.screen.own.type("Brute").cost == 85
+        await keys("tab")  # the items: Maul, learned with its cost and kind
+        items = app.screen.query_one("#items")
+        assert items.get_row_at(0)[:3] == ["Maul", "Unwieldy weapon", "30"]
+        out = tmp_path / "ours.toml"
+        await keys("x")
+        await wait_for_screen(pilot, "NameScreen")
+        await keys("ctrl+u", *str(out), "enter")
+        await wait_for_screen(pilot, "CatalogueScreen")
+        await keys("d")
+        await wait_for_screen(pilot, "ConfirmScreen")
+        await keys("y")
+        await wait_for_screen(pilot, "CatalogueScreen")
+        assert app.screen.own.item("Maul") is None
+    pack = load_file(out)  # the exported pack loads as a pack
+    assert pack.type("Brute").cost == 85 and pack.item("Maul").kind == "Unwieldy weapon"
+    assert pack.name == "Club"
+    assert load_campaign_catalogue(app.handle.path if app.handle else
+                                   data_dir / "campaigns" / slug).item("Maul") is None
+
+
+def test_hire_and_catalogue_snapshots(snap_compare, make_app, data_dir, config_dir) -> None:
+    (config_dir / "packs").mkdir()
+    (config_dir / "packs" / "club.toml").write_text(PACK, encoding="utf-8")
+    slug = empty_campaign(data_dir)
+
+    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+        await wait_for_screen(pilot, "CampaignScreen")
+        keys = Keys(pilot)
+        await make_gang(keys)
+        await keys("h", "s")
+        await wait_for_screen(pilot, "HireScreen")
+
+    assert snap_compare(make_app(campaign=slug), terminal_size=SIZE, run_before=run_before)
+
+
+def test_catalogue_screen_snapshot(snap_compare, make_app, data_dir, config_dir) -> None:
+    (config_dir / "packs").mkdir()
+    (config_dir / "packs" / "club.toml").write_text(PACK, encoding="utf-8")
+    slug = empty_campaign(data_dir)
+
+    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+        await wait_for_screen(pilot, "CampaignScreen")
+        await pilot.press("k")
+        await wait_for_screen(pilot, "CatalogueScreen")
+
+    assert snap_compare(make_app(campaign=slug), terminal_size=SIZE, run_before=run_before)
+
+
+def test_an_imported_gang_is_learned(data_dir) -> None:
+    from munda_tui.saves.importer import import_yaktribe
+
+    fixture = Path(__file__).parents[1] / "fixtures" / "yaktribe" / "157849.json"
+    slug = empty_campaign(data_dir)
+    with Store(data_dir).open_campaign(slug) as h:
+        import_yaktribe(h, fixture, assume_ganger=True)
+        gang = h.campaign.gangs[0]
+        learned = load_campaign_catalogue(h.path)
+    alpha = next(f for f in gang.fighters if f.label == "Cult Alpha")
+    entry = learned.type("Cult Alpha")
+    assert entry is not None and entry.role == alpha.type and entry.cost == alpha.cost
+    assert entry.profile == alpha.characteristics
+    assert entry.equipment == [i.name for i in alpha.equipment]
+    names = {i.name for f in gang.fighters for i in f.equipment}
+    assert names <= set(learned.item_names())

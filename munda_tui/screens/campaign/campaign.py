@@ -84,6 +84,9 @@ class CampaignScreen(Screen[None]):
         Binding("s", "settings", "Settings", tooltip="The campaign's rules choices", id="campaign.settings"),
         Binding("i", "import_gang", "Import", tooltip="Import a gang exported by Yaktribe", id="campaign.import_gang"),
         Binding("a", "add_gang", "Add gang", tooltip="Add a new gang by hand", id="campaign.add_gang"),
+        Binding("k", "catalogue", "Catalogue", tooltip="Fighter types and items the campaign "
+                "knows (learned, and from packs): edit, delete, export as a pack",
+                id="campaign.catalogue"),
         Binding("S", "sort", "Sort", tooltip="Standings: sort the gangs by the next column (Rating, "
                 "Wealth = rating + Stash, Reputation, W/L/D, Kills, then the campaign's order)",
                 id="campaign.sort"),
@@ -234,6 +237,11 @@ class CampaignScreen(Screen[None]):
             munda_app(self).open_battle(int(str(event.row_key.value)))
         else:
             self._push_roster(str(event.row_key.value))
+
+    def action_catalogue(self) -> None:
+        from munda_tui.screens.campaign.catalogue import CatalogueScreen
+
+        self.app.push_screen(CatalogueScreen(self.handle))
 
     def action_sort(self) -> None:
         self.sort_by = st.next_column(self.sort_by)

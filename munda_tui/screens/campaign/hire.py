@@ -245,7 +245,7 @@ class HireScreen(ModalScreen["HireChoice | None"]):
 
 
 class NameScreen(ModalScreen["str | None"]):
-    """Ask a name (copying a fighter); the gang's names are refused."""
+    """Ask a name (copying a fighter; also a file to write); names ``taken`` are refused."""
 
     DEFAULT_CSS = """
     NameScreen { align: center middle; background: $background 60%; }
@@ -255,15 +255,18 @@ class NameScreen(ModalScreen["str | None"]):
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="name.cancel")]
 
-    def __init__(self, title: str, taken: list[str]) -> None:
+    def __init__(self, title: str, taken: list[str], initial: str = "",
+                 placeholder: str = "the new fighter's name") -> None:
         super().__init__()
+        self.placeholder = placeholder
         self.title_text = title
         self.taken = {t.lower() for t in taken}
+        self.initial = initial
 
     def compose(self) -> ComposeResult:
         with Vertical(id="name-box"):
             yield Label(self.title_text)
-            yield Input(placeholder="the new fighter's name", id="name-value")
+            yield Input(self.initial, placeholder=self.placeholder, id="name-value")
             yield Static("", id="name-error", markup=False)
         yield Footer()
 
@@ -274,7 +277,7 @@ class NameScreen(ModalScreen["str | None"]):
         event.stop()
         name = " ".join(event.value.split())
         if not name:
-            self.query_one("#name-error", Static).update("Give the fighter a name.")
+            self.query_one("#name-error", Static).update("Type it, then Enter (Esc: cancel).")
         elif name.lower() in self.taken:
             self.query_one("#name-error", Static).update(f"{name} is taken in this gang.")
         else:
