@@ -194,7 +194,9 @@ class CatalogueScreen(Screen[None]):
                " · learned as you enter fighters and items, or loaded from packs"))
 
     def _selected(self) -> tuple[str, str] | None:
-        table = self.focused if isinstance(self.focused, DataTable) else self.query_one("#types")
+        focused = self.focused
+        table: DataTable[Any] = (focused if isinstance(focused, DataTable)
+                                 else self.query_one("#types", DataTable))
         if table.row_count == 0:
             return None
         key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
@@ -241,9 +243,12 @@ class CatalogueScreen(Screen[None]):
         def done(result: dict[str, Any] | None) -> None:
             if result is None:
                 return
-            entries = self.own.fighter_types if kind == "types" else self.own.items
-            index = next(n for n, e in enumerate(entries) if e.name == name)
-            entries[index] = result["entry"]
+            if kind == "types":
+                types = self.own.fighter_types
+                types[next(n for n, t in enumerate(types) if t.name == name)] = result["entry"]
+            else:
+                items = self.own.items
+                items[next(n for n, i in enumerate(items) if i.name == name)] = result["entry"]
             self._save(f"Saved {result['entry'].name}")
 
         self.app.push_screen(EntryScreen(data_kind, values, others), done)
