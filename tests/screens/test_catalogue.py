@@ -355,3 +355,54 @@ def test_an_imported_gang_is_learned(data_dir) -> None:
     assert entry.equipment == [i.name for i in alpha.equipment]
     names = {i.name for f in gang.fighters for i in f.equipment}
     assert names <= set(learned.item_names())
+
+
+async def test_item_names_complete_from_the_catalogue_with_cost_and_kind(make_app, data_dir,
+                                                                        config_dir) -> None:
+    (config_dir / "packs").mkdir()
+    (config_dir / "packs" / "club.toml").write_text(PACK, encoding="utf-8")
+    slug = empty_campaign(data_dir)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        keys = Keys(pilot)
+        await make_gang(keys)
+        await keys("h", "k", "enter", *"Dot", "enter")  # a Kid, with a Pistol
+        await wait_for_screen(pilot, "RosterScreen")
+        await keys("plus")
+        await wait_for_screen(pilot, "EquipmentFormScreen")
+        await keys("g", "r")
+        matches = str(app.screen.query_one("#item-matches").render())
+        assert "Grenade (consumable, 25 cr, Rare (8))" in matches
+        await keys("enter")  # takes the catalogue's Grenade: its cost and kind, bought
+        await wait_for_screen(pilot, "RosterScreen")
+        dot = app.handle.campaign.gangs[0].fighters[0]
+        assert [(i.name, i.cost, i.kind) for i in dot.equipment] == [
+            ("Pistol", 10, "weapon"), ("Grenade", 25, "consumable")]
+        assert app.handle.campaign.gangs[0].credits == 1000 - 25 - 10 - 25
+        await keys("plus", *"Net", "tab", "tab", *"5", "ctrl+s")  # a new item: learned
+        await wait_for_screen(pilot, "RosterScreen")
+        assert app.screen.own_catalogue.item("Net").cost == 5
+
+
+async def test_a_hire_the_stash_cannot_pay_is_refused_in_the_dialog(make_app, data_dir,
+                                                                     config_dir) -> None:
+    (config_dir / "packs").mkdir()
+    (config_dir / "packs" / "club.toml").write_text(PACK, encoding="utf-8")
+    slug = empty_campaign(data_dir)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        keys = Keys(pilot)
+        await keys("a", *"Kin", "tab", "tab", "tab", "backspace", *"100", "ctrl+s")
+        await wait_for_screen(pilot, "CampaignScreen")
+        await keys("r")
+        await wait_for_screen(pilot, "RosterScreen")
+        await keys("h", "b", "enter", *"Ana", "enter")  # a Boss: 120 + 25 of equipment
+        assert type(app.screen).__name__ == "HireScreen"  # still there, the name kept
+        assert "costs 145 credits" in str(app.screen.query_one("#hire-error").render())
+        assert app.screen.query_one("#h-name").value == "Ana"
+        await keys("escape")
+        await wait_for_screen(pilot, "RosterScreen")
+        gang = app.handle.campaign.gangs[0]
+        assert gang.fighters == [] and gang.credits == 100

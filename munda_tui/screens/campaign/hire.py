@@ -185,7 +185,8 @@ class HireScreen(ModalScreen["HireChoice | None"]):
             self._error(f"{self.gang.name} already has a fighter named {name}.")
             return
         if self.entry is not None:
-            self.dismiss(HireChoice(self.entry, name))
+            if self._affordable(self.entry):
+                self.dismiss(HireChoice(self.entry, name))
             return
         self._focus("role" if not self._value("role") else "cost")
 
@@ -238,7 +239,17 @@ class HireScreen(ModalScreen["HireChoice | None"]):
             self._error(f"Equipment: {error}")
             return
         entry = cat.TypeEntry(type_name, role, int(self._value("cost")), profile, gear)
-        self.dismiss(HireChoice(entry, name, new_type=True, new_items=new_items))
+        if self._affordable(entry, new_items):
+            self.dismiss(HireChoice(entry, name, new_type=True, new_items=new_items))
+
+    def _affordable(self, entry: cat.TypeEntry, new_items: list[cat.ItemEntry] = ()) -> bool:  # type: ignore[assignment]
+        """Said here, before anything changes: the Stash must hold the whole cost."""
+        total = cat.hire_cost(self.catalogue.merged(cat.Catalogue(items=list(new_items))), entry)
+        if total > self.gang.credits:
+            self._error(f"{entry.name} costs {total} credits with its equipment; the Stash "
+                        f"holds {self.gang.credits} (Esc: cancel)")
+            return False
+        return True
 
     def action_cancel(self) -> None:
         self.dismiss(None)
