@@ -473,9 +473,10 @@ def reveals_card(c: SubplotCard, moment: str) -> bool:
     return c.reveal == moment
 
 
-def check_choice(c: SubplotCard, value: str) -> str:
+def check_choice(c: SubplotCard, value: str, bounds: tuple[int, int] | None = None) -> str:
     """Validate an owner's answer to the card's choice; returns the stored value.
-    Numbers must be whole and inside ``choice_range`` (Dead of Night: 6-12)."""
+    Numbers must be whole and inside ``bounds`` when the battle sets them (Contempt for
+    the Weak: the crew), else ``choice_range`` (Dead of Night: 6-12)."""
     info = CHOICES[c.choice]
     value = value.strip()
     if not info.id:
@@ -483,11 +484,13 @@ def check_choice(c: SubplotCard, value: str) -> str:
     if not value:
         raise SubplotError(f"{c.name}: {info.prompt.lower()}")
     if info.kind == "number":
+        low, high = bounds or c.choice_range or (0, 99)
         try:
             number = limits.parse_int(value)
+        except limits.LimitError:  # a whole number, too many digits: out of the card's range
+            raise SubplotError(f"{c.name}: choose a number between {low} and {high}") from None
         except ValueError:
             raise SubplotError(f"{c.name}: {limits.show_text(value)} is not a whole number") from None
-        low, high = c.choice_range or (0, 99)
         if not low <= number <= high:
             raise SubplotError(f"{c.name}: choose a number between {low} and {high}")
         return str(number)

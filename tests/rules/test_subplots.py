@@ -446,3 +446,21 @@ def test_choice_pools_follow_the_cards_words():
     assert picks == {"a", "b", "c"}
     with pytest.raises(sp.SubplotError):
         sp.random_pick([], random.Random(1))
+
+
+def test_a_huge_number_chosen_is_out_of_range_not_a_non_number():
+    # a player typing 20 nines for Dead of Night's number (6-12) is told the range, not
+    # that a whole number is not a whole number
+    card = next(c for c in sp.all_cards() if c.choice_range)
+    low, high = card.choice_range
+    with pytest.raises(sp.SubplotError, match=f"between {low} and {high}"):
+        sp.check_choice(card, "99999999999999999999")
+    with pytest.raises(sp.SubplotError, match="not a whole number"):
+        sp.check_choice(card, "six")
+    # Contempt for the Weak: the battle's bounds (the crew), also for a huge number
+    contempt = sp.card("goliath:J")
+    with pytest.raises(sp.SubplotError, match="between 0 and 1"):
+        sp.check_choice(contempt, "99999999999999999999", (0, 1))
+    with pytest.raises(sp.SubplotError, match="between 0 and 1"):
+        sp.check_choice(contempt, "2", (0, 1))
+    assert sp.check_choice(contempt, "1", (0, 1)) == "1"

@@ -307,13 +307,10 @@ class SubplotChoiceScreen(ModalScreen[str | None]):
         kind = self.info.kind
         if kind in ("number", "text"):
             try:
-                value = sp.check_choice(self.card, self.query_one("#choice-input", Input).value)
+                value = sp.check_choice(self.card, self.query_one("#choice-input", Input).value,
+                                        self.bounds)
             except sp.SubplotError as problem:
                 error.update(str(problem))
-                return
-            if kind == "number" and self.bounds and not (
-                    self.bounds[0] <= int(value) <= self.bounds[1]):
-                error.update(f"{self.card.name}: between {self.bounds[0]} and {self.bounds[1]}")
                 return
             self.dismiss(value)
             return
