@@ -17,6 +17,8 @@ from .paths import default_data_dir
 
 def _campaign_files(directory: Path) -> list[Path]:
     files = [directory / CAMPAIGN_FILE]
+    if (directory / "catalogue.toml").is_file():  # the campaign's catalogue (saves.catalogue)
+        files.append(directory / "catalogue.toml")
     battles = directory / BATTLES_DIR
     if battles.is_dir():
         for name in sorted(os.listdir(battles)):

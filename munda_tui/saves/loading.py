@@ -14,6 +14,10 @@ from .files import file_kind, load_battle_file, load_campaign_file
 
 def load_any(path: Path, kind: str | None = None) -> Any:
     """Load a file of any kind (by ``file_kind`` unless given); SaveError if it fails."""
+    if kind is None and (Path(path).name == "catalogue.toml" or Path(path).parent.name == "packs"):
+        from .catalogue import load_file  # a campaign's catalogue or a pack
+
+        return load_file(Path(path))
     kind = kind or file_kind(path)
     if kind == codec.CAMPAIGN:
         return load_campaign_file(path).campaign

@@ -406,3 +406,24 @@ async def test_a_hire_the_stash_cannot_pay_is_refused_in_the_dialog(make_app, da
         await wait_for_screen(pilot, "RosterScreen")
         gang = app.handle.campaign.gangs[0]
         assert gang.fighters == [] and gang.credits == 100
+
+
+def test_check_validates_a_pack_and_a_campaign_catalogue(data_dir, config_dir, capsys) -> None:
+    from munda_tui.cli import main
+
+    packs = config_dir / "packs"
+    packs.mkdir()
+    (packs / "good.toml").write_text(PACK, encoding="utf-8")
+    bad = packs / "bad.toml"
+    bad.write_text('[[fighter_types]]\nname = "X"\nprofile = "5 4+ 4+ 3 3 1 4+ 1 7+ 7+ 7+"\n',
+                   encoding="utf-8")
+    assert main(["check", str(packs / "good.toml")]) == 0
+    assert main(["check", str(bad)]) == 1
+    out = capsys.readouterr()
+    assert f"{bad}:3:1: fighter_types[0].profile: 11 values; a profile has 12" in out.out + out.err
+    slug = empty_campaign(data_dir)
+    (data_dir / "campaigns" / slug / "catalogue.toml").write_text('[[items]]\nname = 5\n',
+                                                                  encoding="utf-8")
+    assert main(["check", str(data_dir / "campaigns" / slug)]) == 1
+    out = capsys.readouterr()
+    assert "catalogue.toml:2:1: items[0].name: expected a string" in out.out + out.err
