@@ -24,7 +24,7 @@ from munda_tui.saves import SaveError
 from munda_tui.saves.files import load_battle_file, load_campaign_file
 
 EXAMPLES = int(os.environ.get("MUNDA_FUZZ_EXAMPLES", "2"))
-FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
+FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=not os.environ.get("MUNDA_FUZZ_RANDOM"), database=None,
                 suppress_health_check=list(HealthCheck))
 
 
