@@ -422,3 +422,30 @@ async def test_a_reroll_by_keyboard_is_recorded_in_the_report(make_app: Any,
         report = app.handle.load_battle(1)["report"]["markdown"]
     assert "## Re-rolls and corrections" in report
     assert f"- {label}: re-rolled: 1 → 6, misread (real dice)" in report
+
+
+async def test_a_purchase_completes_from_the_catalogue_with_its_price(make_app, data_dir: Path,
+                                                                      config_dir: Path) -> None:
+    (config_dir / "packs").mkdir()
+    (config_dir / "packs" / "club.toml").write_text(
+        'format = "munda-tui-pack"\n\n[[items]]\nname = "Grapnel"\ncost = 35\n'
+        'kind = "wargear"\n', encoding="utf-8")
+    slug = seed(data_dir, "gang-war", typical_outcome(), step="buy-common")
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_wizard(pilot)
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("enter")  # the Venom Sisters buy
+        await pilot.pause()
+        seq = app.screen.seq
+        assert seq.pending.kind == "text" and seq.pending.id.endswith(":name")
+        await pilot.press("g", "r", "right", "enter")  # "gr" completes to Grapnel
+        await pilot.pause()
+        assert seq.pending.kind == "number"
+        assert app.screen._current_input().value == "35"  # the catalogue's price
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.seq.pending is None
+        bought = [c for c in app.screen.seq.changes() if c["kind"] == "add_item"]
+    assert bought[-1]["item"]["name"] == "Grapnel" and bought[-1]["item"]["cost"] == 35

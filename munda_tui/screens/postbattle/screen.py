@@ -296,11 +296,44 @@ Enter applies every change to both rosters once and saves the battle report.
                                id=self._new_id(), classes="pb-input")
         else:
             value = "" if p.default is None else str(p.default)
+            suggester, known = self._catalogue_help(p)
+            if p.kind == "number" and known is not None and known.cost is not None \
+                    and p.default is None:
+                value = str(known.cost)  # the catalogue's price: Enter takes it
             widget = Input(value=value, id=self._new_id(), classes="pb-input",
                            type="integer" if p.kind == "number" else "text",
-                           placeholder="a whole number" if p.kind == "number" else "type, then Enter")
+                           placeholder="a whole number" if p.kind == "number" else "type, then Enter",
+                           suggester=suggester)
         box.mount(widget)
         self.call_after_refresh(self._after_mount_prompt, p)
+
+    def _catalogue_help(self, p: pb.Prompt) -> tuple[Any, Any]:
+        """For a purchase (Buy Common / Rare): item names complete from the campaign's
+        catalogue and its packs, and the price asked next starts at the catalogue's."""
+        seq = self.seq
+        if seq is None or seq.step.get("resolver") not in ("buy_common", "buy_rare"):
+            return None, None
+        if not hasattr(self, "_catalogue"):
+            from munda_tui.rules.catalogue import Catalogue
+            from munda_tui.saves import SaveError
+            from munda_tui.saves.catalogue import load_campaign_catalogue, load_packs
+
+            try:
+                own = load_campaign_catalogue(self.handle.path)
+            except (SaveError, OSError):
+                own = Catalogue()
+            packs, _problems = load_packs(self.app.config_dir)  # type: ignore[attr-defined]
+            self._catalogue = own.merged(*(c for _p, c in packs))
+        entry = p.id.rsplit(":", 1)[0]
+        if p.kind == "text" and p.id.endswith(":name"):
+            from textual.suggester import SuggestFromList
+
+            names = self._catalogue.item_names()
+            return (SuggestFromList(names, case_sensitive=False) if names else None), None
+        if p.kind == "number" and p.id.endswith(":cost"):
+            name = (seq.answers.get(f"{entry}:name") or {}).get("value", "")
+            return None, self._catalogue.item(str(name))
+        return None, None
 
     def _new_id(self) -> str:
         self._widget_n += 1
