@@ -1444,10 +1444,12 @@ def recovery_ends(walk: Walk) -> None:
     one and is available again (Lasting Injuries: "goes into Recovery")."""
     for g in walk.gangs:
         for f in career.recovery_ends(g, walk.seq.number):
-            why = f.status_why or "Recovery"
+            # the injury that sent them, when known ("Recovery (Recovery)" says nothing)
+            why = f.status_why.strip()
+            cause = f" ({why})" if why and why.lower() != "recovery" else ""
             walk.change(kind="status", gang=g.id, fighter=f.id, status=str(FighterStatus.ACTIVE),
-                        why=f"back from Recovery ({why})")
-            walk.say(f"{g.name}: {f.name} is back from Recovery ({why}) after missing this battle")
+                        why=f"back from Recovery{cause}")
+            walk.say(f"{g.name}: {f.name} is back from Recovery{cause} after missing this battle")
 
 
 @resolver("report_results")

@@ -390,3 +390,23 @@ def test_rules_export_has_the_roster_rules():
                   "min": 2, "max": 6}
     assert roster["fighter_roles"]["types"]["road captain"] == "Leader"
     assert all("xp" not in e for e in roster["xp_award_events"])  # no invented numbers
+
+
+@pytest.mark.parametrize("why", ["", "Recovery"])
+def test_back_from_recovery_without_a_known_cause_says_it_once(why: str) -> None:
+    # a fighter imported "in Recovery" (Yaktribe status Recovery) or set by hand: no cause
+    # to name, so not "back from Recovery (Recovery)"
+    from munda_tui.rules.model import BattleSummary
+
+    c = demo_campaign()
+    dak = c.gang(GOLIATH).fighter("dak-cinderfist")
+    dak.status, dak.status_why, dak.status_battle = FighterStatus.RECOVERY, why, 1
+    c.battles.append(BattleSummary(number=2, status="post-battle", gangs=[ESCHER, GOLIATH]))
+    o2 = BattleOutcome(battle=2, gangs=[ESCHER, GOLIATH], winner=GOLIATH, fighters=[
+        FighterOutcome(ESCHER, "vexa-nightshade"), FighterOutcome(GOLIATH, "brakk-ironjaw")])
+    seq = pb.PostBattle(c, 2, pb.new_draft("gang-war"), o2)
+    S.drive(seq, random.Random(3))
+    lines = [line for line in seq.state.lines if "Dak Cinderfist is back" in line]
+    assert lines == ["The Iron Skulls: Dak Cinderfist is back from Recovery after missing this battle"]
+    report = pb.prepare_commit(seq)
+    assert "(Recovery)" not in str(report)
