@@ -11,16 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from .data import load_data
 from .dice import DiceError, Roll, check_faces, parse, roll_faces
-from .model import (
-    Campaign,
-    Equipment,
-    Fighter,
-    FighterStatus,
-    FighterType,
-    Gang,
-    Territory,
-    TerritoryKind,
-)
+from .model import Campaign, Gang
 from . import career as roster_rules
 from .readings import note as reading_note
 
@@ -186,116 +177,8 @@ class PostBattleError(ValueError):
 # --- changes ------------------------------------------------------------------------
 
 
-def _find_item(items: list[Equipment], name: str) -> int:
-    for i, it in enumerate(items):
-        if it.name == name:
-            return i
-    raise KeyError(name)
-
-
-def _equipment(data: dict[str, Any]) -> Equipment:
-    known = {"name", "cost", "qty", "consumable", "unwieldy", "weapon", "rarity", "spent"}
-    return Equipment(**{k: v for k, v in data.items() if k in known})
-
-
-def _fighter_from(data: dict[str, Any]) -> Fighter:
-    d = dict(data)
-    d["type"] = FighterType(d.get("type", FighterType.GANGER))
-    d["equipment"] = [_equipment(e) for e in d.get("equipment", [])]
-    known = set(Fighter.__dataclass_fields__)
-    return Fighter(**{k: v for k, v in d.items() if k in known})
-
-
-def apply_change(campaign: Campaign, ch: dict[str, Any]) -> None:
-    """Apply one change (plain dict) to a campaign, in place."""
-    kind = ch["kind"]
-    gang = campaign.gang(ch["gang"])
-    fighter = gang.fighter(ch["fighter"]) if ch.get("fighter") else None
-    if kind == "credits":
-        gang.credits += ch["amount"]
-    elif kind == "reputation":
-        gang.reputation += ch["amount"]
-        if ch.get("floor", True) and gang.reputation < 0:
-            gang.reputation = 0
-    elif kind == "xp":
-        assert fighter
-        fighter.xp += ch["amount"]
-    elif kind == "kills":
-        assert fighter
-        fighter.kills += ch["amount"]
-    elif kind == "status":
-        assert fighter
-        roster_rules.set_status(fighter, FighterStatus(ch["status"]), ch.get("why", ""),
-                                ch.get("battle") or 0, ch.get("captured_by", ""))
-    elif kind == "injury":
-        assert fighter
-        roster_rules.add_injury(fighter, ch)
-    elif kind == "to_stash":  # every item (or the named ones) from a fighter to the Stash
-        assert fighter
-        names = ch.get("items")
-        keep, move = [], []
-        for it in fighter.equipment:
-            (move if names is None or it.name in names else keep).append(it)
-        fighter.equipment = keep
-        gang.stash.extend(move)
-    elif kind == "remove_item":  # from a fighter (``fighter``) or the Stash
-        items = fighter.equipment if fighter else gang.stash
-        del items[_find_item(items, ch["item"])]
-    elif kind == "mark_spent":
-        items = fighter.equipment if fighter else gang.stash
-        items[_find_item(items, ch["item"])].spent = True
-    elif kind == "seize":  # every item of a (captive) fighter to another gang's Stash
-        assert fighter
-        campaign.gang(ch["to_gang"]).stash.extend(fighter.equipment)
-        fighter.equipment = []
-    elif kind == "clear_equipment":
-        assert fighter
-        fighter.equipment = []
-    elif kind == "add_item":  # to the Stash
-        gang.stash.append(_equipment(ch["item"]))
-    elif kind == "give_item":  # Stash -> fighter
-        assert fighter
-        it = gang.stash.pop(_find_item(gang.stash, ch["item"]))
-        fighter.equipment.append(it)
-    elif kind == "take_item":  # another gang's Stash -> this gang's Stash
-        other = campaign.gang(ch["from_gang"])
-        gang.stash.append(other.stash.pop(_find_item(other.stash, ch["item"])))
-    elif kind == "territory_add":
-        gang.territories.append(
-            Territory(name=ch["name"], kind=TerritoryKind(ch.get("territory_kind", "turf")),
-                      cannot_be_lost=ch.get("cannot_be_lost", False))
-        )
-    elif kind == "territory_remove":
-        for i, t in enumerate(gang.territories):
-            if t.name == ch["name"]:
-                del gang.territories[i]
-                break
-        else:
-            raise KeyError(ch["name"])
-    elif kind == "territory_size":
-        gang.territory_size = max(0, gang.territory_size + ch["amount"])
-    elif kind == "bounty":
-        assert fighter
-        fighter.bounty = max(0, fighter.bounty + ch["amount"])
-    elif kind == "hire":
-        gang.fighters.append(_fighter_from(ch["data"]))
-    elif kind == "advance":
-        assert fighter
-        fighter.xp -= ch.get("xp_cost", 0)
-        fighter.cost += ch.get("cost", 0)
-        fighter.advancements += 1
-        roster_rules.apply_advancement(fighter, ch)
-    elif kind == "fighter_type":
-        assert fighter
-        fighter.type = FighterType(ch["type"])
-    elif kind == "tactics_add":
-        gang.tactics.append(ch["name"])
-    elif kind == "tactics_remove":
-        gang.tactics.remove(ch["name"])
-    elif kind in ("note", "weapon_override"):
-        pass
-    else:
-        raise ValueError(f"unknown change {kind!r}")
+# One handler per change kind, applying it and saying it: rules/postbattle_changes.py.
+from .postbattle_changes import _equipment, _fighter_from, _find_item, apply_change  # noqa: E402,F401
 
 
 def apply_changes(campaign: Campaign, changes: list[dict[str, Any]]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .model import FighterStatus
-from .wording import possessive
+from .postbattle_changes import Words, describe_change
 
 if TYPE_CHECKING:  # pragma: no cover
     from .postbattle import PostBattle
@@ -31,68 +31,10 @@ def _fighter_name(seq: "PostBattle", gang_id: str, fighter_id: str) -> str:
 
 
 def describe(seq: "PostBattle", ch: dict[str, Any]) -> str:
-    """One change in words."""
-    k = ch["kind"]
+    """One change in words (each kind's words: rules/postbattle_changes.py)."""
     who = _fighter_name(seq, ch["gang"], ch["fighter"]) if ch.get("fighter") else ""
     why = f" ({ch['why']})" if ch.get("why") else ""
-    if k == "credits":
-        return f"{ch['amount']:+d} credits{why}"
-    if k == "reputation":
-        return f"{ch['amount']:+d} Reputation{why}"
-    if k == "xp":
-        return f"{who}: {ch['amount']:+d} XP{why}"
-    if k == "status":
-        extra = ""
-        if ch["status"] == "captured":
-            by = ch.get("captured_by", "")
-            extra = " by the Guilders" if by == "guilders" else (
-                f" by {seq.work.gang(by).name}" if by else "")
-        return f"{who}: {ch['status']}{extra}{why}"
-    if k == "injury":
-        eff = f" ({ch['effect']})" if ch.get("effect") else ""
-        return f"{who}: Lasting Injury {ch.get('roll', '')} {ch['name']}{eff}".replace("  ", " ")
-    if k == "to_stash":
-        items = ", ".join(ch["items"]) if ch.get("items") else "all equipment"
-        return f"{who}: {items} to the Stash{why}"
-    if k == "remove_item":
-        return f"{who + ': ' if who else 'Stash: '}{ch['item']} removed{why}"
-    if k == "mark_spent":
-        return f"{who}: {ch['item']} spent"
-    if k == "add_item":
-        return f"Stash: + {ch['item']['name']} ({ch['item'].get('cost', 0)} credits)"
-    if k == "give_item":
-        return f"{ch['item']}: Stash -> {who}"
-    if k == "take_item":
-        return f"Stash: + {ch['item']} (stolen from {seq.work.gang(ch['from_gang']).name})"
-    if k == "seize":
-        return f"{possessive(who)} equipment taken to {possessive(seq.work.gang(ch['to_gang']).name)} Stash"
-    if k == "clear_equipment":
-        return f"{who}: returns with no equipment"
-    if k == "territory_add":
-        return f"Territory gained: {ch['name']} ({ch.get('territory_kind', 'turf')})"
-    if k == "territory_remove":
-        return f"Territory lost: {ch['name']}"
-    if k == "territory_size":
-        return f"Territory/Turf Size {ch['amount']:+d}"
-    if k == "bounty":
-        return f"{who}: Bounty {ch['amount']:+d}"
-    if k == "hire":
-        d = ch["data"]
-        return f"Hired {d['name']} ({d['type']}, {d['cost']} credits)"
-    if k == "advance":
-        return f"{who}: Advancement {ch['name']} (-{ch.get('xp_cost', 0)} XP, +{ch.get('cost', 0)} credits)"
-    if k == "fighter_type":
-        return f"{who}: now {ch['type']}"
-    if k == "weapon_override":
-        return (f"{who}: keeps {ch['load']} weapons over the limit of {ch['limit']} "
-                "(Arbitrator override)")
-    if k == "kills":
-        return f"{who}: Kills {ch['amount']:+d}{why}"
-    if k == "tactics_add":
-        return f"Tactics card added: {ch['name']}"
-    if k == "tactics_remove":
-        return f"Tactics card removed: {ch['name']}"
-    return f"{k}{why}"
+    return describe_change(Words(who, why, lambda gang_id: seq.work.gang(gang_id).name), ch)
 
 
 def build_report(seq: "PostBattle") -> str:
