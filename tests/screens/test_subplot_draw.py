@@ -15,7 +15,7 @@ from munda_tui.rules import subplots as sp
 from munda_tui.rules.demo import demo_campaign
 from munda_tui.rules.setup import BattleSetup, SideSetup
 from munda_tui.screens.prebattle.subplot_draw import (
-    HandScreen,
+    DrawnHandScreen,
     JokerScreen,
     SubplotDrawScreen,
     TextEntryScreen,
@@ -313,7 +313,7 @@ async def test_peek_needs_the_curtain(make_app):
         assert "Only Ana (The Venom Sisters) should look." in screen_text(app)
         assert "Press Enter when ready." in screen_text(app)
         await pilot.press("enter")
-        assert isinstance(app.screen, HandScreen)
+        assert isinstance(app.screen, DrawnHandScreen)
         hand = screen.session.sides["venom-sisters"].hand
         assert shown_cards(screen_text(app), hand) == hand
         await pilot.press("escape")

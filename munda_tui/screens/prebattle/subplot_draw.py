@@ -31,7 +31,7 @@ Also here, for the pre-battle and battle screens:
   fighters ``"<own id>|<enemy id>"``), or None when cancelled. Secret choices put up
   the privacy curtain first. List the cards with
   ``rules.subplots.cards_offered_at(side.hand, "choose_crew")``.
-- ``HandScreen(player, hand, cards)``: an opaque view of one player's hand (push it
+- ``DrawnHandScreen(player, hand, cards)``: an opaque view of one player's hand (push it
   after a ``PrivacyCurtain``); ``peek_hand(app, player, hand, cards)`` does both.
 """
 
@@ -148,7 +148,7 @@ class JokerScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class HandScreen(ModalScreen[None]):
+class DrawnHandScreen(ModalScreen[None]):
     """One player's hand, face up, on an opaque screen. Enter, Escape or h hides it."""
 
     CSS_PATH = "subplot_draw.tcss"
@@ -176,7 +176,7 @@ def peek_hand(app: App, player: str, hand: list[str], codes: list[str]) -> None:
 
     def after(ok: bool | None) -> None:
         if ok:
-            app.push_screen(HandScreen(player, cards))
+            app.push_screen(DrawnHandScreen(player, cards))
 
     app.push_screen(PrivacyCurtain(player, "to look at your House Sub-plots"), after)
 
