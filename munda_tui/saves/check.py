@@ -48,6 +48,28 @@ def files_to_check(path: Path) -> list[Path]:
     return files
 
 
+def _export_problem(file: Path) -> str | None:
+    """For a campaign export (``munda-tui export``): "" when it imports, else why not;
+    None when the file is not an export (its first line says so)."""
+    try:
+        with open(file, "rb") as fh:
+            head = fh.read(200)
+    except OSError:
+        return None
+    first = head.split(b"\n", 1)[0].replace(b" ", b"").replace(b"'", b'"')
+    if first != b'format="munda-tui-campaign"':
+        return None
+    from .export import ExportError, read_export
+
+    try:
+        read_export(file)
+    except ExportError as error:
+        text = str(error)
+        return text if text.startswith(f"{file}:") and text[len(str(file)) + 1:][:1].isdigit() \
+            else f"{file}:1:1: {text.removeprefix(f'{file}: ')}"
+    return ""
+
+
 def check_paths(paths: Iterable[Path | str] | None = None) -> list[str]:
     """``path:line:col: message`` for every save under ``paths`` that does not
     load (empty when all load). No paths: the data dir."""
@@ -63,6 +85,11 @@ def check_paths(paths: Iterable[Path | str] | None = None) -> list[str]:
             problems.append(str(SaveError(target, 1, 1, "no such file or folder")))
             continue
         for file in files_to_check(target):
+            export = _export_problem(file) if file.is_file() else None
+            if export is not None:  # an export file: does it import?
+                if export:
+                    problems.append(export)
+                continue
             try:
                 load_any(file)
             except SaveError as error:

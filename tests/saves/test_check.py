@@ -113,3 +113,18 @@ def test_save_error_format():
     error = SaveError("/x/campaign.toml", 3, 7, "bad")
     assert str(error) == "/x/campaign.toml:3:7: bad"
     assert (error.line, error.column, error.message) == (3, 7, "bad")
+
+
+def test_an_export_file_is_checked_as_an_export(saved, tmp_path):
+    # `munda-tui check` on the file `munda-tui export` wrote: it imports, so no problem
+    # (it was "missing schema_version": the export's first table is not a campaign save)
+    from munda_tui.saves import Store
+    from munda_tui.saves.export import write_export
+
+    with Store(saved.parent.parent).open_campaign(saved.name) as handle:
+        out = write_export(handle, tmp_path / "shared.toml")
+    assert check_paths([out]) == []
+    broken = tmp_path / "broken.toml"
+    broken.write_text(out.read_text().replace("[campaign]\n", "[campaign]\nid = 5\n", 1))
+    (problem,) = check_paths([broken])
+    assert LINE.match(problem) and problem.startswith(f"{broken}:")
