@@ -118,6 +118,16 @@ def write_export(handle: "CampaignHandle | CampaignSnapshot", path: Path) -> Pat
     return path
 
 
+def _drop_withheld_counts(body: dict[str, Any]) -> None:
+    """A side's ``subplots_withheld`` is the export's note (how many hidden cards it left
+    out), not part of the set-up: taken off before the battle is validated."""
+    setup = body.get("setup")
+    sides = setup.get("sides") if isinstance(setup, dict) else None
+    for side in sides if isinstance(sides, list) else []:
+        if isinstance(side, dict):
+            side.pop("subplots_withheld", None)
+
+
 def read_export(path: Path) -> tuple[Campaign, dict[int, dict[str, Any]]]:
     """The campaign and its battles' data from an export file."""
     from .errors import SaveError
@@ -157,6 +167,7 @@ def read_export(path: Path) -> tuple[Campaign, dict[int, dict[str, Any]]]:
             body = entry.get("data", {})
             if not isinstance(body, dict):
                 raise codec.ValidationError(("battles", i, "data"), "expected a table")
+            _drop_withheld_counts(body)
             battle, _ = battle_schema.battle_from_data(
                 {"schema_version": codec.SCHEMA_VERSIONS[codec.BATTLE], **body}
             )

@@ -78,3 +78,17 @@ def test_the_battle_file_itself_keeps_the_hands(tmp_path) -> None:
     with Store(tmp_path / "data").open_campaign(slug) as handle:
         sides = handle.load_battle(1)["setup"]["sides"]
     assert [s["hand"] for s in sides] == [[REVEALED, "escher:7"], ["delaque:10", "goliath:Q"]]
+
+
+def test_an_export_with_withheld_cards_imports_back(tmp_path, capsys) -> None:
+    """The other player imports the export: the count of withheld cards each side records
+    is the export's note, not a set-up field to refuse ('unknown key subplots_withheld')."""
+    slug = _campaign(tmp_path / "data")
+    out = tmp_path / "export.toml"
+    assert main(["--data-dir", str(tmp_path / "data"), "export", slug, "-o", str(out)]) == 0
+    assert "subplots_withheld = 2" in out.read_text(encoding="utf-8")  # a side's own count
+    assert main(["--data-dir", str(tmp_path / "other"), "import", "campaign", str(out)]) == 0
+    assert main(["check", str(out)]) == 0
+    with Store(tmp_path / "other").open_campaign(slug) as handle:
+        sides = handle.load_battle(1)["setup"]["sides"]
+    assert [s["hand"] for s in sides] == [[REVEALED], []]
