@@ -49,7 +49,7 @@ def test_snapshot_reinforcements_walk(snap_compare, make_app, data_dir) -> None:
     # into the End phase; Iron Skulls won Priority; D3s from real dice (2, 1); the first
     # draw made by the app: the Venom Sisters' turn is shown
     assert snap_compare(make_app(campaign="demo"), terminal_size=SIZE, run_before=open_battle,
-                        press=["n", "2", "e", "2", "enter", "e", "1", "enter", "enter"])
+                        press=["n", "2", "e", "2", "enter", "e", "1", "enter", "r"])
 
 
 async def test_one_end_phase_with_reinforcements_due_for_both_sides(make_app, data_dir) -> None:
@@ -68,7 +68,9 @@ async def test_one_end_phase_with_reinforcements_due_for_both_sides(make_app, da
         st = screen.state
         assert st.sides[G].due == 2 and st.sides[V].due >= 1
         assert "The Iron Skulls draw (1 of 2)" in str(app.screen.query_one("#reinf-turn").render())
-        await pilot.press("enter")  # Iron Skulls: a random card, the app's D6
+        await pilot.press("enter")  # Enter never rolls: nothing drawn
+        assert "The Iron Skulls draw (1 of 2)" in str(app.screen.query_one("#reinf-turn").render())
+        await pilot.press("r")  # Iron Skulls: a random card, the app's D6
         assert "Venom Sisters draw" in str(app.screen.query_one("#reinf-turn").render())
         await pilot.press("c", "1")  # dealt by hand: the only card, Pip Hollow
         await pilot.press("2")  # a real D6 of 2: 12"
@@ -116,7 +118,7 @@ async def test_skipped_step_is_not_asked_again_and_d_resumes_it(make_app, data_d
         assert "skipped" in str(screen.query_one("#message").render())
         await pilot.press("d")  # resumes the step
         assert isinstance(app.screen, ReinforcementScreen)
-        await pilot.press("3", "enter")  # Venom Sisters (Priority) then Iron Skulls
+        await pilot.press("3", "r")  # Venom Sisters (Priority) then Iron Skulls (r rolls)
         assert not isinstance(app.screen, ReinforcementScreen)
         assert [screen.state.sides[g].arrived for g in (V, G)] == [1, 1]
         await pilot.press("n")

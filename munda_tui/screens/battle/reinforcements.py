@@ -2,11 +2,11 @@
 
 Whose draw it is comes from the rules (:func:`munda_tui.rules.battle.next_to_draw`:
 players alternate from the Priority winner until each has drawn the number due or
-run out of cards). For each draw: Enter draws a card at random from that gang's
+run out of cards). For each draw: ``r`` draws a card at random from that gang's
 Reinforcements deck and rolls the D6 (3+: 9", 1-2: 12" from all enemy models);
 a digit 1-6 draws at random and takes that face from a real die; ``c`` lets the
-player say which model card they dealt themselves, then Enter or 1-6 gives the
-D6. Each arrival is recorded (and saved) at once through the tracker, so ``u``
+player say which model card they dealt themselves, then ``r`` or 1-6 gives the
+D6. Enter alone never rolls (it says which key does). Each arrival is recorded (and saved) at once through the tracker, so ``u``
 undoes the last one like any event; Escape skips the rest of the step. The
 modal closes when no draw is left.
 """
@@ -56,7 +56,8 @@ class ReinforcementScreen(ModalScreen["str | None"]):
     CSS_PATH = "modals.tcss"
     AUTO_FOCUS = ""  # keys go to the screen; the deck list takes focus only when shown
     BINDINGS = [
-        Binding("enter", "draw", "Draw/roll", id="reinforcement.draw"),
+        Binding("r", "draw", "Draw/roll for me", id="reinforcement.draw"),
+        Binding("enter", "enter", "Which key rolls", show=False, id="reinforcement.enter"),
         Binding("1", "digit(1)", "Real D6 (card no.)", key_display="1-6", id="reinforcement.digit-1"),
         *[Binding(str(i), f"digit({i})", f"D6 {i}", show=False, id=f"reinforcement.digit-{i}") for i in range(2, 10)],
         Binding("c", "choose", "Pick card", id="reinforcement.choose"),
@@ -145,13 +146,13 @@ class ReinforcementScreen(ModalScreen["str | None"]):
             turn, hint = "No draw left.", "Esc: close"
         elif self.stage == D6:
             turn = f"{side.name}: {st.name_of(self.drawn)} drawn. Roll the {self.dice}."
-            hint = f"Enter: roll the {self.dice} for me   1-6: the face of a real die   Esc: back"
+            hint = f"r: roll the {self.dice} for me   1-6: the face of a real die   Esc: back"
         elif self.stage == CHOOSE:
             turn = f"{side.name}: which model card did you draw?"
             hint = "1-9 or up/down + Enter: the card   Esc: back"
         else:
             turn = f"{side.name} draw ({side.arrived + 1} of {side.due})"
-            hint = (f"Enter: draw at random, roll the {self.dice}   1-6: draw at random, "
+            hint = (f"r: draw at random, roll the {self.dice}   1-6: draw at random, "
                     f"a real {self.dice}   c: I drew the card myself   u: undo   Esc: skip")
         self.query_one("#reinf-turn", Static).update(turn)
         self.query_one("#reinf-hint", Static).update(hint)
@@ -162,6 +163,14 @@ class ReinforcementScreen(ModalScreen["str | None"]):
         if action in ("choose", "undo"):
             return self.stage == CARD
         return True
+
+    def action_enter(self) -> None:
+        """Enter never rolls: a tap meant as "next" must not roll the arrival D6."""
+        if self.gang and self.stage in (CARD, D6):
+            self.notify(f"Enter does not roll: r draws and rolls the {self.dice} for me, "
+                        "1-6 takes the face of a real die.", timeout=4)
+        elif not self.gang:
+            self.dismiss("done")
 
     def action_draw(self) -> None:
         gang = self.gang
