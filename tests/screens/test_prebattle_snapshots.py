@@ -91,3 +91,15 @@ def test_prebattle_snapshot_table_files(snap_compare, make_app, config_dir) -> N
     (tables / "broken.toml").write_text('table = "crew"\n[[entries]]\nroll = "7"\nname = "x"\ntext = "y"\n')
     app = make_app(seed=11, demo=True)
     assert snap_compare(app, terminal_size=SIZE, run_before=_from_campaign(["n"]))
+
+
+@pytest.mark.parametrize(("state", "detail"), [("scenario", "#sc-scroll"), ("side-jobs", "#sj-scroll")])
+async def test_the_detail_beside_the_list_is_readable_at_80_columns(make_app, data_dir, state,
+                                                                   detail) -> None:
+    # at 80x24 the list's fixed 56 columns left the table / Side Job text ~20 columns,
+    # a few words a line
+    slug = seed_state(data_dir, state)
+    app = make_app(seed=11, campaign=slug)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _from_state([])(pilot)
+        assert app.screen.query_one(detail).size.width >= 28
