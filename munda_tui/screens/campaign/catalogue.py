@@ -20,6 +20,7 @@ from textual.widgets import DataTable, Footer, Header, Input, Label, Static
 from munda_tui.rules import catalogue as cat
 from munda_tui.rules import profile as pr
 from munda_tui.screens.common.dialogs import ConfirmScreen, ErrorScreen
+from munda_tui.screens.common.typed_app import munda_app
 
 if TYPE_CHECKING:
     from munda_tui.saves import CampaignHandle
@@ -147,7 +148,7 @@ class CatalogueScreen(Screen[None]):
         except SaveError as error:
             self.own = Catalogue()
             self.notify(f"The campaign's catalogue did not load: {error}", severity="error")
-        packs, problems = load_packs(self.app.config_dir)  # type: ignore[attr-defined]
+        packs, problems = load_packs(munda_app(self).config_dir)
         for problem in problems:
             self.notify(f"Catalogue pack not loaded: {problem}", severity="warning", timeout=15)
         self.packs = [c for _p, c in packs]

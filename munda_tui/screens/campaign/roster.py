@@ -29,6 +29,7 @@ from munda_tui.rules.model import (
     Gang,
 )
 from munda_tui.screens.common.dialogs import ConfirmScreen, ErrorScreen
+from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.screens.campaign.fighter_form import (
     CHAR_LABELS,
     EquipmentFormScreen,
@@ -481,7 +482,7 @@ class RosterScreen(Screen[None]):
             self.own_catalogue = Catalogue()
             self.notify(f"The campaign's catalogue did not load: {error}", severity="error",
                         timeout=15)
-        packs, problems = load_packs(self.app.config_dir)  # type: ignore[attr-defined]
+        packs, problems = load_packs(munda_app(self).config_dir)
         for problem in problems:
             self.notify(f"Catalogue pack not loaded: {problem}", severity="warning", timeout=15)
         self.packs = [c for _path, c in packs]

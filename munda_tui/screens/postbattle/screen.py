@@ -322,7 +322,7 @@ Enter applies every change to both rosters once and saves the battle report.
                 own = load_campaign_catalogue(self.handle.path)
             except (SaveError, OSError):
                 own = Catalogue()
-            packs, _problems = load_packs(self.app.config_dir)  # type: ignore[attr-defined]
+            packs, _problems = load_packs(munda_app(self).config_dir)
             self._catalogue = own.merged(*(c for _p, c in packs))
         entry = p.id.rsplit(":", 1)[0]
         if p.kind == "text" and p.id.endswith(":name"):
