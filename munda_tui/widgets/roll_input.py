@@ -23,7 +23,7 @@ class RollInput(Widget, can_focus=True):
     from this widget; a screen may post it for its ``r`` key)."""
 
     DEFAULT_CSS = """
-    RollInput { height: 1; width: 1fr; padding: 0 1; background: $boost; }
+    RollInput { height: auto; width: 1fr; padding: 0 1; background: $boost; }
     RollInput:focus { background: $accent 30%; }
     """
 
