@@ -8,6 +8,7 @@ the app to navigate; they never open files themselves.
 from __future__ import annotations
 
 import datetime
+import gc
 import random
 import sys
 from pathlib import Path
@@ -59,6 +60,13 @@ def _write_failed_text(error: WriteFailed) -> str:
         f"{error.path} could not be written: {error.reason}.\n\n"
         "Nothing was lost: the last save on disk is unchanged, and you are where you were."
     )
+
+
+def _keep_out_of_gc() -> None:
+    """An open campaign's objects live as long as it is open: keep them (and the app's)
+    out of the cyclic collector's scans, which otherwise grow with a league's history
+    (a 2,000-battle campaign screen took ~30% longer to show)."""
+    gc.freeze()
 
 
 class MundaApp(App[None]):
@@ -143,6 +151,7 @@ class MundaApp(App[None]):
     def _start(self, open_it: Callable[[], "CampaignHandle"]) -> None:
         try:
             self.handle = open_it()
+            _keep_out_of_gc()
         except (CampaignLocked, SaveError) as error:  # said on the home screen, once shown
             self._start_error = error
         except OSError as error:
@@ -272,6 +281,7 @@ class MundaApp(App[None]):
         except OSError as error:  # pragma: no cover - every write is guarded in saves
             self.push_screen(ErrorScreen("Campaign could not be opened", str(error)))
             return False
+        _keep_out_of_gc()
         self._show_campaign()
         return True
 
@@ -351,6 +361,7 @@ class MundaApp(App[None]):
 
     def close_campaign(self) -> None:
         if self.handle is not None:
+            gc.unfreeze()  # the campaign's objects go back to the collector with it
             handle, self.handle = self.handle, None
             try:
                 handle.close()

@@ -115,3 +115,17 @@ async def test_a_league_fills_its_tables_after_the_first_frame(make_app, data_di
         assert battles.coordinate_to_cell_key(battles.cursor_coordinate).row_key.value == "450"
         assert battles.get_row_at(449)[0] == "1"  # the oldest battle, in its place
         assert gangs.get_row_at(29)[0] == "Gang 30"
+
+
+async def test_an_open_campaign_is_kept_out_of_the_collectors_scans(make_app, data_dir: Path) -> None:
+    import gc
+
+    Store(data_dir).create_campaign(demo_campaign()).close()
+    gc.unfreeze()
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        assert gc.get_freeze_count() > 0
+        await pilot.press("escape")
+        await wait_for_screen(pilot, "HomeScreen")
+        assert gc.get_freeze_count() == 0
