@@ -37,7 +37,7 @@ def demo_outcome() -> BattleOutcome:
 def seed_battle(data_dir: Path, *, ruleset: str = "gang-war", outcome: BattleOutcome | None = None,
                 tracker: bool = True) -> str:
     """Save the demo campaign with battle 1 waiting for its post-battle sequence."""
-    from munda_tui.saves.demo import ensure_demo
+    from support import ensure_demo  # the demo written once per process, then copied
     from munda_tui.saves import Store
 
     slug = ensure_demo(data_dir)

@@ -54,7 +54,7 @@ def seed_state(data_dir: Path, name: str) -> str:
     """Write the demo campaign and the saved set-up ``name`` as its battle 1; the slug."""
     import tomllib
 
-    from munda_tui.saves.demo import ensure_demo
+    from support import ensure_demo  # the demo written once per process, then copied
     from munda_tui.rules.model import BattleSummary
     from munda_tui.saves import Store
 
@@ -74,7 +74,7 @@ def seed_state(data_dir: Path, name: str) -> str:
 
 async def _walk(name: str, keys: list[str]) -> str:
     from munda_tui.app import MundaApp
-    from munda_tui.saves.demo import ensure_demo
+    from support import ensure_demo  # the demo written once per process, then copied
 
     with tempfile.TemporaryDirectory() as tmp:
         data, config = Path(tmp, "data"), Path(tmp, "config")

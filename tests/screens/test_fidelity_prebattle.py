@@ -47,7 +47,7 @@ async def test_contempt_for_the_weak_reduces_the_crew_on_screen(make_app, data_d
     from munda_tui.rules.model import BattleSummary
     from munda_tui.rules.setup import BattleSetup, CrewMember
     from munda_tui.saves import Store
-    from munda_tui.saves.demo import ensure_demo
+    from support import ensure_demo  # the demo written once per process, then copied
 
     ensure_demo(data_dir)
     crew = ["brakk-ironjaw", "gorth-slagborn", "mord-hammerhand", "dak-cinderfist", "thug-varro"]

@@ -203,7 +203,7 @@ async def test_choose_crew_subplot_is_offered_behind_the_curtain(make_app, data_
     from munda_tui.rules.setup import CrewMember
 
     store = Store(data_dir)
-    from munda_tui.saves.demo import ensure_demo
+    from support import ensure_demo  # the demo written once per process, then copied
 
     ensure_demo(data_dir)
     with store.open_campaign("demo") as handle:
@@ -250,7 +250,7 @@ async def test_choose_crew_subplot_is_offered_behind_the_curtain(make_app, data_
 async def test_protect_the_future_without_prospects_or_gangers_generates_a_new_side_job(
     make_app, data_dir: Path
 ) -> None:
-    from munda_tui.saves.demo import ensure_demo
+    from support import ensure_demo  # the demo written once per process, then copied
     from munda_tui.rules import scenario as sc
     from munda_tui.rules.model import BattleSummary
     from munda_tui.rules.setup import CrewMember
@@ -292,7 +292,7 @@ async def test_protect_the_future_without_prospects_or_gangers_generates_a_new_s
 
 
 async def test_fighters_who_cannot_fight_are_shown_but_never_chosen(make_app, data_dir: Path) -> None:
-    from munda_tui.saves.demo import ensure_demo
+    from support import ensure_demo  # the demo written once per process, then copied
     from munda_tui.rules.model import FighterStatus
 
     ensure_demo(data_dir)
