@@ -138,9 +138,15 @@ class Prompt:
                 raise ValueError(f"pick at most {self.maximum}")
             return picked
         if self.kind == "number":
-            from .limits import ENTRY_MAX, parse_int
+            from .limits import ENTRY_MAX, LimitError, parse_int
 
-            n = parse_int(value)  # ValueError: not a whole number, or far too long
+            try:
+                n = parse_int(value)  # ValueError: not a whole number, or far too long
+            except LimitError:  # a whole number too long to save: say the prompt's range
+                lo = self.minimum if self.minimum is not None else -ENTRY_MAX
+                hi = self.maximum if self.maximum is not None else ENTRY_MAX
+                digits = len(str(value).strip().lstrip("+-"))
+                raise ValueError(f"a {digits}-digit number is out of range ({lo} to {hi})") from None
             if self.minimum is not None and n < self.minimum:
                 raise ValueError(f"{n} is below {self.minimum}")
             if self.maximum is not None and n > self.maximum:

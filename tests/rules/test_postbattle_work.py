@@ -44,3 +44,18 @@ def test_the_commit_applies_to_a_whole_copy() -> None:
     new = pb.applied_campaign(c, 1, {"changes": seq.changes(), "standings": {}, "winner": ESCHER})
     assert c == before and new is not c
     assert new.gang("bystanders") == c.gang("bystanders")
+
+
+def test_a_huge_number_typed_is_out_of_the_prompts_range() -> None:
+    # 'Toughness improves by' 99999999999999999999: the prompt's range, not "too large to
+    # save (TOML integers are 64-bit)"
+    import pytest
+
+    from munda_tui.rules.postbattle_core import Prompt
+
+    by = Prompt("x:by", "number", "Brakk Ironjaw: Toughness improves by", minimum=1, maximum=2)
+    with pytest.raises(ValueError, match=r"^a 20-digit number is out of range \(1 to 2\)$"):
+        by.validate("99999999999999999999")
+    with pytest.raises(ValueError, match=r"out of range \(0 to "):
+        Prompt("x:cost", "number", "credits", minimum=0).validate("9" * 40)
+    assert by.validate("2") == 2
