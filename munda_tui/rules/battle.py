@@ -473,6 +473,21 @@ def _take_down(state: BattleState, f: FighterState, ev: Event) -> None:
     f.how = how_text(ev.action, ev.traits)
 
 
+#: states of a fighter who is not on the battlefield
+OFF_THE_BATTLEFIELD = (OUT_OF_ACTION, FLED, NOT_DEPLOYED)
+
+
+def check_new(state: BattleState, ev: Event) -> None:
+    """What a new event (recorded now, not one of a saved log replayed) must also meet:
+    no condition for a fighter off the battlefield (an Out of Action fighter's conditions
+    are cleared when they go). Saved logs holding one still load."""
+    if ev.kind == "condition" and not ev.lost:
+        f = state.fighters.get(ev.fighter)
+        if f is not None and f.state in OFF_THE_BATTLEFIELD:
+            raise BattleError(f"{f.name} is {STATE_NAMES[f.state]} (off the battlefield): "
+                              f"no {ev.condition} to record")
+
+
 def apply(state: BattleState, ev: Event) -> None:
     """Apply one (checked) event to ``state`` in place."""
     k = ev.kind
@@ -829,6 +844,7 @@ class Battle:
 
     def record(self, ev: Event) -> BattleState:
         check(self.state, ev)
+        check_new(self.state, ev)
         apply(self.state, ev)
         self.log.append(ev)
         self.redo_stack.clear()

@@ -249,3 +249,16 @@ def test_load_keeps_what_does_not_replay(battle: Battle) -> None:
     assert problem.startswith("event 3 (teleport)")
     again, rejected, problem = Battle.load(battle.to_data())
     assert again.log == battle.log and rejected == [] and problem == ""
+
+
+def test_no_condition_for_a_fighter_off_the_battlefield(battle: Battle) -> None:
+    # an Out of Action fighter's conditions are cleared when they go: Broken logged after
+    # it (b on an OOA row in the tracker) is refused, the log unchanged
+    key = "iron-skulls/thug-varro"
+    battle.record(Event("state", fighter=key, state=OUT_OF_ACTION))
+    with pytest.raises(BattleError, match="Out of Action \\(off the battlefield\\): no Broken"):
+        battle.record(Event("condition", fighter=key, condition="Broken"))
+    assert battle.state.fighters[key].conditions == [] and battle.log[-1].kind == "state"
+    # a saved log that holds one (written before this check) still replays
+    log = [*battle.log, Event("condition", fighter=key, condition="Broken")]
+    assert replay(log).fighters[key].conditions == ["Broken"]
