@@ -241,3 +241,16 @@ async def test_sort_by_rating(make_app, data_dir) -> None:
         await pilot.press("O")
         ratings = [int(table.get_row_at(i)[5].plain) for i in range(table.row_count)]
         assert ratings == sorted(ratings)
+
+
+async def test_the_stash_panel_says_it_is_the_equipment(make_app, data_dir) -> None:
+    # the header says "Stash N cr" for the credits; the panel's figure is the items' worth
+    # ("Stash (0 cr)" under "Stash 500 cr" read as a contradiction)
+    from textual.widgets import Label
+
+    slug = seed(data_dir)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_roster(pilot)
+        shown = str(app.screen.query_one("#stash-title", Label).render())
+        assert shown.startswith("Stash equipment (") and shown.endswith(" cr)")

@@ -251,7 +251,7 @@ class RosterScreen(Screen[None]):
         stash_row = stash.cursor_row
         stash.clear()
         value = rr.stash_value(gang)
-        self.query_one("#stash-title", Label).update(f"Stash ({value} cr)")
+        self.query_one("#stash-title", Label).update(f"Stash equipment ({value} cr)")
         for i, item in enumerate(gang.stash):
             stash.add_row(item_text(item) + kind_mark(item), cost_text(item), key=str(i))
         if gang.stash:
