@@ -193,3 +193,15 @@ async def test_a_start_card_rewarded_if_you_win_is_asked_at_the_end(make_app, da
         log = tracker.battle.log
         assert log[-1].kind == "reward" and log[-1].rewards == ()
         assert isinstance(app.screen, PrivacyCurtain)  # then Ben's last look
+
+
+async def test_nothing_to_walk_is_a_centred_dialog(make_app, data_dir) -> None:
+    # it sat in the top-left corner, unlike every other dialog of the walk
+    make_battle(data_dir, {V: ["dark-influences:9"], G: ["goliath:Q"]}, walked=False)
+    app = make_app(campaign="demo", seed=11)
+    async with app.run_test(size=SIZE) as pilot:
+        await _walk_keys("enter", "enter", "enter")(pilot)
+        assert isinstance(app.screen, NothingAtTheStart)
+        box = app.screen.query_one(".dialog").region
+        assert box.x > 0 and box.y > 0
+        assert abs(box.x - (SIZE[0] - box.right)) <= 1  # as far from both sides
