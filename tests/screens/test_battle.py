@@ -446,7 +446,7 @@ async def test_card_shown_at_choose_crew_is_public_and_its_xp_goes_to_the_chosen
         head = str(app.screen.query_one("#head-1").render())
         assert "Naked Brutality" in head and head.count("▚▞") == 1  # Pit Fight stays hidden
         await pilot.press("right", "h", "enter")
-        assert "Naked Brutality - shown in the pre-battle" in _text(app)
+        assert "Naked Brutality - shown to both before round 1" in _text(app)
         await pilot.press("r")
         assert "6 XP to Thug Varro" in _text(app)
         await pilot.press("enter")

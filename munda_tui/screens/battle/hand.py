@@ -79,7 +79,8 @@ class HandScreen(ModalScreen["str | None"]):
 
     def _status(self, m: Match) -> str:
         if m.card in self.shown and m.status == MANUAL:
-            return "shown in the pre-battle: reveal (r) to walk its reward when earned"
+            # shown at Choose Crew or in the start-of-the-battle walk: both before round 1
+            return "shown to both before round 1: reveal (r) to walk its reward when earned"
         text = STATUS_TEXT.get(m.status, m.status)
         if "Reminder" in self.notes.get(m.card, ""):
             text += " - its time is now"
