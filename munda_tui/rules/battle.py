@@ -984,6 +984,7 @@ def outcome(
 ) -> BattleOutcome:
     """What the battle hands to the post-battle sequence (nothing applied to gangs)."""
     from .subplot_effects import fixed_injuries, two_injury_rolls
+    from .subplots import shown_before_round_1
 
     names = card_names or {}
     twice = two_injury_rolls(state)
@@ -1011,8 +1012,15 @@ def outcome(
         )
     rewards = []
     revealed = []
+    revealed_by: dict[str, list[str]] = {}
+    for s in setup.sides:  # shown at Choose Crew or in the start-of-the-battle walk
+        if s.gang in state.sides:
+            revealed_by[s.gang] = shown_before_round_1(s.hand, s.subplot_choices)
     for side in state.sides.values():
-        revealed += side.revealed
+        mine = revealed_by.setdefault(side.gang, [])
+        mine += [c for c in side.revealed if c not in mine]
+    for side in state.sides.values():
+        revealed += revealed_by[side.gang]
         for card, r in side.rewards:
             fighter = r.fighter.split("/", 1)[1] if "/" in r.fighter else r.fighter
             rewards.append(
@@ -1048,7 +1056,7 @@ def outcome(
         fighters=fighters,
         rewards=rewards,
         subplots_revealed=revealed,
-        subplots_revealed_by={s.gang: list(s.revealed) for s in state.sides.values() if s.revealed},
+        subplots_revealed_by={g: cs for g, cs in revealed_by.items() if cs},
         takes_prisoners={s.gang: s.takes_prisoners for s in setup.sides},
     )
 

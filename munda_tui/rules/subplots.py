@@ -449,6 +449,24 @@ def start_of_game_cards(hand: Iterable[str], choices: dict[str, str]) -> list[Su
     return out
 
 
+def shown_before_round_1(hand: Iterable[str], choices: dict[str, str]) -> list[str]:
+    """The cards of a hand both players saw before round 1: revealed at Choose Crew (in
+    the pre-battle) or in the start-of-the-battle walk, with an open choice recorded in
+    ``choices`` (``""`` when the card asks nothing). Secret choices (Dead of Night's
+    number) leave their card hidden. In the hand's order; unknown ids are skipped."""
+    out = []
+    for card_id in hand:
+        if card_id not in choices:
+            continue
+        try:
+            c = card(card_id)
+        except SubplotError:
+            continue
+        if c.reveal in ("choose_crew", "start_of_battle") and not c.choice_info.secret:
+            out.append(card_id)
+    return out
+
+
 def choice_pool(c: SubplotCard, fighters: Sequence[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
     """The fighters (id, name, type) the card's choice is made among: those of its
     ``choice_types`` if there are any, else those of ``choice_types_else`` (or all)."""

@@ -182,3 +182,30 @@ def test_sumptown_shakedown_counts_a_coup_de_grace_as_out_cold() -> None:
     assert "Dak Cinderfist: Lasting Injury 12-26 Out Cold" in lines
     assert f"injury:{GOLIATH}:dak-cinderfist" not in str(seq.draft)  # never asked
     assert f"injury:{ESCHER}:lys-venom" in str(seq.draft)  # the others roll as usual
+
+
+def test_cards_shown_before_round_1_count_as_revealed_in_the_outcome() -> None:
+    """Shadowing (Noble Whims Q) revealed in the start-of-the-battle walk, Contempt for the
+    Weak at Choose Crew, and a card revealed in the tracker are all revealed in the
+    outcome (the report and the post-battle's "holds a card not yet revealed" read it);
+    Dead of Night's secret number leaves its card hidden."""
+    from munda_tui.rules.setup import SideSetup
+    from munda_tui.rules.subplots import shown_before_round_1
+
+    setup = BattleSetup(number=1, challenger="us", challenged="them", sides=[
+        SideSetup(gang="us", hand=["noble-whims:Q", "escher:2", "goliath:J"],
+                  subplot_choices={"noble-whims:Q": "them/t1", "goliath:J": "2"}),
+        SideSetup(gang="them", hand=["delaque:10", "noble-whims:6"],
+                  subplot_choices={"delaque:10": "8"}),
+    ])
+    assert shown_before_round_1(setup.sides[0].hand, setup.sides[0].subplot_choices) == [
+        "noble-whims:Q", "goliath:J"]
+    assert shown_before_round_1(setup.sides[1].hand, setup.sides[1].subplot_choices) == []
+    st = replay([start(), reveal("escher:2"), reveal("noble-whims:Q"), end()])
+    o = outcome(st, setup)
+    assert o.subplots_revealed_by == {"us": ["noble-whims:Q", "goliath:J", "escher:2"]}
+    assert o.subplots_revealed == ["noble-whims:Q", "goliath:J", "escher:2"]
+    # nothing revealed in the tracker: the start walk's card still counts
+    o = outcome(replay([start(), end()]), setup)
+    assert o.subplots_revealed_by == {"us": ["noble-whims:Q", "goliath:J"]}
+    assert "delaque:10" not in o.subplots_revealed
