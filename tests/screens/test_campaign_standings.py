@@ -67,7 +67,7 @@ async def test_S_cycles_the_standings_column(make_app, data_dir: Path) -> None:
         await pilot.press("S", "S")
         await pilot.pause()
         header = [str(col.label) for col in app.screen.query_one("#gangs").columns.values()]
-        assert "Wealth ▼" in header and "Rating  " in header
+        assert "Wealth▼" in header and "Rating " in header
         # the selection follows the table: r opens the gang shown first
         await pilot.press("r")
         await wait_for_screen(pilot, "RosterScreen")

@@ -121,12 +121,12 @@ class CampaignScreen(Screen[None]):
     def on_mount(self) -> None:
         gangs = self.query_one("#gangs", DataTable)
         gangs.add_column("Gang", key="name")
-        gangs.add_column("Rating  ", key="rating")
-        gangs.add_column("Wealth  ", key="wealth")
-        gangs.add_column("Rep  ", key="reputation")
+        gangs.add_column("Rating ", key="rating")
+        gangs.add_column("Wealth ", key="wealth")
+        gangs.add_column("Rep ", key="reputation")
         gangs.add_column("Credits", key="credits")
-        gangs.add_column("W/L/D  ", key="record")
-        gangs.add_column("Kills  ", key="kills")
+        gangs.add_column("W/L/D ", key="record")
+        gangs.add_column("Kills ", key="kills")
         gangs.add_column("Type", key="type")
         gangs.add_column("Territories", key="territories")
         battles = self.query_one("#battles", DataTable)
@@ -204,7 +204,7 @@ class CampaignScreen(Screen[None]):
             column = gangs.columns.get(key)  # type: ignore[call-overload]
             if column is not None:
                 # the same width either way: the column keeps room for the mark
-                column.label = Text(title + (" ▼" if key == self.sort_by else "  "))
+                column.label = Text(title + ("▼" if key == self.sort_by else " "))
         gangs.refresh()
 
     # --- selection ------------------------------------------------------------------
