@@ -142,7 +142,13 @@ def hand_view(
             continue
         revealed = m.status == REVEALED
         r = None if revealed else due.get(m.card)
+        passed = "" if revealed else subplots.moment_passed(m.card, state.round, state.ended, choices)
         reminder = f"check this card now, at {TIMINGS.get(r.timing, r.timing)}" if r else ""
+        if r and passed:
+            reminder = f"at {TIMINGS.get(r.timing, r.timing)}: its moment ({passed}) has passed"
+        status_text = STATUS_TEXT.get(m.status, m.status)
+        if passed and m.status == MANUAL:
+            status_text = f"Its moment was at {passed}: that time has passed"
         cards.append(CardView(
             card=m.card,
             name=card.name,
@@ -152,7 +158,7 @@ def hand_view(
             rewards=tuple(r.describe() for r in card.rewards),
             choice=_choice_text(card, choices.get(m.card, ""), state),
             status=m.status,
-            status_text=STATUS_TEXT.get(m.status, m.status),
+            status_text=status_text,
             why=m.why,
             revealed=revealed,
             alert=(m.status == MET) or r is not None,

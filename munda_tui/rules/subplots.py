@@ -467,6 +467,27 @@ def shown_before_round_1(hand: Iterable[str], choices: dict[str, str]) -> list[s
     return out
 
 
+def moment_passed(card_id: str, round_: int, ended: bool, choices: dict[str, str]) -> str:
+    """In the battle (the tracker), the moment of a card not yet revealed that has passed,
+    in words ("Choose Crew"), or "" while the card may still be revealed as it says. A
+    Choose Crew card passes with the pre-battle (a fighter choice left for the start walk
+    passes with it); a start-of-the-battle card once round 1 is over. Cards shown before
+    round 1 (a choice recorded in ``choices``) are not asked about."""
+    try:
+        c = card(card_id)
+    except SubplotError:
+        return ""
+    if card_id in choices:
+        return ""
+    walked_at_start = c.reveal == "start_of_battle" or (
+        c.reveal == "choose_crew" and c.choice_info.kind == "fighter")
+    if c.reveal == "choose_crew" and not walked_at_start:
+        return REVEALS["choose_crew"]
+    if walked_at_start and (round_ > 1 or ended):
+        return REVEALS[c.reveal]
+    return ""
+
+
 def choice_pool(c: SubplotCard, fighters: Sequence[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
     """The fighters (id, name, type) the card's choice is made among: those of its
     ``choice_types`` if there are any, else those of ``choice_types_else`` (or all)."""

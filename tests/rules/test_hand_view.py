@@ -80,3 +80,15 @@ def test_views_from_saved_battle_data_and_the_open_battle() -> None:
     with pytest.raises(NotInBattle):
         battle_hand_views(c, 1, {"setup": setup.to_data()})
     assert open_battle(demo_campaign()) in (None, *[x.number for x in demo_campaign().battles])
+
+
+def test_a_choose_crew_card_not_revealed_then_says_its_moment_has_passed() -> None:
+    """Contempt for the Weak ('Reveal this card during the Choose Crew step') kept hidden
+    at Choose Crew: the phone view says its moment has passed, never 'check it now'."""
+    c, setup, b = battle(hands={V: ["goliath:J"], G: []})
+    card = views(setup, b)[V].cards[0]
+    assert card.status_text == "Its moment was at Choose Crew: that time has passed"
+    assert "check this card now" not in card.reminder
+    assert "its moment (Choose Crew) has passed" in card.reminder
+    c, setup, b = battle(hands={V: ["goliath:J"], G: []}, choices={V: {"goliath:J": "2"}})
+    assert "Choose Crew" not in views(setup, b)[V].cards[0].status_text

@@ -464,3 +464,20 @@ def test_a_huge_number_chosen_is_out_of_range_not_a_non_number():
     with pytest.raises(sp.SubplotError, match="between 0 and 1"):
         sp.check_choice(contempt, "2", (0, 1))
     assert sp.check_choice(contempt, "1", (0, 1)) == "1"
+
+
+def test_moment_passed_for_a_card_not_revealed_at_its_moment() -> None:
+    """Contempt for the Weak: 'Reveal this card during the Choose Crew step' - in the
+    battle, not revealed then, its moment has passed; shown then, nothing is said.
+    A start-of-the-battle card passes once round 1 is over; a card of the battle never."""
+    from munda_tui.rules.subplots import moment_passed
+
+    assert moment_passed("goliath:J", 1, False, {}) == "Choose Crew"
+    assert moment_passed("goliath:J", 1, False, {"goliath:J": "2"}) == ""
+    # Martyrdom's fighter may still be chosen in the start walk: round 1 is not over
+    assert moment_passed("cawdor:6", 1, False, {}) == ""
+    assert moment_passed("cawdor:6", 2, False, {}) == "Choose Crew"
+    assert moment_passed("noble-whims:Q", 1, False, {}) == ""
+    assert moment_passed("noble-whims:Q", 2, False, {}) == "Start of the battle"
+    assert moment_passed("noble-whims:Q", 1, True, {}) == "Start of the battle"
+    assert moment_passed("delaque:A", 3, False, {}) == ""  # revealed at a round's start

@@ -75,3 +75,27 @@ async def test_cold_trade_rolls_its_d6_before_the_gang_tactic(make_app, data_dir
         await pilot.pause()
         reveal = app.screen.battle.log[-1]
         assert reveal.kind == "reveal" and reveal.rewards == ()
+
+
+async def test_a_choose_crew_card_not_revealed_then_says_its_moment_has_passed(
+        make_app, data_dir) -> None:
+    """Contempt for the Weak kept hidden at Choose Crew: the owner's peek says its moment
+    was at Choose Crew, never 'its time is now'; the shared screen keeps its discreet
+    marker as for any reminder due (it never tells which card)."""
+    make_battle(data_dir, {V: ["goliath:J"], G: ["goliath:5"]})
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot)
+        assert "◆" in _head(app, 0) and "◆" not in _head(app, 1)
+        shared = _text(app)
+        assert "Contempt" not in shared and "Choose Crew" not in shared
+        await pilot.press("h", "enter")
+        text = _text(app)
+        assert "Contempt for the Weak" in text
+        assert "its time is now" not in text
+        assert "its moment was at Choose Crew: that time has passed" in text
+        assert "its moment (Choose Crew) has passed" in text
+        assert "depends on the table" not in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Choose Crew" not in _text(app)

@@ -51,7 +51,8 @@ class HandScreen(ModalScreen["str | None"]):
 
     def __init__(self, gang_name: str, player: str, matches: Sequence[Match],
                  shown: set[str] | frozenset[str] = frozenset(),
-                 notes: dict[str, str] | None = None) -> None:
+                 notes: dict[str, str] | None = None,
+                 passed: dict[str, str] | None = None) -> None:
         super().__init__()
         self.gang_name = gang_name
         self.player = player
@@ -59,6 +60,8 @@ class HandScreen(ModalScreen["str | None"]):
         self.shown = shown  # cards already shown to both players in the pre-battle
         # card id -> lines for the owner only: a secret choice, a reminder due now
         self.notes = notes or {}
+        # card id -> its moment, passed without the card revealed (Choose Crew, ...)
+        self.passed = passed or {}
 
     def compose(self) -> ComposeResult:
         with Vertical(id="modal", classes="hand"):
@@ -81,6 +84,8 @@ class HandScreen(ModalScreen["str | None"]):
         if m.card in self.shown and m.status == MANUAL:
             # shown at Choose Crew or in the start-of-the-battle walk: both before round 1
             return "shown to both before round 1: reveal (r) to walk its reward when earned"
+        if m.card in self.passed and m.status == MANUAL:
+            return f"its moment was at {self.passed[m.card]}: that time has passed"
         text = STATUS_TEXT.get(m.status, m.status)
         if "Reminder" in self.notes.get(m.card, ""):
             text += " - its time is now"
@@ -98,7 +103,8 @@ class HandScreen(ModalScreen["str | None"]):
         card.subplot = subplots.card(m.card)
         card.refresh(layout=True)
         why = f"Why: {m.why}" if m.why else ""
-        status = self._status(m) if m.card in self.shown else status_line(m)
+        status = (self._status(m) if m.card in self.shown or m.card in self.passed
+                  else status_line(m))
         self.query_one("#hand-why", Static).update(
             "\n".join(t for t in (status, why, self.notes.get(m.card, "")) if t))
 
@@ -140,14 +146,17 @@ def peek(screen, gang_name: str, player: str, matches: Sequence[Match],  # type:
          done: Callable[[str | None], None], reason: str = "",
          on_skip: Callable[[], None] | None = None,
          shown: set[str] | frozenset[str] = frozenset(),
-         notes: dict[str, str] | None = None) -> None:
+         notes: dict[str, str] | None = None,
+         passed: dict[str, str] | None = None) -> None:
     """The curtain, then the hand; ``done(card id or None)``; ``on_skip()`` if the
     curtain is dismissed (nobody looked). ``notes``: per card, what only the owner may
-    read (a secret choice, a reminder due now)."""
+    read (a secret choice, a reminder due now); ``passed``: per card, its moment that has
+    passed without the card revealed."""
 
     def after_curtain(ready: bool | None) -> None:
         if ready:
-            screen.app.push_screen(HandScreen(gang_name, player, matches, shown, notes), done)
+            screen.app.push_screen(HandScreen(gang_name, player, matches, shown, notes, passed),
+                                   done)
         elif on_skip is not None:
             on_skip()
 

@@ -798,7 +798,7 @@ class BattleScreen(Screen[None]):
                 self.reveal(gang, card)
 
         peek(self, name, self._player(gang), hand, done, shown=set(self.shown.get(gang, {})),
-             notes=self.owner_notes(gang))
+             notes=self.owner_notes(gang), passed=self.passed_moments(gang))
 
     def _recompute_shown(self) -> None:
         self.shown = {}
@@ -864,12 +864,32 @@ class BattleScreen(Screen[None]):
             label = "Your secret choice" if secret else "Chosen"
             notes.setdefault(cid, []).append(f"{label}: {' and '.join(names)}")
         seen = self._seen.get(gang, ())
+        passed = self.passed_moments(gang)
         for r in self.reminders:
             if r.gang == gang:
                 due = "" if r.key in seen else " (new)"
+                check = (f"its moment ({passed[r.card]}) has passed" if r.card in passed
+                         else "check this card")
                 notes.setdefault(r.card, []).append(
-                    f"Reminder{due}: {TIMINGS.get(r.timing, r.timing)} - check this card")
+                    f"Reminder{due}: {TIMINGS.get(r.timing, r.timing)} - {check}")
         return {c: "\n".join(lines) for c, lines in notes.items()}
+
+    def passed_moments(self, gang: str) -> dict[str, str]:
+        """For the owner's peek only: the cards of the hand, not revealed, whose moment has
+        passed (a Choose Crew card not revealed at Choose Crew), with that moment."""
+        side = next((s for s in self.setup.sides if s.gang == gang), None)
+        if side is None:
+            return {}
+        st = self.state
+        revealed = set(st.sides[gang].revealed) if gang in st.sides else set()
+        out = {}
+        for cid in side.hand:
+            if cid in revealed:
+                continue
+            moment = subplots.moment_passed(cid, st.round, st.ended, side.subplot_choices)
+            if moment:
+                out[cid] = moment
+        return out
 
     def _owner_of(self, fighter_id: str, gang: str) -> str:
         """The gang whose fighter has this id (the owner's first, then the other)."""
