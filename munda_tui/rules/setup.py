@@ -67,6 +67,9 @@ class BattleSetup:
     #: results of the tables added as data (rules.prebattle): "<table>" or "<table>:<gang>"
     #: -> the entry's name. The Core Rules tables keep their own fields above.
     results: dict[str, str] = field(default_factory=dict)
+    #: the Sub-plot draw as far as it went (rules.subplots.draw_record), saved as each
+    #: card is drawn: a hand once seen is resumed or restored, never drawn afresh
+    subplot_draw: dict[str, Any] = field(default_factory=dict)
 
     def side(self, gang_id: str) -> SideSetup:
         for s in self.sides:
@@ -78,6 +81,8 @@ class BattleSetup:
         data = asdict(self)
         if not data["results"]:
             del data["results"]  # files without added tables stay as they were
+        if not data["subplot_draw"]:
+            del data["subplot_draw"]
         return data
 
     @classmethod

@@ -796,6 +796,9 @@ class SubplotDraw:
         else:
             pick = self.parse(entered.code if isinstance(entered, Card) else entered, gang)
             was_entered = True
+        return self._take(gang, pick, was_entered)
+
+    def _take(self, gang: str, pick: Card, was_entered: bool) -> Drawn:
         self._drawn[gang].append(pick)
         side = self.sides[gang]
         side.cards.append(pick.code)
@@ -814,6 +817,55 @@ class SubplotDraw:
     def drawn_by(self, gang: str) -> list[Drawn]:
         return [d for d in self.history if d.gang == gang]
 
+    @property
+    def started(self) -> bool:
+        """A card has been drawn (a player has seen it): the draw is kept from now on."""
+        return bool(self.history)
+
+    def to_data(self) -> dict[str, Any]:
+        """The draw so far, to save as each card is drawn and resume where it was: the
+        order, the decks as shuffled, and every card taken (hands are secret: the set-up
+        file is the players' own, never a shared screen or an export)."""
+        decks: dict[str, list[str]] = {}
+        for gang in self.order:
+            deck_cards = self._decks[gang]
+            decks[gang] = [c.code for c in deck_cards]
+        return {
+            "order": list(self.order), "shared_deck": self.shared_deck,
+            "house_decks": {g: self.sides[g].deck for g in self.order},
+            "decks": decks,
+            "history": [{"gang": d.gang, "card": d.card.code, "entered": d.entered}
+                        for d in self.history],
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> "SubplotDraw":
+        """A draw saved by :meth:`to_data`, at the card it had reached (SubplotError when
+        the data cannot be read)."""
+        try:
+            order = [str(g) for g in data["order"]]
+            houses = {str(g): (str(d) or None) for g, d in dict(data.get("house_decks") or {}).items()}
+            shared = bool(data.get("shared_deck", True))
+            # the decks are the saved ones: the constructor's shuffle is replaced below
+            session = cls(order, rng=random.Random(0), house_decks=houses, shared_deck=shared)
+            decks = {g: [parse_card(str(c)) for c in data["decks"][g]] for g in order}
+            if shared:
+                one = decks[order[0]]
+                session._decks = {g: one for g in order}
+            else:
+                session._decks = decks
+            for ev in data.get("history") or []:
+                gang = str(ev["gang"])
+                if gang != session.current:
+                    raise SubplotError(f"{gang} did not draw then")
+                pick = parse_card(str(ev["card"]))
+                session._take(gang, pick, bool(ev.get("entered", False)))
+        except SubplotError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, CardError) as error:
+            raise SubplotError(f"the saved Sub-plot draw cannot be read ({error})") from None
+        return session
+
     def result(self, reason: str = "", rolloff: Sequence[tuple[int, int]] = ()) -> DrawResult:
         if not self.done:
             raise SubplotError(f"{self.current} has not finished drawing")
@@ -821,6 +873,26 @@ class SubplotDraw:
             order=list(self.order), reason=reason, rolloff=[tuple(p) for p in rolloff],
             shared_deck=self.shared_deck, sides=self.sides,
         )
+
+
+def draw_record(session: SubplotDraw, order: DrawOrder) -> dict[str, Any]:
+    """What the set-up keeps of a draw (``BattleSetup.subplot_draw``), saved from the first
+    card on so a hand once seen is never drawn again: the order and why, then the draw."""
+    return {"first": order.first, "second": order.second, "reason": order.reason,
+            "rolloff": [list(p) for p in order.rolloff], "draw": session.to_data()}
+
+
+def resume_draw(record: dict[str, Any]) -> tuple[SubplotDraw, DrawOrder]:
+    """The draw and its order from :func:`draw_record`'s data (SubplotError if unreadable)."""
+    try:
+        order = DrawOrder(str(record["first"]), str(record["second"]), str(record.get("reason", "")),
+                          tuple((int(a), int(b)) for a, b in record.get("rolloff") or ()))
+        draw = record["draw"]
+    except (KeyError, TypeError, ValueError) as error:
+        raise SubplotError(f"the saved Sub-plot draw cannot be read ({error})") from None
+    if not isinstance(draw, dict):
+        raise SubplotError("the saved Sub-plot draw cannot be read")
+    return SubplotDraw.from_data(draw), order
 
 
 def draw_all(
@@ -888,6 +960,7 @@ def without_hidden_cards(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
     if not isinstance(setup, dict):
         return data, 0
     public = public_cards(setup, battle.get("log", []) or [])
+    setup.pop("subplot_draw", None)  # the draw record holds every hand and the decks
     withheld = 0
     for side in setup.get("sides", []) or []:
         if not isinstance(side, dict):

@@ -481,3 +481,46 @@ def test_moment_passed_for_a_card_not_revealed_at_its_moment() -> None:
     assert moment_passed("noble-whims:Q", 2, False, {}) == "Start of the battle"
     assert moment_passed("noble-whims:Q", 1, True, {}) == "Start of the battle"
     assert moment_passed("delaque:A", 3, False, {}) == ""  # revealed at a round's start
+
+
+def test_a_draw_saved_card_by_card_resumes_where_it_was() -> None:
+    """The draw is kept from the first card: saved, read back and drawn on, it gives the
+    same hands as the draw that never stopped (the decks are the ones shuffled then)."""
+    import random
+
+    from munda_tui.rules.subplots import (
+        DrawOrder, SubplotDraw, SubplotError, draw_record, resume_draw)
+
+    order = DrawOrder("a", "b", "lower Gang Rating draws first")
+    whole = SubplotDraw(["a", "b"], rng=random.Random(277))
+    while not whole.done:
+        whole.draw()
+    for stop in range(1, len(whole.history)):
+        session = SubplotDraw(["a", "b"], rng=random.Random(277))
+        for _ in range(stop):
+            session.draw()
+        again, back = resume_draw(draw_record(session, order))
+        assert back == order and len(again.history) == stop and again.started
+        assert [d.card for d in again.history] == [d.card for d in whole.history[:stop]]
+        while not again.done:
+            again.draw()
+        assert {g: s.hand for g, s in again.sides.items()} == {
+            g: s.hand for g, s in whole.sides.items()}
+    # separate decks and a typed card
+    session = SubplotDraw(["a", "b"], rng=random.Random(3), shared_deck=False)
+    session.draw("Q♦")
+    again, _ = resume_draw(draw_record(session, order))
+    assert again.history[0].entered and again.sides["a"].hand == session.sides["a"].hand
+    with pytest.raises(SubplotError, match="cannot be read"):
+        resume_draw({"first": "a", "second": "b", "draw": {"order": ["a"], "decks": {}}})
+    with pytest.raises(SubplotError, match="cannot be read"):
+        resume_draw({"draw": {}})
+
+
+def test_the_draw_record_never_leaves_in_an_export() -> None:
+    from munda_tui.rules.subplots import without_hidden_cards
+
+    data = {"setup": {"sides": [{"gang": "a", "hand": ["escher:2"]}],
+                      "subplot_draw": {"first": "a", "draw": {"history": []}}}}
+    out, n = without_hidden_cards(data)
+    assert "subplot_draw" not in out["setup"] and n == 1

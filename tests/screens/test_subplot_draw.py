@@ -375,3 +375,114 @@ async def test_the_shared_screen_is_the_same_whatever_the_opponent_holds(make_ap
     assert any("Joker" in t for t in first) and any("ZZ" in t for t in first)
     for card, texts in runs.items():
         assert texts == first, card
+
+
+# --- the draw is kept from the first card ----------------------------------------------
+
+
+def _battle_at_the_subplots_step(data_dir) -> None:
+    from support import ensure_demo  # the demo written once per process, then copied
+
+    from munda_tui.rules import scenario as sc
+    from munda_tui.rules.model import BattleSummary
+    from munda_tui.saves import Store
+
+    ensure_demo(data_dir)
+    with Store(data_dir).open_campaign("demo") as handle:
+        handle.campaign.battles.append(BattleSummary(number=1, status="setup"))
+        handle.save()
+        setup = sc.new_setup(1, "venom-sisters", "iron-skulls")
+        setup.deployment, setup.objective = "Face Off", "Turf War"
+        setup.step = "subplots"
+        handle.save_battle(1, {"setup": setup.to_data()})
+
+
+async def _open_battle(app, pilot) -> None:
+    for _ in range(20):
+        await pilot.pause()
+        if type(app.screen).__name__ == "CampaignScreen":
+            break
+    app.open_battle(1)
+    await pilot.pause()
+    assert type(app.screen).__name__ == "PreBattleScreen"
+
+
+def _saved(app) -> BattleSetup:
+    return BattleSetup.from_data(app.handle.load_battle(1)["setup"])
+
+
+async def test_a_card_drawn_is_kept_through_a_restart_and_leaving_the_draw(make_app, data_dir):
+    """'Both players agree: draw', the first player draws one card: it is saved at once.
+    The app closed and reopened, the step says the draw is under way and goes on with the
+    same card (no fresh draw); Esc then y leaves the draw, and choosing to draw again
+    still goes on with it. The shared screen never names the card."""
+    _battle_at_the_subplots_step(data_dir)
+    app = make_app(seed=5, demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await _open_battle(app, pilot)
+        await pilot.press("down", "enter")  # Both players agree: draw
+        await pilot.pause()
+        assert isinstance(app.screen, SubplotDrawScreen)
+        await pilot.press("enter", "enter", "d")  # start, the curtain, draw
+        await pilot.pause()
+        draw = app.screen.session
+        first = draw.history[0]
+        saved = _saved(app)
+        assert not saved.subplots and len(saved.subplot_draw["draw"]["history"]) == 1
+        seen = [d.subplot.id for d in draw.history if d.subplot]
+    app = make_app(seed=99, demo=True)  # reopened (another seed: nothing reshuffled)
+    async with app.run_test(size=SIZE) as pilot:
+        await _open_battle(app, pilot)
+        text = flat(app)
+        assert "under way (saved)" in text and "not used" not in text
+        assert shown_cards(screen_text(app), seen) == []
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SubplotDrawScreen) and screen.phase == "hidden"
+        assert screen.session.history[0].card == first.card
+        assert shown_cards(screen_text(app), seen) == []  # the cards stay backs
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Leave the draw for now?" in flat(app)
+        await pilot.press("y")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "PreBattleScreen"
+        assert "under way (saved)" in flat(app)
+        assert _saved(app).subplot_draw["draw"]["history"][0]["card"] == first.card.code
+        await pilot.press("enter")  # still on "draw": the same draw goes on
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SubplotDrawScreen)
+        assert screen.session.history[0].card == first.card
+        # finish it: each player, behind the curtain
+        while screen.phase != "summary":
+            if screen.phase == "hidden":
+                await pilot.press("enter", "enter")
+            elif screen.session.remaining(screen.turn_gang):
+                await pilot.press("d")
+            else:
+                await pilot.press("h")
+            await pilot.pause()
+        hands = {g: list(s.hand) for g, s in screen.session.sides.items()}
+        await pilot.press("enter")
+        await pilot.pause()
+        s = _saved(app)
+        assert s.subplots and {side.gang: side.hand for side in s.sides} == hands
+        # "No Sub-plots", then draw again: the same hands come back, never a new draw
+        if app.screen.step != "subplots":
+            await pilot.press("escape")  # back to the Sub-plots step
+            await pilot.pause()
+        assert app.screen.step == "subplots"
+        await pilot.press("up", "enter")
+        await pilot.pause()
+        s = _saved(app)
+        assert not s.subplots and s.subplot_draw  # not used, but the draw is kept
+        await pilot.press("escape")  # back to the Sub-plots step
+        await pilot.pause()
+        assert app.screen.step == "subplots", app.screen.step
+        assert "The draw already made is kept" in flat(app)
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        s = _saved(app)
+        assert s.subplots and {side.gang: side.hand for side in s.sides} == hands

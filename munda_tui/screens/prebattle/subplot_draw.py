@@ -372,7 +372,13 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
     }
     ALL_ACTIONS = frozenset().union(*ACTIONS.values())
 
-    def __init__(self, gang_a: Gang, gang_b: Gang, settings: Settings, rng: random.Random) -> None:
+    def __init__(self, gang_a: Gang, gang_b: Gang, settings: Settings, rng: random.Random,
+                 *, resume: dict | None = None,
+                 on_change: Callable[[dict], None] | None = None) -> None:
+        """``resume``: a draw saved by ``on_change`` (``rules.subplots.draw_record``), taken
+        up where it was; ``on_change(record)`` is called as soon as the draw starts and
+        after each card, so a card once seen is kept (SubplotError if ``resume`` is
+        unreadable: check it with ``rules.subplots.resume_draw`` first)."""
         super().__init__()
         self.gangs = [gang_a, gang_b]
         self.settings = settings
@@ -390,7 +396,24 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
         self.phase = "setup"
         self.turn_gang: str | None = None
         self.message = ""
+        self.on_change = on_change
         self._decide_order()
+        if resume:
+            self.session, self.order = sp.resume_draw(resume)
+            self.shared = self.session.shared_deck
+            for gang_id, side in self.session.sides.items():
+                self.use_house[gang_id] = side.use_house_deck
+            if self.session.done:
+                self.phase = "summary"
+            else:
+                self.phase = "hidden"
+                last = self.session.history[-1].gang if self.session.history else None
+                self.turn_gang = last or self.session.current
+            self.message = "The draw goes on where it was saved."
+
+    def _changed(self) -> None:
+        if self.on_change is not None and self.session is not None and self.order is not None:
+            self.on_change(sp.draw_record(self.session, self.order))
 
     # --- helpers ---------------------------------------------------------------------
 
@@ -611,6 +634,7 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
                 house_decks=houses, shared_deck=self.shared,
             )
             self.message = ""
+            self._changed()
             self._curtain_for(self.order.first)
         elif self.phase == "hidden" and self.session is not None:
             nxt = self.session.current
@@ -671,6 +695,7 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
             self._say(str(error))
             return
         self.message = ""
+        self._changed()
         self.refresh_view()
         if drawn.is_joker:
             gang_id = drawn.gang
@@ -692,6 +717,15 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
             if yes:
                 self.dismiss(None)
 
+        if self.session is not None and self.session.started:
+            # a card has been seen: the draw is kept (saved), never thrown away for a new one
+            self.app.push_screen(
+                ConfirmScreen("Leave the draw for now?",
+                              "Every card drawn is kept: choosing to draw Sub-plots again "
+                              "goes on with this draw where it is."),
+                done,
+            )
+            return
         self.app.push_screen(
             ConfirmScreen("Play without House Sub-plots?",
                           "The draw stops and no Sub-plots are used in this battle."),

@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 from munda_tui.rules.career import status_text
 from munda_tui.rules import prebattle as pre
 from munda_tui.rules import scenario as sc
+from munda_tui.rules import subplots as sp
 from munda_tui.rules.dice import parse
 from munda_tui.rules.setup import CrewMember, SideSetup
 from munda_tui.widgets.dice_prompt import DiceOutcome, DicePrompt
@@ -1332,8 +1333,21 @@ class SubplotsStep(StepPanel):
         ol.focus()
         self._show()
 
-    def _show(self) -> None:
-        if not self.setup.subplots:
+    def _show(self, problem: str = "") -> None:
+        record = self.setup.subplot_draw
+        if problem:
+            text = problem
+        elif not self.setup.subplots and record:
+            try:
+                done = sp.resume_draw(record)[0].done
+            except sp.SubplotError as error:
+                text = f"The saved Sub-plot draw cannot be read: {error}"
+            else:
+                text = ("Sub-plots: not used. The draw already made is kept: choosing to draw "
+                        "Sub-plots restores it." if done else
+                        "The Sub-plot draw is under way (saved): choosing to draw Sub-plots "
+                        "goes on where it was.")
+        elif not self.setup.subplots:
             text = "Sub-plots: not used."
         else:
             parts = []
@@ -1362,9 +1376,7 @@ class SubplotsStep(StepPanel):
             return
         from munda_tui.screens.prebattle.subplot_draw import SubplotDrawScreen
 
-        def done(result: Any) -> None:
-            if result is None:
-                return
+        def apply(result: Any) -> None:
             for side in self.setup.sides:
                 side.subplot_choices = {}
             result.apply(self.setup)
@@ -1372,9 +1384,30 @@ class SubplotsStep(StepPanel):
             self.changed()
             self._show()
 
+        def done(result: Any) -> None:
+            if result is None:
+                self._show()  # left or stopped: a draw begun stays saved
+                return
+            apply(result)
+
+        def saved(record: dict[str, Any]) -> None:  # each card as it is drawn
+            self.setup.subplot_draw = record
+            self.changed()
+
+        record = self.setup.subplot_draw or None
+        if record:
+            try:
+                session, order = sp.resume_draw(record)
+            except sp.SubplotError as error:
+                self._show(f"The saved Sub-plot draw cannot be read: {error}")
+                return
+            if session.done:  # drawn before: the same hands again, never a new draw
+                apply(session.result(order.reason, order.rolloff))
+                return
         a, b = (self.flow.gang(side.gang) for side in self.setup.sides)
         self.app.push_screen(
-            SubplotDrawScreen(a, b, self.flow.campaign.settings, munda_app(self).rng),
+            SubplotDrawScreen(a, b, self.flow.campaign.settings, munda_app(self).rng,
+                              resume=record, on_change=saved),
             done,
         )
 
