@@ -100,6 +100,9 @@ def _table_pieces(block: list[str], limit: int) -> list[str]:
     k = block.index("\0rows")
     header, rows = block[1:k], block[k + 1:]
     room = limit - len(FENCE) * 2 - 2  # the fences and their newlines
+    if len("\n".join(header)) > room - 2:  # a header wider than a message: cut it too,
+        cap = max(1, (room - 2) // 3)  # leaving room for one row beneath it
+        header = [line[:cap] for line in header]
     pieces: list[str] = []
     cur = list(header)
     for row in rows:
