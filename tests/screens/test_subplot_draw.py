@@ -411,6 +411,12 @@ def _saved(app) -> BattleSetup:
     return BattleSetup.from_data(app.handle.load_battle(1)["setup"])
 
 
+async def _keys(pilot, *keys: str) -> None:
+    for key in keys:
+        await pilot.press(key)
+        await pilot.pause()
+
+
 async def test_a_card_drawn_is_kept_through_a_restart_and_leaving_the_draw(make_app, data_dir):
     """'Both players agree: draw', the first player draws one card: it is saved at once.
     The app closed and reopened, the step says the draw is under way and goes on with the
@@ -420,10 +426,10 @@ async def test_a_card_drawn_is_kept_through_a_restart_and_leaving_the_draw(make_
     app = make_app(seed=5, demo=True)
     async with app.run_test(size=SIZE) as pilot:
         await _open_battle(app, pilot)
-        await pilot.press("down", "enter")  # Both players agree: draw
+        await _keys(pilot, "down", "enter")  # Both players agree: draw
         await pilot.pause()
         assert isinstance(app.screen, SubplotDrawScreen)
-        await pilot.press("enter", "enter", "d")  # start, the curtain, draw
+        await _keys(pilot, "enter", "enter", "d")  # start, the curtain, draw
         await pilot.pause()
         draw = app.screen.session
         first = draw.history[0]
@@ -436,7 +442,7 @@ async def test_a_card_drawn_is_kept_through_a_restart_and_leaving_the_draw(make_
         text = flat(app)
         assert "under way (saved)" in text and "not used" not in text
         assert shown_cards(screen_text(app), seen) == []
-        await pilot.press("down", "enter")
+        await pilot.press("enter")  # the draw is highlighted: it goes on
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, SubplotDrawScreen) and screen.phase == "hidden"
@@ -458,7 +464,7 @@ async def test_a_card_drawn_is_kept_through_a_restart_and_leaving_the_draw(make_
         # finish it: each player, behind the curtain
         while screen.phase != "summary":
             if screen.phase == "hidden":
-                await pilot.press("enter", "enter")
+                await _keys(pilot, "enter", "enter")
             elif screen.session.remaining(screen.turn_gang):
                 await pilot.press("d")
             else:
@@ -474,7 +480,7 @@ async def test_a_card_drawn_is_kept_through_a_restart_and_leaving_the_draw(make_
             await pilot.press("escape")  # back to the Sub-plots step
             await pilot.pause()
         assert app.screen.step == "subplots"
-        await pilot.press("up", "enter")
+        await _keys(pilot, "up", "enter")
         await pilot.pause()
         s = _saved(app)
         assert not s.subplots and s.subplot_draw  # not used, but the draw is kept
@@ -482,7 +488,7 @@ async def test_a_card_drawn_is_kept_through_a_restart_and_leaving_the_draw(make_
         await pilot.pause()
         assert app.screen.step == "subplots", app.screen.step
         assert "The draw already made is kept" in flat(app)
-        await pilot.press("down", "enter")
+        await _keys(pilot, "down", "enter")
         await pilot.pause()
         s = _saved(app)
         assert s.subplots and {side.gang: side.hand for side in s.sides} == hands

@@ -1329,9 +1329,18 @@ class SubplotsStep(StepPanel):
 
     def on_mount(self) -> None:
         ol = self.query_one("#sp-choice", OptionList)
-        ol.highlighted = 1 if self.setup.subplots else 0
+        ol.highlighted = 1 if self.setup.subplots or self._draw_under_way() else 0
         ol.focus()
         self._show()
+
+    def _draw_under_way(self) -> bool:
+        """A draw begun and not finished (saved card by card): it goes on, never afresh."""
+        if not self.setup.subplot_draw:
+            return False
+        try:
+            return not sp.resume_draw(self.setup.subplot_draw)[0].done
+        except sp.SubplotError:
+            return False
 
     def _show(self, problem: str = "") -> None:
         record = self.setup.subplot_draw
