@@ -32,6 +32,7 @@ import random
 import shutil
 import statistics
 import subprocess
+import threading
 import sys
 import tempfile
 import time
@@ -155,7 +156,13 @@ def then(app):
         return
     base = app.screen
     state = {"opened": False}
+    deadline = time.monotonic() + 60
     def step():
+        if time.monotonic() > deadline:  # never hang the bench: say where it stopped
+            timer.stop()
+            result["error"] = "battles not all opened, at " + type(app.screen).__name__
+            app.exit()
+            return
         if not state["opened"]:
             if app.screen is base:
                 app.open_battle(todo[0])
@@ -163,7 +170,10 @@ def then(app):
         elif app.screen is not base and app.screen.is_mounted:
             state["opened"] = False
             todo.pop(0)
-            app.pop_screen()
+            # the battle's screen and whatever it opened over itself (the start-of-game
+            # curtain of a battle not yet begun)
+            while app.screen is not base and len(app.screen_stack) > 1:
+                app.pop_screen()
             if not todo:
                 timer.stop()
                 app.call_after_refresh(app.exit)
@@ -246,7 +256,13 @@ def startup_once(kind: str, workdir: Path, size: tuple[int, int] = SIZE,
         stderr=subprocess.PIPE,
     )
     assert proc.stderr is not None
-    stderr = proc.stderr.read()
+    # a child that never ends would hang the bench (and its test): killed after 180 s
+    watchdog = threading.Timer(180, proc.kill)
+    watchdog.start()
+    try:
+        stderr = proc.stderr.read()
+    finally:
+        watchdog.cancel()
     proc.stderr.close()
     _pid, status, usage = os.wait4(proc.pid, 0)  # the child's own rusage
     proc.returncode = os.waitstatus_to_exitcode(status)
