@@ -14,6 +14,8 @@ from munda_tui.rules import postbattle as pb
 from munda_tui.rules.model import Equipment, Fighter, FighterType
 from munda_tui.rules.outcome import BattleOutcome, EndState, FighterOutcome
 
+from support import wait_for_screen
+
 import postbattle_support as S  # tests/ is on sys.path (pyproject: pythonpath)
 ESCHER, GOLIATH = S.ESCHER, S.GOLIATH
 SIZE = (100, 32)
@@ -101,9 +103,9 @@ def seed(data_dir: Path, ruleset: str, outcome: BattleOutcome, *, full: bool = F
 
 
 async def open_wizard(pilot: Any) -> None:
-    await pilot.pause()
+    await wait_for_screen(pilot, "CampaignScreen")
     pilot.app.open_battle(1)
-    await pilot.pause()
+    await wait_for_screen(pilot, "PostBattleScreen")
     await pilot.pause()
 
 
@@ -268,12 +270,15 @@ async def test_battle_entered_by_hand(make_app: Any, data_dir: Path) -> None:
         seq = app.screen.seq
         assert seq.step["id"] == "battle-outcome"
         # Escher: everyone fought, Kira Ashfall (3rd) Seriously Injured; Goliath: defaults
-        await pilot.press("enter", "down", "down", "space", "enter")
+        for key in ("enter", "down", "down", "space", "enter"):  # each key once the list is drawn
+            await pilot.press(key)
+            await pilot.pause()
         for _ in range(3 + 5):
             await pilot.press("enter")
             await pilot.pause()
-        await pilot.press("enter", "enter", "down", "enter")  # prisoners yes, yes; Goliath won
-        await pilot.pause()
+        for key in ("enter", "enter", "down", "enter"):  # prisoners yes, yes; Goliath won
+            await pilot.press(key)
+            await pilot.pause()
         seq = app.screen.seq
         assert seq.pending is None
         assert seq.outcome.winner == GOLIATH
