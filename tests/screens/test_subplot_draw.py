@@ -342,7 +342,9 @@ async def _ben_sees(make_app, anas_card: str) -> list[str]:
     async with app.run_test(size=SIZE) as pilot:
         screen = draw_screen()
         await start(app, screen, pilot)
-        await pilot.press("enter", "enter", "c", *anas_card, "enter", "h", "enter", "enter")
+        for key in ("enter", "enter", "c", *anas_card, "enter", "h", "enter", "enter"):
+            await pilot.press(key)  # each key once the last one's screen is drawn
+            await pilot.pause()
         assert screen.turn_gang == "iron-skulls"
         steps = [
             ("c", *"ZZ", "enter"),  # not a card
@@ -360,8 +362,9 @@ async def _ben_sees(make_app, anas_card: str) -> list[str]:
             ("enter",),  # the summary
         ]
         for keys in steps:
-            await pilot.press(*keys)
-            await pilot.pause()
+            for key in keys:
+                await pilot.press(key)
+                await pilot.pause()
             seen.append(flat(app))
     return seen
 
