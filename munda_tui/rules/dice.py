@@ -21,8 +21,10 @@ import itertools
 import random
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 MAX_DICE = 50
 #: Longest dice expression read (every real one is a few characters).
@@ -90,15 +92,15 @@ class _Dice:
 @dataclass(frozen=True)
 class _BinOp:
     op: str  # "+", "-", "x"
-    left: object
-    right: object
+    left: "_Node"
+    right: "_Node"
 
     def dice(self) -> list[int]:
-        return self.left.dice() + self.right.dice()  # type: ignore[attr-defined]
+        return self.left.dice() + self.right.dice()
 
     def evaluate(self, faces: list[int]) -> int:
-        a = self.left.evaluate(faces)  # type: ignore[attr-defined]
-        b = self.right.evaluate(faces)  # type: ignore[attr-defined]
+        a = self.left.evaluate(faces)
+        b = self.right.evaluate(faces)
         if self.op == "+":
             return a + b
         if self.op == "-":
@@ -106,8 +108,8 @@ class _BinOp:
         return a * b
 
     def bounds(self) -> tuple[int, int]:
-        alo, ahi = self.left.bounds()  # type: ignore[attr-defined]
-        blo, bhi = self.right.bounds()  # type: ignore[attr-defined]
+        alo, ahi = self.left.bounds()
+        blo, bhi = self.right.bounds()
         if self.op == "+":
             return alo + blo, ahi + bhi
         if self.op == "-":
@@ -116,18 +118,22 @@ class _BinOp:
         return min(products), max(products)
 
     def text(self) -> str:
-        def wrap(node: object, tight: bool) -> str:
-            t = node.text()  # type: ignore[attr-defined]
+        def wrap(node: _Node, tight: bool) -> str:
+            t = node.text()
             if tight and isinstance(node, _BinOp) and node.op in "+-":
                 return f"({t})"
             return t
 
         if self.op == "x":
             return f"{wrap(self.left, True)}x{wrap(self.right, True)}"
-        right = self.right.text()  # type: ignore[attr-defined]
+        right = self.right.text()
         if self.op == "-" and isinstance(self.right, _BinOp) and self.right.op in "+-":
             right = f"({right})"
-        return f"{self.left.text()}{self.op}{right}"  # type: ignore[attr-defined]
+        return f"{self.left.text()}{self.op}{right}"
+
+
+_Node = _Num | _Dice | _BinOp
+"""A node of the expression tree."""
 
 
 # --- parsing ------------------------------------------------------------------
@@ -197,23 +203,23 @@ class _Parser:
         self.i += 1
         return tok
 
-    def expr(self) -> object:
+    def expr(self) -> _Node:
         node = self.term()
-        while (tok := self.peek()) and tok[0] == "op" and tok[1] in "+-":
+        while (tok := self.peek()) and tok[0] == "op" and tok[1] in ("+", "-"):
             self.take()
             node = _BinOp(str(tok[1]), node, self.term())
         return node
 
-    def term(self) -> object:
+    def term(self) -> _Node:
         node = self.factor()
         while (tok := self.peek()) and tok == ("op", "x"):
             self.take()
             node = _BinOp("x", node, self.factor())
         return node
 
-    def factor(self) -> object:
+    def factor(self) -> _Node:
         kind, value = self.take()
-        if kind in ("num", "dice"):
+        if isinstance(value, (_Num, _Dice)):
             return value
         if value == "(":
             node = self.expr()
@@ -226,35 +232,35 @@ class _Parser:
 @dataclass(frozen=True)
 class Expression:
     source: str
-    _tree: object = field(repr=False, compare=False)
+    _tree: _Node = field(repr=False, compare=False)
 
     @property
     def dice(self) -> list[int]:
         """Sides of every physical die, in the order faces are read."""
-        return self._tree.dice()  # type: ignore[attr-defined]
+        return self._tree.dice()
 
     @property
     def minimum(self) -> int:
-        return self._tree.bounds()[0]  # type: ignore[attr-defined]
+        return self._tree.bounds()[0]
 
     @property
     def maximum(self) -> int:
-        return self._tree.bounds()[1]  # type: ignore[attr-defined]
+        return self._tree.bounds()[1]
 
     @property
     def canonical(self) -> str:
-        return self._tree.text()  # type: ignore[attr-defined]
+        return self._tree.text()
 
     def evaluate(self, faces: list[int]) -> int:
         check_faces(self, faces)
-        return self._tree.evaluate(list(faces))  # type: ignore[attr-defined]
+        return self._tree.evaluate(list(faces))
 
     def distribution(self) -> dict[int, Fraction]:
         """Exact distribution of totals, by enumerating every face."""
         sides = self.dice
         counts: Counter[int] = Counter()
         for faces in itertools.product(*(range(1, s + 1) for s in sides)):
-            counts[self._tree.evaluate(list(faces))] += 1  # type: ignore[attr-defined]
+            counts[self._tree.evaluate(list(faces))] += 1
         total = sum(counts.values())
         return {k: Fraction(v, total) for k, v in sorted(counts.items())}
 
@@ -274,8 +280,8 @@ def parse(text: str) -> Expression:
         return cached
     parser = _Parser(text)
     tree = parser.expr()
-    if parser.peek() is not None:
-        raise DiceError(f"{text!r}: unexpected {parser.peek()[1]!r} after a complete roll")  # type: ignore[index]
+    if (extra := parser.peek()) is not None:
+        raise DiceError(f"{text!r}: unexpected {extra[1]!r} after a complete roll")
     expr = Expression(text.strip(), tree)
     _CACHE[text] = expr
     return expr
@@ -315,11 +321,11 @@ class Roll:
         }
 
     @classmethod
-    def from_data(cls, data: dict[str, object]) -> "Roll":
+    def from_data(cls, data: Mapping[str, Any]) -> "Roll":
         return cls(
             str(data["expression"]),
-            tuple(int(f) for f in data.get("faces", []) or []),  # type: ignore[union-attr]
-            int(data["total"]),  # type: ignore[arg-type]
+            tuple(int(f) for f in data.get("faces", []) or []),
+            int(data["total"]),
             bool(data.get("entered", False)),
         )
 
@@ -328,7 +334,7 @@ def roll(expression: str | Expression, rng: random.Random) -> Roll:
     """Roll with the given RNG (always explicit, so tests can seed it)."""
     expr = expression if isinstance(expression, Expression) else parse(expression)
     faces = [rng.randint(1, s) for s in expr.dice]
-    return Roll(expr.source, tuple(faces), expr._tree.evaluate(list(faces)))  # type: ignore[attr-defined]
+    return Roll(expr.source, tuple(faces), expr._tree.evaluate(list(faces)))
 
 
 def roll_faces(expression: str | Expression, faces: list[int] | tuple[int, ...]) -> Roll:
