@@ -7,6 +7,8 @@ for the demo, not rules text.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .model import (
     Campaign,
     Equipment,
@@ -27,11 +29,11 @@ def _stats(line: str) -> dict[str, int]:
     return dict(zip(_STATS, (int(v) for v in line.split())))
 
 
-def _eq(name: str, cost: int, qty: int = 1, **flags: object) -> Equipment:
-    return Equipment(name=name, cost=cost, qty=qty, **flags)  # type: ignore[arg-type]
+def _eq(name: str, cost: int, qty: int = 1, **flags: Any) -> Equipment:
+    return Equipment(name=name, cost=cost, qty=qty, **flags)
 
 
-def _weapon(name: str, cost: int, **flags: object) -> Equipment:
+def _weapon(name: str, cost: int, **flags: Any) -> Equipment:
     return _eq(name, cost, weapon=True, **flags)
 
 

@@ -10,6 +10,7 @@ does as well since they are fighters on the roster.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -331,12 +332,12 @@ def slugify(text: str) -> str:
     return slug or "unnamed"
 
 
-def unique_id(base: str, taken: set[str] | list[str]) -> str:
+def unique_id(base: str, taken: Collection[str]) -> str:
     slug = slugify(base)
-    taken = set(taken)
-    if slug not in taken:
+    used = set(taken)
+    if slug not in used:
         return slug
     n = 2
-    while f"{slug}-{n}" in taken:
+    while f"{slug}-{n}" in used:
         n += 1
     return f"{slug}-{n}"

@@ -133,7 +133,7 @@ class PostBattle:
         return 0
 
     def replay(self) -> None:
-        self.work = working_copy(self.base)
+        self.work: Campaign = working_copy(self.base)
         self.outcome: BattleOutcome = self.tracker_outcome or BattleOutcome(
             battle=self.number, gangs=[g.id for g in self.base.gangs[:2]])
         self.facts: dict[str, Any] = {}

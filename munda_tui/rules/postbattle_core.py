@@ -110,6 +110,8 @@ class Prompt:
         """Check an answer; return it normalised. Raises ValueError with a message."""
         if self.kind == "roll":
             faces = value.get("faces") if isinstance(value, dict) else value
+            if not isinstance(faces, (list, tuple)):
+                raise ValueError(f"{self.label}: give the dice faces")
             expr = parse(self.dice)
             try:
                 check_faces(expr, list(faces))

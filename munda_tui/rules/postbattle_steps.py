@@ -94,7 +94,7 @@ def lasting_injury(walk: Walk, gang_id: str, fighter_id: str, pid: str, why: str
     if fixed_row is not None:  # a Sub-plot fixes the result: no roll (Sumptown Shakedown)
         from types import SimpleNamespace
 
-        r = SimpleNamespace(total=f"{fixed_row['min']}-{fixed_row['max']}")
+        r: Any = SimpleNamespace(total=f"{fixed_row['min']}-{fixed_row['max']}")
         walk.say(f"{name}: no Lasting Injury roll, the result counts as {fixed} ({fixed_why})")
         rolls = 1
     else:

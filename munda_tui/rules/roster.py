@@ -15,9 +15,11 @@ other fighter's equipment is recovered to the Stash.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from enum import Enum
 from typing import Any
 
 from munda_tui.rules import profile as profile_rules
@@ -104,7 +106,11 @@ def split_list(text: str) -> list[str]:
     return [part.strip() for part in re.split(r"[,\n]", str(text)) if part.strip()]
 
 
-def _enum(enum_type: type, text: str) -> Any:
+def _count(text: str, key: str) -> int:
+    return parse_count(text, blank=0, field=("Fighter", key))
+
+
+def _enum(enum_type: type[Enum], text: str) -> Any:
     key = str(text).strip().lower()
     for member in enum_type:
         if key in (member.value.lower(), member.name.lower()):
@@ -200,7 +206,7 @@ def validate_fighter(
     ftype = parsed("type", lambda t: _enum(FighterType, t), "Type")
     status = parsed("status", lambda t: _enum(FighterStatus, t), "Status")
     counts = {
-        key: parsed(key, lambda t, k=key: parse_count(t, blank=0, field=("Fighter", k)), label)
+        key: parsed(key, functools.partial(_count, key=key), label)
         for key, label in (("cost", "Cost"), ("xp", "XP"),
                            ("advancements", "Advancements"), ("kills", "Kills"))
     }

@@ -156,11 +156,11 @@ def walk_post_battle(walk: Any, step_id: str, injure: Any = None, set_status: An
             _on_capture(walk, cid, spec, injure, set_status)
     for gang_id, cards in sorted(getattr(o, "subplots_revealed_by", {}).items()):
         for cid in cards:
-            spec = post_battle_cards().get(cid)
-            if not spec or spec.get("step") != step_id:
+            card_spec = post_battle_cards().get(cid)
+            if not card_spec or card_spec.get("step") != step_id:
                 continue
             name = subplot(cid).name
-            if spec.get("kind") == "per_fighter_out_of_action_alive":
+            if card_spec.get("kind") == "per_fighter_out_of_action_alive":
                 results = walk.seq.facts.get("injury_results", {})
                 alive = [(k, r) for k, r in results.items() if not r.get("dead")]
                 gang = walk.campaign.gang(gang_id)
@@ -170,8 +170,8 @@ def walk_post_battle(walk: Any, step_id: str, injure: Any = None, set_status: An
                 total = 0
                 for key, r in alive:
                     g, f = key.split("/", 1)
-                    up = r.get("name") == spec.get("upgrade_injury")
-                    dice = spec["upgrade_dice"] if up else spec["dice"]
+                    up = r.get("name") == card_spec.get("upgrade_injury")
+                    dice = card_spec["upgrade_dice"] if up else card_spec["dice"]
                     roll = walk.roll(f"subplot:{cid}:{gang_id}:{key}",
                                      f"{name} ({gang.name}): {walk.fname(g, f)} went Out of "
                                      f"Action and lived: {dice} credits", dice, gang=gang_id)

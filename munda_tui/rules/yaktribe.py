@@ -440,11 +440,11 @@ def gang_from_yaktribe(data: Any, *, taken_ids: Collection[str] = (),
         chars: dict[str, int] = {}
         for key in CHARACTERISTICS:
             if key in raw:
-                value = _int(raw[key], f"{here} {key.upper()}")
-                if value == 0:  # Yaktribe writes 0 for "-" (e.g. a familiar's BS)
+                stat = _int(raw[key], f"{here} {key.upper()}")
+                if stat == 0:  # Yaktribe writes 0 for "-" (e.g. a familiar's BS)
                     continue
                 try:
-                    chars[key] = profile_rules.check_value(key, value)
+                    chars[key] = profile_rules.check_value(key, stat)
                 except profile_rules.ProfileError as exc:
                     raise YaktribeError(f"{here}: {exc}") from None
         missing = [k.upper() for k in CHARACTERISTICS if k not in raw]

@@ -345,10 +345,10 @@ def _decoder(tp: Any) -> Decoder:
 
         return decode_list
     if origin is tuple:
-        args = typing.get_args(tp)
-        if len(args) != 2 or args[1] is not Ellipsis:  # pragma: no cover - fixed tuples unused
+        targs = typing.get_args(tp)
+        if len(targs) != 2 or targs[1] is not Ellipsis:  # pragma: no cover - fixed tuples unused
             raise TypeError(f"unsupported tuple {tp}")
-        items = _decoder(args[0])
+        items = _decoder(targs[0])
 
         def decode_tuple(data: Any, keypath: KeyPath) -> Any:
             if not isinstance(data, list):

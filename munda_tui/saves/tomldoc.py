@@ -152,21 +152,21 @@ def _merge_array(container: Any, k: str, old: AoT, new: list[Mapping[str, Any]],
             if old_ids[i] not in set(new_ids):
                 del old[i]
         for item in new:
-            t = by_id.get(item.get(id_key))
-            if t is not None:
-                if not same(plain(t), item):
-                    merge(t, item, path, layout)
+            known = by_id.get(item.get(id_key))
+            if known is not None:
+                if not same(plain(known), item):
+                    merge(known, item, path, layout)
             else:
                 old.append(build_table(item, path, layout))
         return
     fresh = tomlkit.aot()
     for item in new:
-        t = by_id.pop(item.get(id_key), None)
-        if t is None:
-            t = build_table(item, path, layout)
+        found = by_id.pop(item.get(id_key), None)
+        if found is None:
+            found = build_table(item, path, layout)
         else:
-            merge(t, item, path, layout)
-        fresh.append(t)
+            merge(found, item, path, layout)
+        fresh.append(found)
     container[k] = fresh
 
 

@@ -125,11 +125,11 @@ class ReinforcementScreen(ModalScreen["str | None"]):
             f"Reinforcements deck. {self.dice} for each: {arrival_rule()} from all enemy models.")
         lines = []
         for g in order:
-            side = st.sides[g]
-            if side.step_round != st.round:
+            line_side = st.sides[g]
+            if line_side.step_round != st.round:
                 continue
-            lines.append(f"{side.name[:22]:<22} due {side.due}  arrived {side.arrived}  "
-                         f"deck {len(side.reserves)}")
+            lines.append(f"{line_side.name[:22]:<22} due {line_side.due}  "
+                         f"arrived {line_side.arrived}  deck {len(line_side.reserves)}")
         self.query_one("#reinf-sides", Static).update("\n".join(lines))
         arrived = [
             f"  {st.name_of(ev.fighter)}: {ev.dice or self.dice} {ev.faces[0]}, "
