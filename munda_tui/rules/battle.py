@@ -12,6 +12,10 @@ The battle file's ``battle`` table (owned by the tracker) holds
 battle is finished; ``rejected`` keeps events of a hand-edited log that no longer
 replay, see :meth:`Battle.load`).
 
+Each event kind is one handler class (``EventKind``: its label, its checks, what it
+changes, its log line) registered in ``HANDLERS``; ``check``, ``apply`` and ``describe``
+dispatch to it, so a new kind is one class.
+
 Sub-plot hands stay in the ``setup`` table and are watched by
 :mod:`munda_tui.rules.watch`.
 """
@@ -20,7 +24,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterator, Mapping
+from typing import Any, ClassVar, Iterable, Sequence, TypeVar
 
 from . import conditions as condition_data
 from . import scenario
@@ -91,29 +96,6 @@ RECOVERY_NAMES = {
     PINNED: "Flesh Wound (recovers: Prone and Pinned)",
     SERIOUSLY_INJURED: "Seriously Injured (stays down)",
     OUT_OF_ACTION: "Out of Action",
-}
-
-#: Event kinds and what they mean (the log widget and the help screen show these).
-EVENT_KINDS: dict[str, str] = {
-    "start": "the battle starts: both crews",
-    "state": "a fighter's state changes (optional attacker, action, weapon traits)",
-    "flesh_wound": "a fighter suffers Flesh Wounds",
-    "recovery": "a Seriously Injured fighter's Recovery test",
-    "condition": "a condition gained or lost (Broken, Blaze, Insane, or named)",
-    "attack": "an attack that changed nothing (e.g. a weapon used)",
-    "activate": "a fighter activates (or is un-marked)",
-    "test_failed": "a failed test (Nerve, Cool, Willpower, Intelligence, Ammo, Bottle)",
-    "tactic": "a Gang Tactic played",
-    "xp": "XP awarded to a fighter",
-    "vp": "Victory Points scored",
-    "reinforcement": "a Reinforcement arrives (with the D6 for 9\"/12\" when rolled)",
-    "reinforcements_due": "how many Reinforcements a gang draws in this End phase",
-    "priority": "who won Priority",
-    "phase": "a new phase or round",
-    "end": "the battle ends (winner or draw, who fled)",
-    "reveal": "a Sub-plot revealed, with its reward",
-    "reward": "a revealed Sub-plot's reward, walked at the end",
-    "side_job": "a gang achieved its Side Job",
 }
 
 
@@ -367,103 +349,6 @@ def _fighter(state: BattleState, key: str) -> FighterState:
         raise BattleError(f"no fighter {key!r} in this battle") from None
 
 
-def check(state: BattleState, ev: Event) -> None:
-    """Raise BattleError when ``ev`` cannot follow ``state``."""
-    k = ev.kind
-    if k not in EVENT_KINDS:
-        raise BattleError(f"unknown event kind {k!r}")
-    if k == "start":
-        if state.events:
-            raise BattleError("the battle has already started")
-        if len(ev.sides) != 2:
-            raise BattleError("a battle needs two sides")
-        return
-    if not state.events:
-        raise BattleError("the battle has not started")
-    if state.ended and k not in ("reveal", "reward", "xp", "side_job"):
-        raise BattleError("the battle is over: only Sub-plot reveals and rewards, XP and "
-                          "Side Jobs can follow")
-    if k in ("state", "flesh_wound", "recovery", "condition", "attack", "activate", "xp",
-             "reinforcement"):
-        f = _fighter(state, ev.fighter)
-        if ev.attacker:
-            _fighter(state, ev.attacker)
-        if ev.action and ev.action not in ACTIONS:
-            raise BattleError(f"unknown action {ev.action!r}")
-        if k == "state":
-            if ev.state not in STATES:
-                raise BattleError(f"unknown state {ev.state!r}")
-            if ev.state == f.state:
-                raise BattleError(f"{f.name} is already {STATE_NAMES[f.state]}")
-        elif k == "recovery":
-            if f.state != SERIOUSLY_INJURED:
-                raise BattleError(f"{f.name} is not Seriously Injured: no Recovery test")
-            if ev.result not in RECOVERY_RESULTS:
-                raise BattleError(f"unknown Recovery result {ev.result!r}")
-        elif k == "flesh_wound":
-            if ev.amount < 1:
-                raise BattleError("Flesh Wounds: at least 1")
-        elif k == "condition":
-            if not ev.condition.strip():
-                raise BattleError("name the condition")
-            if ev.lost and ev.condition not in f.conditions:
-                raise BattleError(f"{f.name} is not {ev.condition}")
-            if not ev.lost and ev.condition in f.conditions:
-                raise BattleError(f"{f.name} is already {ev.condition}")
-        elif k == "reinforcement":
-            if f.state != NOT_DEPLOYED:
-                raise BattleError(f"{f.name} is already on the battlefield")
-            if ev.faces:
-                if len(ev.faces) != 1 or not 1 <= ev.faces[0] <= 6:
-                    raise BattleError(f"a Reinforcement's arrival roll is one D6, not {list(ev.faces)}")
-                if ev.distance != scenario.reinforcement_distance(ev.faces[0]):
-                    raise BattleError(f'a D6 of {ev.faces[0]} deploys at least '
-                                      f'{scenario.reinforcement_distance(ev.faces[0])}" away, '
-                                      f'not {ev.distance}"')
-        elif k == "xp":
-            if ev.amount == 0:
-                raise BattleError("XP: not 0")
-            if f.xp + ev.amount < 0:
-                raise BattleError(f"{f.name} has only {f.xp} XP from this battle")
-        return
-    if k in ("tactic", "vp", "priority", "reveal", "reward", "side_job", "reinforcements_due"):
-        if ev.gang not in state.sides:
-            raise BattleError(f"no gang {ev.gang!r} in this battle")
-        if k == "reinforcements_due":
-            if state.phase != END or ev.round != state.round:
-                raise BattleError("Reinforcements arrive in the End phase of the current round")
-            if state.sides[ev.gang].step_round == state.round:
-                raise BattleError(f"{state.sides[ev.gang].name}: Reinforcements due this round "
-                                  f"are already recorded")
-            if ev.amount < 0:
-                raise BattleError("Reinforcements due: not below 0")
-        if k == "side_job" and state.sides[ev.gang].side_job_done:
-            raise BattleError(f"{state.sides[ev.gang].name} have already achieved their Side Job")
-        if k == "reveal" and ev.card in state.sides[ev.gang].revealed:
-            raise BattleError(f"{ev.card} is already revealed")
-        if k == "reward" and ev.card not in state.sides[ev.gang].revealed:
-            raise BattleError(f"{ev.card} is not revealed")
-        return
-    if k == "test_failed":
-        if ev.test not in TESTS:
-            raise BattleError(f"unknown test {ev.test!r}")
-        if ev.fighter:
-            _fighter(state, ev.fighter)
-        elif ev.gang not in state.sides:
-            raise BattleError("a failed test needs a fighter or a gang")
-        return
-    if k == "phase":
-        if ev.phase not in PHASES or ev.round < 1:
-            raise BattleError(f"bad phase {ev.phase!r} / round {ev.round}")
-        return
-    if k == "end":
-        if ev.winner and ev.winner not in state.sides:
-            raise BattleError(f"no gang {ev.winner!r} in this battle")
-        for g in ev.fled:
-            if g not in state.sides:
-                raise BattleError(f"no gang {g!r} in this battle")
-
-
 def _take_down(state: BattleState, f: FighterState, ev: Event) -> None:
     if ev.attacker:
         f.taken_out_by = ev.attacker
@@ -477,22 +362,127 @@ def _take_down(state: BattleState, f: FighterState, ev: Event) -> None:
 OFF_THE_BATTLEFIELD = (OUT_OF_ACTION, FLED, NOT_DEPLOYED)
 
 
-def check_new(state: BattleState, ev: Event) -> None:
-    """What a new event (recorded now, not one of a saved log replayed) must also meet:
-    no condition for a fighter off the battlefield (an Out of Action fighter's conditions
-    are cleared when they go). Saved logs holding one still load."""
-    if ev.kind == "condition" and not ev.lost:
-        f = state.fighters.get(ev.fighter)
-        if f is not None and f.state in OFF_THE_BATTLEFIELD:
-            raise BattleError(f"{f.name} is {STATE_NAMES[f.state]} (off the battlefield): "
-                              f"no {ev.condition} to record")
+# --- one handler per event kind ----------------------------------------------------------
+#
+# Each event kind is one class below: its label (the log widget and the help screen show
+# it), what it must meet to follow a state (``validate``; ``check_new`` for what only a
+# newly recorded event must meet), what it changes (``apply``) and its line in the log
+# (``describe``). ``@event_kind`` registers it in ``HANDLERS``, so a new kind is one class;
+# :func:`check`, :func:`check_new`, :func:`apply` and :func:`describe` dispatch to it.
 
 
-def apply(state: BattleState, ev: Event) -> None:
-    """Apply one (checked) event to ``state`` in place."""
-    k = ev.kind
-    state.events += 1
-    if k == "start":
+class Words:
+    """What a log line needs: the battle's names and the names of the revealed cards."""
+
+    def __init__(self, state: BattleState, card_names: dict[str, str] | None = None) -> None:
+        self.state = state
+        self.card_names = card_names or {}
+
+    def name(self, key: str) -> str:
+        return self.state.name_of(key)
+
+    def gang(self, g: str) -> str:
+        side = self.state.sides.get(g)
+        return side.name if side else (g or "?")
+
+    def by(self, ev: Event) -> str:
+        """" (by <attacker>, <how>)", or "" when neither was recorded."""
+        parts = []
+        if ev.attacker:
+            parts.append(f"by {self.name(ev.attacker)}")
+        how = how_text(ev.action, ev.traits)
+        if how:
+            parts.append(how)
+        return f" ({', '.join(parts)})" if parts else ""
+
+    def card(self, cid: str) -> str:
+        return self.card_names.get(cid, cid)
+
+
+class EventKind:
+    """One kind of event. Subclasses set ``kind`` and ``label`` and override what the kind
+    checks, changes and says; the base refuses any event before the start and, unless
+    ``after_end``, after the end."""
+
+    kind: ClassVar[str] = ""
+    label: ClassVar[str] = ""
+    #: may still be recorded once the battle is over
+    after_end: ClassVar[bool] = False
+
+    def check(self, state: BattleState, ev: Event) -> None:
+        """Raise BattleError when ``ev`` cannot follow ``state``."""
+        if not state.events:
+            raise BattleError("the battle has not started")
+        if state.ended and not self.after_end:
+            raise BattleError("the battle is over: only Sub-plot reveals and rewards, XP and "
+                              "Side Jobs can follow")
+        self.validate(state, ev)
+
+    def validate(self, state: BattleState, ev: Event) -> None:
+        """What this kind's fields must meet in ``state`` (BattleError otherwise)."""
+
+    def check_new(self, state: BattleState, ev: Event) -> None:
+        """What a new event (recorded now, not one of a saved log replayed) must also meet."""
+
+    def apply(self, state: BattleState, ev: Event) -> None:
+        """Change ``state`` in place (``state.events`` already counts ``ev``)."""
+
+    def describe(self, ev: Event, words: Words) -> str:
+        """One line of the battle log, in the players' words."""
+        return ev.kind
+
+
+#: event kind -> its handler, in the order the help lists them
+HANDLERS: dict[str, EventKind] = {}
+
+_K = TypeVar("_K", bound=type[EventKind])
+
+
+def event_kind(cls: _K) -> _K:
+    """Register an event kind's handler (a class decorator)."""
+    HANDLERS[cls.kind] = cls()
+    return cls
+
+
+class _FighterEvent(EventKind):
+    """An event on one fighter (and maybe the attacker who caused it, and how)."""
+
+    def validate(self, state: BattleState, ev: Event) -> None:
+        f = _fighter(state, ev.fighter)
+        if ev.attacker:
+            _fighter(state, ev.attacker)
+        if ev.action and ev.action not in ACTIONS:
+            raise BattleError(f"unknown action {ev.action!r}")
+        self.validate_fighter(state, ev, f)
+
+    def validate_fighter(self, state: BattleState, ev: Event, f: FighterState) -> None:
+        """What the event must meet for this fighter."""
+
+
+class _GangEvent(EventKind):
+    """An event of one gang of the battle."""
+
+    def validate(self, state: BattleState, ev: Event) -> None:
+        if ev.gang not in state.sides:
+            raise BattleError(f"no gang {ev.gang!r} in this battle")
+        self.validate_gang(state, ev, state.sides[ev.gang])
+
+    def validate_gang(self, state: BattleState, ev: Event, side: SideState) -> None:
+        """What the event must meet for this gang."""
+
+
+@event_kind
+class StartEvent(EventKind):
+    kind = "start"
+    label = "the battle starts: both crews"
+
+    def check(self, state: BattleState, ev: Event) -> None:
+        if state.events:
+            raise BattleError("the battle has already started")
+        if len(ev.sides) != 2:
+            raise BattleError("a battle needs two sides")
+
+    def apply(self, state: BattleState, ev: Event) -> None:
         state.round, state.phase = 1, PRIORITY
         for side in ev.sides:
             s = SideState(side.gang, side.name, side.house, side.side_job)
@@ -505,8 +495,23 @@ def apply(state: BattleState, ev: Event) -> None:
                 )
                 if r.reserve:
                     s.reserves.append(key)
-        return
-    if k == "state":
+
+    def describe(self, ev: Event, words: Words) -> str:
+        return "Battle starts: " + " vs ".join(s.name for s in ev.sides)
+
+
+@event_kind
+class StateEvent(_FighterEvent):
+    kind = "state"
+    label = "a fighter's state changes (optional attacker, action, weapon traits)"
+
+    def validate_fighter(self, state: BattleState, ev: Event, f: FighterState) -> None:
+        if ev.state not in STATES:
+            raise BattleError(f"unknown state {ev.state!r}")
+        if ev.state == f.state:
+            raise BattleError(f"{f.name} is already {STATE_NAMES[f.state]}")
+
+    def apply(self, state: BattleState, ev: Event) -> None:
         f = state.fighters[ev.fighter]
         f.state = ev.state
         if ev.state in DOWN:
@@ -518,11 +523,40 @@ def apply(state: BattleState, ev: Event) -> None:
             f.conditions = []
         if ev.state == OUT_OF_ACTION:
             f.out_at.append(state.events)
-        return
-    if k == "flesh_wound":
+
+    def describe(self, ev: Event, words: Words) -> str:
+        return f"{words.name(ev.fighter)}: {STATE_NAMES.get(ev.state, ev.state)}{words.by(ev)}"
+
+
+@event_kind
+class FleshWoundEvent(_FighterEvent):
+    kind = "flesh_wound"
+    label = "a fighter suffers Flesh Wounds"
+
+    def validate_fighter(self, state: BattleState, ev: Event, f: FighterState) -> None:
+        if ev.amount < 1:
+            raise BattleError("Flesh Wounds: at least 1")
+
+    def apply(self, state: BattleState, ev: Event) -> None:
         state.fighters[ev.fighter].flesh_wounds += ev.amount
-        return
-    if k == "recovery":
+
+    def describe(self, ev: Event, words: Words) -> str:
+        n = f"{ev.amount} Flesh Wounds" if ev.amount != 1 else "Flesh Wound"
+        return f"{words.name(ev.fighter)}: {n}{words.by(ev)}"
+
+
+@event_kind
+class RecoveryEvent(_FighterEvent):
+    kind = "recovery"
+    label = "a Seriously Injured fighter's Recovery test"
+
+    def validate_fighter(self, state: BattleState, ev: Event, f: FighterState) -> None:
+        if f.state != SERIOUSLY_INJURED:
+            raise BattleError(f"{f.name} is not Seriously Injured: no Recovery test")
+        if ev.result not in RECOVERY_RESULTS:
+            raise BattleError(f"unknown Recovery result {ev.result!r}")
+
+    def apply(self, state: BattleState, ev: Event) -> None:
         f = state.fighters[ev.fighter]
         if ev.result == PINNED:
             f.state = PINNED
@@ -534,8 +568,35 @@ def apply(state: BattleState, ev: Event) -> None:
             f.state = OUT_OF_ACTION
             f.conditions = []
             f.out_at.append(state.events)
-        return
-    if k == "condition":
+
+    def describe(self, ev: Event, words: Words) -> str:
+        return (f"{words.name(ev.fighter)}: Recovery test, "
+                f"{RECOVERY_NAMES.get(ev.result, ev.result)}")
+
+
+@event_kind
+class ConditionEvent(_FighterEvent):
+    kind = "condition"
+    label = "a condition gained or lost (Broken, Blaze, Insane, or named)"
+
+    def validate_fighter(self, state: BattleState, ev: Event, f: FighterState) -> None:
+        if not ev.condition.strip():
+            raise BattleError("name the condition")
+        if ev.lost and ev.condition not in f.conditions:
+            raise BattleError(f"{f.name} is not {ev.condition}")
+        if not ev.lost and ev.condition in f.conditions:
+            raise BattleError(f"{f.name} is already {ev.condition}")
+
+    def check_new(self, state: BattleState, ev: Event) -> None:
+        # no condition for a fighter off the battlefield (an Out of Action fighter's
+        # conditions are cleared when they go); saved logs holding one still load
+        if not ev.lost:
+            f = state.fighters.get(ev.fighter)
+            if f is not None and f.state in OFF_THE_BATTLEFIELD:
+                raise BattleError(f"{f.name} is {STATE_NAMES[f.state]} (off the battlefield): "
+                                  f"no {ev.condition} to record")
+
+    def apply(self, state: BattleState, ev: Event) -> None:
         f = state.fighters[ev.fighter]
         if ev.lost:
             f.conditions.remove(ev.condition)
@@ -543,15 +604,123 @@ def apply(state: BattleState, ev: Event) -> None:
                 f.caused["rally"] = f.caused.get("rally", 0) + 1
         else:
             f.conditions.append(ev.condition)
-        return
-    if k == "activate":
+
+    def describe(self, ev: Event, words: Words) -> str:
+        if ev.lost:
+            return f"{words.name(ev.fighter)} {condition_data.lost_text(ev.condition)}"
+        return f"{words.name(ev.fighter)}: {ev.condition}{words.by(ev)}"
+
+
+@event_kind
+class AttackEvent(_FighterEvent):
+    kind = "attack"
+    label = "an attack that changed nothing (e.g. a weapon used)"
+
+    # nothing changes on the table; watchers read it
+
+    def describe(self, ev: Event, words: Words) -> str:
+        return f"{words.name(ev.fighter)} attacked{words.by(ev)}"
+
+
+@event_kind
+class ActivateEvent(_FighterEvent):
+    kind = "activate"
+    label = "a fighter activates (or is un-marked)"
+
+    def apply(self, state: BattleState, ev: Event) -> None:
         f = state.fighters[ev.fighter]
         f.activated = not f.activated
-        return
-    if k == "xp":
+
+    def describe(self, ev: Event, words: Words) -> str:
+        return f"{words.name(ev.fighter)} activation marked"
+
+
+@event_kind
+class FailedTestEvent(EventKind):
+    kind = "test_failed"
+    label = "a failed test (Nerve, Cool, Willpower, Intelligence, Ammo, Bottle)"
+
+    def validate(self, state: BattleState, ev: Event) -> None:
+        if ev.test not in TESTS:
+            raise BattleError(f"unknown test {ev.test!r}")
+        if ev.fighter:
+            _fighter(state, ev.fighter)
+            if ev.gang and ev.gang not in state.sides:  # a hand-edited log
+                raise BattleError(f"no gang {ev.gang!r} in this battle")
+        elif ev.gang not in state.sides:
+            raise BattleError("a failed test needs a fighter or a gang")
+
+    def apply(self, state: BattleState, ev: Event) -> None:
+        if ev.test == "bottle":
+            gang = ev.gang or state.fighters[ev.fighter].gang
+            state.sides[gang].bottle_failed += 1
+
+    def describe(self, ev: Event, words: Words) -> str:
+        who = words.name(ev.fighter) if ev.fighter else words.gang(ev.gang)
+        return f"{who} failed a {TEST_NAMES.get(ev.test, ev.test)} test"
+
+
+@event_kind
+class TacticEvent(_GangEvent):
+    kind = "tactic"
+    label = "a Gang Tactic played"
+
+    def apply(self, state: BattleState, ev: Event) -> None:
+        state.sides[ev.gang].tactics.append(ev.note or "Gang Tactic")
+
+    def describe(self, ev: Event, words: Words) -> str:
+        named = f": {ev.note}" if ev.note and ev.note != "Gang Tactic" else ""
+        return f"{words.gang(ev.gang)} played a Gang Tactic{named}"
+
+
+@event_kind
+class XpEvent(_FighterEvent):
+    kind = "xp"
+    label = "XP awarded to a fighter"
+    after_end = True
+
+    def validate_fighter(self, state: BattleState, ev: Event, f: FighterState) -> None:
+        if ev.amount == 0:
+            raise BattleError("XP: not 0")
+        if f.xp + ev.amount < 0:
+            raise BattleError(f"{f.name} has only {f.xp} XP from this battle")
+
+    def apply(self, state: BattleState, ev: Event) -> None:
         state.fighters[ev.fighter].xp += ev.amount
-        return
-    if k == "reinforcement":
+
+    def describe(self, ev: Event, words: Words) -> str:
+        return f"{words.name(ev.fighter)}: {ev.amount:+d} XP"
+
+
+@event_kind
+class VpEvent(_GangEvent):
+    kind = "vp"
+    label = "Victory Points scored"
+
+    def apply(self, state: BattleState, ev: Event) -> None:
+        state.sides[ev.gang].vp += ev.amount
+
+    def describe(self, ev: Event, words: Words) -> str:
+        return f"{words.gang(ev.gang)}: {ev.amount:+d} VP"
+
+
+@event_kind
+class ReinforcementEvent(_FighterEvent):
+    kind = "reinforcement"
+    label = "a Reinforcement arrives (with the D6 for 9\"/12\" when rolled)"
+
+    def validate_fighter(self, state: BattleState, ev: Event, f: FighterState) -> None:
+        if f.state != NOT_DEPLOYED:
+            raise BattleError(f"{f.name} is already on the battlefield")
+        if ev.faces:
+            if len(ev.faces) != 1 or not 1 <= ev.faces[0] <= 6:
+                raise BattleError(f"a Reinforcement's arrival roll is one D6, not {list(ev.faces)}")
+            if ev.distance != scenario.reinforcement_distance(ev.faces[0]):
+                raise BattleError(f'a D6 of {ev.faces[0]} deploys at least '
+                                  f'{scenario.reinforcement_distance(ev.faces[0])}" away, '
+                                  f'not {ev.distance}"')
+
+    def apply(self, state: BattleState, ev: Event) -> None:
         f = state.fighters[ev.fighter]
         f.state = ACTIVE
         side = state.sides[f.gang]
@@ -559,53 +728,208 @@ def apply(state: BattleState, ev: Event) -> None:
             side.reserves.remove(ev.fighter)
         if state.phase == END and side.step_round == state.round:
             side.arrived += 1
-        return
-    if k == "reinforcements_due":
+
+    def describe(self, ev: Event, words: Words) -> str:
+        if ev.faces:
+            return (f"{words.name(ev.fighter)} arrives (Reinforcement, {ev.dice or 'D6'} "
+                    f"{ev.faces[0]}: {ev.distance}\" from enemies)")
+        return f"{words.name(ev.fighter)} arrives (Reinforcement)"
+
+
+@event_kind
+class ReinforcementsDueEvent(_GangEvent):
+    kind = "reinforcements_due"
+    label = "how many Reinforcements a gang draws in this End phase"
+
+    def validate_gang(self, state: BattleState, ev: Event, side: SideState) -> None:
+        if state.phase != END or ev.round != state.round:
+            raise BattleError("Reinforcements arrive in the End phase of the current round")
+        if side.step_round == state.round:
+            raise BattleError(f"{side.name}: Reinforcements due this round "
+                              f"are already recorded")
+        if ev.amount < 0:
+            raise BattleError("Reinforcements due: not below 0")
+
+    def apply(self, state: BattleState, ev: Event) -> None:
         side = state.sides[ev.gang]
         side.step_round, side.due, side.arrived = state.round, ev.amount, 0
-        return
-    if k == "test_failed":
-        if ev.test == "bottle":
-            gang = ev.gang or state.fighters[ev.fighter].gang
-            state.sides[gang].bottle_failed += 1
-        return
-    if k == "tactic":
-        state.sides[ev.gang].tactics.append(ev.note or "Gang Tactic")
-        return
-    if k == "vp":
-        state.sides[ev.gang].vp += ev.amount
-        return
-    if k == "priority":
+
+    def describe(self, ev: Event, words: Words) -> str:
+        rolled = f" ({ev.dice} {list(ev.faces)})" if ev.faces else ""
+        n = f"{ev.amount} Reinforcement" + ("" if ev.amount == 1 else "s")
+        return f"{words.gang(ev.gang)}: {n} due this round{rolled}"
+
+
+@event_kind
+class PriorityEvent(_GangEvent):
+    kind = "priority"
+    label = "who won Priority"
+
+    def apply(self, state: BattleState, ev: Event) -> None:
         state.priority = ev.gang
         state.priority_round = state.round
-        return
-    if k == "phase":
+
+    def describe(self, ev: Event, words: Words) -> str:
+        return f"{words.gang(ev.gang)} wins Priority"
+
+
+@event_kind
+class PhaseEvent(EventKind):
+    kind = "phase"
+    label = "a new phase or round"
+
+    def validate(self, state: BattleState, ev: Event) -> None:
+        if ev.phase not in PHASES or ev.round < 1:
+            raise BattleError(f"bad phase {ev.phase!r} / round {ev.round}")
+
+    def apply(self, state: BattleState, ev: Event) -> None:
         if ev.round != state.round:
             for f in state.fighters.values():
                 f.activated = False
         state.round, state.phase = ev.round, ev.phase
-        return
-    if k == "end":
+
+    def describe(self, ev: Event, words: Words) -> str:
+        return f"Round {ev.round}: {PHASE_NAMES.get(ev.phase, ev.phase)} phase"
+
+
+@event_kind
+class EndEvent(EventKind):
+    kind = "end"
+    label = "the battle ends (winner or draw, who fled)"
+
+    def validate(self, state: BattleState, ev: Event) -> None:
+        if ev.winner and ev.winner not in state.sides:
+            raise BattleError(f"no gang {ev.winner!r} in this battle")
+        for g in ev.fled:
+            if g not in state.sides:
+                raise BattleError(f"no gang {g!r} in this battle")
+
+    def apply(self, state: BattleState, ev: Event) -> None:
         state.ended = True
         state.winner = ev.winner
         state.fled = ev.fled
         for f in state.fighters.values():  # a gang that fled leaves its standing fighters' table
             if f.gang in ev.fled and f.state in (ACTIVE, ENGAGED, PINNED):
                 f.state = FLED
-        return
-    if k == "reveal":
+
+    def describe(self, ev: Event, words: Words) -> str:
+        won = f"{words.gang(ev.winner)} win" if ev.winner else "a draw"
+        fled = f"; {', '.join(words.gang(g) for g in ev.fled)} fled" if ev.fled else ""
+        return f"Battle over: {won}{fled}"
+
+
+class _CardEvent(_GangEvent):
+    """A Sub-plot card of the gang and what it gave."""
+
+    after_end = True
+    verb: ClassVar[str] = ""
+
+    def describe(self, ev: Event, words: Words) -> str:
+        got = ", ".join(reward_text(r, words.state) for r in ev.rewards) or "no reward"
+        return f"{words.gang(ev.gang)} {self.verb} {words.card(ev.card)}: {got}"
+
+
+@event_kind
+class RevealEvent(_CardEvent):
+    kind = "reveal"
+    label = "a Sub-plot revealed, with its reward"
+    verb = "revealed"
+
+    def validate_gang(self, state: BattleState, ev: Event, side: SideState) -> None:
+        if ev.card in side.revealed:
+            raise BattleError(f"{ev.card} is already revealed")
+
+    def apply(self, state: BattleState, ev: Event) -> None:
         side = state.sides[ev.gang]
         side.revealed.append(ev.card)
         side.revealed_at[ev.card] = state.events
         side.rewards.extend((ev.card, r) for r in ev.rewards)
-        return
-    if k == "reward":
+
+
+@event_kind
+class RewardEvent(_CardEvent):
+    kind = "reward"
+    label = "a revealed Sub-plot's reward, walked at the end"
+    verb = "reward for"
+
+    def validate_gang(self, state: BattleState, ev: Event, side: SideState) -> None:
+        if ev.card not in side.revealed:
+            raise BattleError(f"{ev.card} is not revealed")
+
+    def apply(self, state: BattleState, ev: Event) -> None:
         state.sides[ev.gang].rewards.extend((ev.card, r) for r in ev.rewards)
-        return
-    if k == "side_job":
+
+
+@event_kind
+class SideJobEvent(_GangEvent):
+    kind = "side_job"
+    label = "a gang achieved its Side Job"
+    after_end = True
+
+    def validate_gang(self, state: BattleState, ev: Event, side: SideState) -> None:
+        if side.side_job_done:
+            raise BattleError(f"{side.name} have already achieved their Side Job")
+
+    def apply(self, state: BattleState, ev: Event) -> None:
         state.sides[ev.gang].side_job_done = True
-        return
-    # "attack": nothing changes on the table; watchers read it.
+
+    def describe(self, ev: Event, words: Words) -> str:
+        side = words.state.sides.get(ev.gang)
+        job = f": {side.side_job}" if side and side.side_job else ""
+        return f"{words.gang(ev.gang)} achieved their Side Job{job}"
+
+
+class _Labels(Mapping[str, str]):
+    """Each registered kind's label, read from ``HANDLERS`` (never a second list)."""
+
+    def __getitem__(self, kind: str) -> str:
+        return HANDLERS[kind].label
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(HANDLERS)
+
+    def __len__(self) -> int:
+        return len(HANDLERS)
+
+
+#: Event kinds and what they mean (the log widget and the help screen show these).
+EVENT_KINDS: Mapping[str, str] = _Labels()
+
+
+def handler(kind: str) -> EventKind:
+    """The handler of an event kind (BattleError for an unknown one)."""
+    try:
+        return HANDLERS[kind]
+    except KeyError:
+        raise BattleError(f"unknown event kind {kind!r}") from None
+
+
+def check(state: BattleState, ev: Event) -> None:
+    """Raise BattleError when ``ev`` cannot follow ``state``."""
+    handler(ev.kind).check(state, ev)
+
+
+def check_new(state: BattleState, ev: Event) -> None:
+    """What a new event (recorded now, not one of a saved log replayed) must also meet:
+    no condition for a fighter off the battlefield (an Out of Action fighter's conditions
+    are cleared when they go). Saved logs holding one still load."""
+    h = HANDLERS.get(ev.kind)
+    if h is not None:
+        h.check_new(state, ev)
+
+
+def apply(state: BattleState, ev: Event) -> None:
+    """Apply one (checked) event to ``state`` in place."""
+    state.events += 1
+    h = HANDLERS.get(ev.kind)
+    if h is not None:
+        h.apply(state, ev)
+
+
+def describe(ev: Event, state: BattleState, card_names: dict[str, str] | None = None) -> str:
+    """One line of the battle log, in the players' words (revealed cards only)."""
+    h = HANDLERS.get(ev.kind)
+    return h.describe(ev, Words(state, card_names)) if h is not None else ev.kind
 
 
 def replay(log: Iterable[Event]) -> BattleState:
@@ -740,80 +1064,6 @@ def arrival_event(fighter: str, d6: int) -> Event:
         raise BattleError(str(error)) from None
     return Event("reinforcement", fighter=fighter, dice=arrival_dice(), faces=(d6,),
                  distance=distance)
-
-
-def describe(ev: Event, state: BattleState, card_names: dict[str, str] | None = None) -> str:
-    """One line of the battle log, in the players' words (revealed cards only)."""
-    name = state.name_of
-    k = ev.kind
-
-    def by() -> str:
-        parts = []
-        if ev.attacker:
-            parts.append(f"by {name(ev.attacker)}")
-        how = how_text(ev.action, ev.traits)
-        if how:
-            parts.append(how)
-        return f" ({', '.join(parts)})" if parts else ""
-
-    def gang(g: str) -> str:
-        side = state.sides.get(g)
-        return side.name if side else (g or "?")
-
-    if k == "start":
-        return "Battle starts: " + " vs ".join(s.name for s in ev.sides)
-    if k == "state":
-        return f"{name(ev.fighter)}: {STATE_NAMES.get(ev.state, ev.state)}{by()}"
-    if k == "flesh_wound":
-        n = f"{ev.amount} Flesh Wounds" if ev.amount != 1 else "Flesh Wound"
-        return f"{name(ev.fighter)}: {n}{by()}"
-    if k == "recovery":
-        return f"{name(ev.fighter)}: Recovery test, {RECOVERY_NAMES.get(ev.result, ev.result)}"
-    if k == "condition":
-        if ev.lost:
-            verb = condition_data.lost_text(ev.condition)
-            return f"{name(ev.fighter)} {verb}"
-        return f"{name(ev.fighter)}: {ev.condition}{by()}"
-    if k == "attack":
-        return f"{name(ev.fighter)} attacked{by()}"
-    if k == "activate":
-        return f"{name(ev.fighter)} activation marked"
-    if k == "test_failed":
-        who = name(ev.fighter) if ev.fighter else gang(ev.gang)
-        return f"{who} failed a {TEST_NAMES.get(ev.test, ev.test)} test"
-    if k == "tactic":
-        return f"{gang(ev.gang)} played a Gang Tactic" + (f": {ev.note}" if ev.note and ev.note != "Gang Tactic" else "")
-    if k == "xp":
-        return f"{name(ev.fighter)}: {ev.amount:+d} XP"
-    if k == "vp":
-        return f"{gang(ev.gang)}: {ev.amount:+d} VP"
-    if k == "reinforcement":
-        if ev.faces:
-            return (f"{name(ev.fighter)} arrives (Reinforcement, {ev.dice or 'D6'} {ev.faces[0]}: "
-                    f"{ev.distance}\" from enemies)")
-        return f"{name(ev.fighter)} arrives (Reinforcement)"
-    if k == "reinforcements_due":
-        rolled = f" ({ev.dice} {list(ev.faces)})" if ev.faces else ""
-        n = f"{ev.amount} Reinforcement" + ("" if ev.amount == 1 else "s")
-        return f"{gang(ev.gang)}: {n} due this round{rolled}"
-    if k == "priority":
-        return f"{gang(ev.gang)} wins Priority"
-    if k == "phase":
-        return f"Round {ev.round}: {PHASE_NAMES.get(ev.phase, ev.phase)} phase"
-    if k == "end":
-        won = f"{gang(ev.winner)} win" if ev.winner else "a draw"
-        fled = f"; {', '.join(gang(g) for g in ev.fled)} fled" if ev.fled else ""
-        return f"Battle over: {won}{fled}"
-    if k == "side_job":
-        side = state.sides.get(ev.gang)
-        job = f": {side.side_job}" if side and side.side_job else ""
-        return f"{gang(ev.gang)} achieved their Side Job{job}"
-    if k in ("reveal", "reward"):
-        card = (card_names or {}).get(ev.card, ev.card)
-        got = ", ".join(reward_text(r, state) for r in ev.rewards) or "no reward"
-        verb = "revealed" if k == "reveal" else "reward for"
-        return f"{gang(ev.gang)} {verb} {card}: {got}"
-    return k
 
 
 def reward_text(r: Reward, state: BattleState | None = None) -> str:
@@ -1083,7 +1333,8 @@ def outcome_from_data(d: dict[str, Any]) -> BattleOutcome:
 
 
 __all__ = [
-    "Battle", "BattleError", "BattleState", "Event", "FighterState", "Reward", "RosterEntry",
+    "EVENT_KINDS", "HANDLERS", "Battle", "BattleError", "BattleState", "Event", "EventKind",
+    "FighterState", "Reward", "RosterEntry", "Words", "check_new", "event_kind", "handler",
     "SideRoster", "SideState", "apply", "arrival_dice", "arrival_event", "check", "draw_at_random",
     "draw_order", "due_event", "due_roll_needed", "needs_priority", "next_to_draw",
     "priority_order", "reinforcements_due_in", "reinforcement_step_due", "still_due", "default_setup",

@@ -262,3 +262,69 @@ def test_no_condition_for_a_fighter_off_the_battlefield(battle: Battle) -> None:
     # a saved log that holds one (written before this check) still replays
     log = [*battle.log, Event("condition", fighter=key, condition="Broken")]
     assert replay(log).fighters[key].conditions == ["Broken"]
+
+
+# --- one handler per event kind ---------------------------------------------------------
+
+
+def test_every_event_kind_is_one_handler() -> None:
+    from munda_tui.rules.battle import EVENT_KINDS, HANDLERS
+
+    assert list(EVENT_KINDS) == list(HANDLERS)
+    assert all(h.kind == k and h.label == EVENT_KINDS[k] for k, h in HANDLERS.items())
+    assert "start" in HANDLERS and "side_job" in HANDLERS and len(HANDLERS) == 19
+
+
+def test_a_new_kind_is_one_registered_class(battle: Battle) -> None:
+    """Registering a handler is all a new kind needs: check, apply and describe find it."""
+    from munda_tui.rules.battle import EVENT_KINDS, HANDLERS, EventKind, describe, event_kind
+
+    @event_kind
+    class Cheer(EventKind):
+        kind = "cheer"
+        label = "a crew cheers"
+
+        def validate(self, state, ev):  # type: ignore[no-untyped-def]
+            if ev.gang not in state.sides:
+                raise BattleError("who cheers?")
+
+        def apply(self, state, ev):  # type: ignore[no-untyped-def]
+            state.sides[ev.gang].vp += 1
+
+        def describe(self, ev, words):  # type: ignore[no-untyped-def]
+            return f"{words.gang(ev.gang)} cheer"
+
+    try:
+        with pytest.raises(BattleError, match="who cheers"):
+            battle.record(Event("cheer", gang="nobody"))
+        battle.record(Event("cheer", gang="iron-skulls"))
+        assert battle.state.sides["iron-skulls"].vp == 1
+        assert describe(battle.log[-1], battle.state) == "The Iron Skulls cheer"
+        assert EVENT_KINDS["cheer"] == "a crew cheers"
+        assert replay(battle.log).sides["iron-skulls"].vp == 1
+    finally:
+        del HANDLERS["cheer"]
+    assert "cheer" not in EVENT_KINDS  # the labels are read from the handlers
+    with pytest.raises(BattleError, match="unknown event kind 'cheer'"):
+        replay(battle.log)
+
+
+def test_after_the_end_only_card_xp_and_side_job_kinds(battle: Battle) -> None:
+    from munda_tui.rules.battle import HANDLERS
+
+    assert {k for k, h in HANDLERS.items() if h.after_end} == {"reveal", "reward", "xp", "side_job"}
+    battle.record(Event("end"))
+    with pytest.raises(BattleError, match="the battle is over"):
+        battle.record(Event("vp", gang="iron-skulls", amount=1))
+    battle.record(Event("side_job", gang="iron-skulls"))
+
+
+def test_a_failed_test_naming_a_fighter_and_an_unknown_gang_is_refused(battle: Battle) -> None:
+    """A hand-edited log: refused by the check, not a KeyError when applied."""
+    with pytest.raises(BattleError, match="no gang 'nope'"):
+        battle.record(Event("test_failed", fighter="iron-skulls/thug-varro", gang="nope",
+                            test="bottle"))
+    loaded, rejected, problem = Battle.load({"log": [e.to_data() for e in battle.log] + [
+        {"kind": "test_failed", "fighter": "iron-skulls/thug-varro", "gang": "nope",
+         "test": "bottle"}]})
+    assert len(loaded.log) == 1 and len(rejected) == 1 and "no gang 'nope'" in problem
