@@ -29,7 +29,7 @@ from munda_tui.rules.status import BattleStatus, advance
 from munda_tui.saves import SaveError
 from munda_tui.saves.overrides import load_scenario_tables
 from munda_tui.screens.common.dialogs import ErrorScreen
-from munda_tui.screens.prebattle.steps.panels import STEP_CLASSES, STEP_TITLES, StepPanel
+from munda_tui.screens.prebattle.steps import STEP_CLASSES, STEP_TITLES, StepPanel
 from munda_tui.screens.common.typed_app import munda_app
 
 if TYPE_CHECKING:
@@ -134,7 +134,7 @@ class PreBattleScreen(Screen[None]):
         self.query_one("#pb-progress", Static).update(names)
         body = self.query_one("#pb-body", Container)
         body.remove_children()
-        panel = STEP_CLASSES[step](self.flow, id=f"step-{step}")
+        panel = STEP_CLASSES[step](self.flow, munda_app(self).rng, id=f"step-{step}")
         body.mount(panel)
         if self.setup is not None and self.setup.step != step:
             self.setup.step = step
@@ -187,6 +187,14 @@ class PreBattleScreen(Screen[None]):
     def on_step_panel_start_battle(self, message: StepPanel.StartBattle) -> None:
         message.stop()
         self.start_battle()
+
+    def on_step_panel_say(self, message: StepPanel.Say) -> None:
+        message.stop()
+        self.notify(message.text, severity=message.severity)
+
+    def on_step_panel_ask(self, message: StepPanel.Ask) -> None:
+        message.stop()
+        self.app.push_screen(message.dialog, message.then)
 
     def action_next_step(self) -> None:
         panel = self.panel

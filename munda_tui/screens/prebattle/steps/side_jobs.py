@@ -1,0 +1,166 @@
+"""The fighters the Side Jobs pick from the deployed crews (Core Rules p147)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from munda_tui.rules import scenario as sc
+from munda_tui.rules.dice import Roll
+from munda_tui.rules.scenario import TableEntry
+from munda_tui.rules.setup import SideSetup
+from munda_tui.screens.prebattle.modals import ChoiceModal
+from munda_tui.screens.prebattle.steps.base import ListDetailStep, replace_roll
+
+
+class SideJobsStep(ListDetailStep):
+    BINDINGS = [
+        Binding("enter", "decide", "Pick / roll", id="side_jobs_step.decide"),
+        Binding("a", "pick_rest", "Pick the rest at random", id="side_jobs_step.pick_rest"),
+    ]
+
+    HINT = (
+        "Side Jobs that pick a fighter do so from the deployed crews (Core Rules p147). "
+        "Enter on a line picks: at random by munda-tui, or the fighter you picked at the table."
+    )
+    ROW_ID, LIST_ID, SCROLL_ID, DETAIL_ID = "sj-row", "sj-list", "sj-scroll", "sj-detail"
+
+    def _entry(self, side: SideSetup):  # type: ignore[no-untyped-def]
+        try:
+            return self.flow.tables["side_job"].entry(side.side_job)
+        except KeyError:
+            return None
+
+    def _enemy(self, side: SideSetup) -> SideSetup:
+        return next(s for s in self.setup.sides if s is not side)
+
+    def _status(self, side: SideSetup) -> str:
+        entry = self._entry(side)
+        target = (entry.extra.get("target") if entry else None) or {}
+        if not target:
+            return "picks no fighter"
+        if side.side_job_target:
+            return "→ " + self._target_name(side.side_job_target)
+        res = self._candidates(side)
+        if res.new_side_job:
+            return "no fighter qualifies: Enter to generate a new Side Job"
+        return "Enter to pick the fighter"
+
+    def _target_name(self, ref: str) -> str:
+        gang_id, fid = ref.split("/", 1)
+        return self.flow.fighter_label(gang_id, fid)
+
+    def _candidates(self, side: SideSetup) -> sc.TargetResult:
+        entry = self._entry(side)
+        if entry is None:
+            return sc.TargetResult()
+        enemy = self._enemy(side)
+        return sc.side_job_candidates(entry, self.flow.gang(side.gang), side.crew,
+                                      self.flow.gang(enemy.gang), enemy.crew)
+
+    def _refresh(self) -> None:
+        ol = self.query_one("#sj-list", OptionList)
+        keep = ol.highlighted
+        ol.clear_options()
+        for side in self.setup.sides:
+            ol.add_option(Option(Text(f"{self.flow.gang_name(side.gang)}: {side.side_job}\n   {self._status(side)}")))
+        if keep is not None:
+            ol.highlighted = keep
+
+    def _detail(self) -> None:
+        i = self.current
+        side = self.setup.sides[i]
+        entry = self._entry(side)
+        lines = [f"{self.flow.gang_name(side.gang)}: {side.side_job}"]
+        if entry is not None:
+            lines += ["", entry.text, "", entry.reference]
+        if side.side_job_target:
+            lines += ["", f"Picked: {self._target_name(side.side_job_target)}"]
+        self.query_one("#sj-detail", Static).update("\n".join(lines))
+
+
+    def _set(self, side: SideSetup, ref: str) -> None:
+        side.side_job_target = ref
+        self.changed()
+        self._refresh()
+        self._detail()
+
+    def _new_job(self, side: SideSetup) -> None:
+        table = self.flow.tables["side_job"]
+
+        name = self.flow.gang_name(side.gang)
+
+        def done(entry: TableEntry, r: Roll | None, how: str) -> None:
+            side.side_job = entry.name
+            side.side_job_target = ""
+            replace_roll(self.setup, sc.record_roll(table, side.gang, entry, how, r,
+                                                    f"Side Job ({name}, generated again)"),
+                         "no deployed fighter qualifies: a new Side Job is generated")
+            self.changed()
+            self._refresh()
+            self._detail()
+
+        self.ask_table(table, f"New Side Job for {name}", f"{name} rolls", done)
+
+    def action_decide(self) -> None:
+        i = self.current
+        side = self.setup.sides[i]
+        entry = self._entry(side)
+        spec = (entry.extra.get("target") if entry else None) or {}
+        if not spec:
+            self.say(f"{side.side_job} picks no fighter.")
+            return
+        res = self._candidates(side)
+        if res.new_side_job:
+            self._new_job(side)
+            return
+        if not res.candidates:
+            self.say("No deployed fighter qualifies.", severity="warning")
+            return
+        names = [self._target_name(c) for c in res.candidates]
+        random_pick = spec.get("pick") == "random"
+        options = (["Pick at random for me"] if random_pick else []) + names
+
+        def done(k: int | None) -> None:
+            if k is None:
+                return
+            if random_pick and k == 0:
+                assert entry is not None
+                enemy = self._enemy(side)
+                picked = sc.side_job_target(
+                    entry, self.flow.gang(side.gang), side.crew, self.flow.gang(enemy.gang), enemy.crew,
+                    self.rng,
+                )
+                self._set(side, picked.fighter)
+            else:
+                self._set(side, res.candidates[k - 1 if random_pick else k])
+
+        how = "randomly selected" if random_pick else "chosen by the player"
+        self.ask(
+            ChoiceModal(f"{side.side_job}: the fighter {how}", options,
+                        "Pick at random, or the fighter you selected at the table." if random_pick else ""),
+            done,
+        )
+
+    def action_pick_rest(self) -> None:
+        for side in self.setup.sides:
+            entry = self._entry(side)
+            spec = (entry.extra.get("target") if entry else None) or {}
+            if spec.get("pick") == "random" and not side.side_job_target:
+                enemy = self._enemy(side)
+                picked = sc.side_job_target(
+                    entry, self.flow.gang(side.gang), side.crew, self.flow.gang(enemy.gang), enemy.crew,
+                    self.rng,
+                )
+                if picked.fighter:
+                    self._set(side, picked.fighter)
+
+    def finish(self) -> str | None:
+        for side in self.setup.sides:
+            entry = self._entry(side)
+            spec = (entry.extra.get("target") if entry else None) or {}
+            if spec and not side.side_job_target:
+                return f"{self.flow.gang_name(side.gang)}: {side.side_job} still needs its fighter."
+        return None
