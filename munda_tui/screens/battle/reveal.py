@@ -7,13 +7,14 @@ walked at the end as not earned, ``s`` skips a reward that does not apply
 effects on the battle are shown, not banked. Enter rolls each reward in turn (by the app
 or from real dice, through the dice prompt), asking which fighter gets XP
 when the card gives it to "the fighter", then Enter records it. Nothing is
-applied to a gang here: the rewards are banked on the battle.
+applied to a gang here: the rewards are banked on the battle. The plan (which rewards
+are rolled, fixed, skipped or shown as effects, and every operation on it) is
+:class:`munda_tui.rules.reward_plan.RewardPlan`; this screen shows it and hands each key over.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -22,39 +23,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
 from munda_tui.rules import subplots
-from munda_tui.rules.battle import BattleState, Reward, reward_text
-from munda_tui.rules.dice import parse
+from munda_tui.rules.battle import BattleState
+from munda_tui.rules.reward_plan import DEFER, REVEAL, REWARD, RevealResult, RewardLine, RewardPlan
 from munda_tui.rules.watch import Match
 from munda_tui.screens.battle.choice import ChoiceScreen
 from munda_tui.widgets.dice_prompt import DiceOutcome, DicePrompt
 from munda_tui.widgets.playing_card import PlayingCard
 
-REVEAL, REWARD, DEFER = "reveal", "reward", "defer"
-
-
-@dataclass(frozen=True)
-class RevealResult:
-    upgraded: bool
-    rewards: tuple[Reward, ...]
-
-
-class _Line:
-    def __init__(self, spec: subplots.Reward) -> None:
-        self.spec = spec
-        self.result: Reward | None = None
-        self.fighter = ""
-        # a reward for a later event ("each later rally") is not banked with the reveal:
-        # + adds it when the event happens, so one rally gives its XP once
-        self.skipped = spec.later
-
-    @property
-    def effect(self) -> bool:
-        """An effect on the battle, not a reward to bank."""
-        return self.spec.kind == "other" or not self.spec.dice
-
-    @property
-    def done(self) -> bool:
-        return self.effect or self.skipped or self.result is not None
+__all__ = ["DEFER", "REVEAL", "REWARD", "RevealResult", "RevealScreen"]
 
 
 class RevealScreen(ModalScreen["RevealResult | None"]):
@@ -87,19 +63,8 @@ class RevealScreen(ModalScreen["RevealResult | None"]):
         self.state = state
         self.rng = rng
         self.mode = mode
-        self.later = later or "at the end of the battle"  # when a deferred reward is walked
         self.prefer_entry = prefer_entry
-        self.upgraded = bool(match.upgraded)
-        self.earned = match.earned is not False
-        # "for each ..." / "whenever ...": the rewards once per time the log shows
-        self.lines = [_Line(r) for _ in range(max(1, match.times)) for r in self.card.rewards]
-        n = len(self.card.rewards)
-        for i, line in enumerate(self.lines):
-            if i % n in match.skip:  # the log says this reward does not apply
-                line.skipped = True
-        # a roll the card makes before its reward (Cold Trade's D6 + 1 per earlier kill)
-        self.test_roll: str = ""  # "D6+1 [5] = 6", once rolled
-        self.test_passed: bool | None = None if match.test else True
+        self.plan = RewardPlan.for_match(match, state, mode=mode, later=later)
 
     def compose(self) -> ComposeResult:
         title = (f"{self.gang_name} reveal a Sub-plot" if self.mode != REWARD
@@ -114,174 +79,55 @@ class RevealScreen(ModalScreen["RevealResult | None"]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._resolve_fixed()
         self._show()
-
-    # --- the reward plan ------------------------------------------------------------
-
-    @property
-    def has_upgrade(self) -> bool:
-        return any(line.spec.upgrade for line in self.lines)
-
-    def _dice(self, line: _Line) -> str:
-        spec = line.spec
-        if self.upgraded and spec.upgrade:
-            return spec.upgrade.dice
-        return spec.dice
-
-    def _target(self, line: _Line) -> str | None:
-        """The fighter key for the reward, "" for the gang, None: still to ask."""
-        if line.spec.to == "every_fighter":
-            return "*"
-        if line.spec.to != "fighter":
-            return ""
-        if line.fighter:
-            return line.fighter
-        f = self.state.fighters.get(self.match.fighter)
-        if f is not None and f.gang == self.match.gang:
-            return f.key
-        return None
-
-    def _resolve_fixed(self) -> None:
-        """Rewards without dice (e.g. '2 Gang Tactics') need no roll."""
-        for line in self.lines:
-            if line.done:
-                continue
-            expr = parse(self._dice(line))
-            target = self._target(line)
-            if not expr.dice and target is not None:
-                line.result = self._reward(line, expr.minimum, self._dice(line), (), target)
-
-    def _reward(self, line: _Line, total: int, dice: str, faces: tuple[int, ...],
-                target: str) -> Reward:
-        amount = -total if line.spec.penalty else total
-        return Reward(line.spec.kind, amount, fighter=target, dice=dice, faces=faces,
-                      note=line.spec.note)
-
-    @property
-    def pending(self) -> list[_Line]:
-        return [line for line in self.lines if not line.done]
 
     def _show(self) -> None:
         why = self.match.why
         self.query_one("#reveal-why", Static).update(f"Met: {why}" if why else "")
-        out = []
-        if self.mode == DEFER:
-            out.append(f"Reward: walked {self.later} - "
-                       + "; ".join(line.spec.describe() for line in self.lines))
-        elif self.match.test and self.test_passed is None and self.earned:
-            out.append(f"First the card's roll: {self.match.test}, {self.match.test_target}+ "
-                       f"to gain the reward (Enter: roll, by the app or real dice)")
-        elif not self.earned:
-            if self.test_roll and not self.test_passed:
-                out.append(f"Roll {self.test_roll}: not {self.match.test_target}+, "
-                           f"no reward")
-            else:
-                out.append("Reward: not earned (n to change)")
-        else:
-            if self.mode == REWARD and self.match.earned is None:
-                out.append("Earned? The log cannot tell: n if the card's condition was not met")
-            if self.has_upgrade:
-                out.append("Upgraded reward: " + ("yes" if self.upgraded else "no")
-                           + ("  (the log cannot tell: g to switch)"
-                              if self.match.upgraded is None else "  (g to switch)"))
-            if self.test_roll:
-                out.append(f"Roll {self.test_roll}: {self.match.test_target}+, the reward is gained")
-            for line in self.lines:
-                if line.effect:
-                    out.append(f"- effect (not banked): {line.spec.describe()}")
-                elif line.skipped:
-                    out.append(f"- skipped: {line.spec.describe()}")
-                elif line.result is not None:
-                    got = reward_text(line.result, self.state)
-                    dice = f"  [{line.result.dice} {list(line.result.faces)}]" if line.result.faces else ""
-                    out.append(f"- {got}{dice}")
-                else:
-                    out.append(f"- {line.spec.describe()}: to roll ({self._dice(line)})")
-        self.query_one("#reveal-rewards", Static).update("\n".join(out))
-        if self.mode != DEFER and self.earned and self.test_passed is None:
-            hint = f"Enter: roll {self.match.test} ({self.match.test_target}+)   Esc: cancel"
-        elif self.mode == DEFER or not self.earned or not self.pending:
-            hint = "Enter: record   Esc: cancel"
-        else:
-            hint = "Enter: roll the next reward (app or real dice)   s: skip it   Esc: cancel"
-        self.query_one("#reveal-hint", Static).update(hint)
+        self.query_one("#reveal-rewards", Static).update("\n".join(self.plan.text()))
+        self.query_one("#reveal-hint", Static).update(self.plan.hint())
 
-    # --- keys ---------------------------------------------------------------------
+    # --- keys: each hands its operation to the plan -----------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "upgrade":
-            return self.has_upgrade and self.mode != DEFER
-        if action == "earned":
-            return self.mode != DEFER and not self.test_roll  # a roll decided it
-        if action == "skip":
-            return self.mode != DEFER and self.earned and bool(self.pending)
-        if action == "again":
-            return self.mode != DEFER and self.earned and any(
-                not line.effect for line in self.lines)
-        return True
+        return self.plan.allows(action)
 
     def action_skip(self) -> None:
-        pending = self.pending
-        if pending:
-            pending[0].skipped = True
+        if self.plan.skip():
             self._show()
 
     def action_again(self) -> None:
-        last = [line for line in self.lines if not line.effect]
-        if last:
-            done = [line for line in last if line.result is not None]
-            spec = (done or last)[-1].spec
-            line = _Line(spec)
-            self.lines.append(line)
-            self._resolve_fixed()
+        if self.plan.again():
             self._show()
 
     def action_upgrade(self) -> None:
-        self.upgraded = not self.upgraded
-        n = len(self.card.rewards)
-        for i, line in enumerate(self.lines):
-            line.result = None
-            line.skipped = i < n * max(1, self.match.times) and i % n in self.match.skip
-        self._resolve_fixed()
+        self.plan.upgrade()
         self._show()
 
     def action_earned(self) -> None:
-        self.earned = not self.earned
+        self.plan.toggle_earned()
         self._show()
 
     def action_next(self) -> None:
-        if self.mode == DEFER:
-            self.dismiss(RevealResult(self.upgraded, ()))
-            return
-        if self.earned and self.test_passed is None:
+        ask = self.plan.next()
+        if ask.step == "record" and ask.result is not None:
+            self.dismiss(ask.result)
+        elif ask.step == "test":
             self._roll_test()
-            return
-        if not self.earned:
-            self.dismiss(RevealResult(False, ()))
-            return
-        pending = self.pending
-        if not pending:
-            self.dismiss(RevealResult(self.upgraded,
-                                      tuple(line.result for line in self.lines if line.result)))
-            return
-        line = pending[0]
-        target = self._target(line)
-        if target is None:
-            self._ask_fighter(line)
-            return
-        self._roll(line, target)
+        elif ask.step == "fighter" and ask.line is not None:
+            self._ask_fighter(ask.line)
+        elif ask.step == "roll" and ask.line is not None:
+            self._roll(ask.line, ask.dice, ask.target)
 
-    def _ask_fighter(self, line: _Line) -> None:
+    def _ask_fighter(self, line: RewardLine) -> None:
         crew = [f for f in self.state.crew(self.match.gang)]
 
         def chosen(key: str | None) -> None:
             if key:
-                line.fighter = key
-                self._resolve_fixed()
+                self.plan.choose_fighter(line, key)
                 self._show()
                 if line.result is None:
-                    self._roll(line, key)
+                    self._roll(line, self.plan.dice(line), key)
 
         self.app.push_screen(
             ChoiceScreen(f"{self.card.name}: which fighter gains the XP?",
@@ -289,14 +135,11 @@ class RevealScreen(ModalScreen["RevealResult | None"]):
             chosen,
         )
 
-    def _roll(self, line: _Line, target: str) -> None:
-        dice = self._dice(line)
-
+    def _roll(self, line: RewardLine, dice: str, target: str) -> None:
         def rolled(outcome: DiceOutcome | None) -> None:
             if outcome is None or outcome.roll is None:
                 return
-            r = outcome.roll
-            line.result = self._reward(line, r.total, r.expression, tuple(r.faces), target)
+            self.plan.rolled(line, outcome.roll, target)
             self._show()
 
         self.app.push_screen(
@@ -312,11 +155,7 @@ class RevealScreen(ModalScreen["RevealResult | None"]):
         def rolled(outcome: DiceOutcome | None) -> None:
             if outcome is None or outcome.roll is None:
                 return
-            r = outcome.roll
-            self.test_roll = str(r)
-            self.test_passed = r.total >= self.match.test_target
-            if not self.test_passed:
-                self.earned = False
+            self.plan.tested(outcome.roll)
             self._show()
 
         self.app.push_screen(
