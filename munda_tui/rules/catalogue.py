@@ -352,8 +352,11 @@ def catalogue_from_data(data: Mapping[str, Any]) -> Catalogue:
 def parse_equipment_line(text: str, catalogue: Catalogue) -> tuple[list[str], list[ItemEntry]]:
     """A type's default equipment typed on one line: item names separated by commas,
     each known to the catalogue or new with its cost and, optionally, its kind
-    (``Pistol, Knife 5, Rifle 25 weapon``; a kind may be its first letter: w, u, a,
-    g, c). Returns the names and the new items. ValueError says which item is wrong."""
+    (``Pistol, Knife 5, Vest 10 armour``; a kind may be its first letter: w, u, a,
+    g, c, also right after the cost: ``Vest 10a``). A new item without a kind is a
+    weapon: most of a fighter type's equipment is, and the hire dialog shows each
+    item's kind before anything is hired. Returns the names and the new items.
+    ValueError says which item is wrong."""
     names: list[str] = []
     new: list[ItemEntry] = []
     kinds = {k.lower(): k for k in ITEM_KINDS}
@@ -364,6 +367,9 @@ def parse_equipment_line(text: str, catalogue: Catalogue) -> tuple[list[str], li
             continue
         words = part.split()
         kind = None
+        glued = re.fullmatch(r"(\d+)([A-Za-z])", words[-1]) if len(words) > 1 else None
+        if glued and glued.group(2).lower() in letters:  # "Vest 10a": cost and kind
+            words = [*words[:-1], glued.group(1), glued.group(2)]
         if len(words) > 1 and (words[-1].lower() in kinds or words[-1].lower() in letters):
             kind = kinds.get(words[-1].lower()) or letters[words[-1].lower()]
             words = words[:-1]
@@ -384,8 +390,9 @@ def parse_equipment_line(text: str, catalogue: Catalogue) -> tuple[list[str], li
             continue
         if cost is None:
             raise ValueError(f"{name!r} is not in the catalogue yet: give its cost "
-                             f"(e.g. {name} 15), and its kind if not wargear (e.g. {name} 15 w)")
-        entry = ItemEntry(name, cost, kind or WARGEAR)
+                             f"(e.g. {name} 15), and its kind if not a weapon (e.g. {name} 15a "
+                             "for armour, g wargear, c consumable, u Unwieldy weapon)")
+        entry = ItemEntry(name, cost, kind or ITEM_KINDS[0])
         new.append(entry)
         names.append(name)
     return names, new

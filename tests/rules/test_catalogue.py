@@ -66,7 +66,7 @@ def test_an_equipment_line() -> None:
     names, new = cat.parse_equipment_line("pi, Knife 5, Rifle 25 w, Maul 30 u, Vest 10 armour", c)
     assert names == ["Pistol", "Knife", "Rifle", "Maul", "Vest"]
     assert [(i.name, i.cost, i.kind) for i in new] == [
-        ("Knife", 5, "wargear"), ("Rifle", 25, "weapon"), ("Maul", 30, "Unwieldy weapon"),
+        ("Knife", 5, "weapon"), ("Rifle", 25, "weapon"), ("Maul", 30, "Unwieldy weapon"),
         ("Vest", 10, "armour")]
     with pytest.raises(ValueError, match="'Axe' is not in the catalogue yet: give its cost"):
         cat.parse_equipment_line("Pistol, Axe", c)

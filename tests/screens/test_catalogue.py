@@ -102,7 +102,8 @@ class Keys:
         await self(*[{" ": "space", ",": "comma", "+": "plus"}.get(c, c) for c in text])
 
 
-GANG_KEYS = ["a", *"Kin", "tab", "tab", "tab", "backspace", *"1000", "ctrl+s"]
+# name, Tab over the type, Tab to the credits (their 0 selected: typing replaces it)
+GANG_KEYS = ["a", *"Kin", "tab", "tab", *"1000", "ctrl+s"]
 
 
 async def make_gang(keys: Keys) -> None:
@@ -154,13 +155,14 @@ async def test_a_whole_gang_from_an_empty_campaign_counted(make_app, data_dir, c
     """Five new types and five new items, typed once each: the catalogue learns them."""
     slug = empty_campaign(data_dir)
     app = make_app(campaign=slug)
-    types = [  # (type, role key, cost, profile as twelve digits or one line, equipment)
-        # items known already complete from their first letters (Ri: Rifle)
-        ("Leader", "", "120", "533323226677", "Pistol 10 w,Blade 15 w"),
-        ("Champion", "", "90", "534323217677", "Rifle 20 w"),
-        ("Ganger", "", "50", "544313117788", "Ri,Vest 10 a"),
+    types = [  # (type, role key, cost, profile as twelve digits, equipment)
+        # items known already complete from their first letters (Ri: Rifle); a new item
+        # is a weapon unless a kind letter follows its cost (10a: armour, 25c: consumable)
+        ("Leader", "", "120", "533323226677", "Pistol 10,Blade 15"),
+        ("Champion", "", "90", "534323217677", "Rifle 20"),
+        ("Ganger", "", "50", "544313117788", "Ri,Vest 10a"),
         ("Juve", "", "25", "555313118899", "Pi"),
-        ("Specialist", "", "60", "543313117788", "Ri,Grenade 25 c"),
+        ("Specialist", "", "60", "543313117788", "Ri,Grenade 25c"),
     ]
     async with app.run_test(size=SIZE) as pilot:
         await wait_for_screen(pilot, "CampaignScreen")
@@ -175,8 +177,8 @@ async def test_a_whole_gang_from_an_empty_campaign_counted(make_app, data_dir, c
             await keys("enter")
             await keys.text(cost)
             await keys("enter")
-            await keys.text(profile)
-            await keys("enter")
+            await keys.text(profile)  # the twelfth digit moves on to the equipment
+            assert app.focused.id == "h-equipment"
             await keys.text(gear)
             await keys("enter")
             await wait_for_screen(pilot, "RosterScreen")
@@ -197,7 +199,9 @@ async def test_a_whole_gang_from_an_empty_campaign_counted(make_app, data_dir, c
         "Pistol": (10, "weapon"), "Blade": (15, "weapon"), "Rifle": (20, "weapon"),
         "Vest": (10, "armour"), "Grenade": (25, "consumable")}
     print(f"\nKEY COUNT from an empty campaign: {keys.count}")
-    assert keys.count <= 201, keys.count  # the goal was 150: see the README
+    # the goal was 150: what is typed (profiles, items, names, costs) is 154 keys alone;
+    # see the README
+    assert keys.count <= 186, keys.count
 
 
 async def test_a_one_line_profile_with_an_error_names_the_field(make_app, data_dir) -> None:
@@ -272,7 +276,7 @@ async def test_the_catalogue_screen_edits_deletes_and_exports_a_pack(make_app, d
         keys = Keys(pilot)
         await make_gang(keys)
         await keys("h", *"Brute", "enter", *"Ox", "enter", *"80", "enter",
-                   *"433434317788", "enter", *"Maul 30 u,Vest", "enter")  # learned
+                   *"433434317788", *"Maul 30 u,Vest", "enter")  # learned; 12 digits move on
         await wait_for_screen(pilot, "RosterScreen")
         await keys("escape")
         await wait_for_screen(pilot, "CampaignScreen")
@@ -394,7 +398,7 @@ async def test_a_hire_the_stash_cannot_pay_is_refused_in_the_dialog(make_app, da
     async with app.run_test(size=SIZE) as pilot:
         await wait_for_screen(pilot, "CampaignScreen")
         keys = Keys(pilot)
-        await keys("a", *"Kin", "tab", "tab", "tab", "backspace", *"100", "ctrl+s")
+        await keys("a", *"Kin", "tab", "tab", *"100", "ctrl+s")
         await wait_for_screen(pilot, "CampaignScreen")
         await keys("r")
         await wait_for_screen(pilot, "RosterScreen")
@@ -427,3 +431,49 @@ def test_check_validates_a_pack_and_a_campaign_catalogue(data_dir, config_dir, c
     assert main(["check", str(data_dir / "campaigns" / slug)]) == 1
     out = capsys.readouterr()
     assert "catalogue.toml:2:1: items[0].name: expected a string" in out.out + out.err
+
+
+async def test_twelve_digits_move_on_and_an_enter_out_of_habit_hires_nothing_bare(
+        make_app, data_dir) -> None:
+    slug = empty_campaign(data_dir)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        keys = Keys(pilot)
+        await make_gang(keys)
+        await keys("h")
+        await wait_for_screen(pilot, "HireScreen")
+        await keys("g", "enter", *"Cyd", "enter", *"50")
+        await keys("enter", *"54431311778")
+        assert app.focused.id == "h-profile"  # eleven digits: still typing
+        await keys("8")
+        assert app.focused.id == "h-equipment"
+        await keys("enter")  # out of habit: asked, nothing hired
+        assert type(app.screen).__name__ == "HireScreen"
+        assert "Enter again to hire with none" in str(app.screen.query_one("#hire-error").render())
+        await keys(*"Stub 10,Vest 10a,Rope 5g")
+        gear = str(app.screen.query_one("#hire-gear").render())
+        assert gear == ("Stub (weapon, 10 cr)  ·  Vest (armour, 10 cr)  ·  "
+                        "Rope (wargear, 5 cr)"), gear
+        await keys("enter")
+        await wait_for_screen(pilot, "RosterScreen")
+        cyd = app.handle.campaign.gangs[0].fighters[0]
+    assert cyd.characteristics["ld"] == 7 and cyd.characteristics["int"] == 8
+    assert [(i.name, i.kind) for i in cyd.equipment] == [
+        ("Stub", "weapon"), ("Vest", "armour"), ("Rope", "wargear")]
+
+
+async def test_a_bare_hire_after_twelve_digits_takes_a_second_enter(make_app, data_dir) -> None:
+    slug = empty_campaign(data_dir)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        keys = Keys(pilot)
+        await make_gang(keys)
+        await keys("h")
+        await wait_for_screen(pilot, "HireScreen")
+        await keys("j", "enter", *"Dot", "enter", *"25", "enter", *"555313118899", "enter",
+                   "enter")
+        await wait_for_screen(pilot, "RosterScreen")
+        dot = app.handle.campaign.gangs[0].fighters[0]
+    assert (dot.name, dot.equipment, dot.cost) == ("Dot", [], 25)

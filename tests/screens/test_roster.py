@@ -201,11 +201,11 @@ async def test_edit_gang_and_territories(make_app, data_dir) -> None:
         await open_roster(pilot, downs=1)  # the Iron Skulls, 1285
         await pilot.press("g")
         await wait_for_screen(pilot, "GangFormScreen")
-        for _ in range(3):
+        for _ in range(2):  # name, type, credits
             await pilot.press("tab")
         await pilot.press("end", "ctrl+u", *"lots", "ctrl+s")
         assert "not a whole number" in str(app.screen.query_one("#e-credits").render())
-        await pilot.press("end", "ctrl+u", *"140", "tab", "end", "ctrl+u", *"9", "tab")
+        await pilot.press("end", "ctrl+u", *"140", "tab", "tab", "end", "ctrl+u", *"9", "tab")
         await pilot.press(*"Crossfire", "enter", *"Lucky Shot", "ctrl+s")
         await wait_for_screen(pilot, "RosterScreen")
         await pilot.press("t")

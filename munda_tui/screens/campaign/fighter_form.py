@@ -312,8 +312,10 @@ class GangFormScreen(FormScreen):
         yield from self.field_row(
             "type", "Type", self.select("type", [(t.value, t.value) for t in GangType])
         )
-        yield from self.field_row("player", "Player", self.text_input("player"))
+        # the credits before the player's name: a new gang hires with them, the player
+        # is optional
         yield from self.field_row("credits", "Credits", self.text_input("credits"))
+        yield from self.field_row("player", "Player", self.text_input("player"))
         yield from self.field_row("reputation", "Reputation", self.text_input("reputation"))
         yield from self.field_row("tactics", "Gang Tactics", self.text_area("tactics"))
         yield from self.field_row("notes", "Notes", self.text_area("notes"))

@@ -2,13 +2,16 @@
 
 A type the catalogue does not know yet is entered in the same dialog, one line a
 field: role, cost, the profile on one line (``5 4+ 4+ 3 3 1 4+ 1 7+ 7+ 7+ 7+``, or
-twelve digits) and the default equipment (``Pistol, Knife 5, Rifle 25 w``). Enter
+twelve digits, which move on by themselves once the twelfth is typed) and the
+default equipment (``Pistol, Knife 5, Vest 10a``; a new item is a weapon unless its
+kind follows its cost, and each item's kind and cost show as it is typed). Enter
 moves on; the last Enter hires. The screen only asks: the roster applies the
 result through :mod:`munda_tui.rules.catalogue` (the cost comes off the Stash).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from textual.app import ComposeResult
@@ -23,6 +26,7 @@ from munda_tui.rules import profile as pr
 from munda_tui.rules.model import FighterType, Gang
 
 ROLES = [r.value for r in FighterType]
+PROFILE_DIGITS = re.compile(r"[0-9-]{12}")  # a whole profile, one digit a value
 
 
 @dataclass
@@ -49,7 +53,8 @@ class HireScreen(ModalScreen["HireChoice | None"]):
     HireScreen .hire-row { height: auto; }
     HireScreen .hire-label { width: 11; color: $text-muted; }
     HireScreen .hire-row Input { width: 1fr; }
-    HireScreen #hire-matches, HireScreen #hire-cost { color: $text-muted; height: auto; }
+    HireScreen #hire-matches, HireScreen #hire-cost, HireScreen #hire-gear {
+        color: $text-muted; height: auto; }
     HireScreen #hire-error { color: $error; height: auto; }
     HireScreen .hidden { display: none; }
     """
@@ -57,7 +62,9 @@ class HireScreen(ModalScreen["HireChoice | None"]):
     HELP_TITLE = "Hire"
     HELP = ("Type the fighter type (its first letters, or a word of it; Enter takes the first "
             "match), then the name. A new type asks its role, cost, profile on one line "
-            "(M WS BS S T W I A Ld Cl Wil Int) and default equipment; the catalogue learns it. "
+            "(M WS BS S T W I A Ld Cl Wil Int; twelve digits move on by themselves) and default "
+            "equipment (a new item with its cost, a weapon unless a kind letter follows: "
+            "Vest 10a, g wargear, c consumable, u Unwieldy); the catalogue learns it. "
             "The whole cost comes off the Stash.")
 
     def __init__(self, gang: Gang, catalogue: cat.Catalogue) -> None:
@@ -66,6 +73,7 @@ class HireScreen(ModalScreen["HireChoice | None"]):
         self.catalogue = catalogue
         self.entry: cat.TypeEntry | None = None  # the type picked (None: new)
         self.new_items: list[cat.ItemEntry] = []
+        self._auto_moved = False  # the profile's twelfth digit moved on to the equipment
 
     def _row(self, key: str, label: str, placeholder: str, suggest: list[str] | None = None,
              hidden: bool = False) -> ComposeResult:
@@ -92,8 +100,9 @@ class HireScreen(ModalScreen["HireChoice | None"]):
             yield from self._row("profile", "Profile", "M WS BS S T W I A Ld Cl Wil Int, "
                                  "e.g. 5 4+ 4+ 3 3 1 4+ 1 7+ 7+ 7+ 7+", hidden=True)
             yield from self._row("equipment", "Equipment",
-                                 "items, commas; new ones with cost (Knife 5, Rifle 25 w)",
+                                 "items, commas; new ones with cost (Knife 5, Vest 10a)",
                                  self.catalogue.item_names(), hidden=True)
+            yield Static("", id="hire-gear", markup=False, classes="new-type hidden")
             yield Static("", id="hire-cost", markup=False)
             yield Static("", id="hire-error", markup=False)
         yield Footer()
@@ -142,6 +151,45 @@ class HireScreen(ModalScreen["HireChoice | None"]):
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "h-type":
             self._show_matches(event.value)
+        elif event.input.id == "h-profile" and event.input.has_focus:
+            self._profile_typed(event.value)
+        elif event.input.id == "h-equipment":
+            self._auto_moved = self._auto_moved and not event.value.strip()
+            self._show_gear(event.value)
+
+    def _profile_typed(self, text: str) -> None:
+        """Twelve digits (or ``-``) are a whole profile: on to the equipment, no Enter.
+        A line with spaces or ``+`` may go on, so it waits for Enter."""
+        if not PROFILE_DIGITS.fullmatch(text):
+            return
+        try:
+            cat.parse_profile_line(text)
+        except pr.ProfileError as error:
+            self._error(f"Profile: {error}")
+            return
+        self._error("")
+        self._auto_moved = True
+        self._focus("equipment")
+
+    def _show_gear(self, text: str) -> None:
+        """Each item of the equipment line as it will be hired: kind and cost."""
+        known, shown = self.catalogue, []
+        for part in (p.strip() for p in text.split(",")):
+            if not part:
+                continue
+            try:
+                names, new = cat.parse_equipment_line(part, known)
+            except ValueError:  # said in full on Enter; while typing, briefly
+                shown.append(f"{part}: new, give its cost")
+                continue
+            had = [n for n in names if known.item(n) is not None]
+            known = known.merged(cat.Catalogue(items=new))
+            for n in names:
+                label = cat.item_label(known.item(n) or cat.ItemEntry(n))
+                if n in had and any(i.name == n for i in new):  # typed a cost it has
+                    label = label[:-1] + ": the catalogue's)"
+                shown.append(label)
+        self.query_one("#hire-gear", Static).update("  ·  ".join(shown))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -215,6 +263,12 @@ class HireScreen(ModalScreen["HireChoice | None"]):
         self._focus("equipment")
 
     def _after_equipment(self) -> None:
+        if self._auto_moved and not self._value("equipment"):
+            # an Enter out of habit after the twelfth digit must not hire a fighter bare
+            self._auto_moved = False
+            self._error("The profile is in. Type the equipment, or Enter again to hire "
+                        "with none.")
+            return
         name, type_name = self._value("name"), self._value("type")
         if not name:
             self._focus("name")
