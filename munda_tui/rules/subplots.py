@@ -882,6 +882,29 @@ def draw_record(session: SubplotDraw, order: DrawOrder) -> dict[str, Any]:
             "rolloff": [list(p) for p in order.rolloff], "draw": session.to_data()}
 
 
+def rolloff_record(rolls: Sequence[tuple[int, int]]) -> dict[str, Any]:
+    """What the set-up keeps of a roll-off for the draw order made before the first
+    card (the same ``subplot_draw`` slot; :func:`draw_record` replaces it once the draw
+    starts): closing the app must not give the players a second roll-off."""
+    return {"rolloff": [list(p) for p in rolls]}
+
+
+def draw_begun(record: dict[str, Any]) -> bool:
+    """Whether a saved record holds a draw (else only its roll-off, or nothing)."""
+    return bool(record) and "draw" in record
+
+
+def saved_rolloff(record: dict[str, Any]) -> list[tuple[int, int]]:
+    """The roll-off pairs a record keeps (SubplotError if they are not D6 faces)."""
+    try:
+        pairs = [(int(a), int(b)) for a, b in record.get("rolloff") or ()]
+    except (TypeError, ValueError) as error:
+        raise SubplotError(f"the saved Sub-plot roll-off cannot be read ({error})") from None
+    if any(not 1 <= f <= 6 for p in pairs for f in p):
+        raise SubplotError("the saved Sub-plot roll-off holds a face that is not 1-6")
+    return pairs
+
+
 def resume_draw(record: dict[str, Any]) -> tuple[SubplotDraw, DrawOrder]:
     """The draw and its order from :func:`draw_record`'s data (SubplotError if unreadable)."""
     try:

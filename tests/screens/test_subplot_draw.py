@@ -495,3 +495,54 @@ async def test_a_card_drawn_is_kept_through_a_restart_and_leaving_the_draw(make_
         await pilot.pause()
         s = _saved(app)
         assert s.subplots and {side.gang: side.hand for side in s.sides} == hands
+
+
+async def test_the_roll_off_is_saved_at_once_and_esc_says_what_it_does(make_app):
+    """The roll-off is saved as it is made (a restart keeps it: no second roll-off);
+    Esc is "No Sub-plots" until a card is seen, then "Leave the draw (kept)"."""
+    saved: list[dict] = []
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        a, b, settings = gangs(equal=True)
+        screen = SubplotDrawScreen(a, b, settings, random.Random(5), on_change=saved.append)
+        await start(app, screen, pilot)
+        await _keys(pilot, "e", *"4 4", "enter", "e", "ctrl+u", *"2 5", "enter")
+        assert saved[-1] == {"rolloff": [[4, 4], [2, 5]]}  # no card yet: the roll is kept
+        assert "esc No Sub-plots" in flat(app)
+        app.pop_screen()
+        await pilot.pause()
+        again = SubplotDrawScreen(a, b, settings, random.Random(99), resume=saved[-1],
+                                  on_change=saved.append)
+        await start(app, again, pilot)
+        assert again.order.first == "mirror" and again.order.rolloff == ((4, 4), (2, 5))
+        text = flat(app)
+        assert "The roll-off made before is kept" in text and "won the D6 roll-off 5 to 2" in text
+        await _keys(pilot, "r")  # no second roll-off
+        assert again.rolls == [(4, 4), (2, 5)]
+        await _keys(pilot, "enter", "enter")  # start, the curtain
+        assert "esc No Sub-plots" in flat(app)  # the curtain passed, no card seen yet
+        await _keys(pilot, "d")
+        text = flat(app)
+        assert "esc Leave the draw (kept)" in text and "No Sub-plots" not in text
+        assert saved[-1]["rolloff"] == [[4, 4], [2, 5]] and saved[-1]["draw"]
+        await _keys(pilot, "escape")
+        assert "Leave the draw for now?" in flat(app)
+
+
+async def test_a_saved_roll_off_alone_is_shown_by_the_step_and_the_draw_goes_on(make_app,
+                                                                               data_dir):
+    from munda_tui.saves import Store
+
+    _battle_at_the_subplots_step(data_dir)
+    with Store(data_dir).open_campaign("demo") as handle:
+        data = handle.load_battle(1)
+        data["setup"]["subplot_draw"] = sp.rolloff_record([(3, 3), (6, 1)])
+        handle.save_battle(1, data)
+    app = make_app(seed=5, demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await _open_battle(app, pilot)
+        assert "roll-off for the Sub-plot draw is made (saved)" in flat(app)
+        await pilot.press("enter")  # the draw is under way: Enter goes on with it
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SubplotDrawScreen) and screen.rolls == [(3, 3), (6, 1)]

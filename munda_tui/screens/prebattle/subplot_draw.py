@@ -362,13 +362,15 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
         Binding("h", "hide", "Hide my cards", id="subplot_draw.hide"),
         Binding("enter", "next", "Continue", id="subplot_draw.next"),
         Binding("escape", "stop", "No Sub-plots", id="subplot_draw.stop"),
+        # once a card is seen Esc only leaves: the draw is kept and goes on later
+        Binding("escape", "leave", "Leave the draw (kept)", id="subplot_draw.leave"),
     ]
     #: which actions each state offers
     ACTIONS = {
         "setup": {"deck", "toggle_shared", "roll_off", "enter_roll_off", "next", "stop"},
-        "turn": {"draw", "type_card", "hide", "stop"},
-        "hidden": {"next", "stop"},
-        "summary": {"peek", "next", "stop"},
+        "turn": {"draw", "type_card", "hide", "stop", "leave"},
+        "hidden": {"next", "stop", "leave"},
+        "summary": {"peek", "next", "stop", "leave"},
     }
     ALL_ACTIONS = frozenset().union(*ACTIONS.values())
 
@@ -398,7 +400,11 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
         self.message = ""
         self.on_change = on_change
         self._decide_order()
-        if resume:
+        if resume and not sp.draw_begun(resume):  # only the roll-off was made: it stands
+            self.rolls = sp.saved_rolloff(resume)
+            self._decide_order()
+            self.message = "The roll-off made before is kept."
+        elif resume:
             self.session, self.order = sp.resume_draw(resume)
             self.shared = self.session.shared_deck
             for gang_id, side in self.session.sides.items():
@@ -450,6 +456,11 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action not in self.ALL_ACTIONS:
             return True
+        if action in ("stop", "leave"):
+            # Esc says what it does: before a card is seen it ends the Sub-plots; after,
+            # it only leaves (the draw is kept)
+            started = self.session is not None and self.session.started
+            return started == (action == "leave")
         if action not in self.ACTIONS[self.phase]:
             return False
         if self.phase == "setup":
@@ -598,6 +609,8 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
     def _record_roll(self, pair: tuple[int, int]) -> None:
         self.rolls.append(pair)
         self._decide_order()
+        if self.on_change is not None:  # saved at once: closing the app keeps the roll
+            self.on_change(sp.rolloff_record(self.rolls))
         names = [c.name for c in self.contenders]
         text = f"Roll-off: {names[0]} {pair[0]}, {names[1]} {pair[1]}"
         self._say(text + (": a tie, roll again." if pair[0] == pair[1] else "."))
@@ -709,6 +722,9 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
         if self.phase == "turn":
             self.phase = "hidden"
             self.refresh_view()
+
+    def action_leave(self) -> None:
+        self.action_stop()
 
     def action_stop(self) -> None:
         from munda_tui.screens.common.dialogs import ConfirmScreen

@@ -29,6 +29,8 @@ class SubplotsStep(AgreeStep):
         """A draw begun and not finished (saved card by card): it goes on, never afresh."""
         if not self.setup.subplot_draw:
             return False
+        if not sp.draw_begun(self.setup.subplot_draw):
+            return True  # its roll-off made (saved): the draw goes on from it
         try:
             return not sp.resume_draw(self.setup.subplot_draw)[0].done
         except sp.SubplotError:
@@ -38,6 +40,9 @@ class SubplotsStep(AgreeStep):
         record = self.setup.subplot_draw
         if problem:
             text = problem
+        elif not self.setup.subplots and record and not sp.draw_begun(record):
+            text = ("The roll-off for the Sub-plot draw is made (saved): drawing Sub-plots "
+                    "goes on from it.")
         elif not self.setup.subplots and record:
             try:
                 done = sp.resume_draw(record)[0].done
@@ -91,7 +96,7 @@ class SubplotsStep(AgreeStep):
             self.changed()
 
         record = self.setup.subplot_draw or None
-        if record:
+        if record and sp.draw_begun(record):
             try:
                 session, order = sp.resume_draw(record)
             except sp.SubplotError as error:
@@ -99,6 +104,12 @@ class SubplotsStep(AgreeStep):
                 return
             if session.done:  # drawn before: the same hands again, never a new draw
                 apply(session.result(order.reason, order.rolloff))
+                return
+        if record and not sp.draw_begun(record):
+            try:
+                sp.saved_rolloff(record)
+            except sp.SubplotError as error:
+                self._show(str(error).capitalize())
                 return
         a, b = (self.flow.gang(side.gang) for side in self.setup.sides)
         self.ask(
