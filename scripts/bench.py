@@ -575,16 +575,28 @@ class League:
 
 
 def prepare_league(root: Path, gangs: int, fighters: int, battles: int, events: int = 300,
-                   tracker_events: int = 1000) -> League:
-    """Generate the league into ``root`` (once per bench run: reused if already there)."""
+                   tracker_events: int = 1000, keep: Path | None = None) -> League:
+    """Generate the league into ``root`` (once per bench run: reused if already there).
+
+    With ``keep`` (``--keep DIR``) the league is generated into ``keep`` once, left
+    untouched there, and copied into ``root`` for each run (the bench changes it: the
+    tracker records keys, the wizard saves its draft): a league takes ~1 minute to
+    generate and a second to copy."""
     from munda_tui.saves import Store
     from scripts.generate import write_league
 
-    data = root / f"league-{gangs}x{fighters}x{battles}x{events}x{tracker_events}"
+    name = f"league-{gangs}x{fighters}x{battles}x{events}x{tracker_events}"
+    data = root / name
     ready = data / "league.json"
     if ready.exists():
         d = json.loads(ready.read_text())
         return League(**{**d, "data_dir": Path(d["data_dir"])})
+    if keep is not None:
+        kept = prepare_league(keep, gangs, fighters, battles, events, tracker_events)
+        shutil.copytree(keep / name, data, ignore=shutil.ignore_patterns("league.json"))
+        league = League(**{**kept.__dict__, "data_dir": data})
+        ready.write_text(json.dumps({**league.__dict__, "data_dir": str(data)}))
+        return league
     t0 = time.perf_counter()
     hands = {"first": HANDS["red-blades"], "second": HANDS["grey-hammers"]}
     slug, post, live = write_league(Store(data), gangs, fighters, battles, events, tracker_events, hands)
@@ -777,8 +789,8 @@ def league_saves(league: League, *, opens: int = 20, saves: int = 30, campaign_s
 
 def measure_league(root: Path, gangs: int, fighters: int, battles: int, *, events: int = 300,
                    tracker_events: int = 1000, runs: int = 10, keys: int = 240, steps: int = 60,
-                   rss_runs: int = 3) -> dict[str, Any]:
-    league = prepare_league(root, gangs, fighters, battles, events, tracker_events)
+                   rss_runs: int = 3, keep: Path | None = None) -> dict[str, Any]:
+    league = prepare_league(root, gangs, fighters, battles, events, tracker_events, keep)
     config = Path(tempfile.mkdtemp(prefix="config-", dir=root))
     result: dict[str, Any] = {"league": league}
     result.update(asyncio.run(league_in_app(league, config, runs=runs, keys=keys, steps=steps)))
@@ -965,6 +977,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--tracker-events", type=int, default=1000,
                         help="events in the league's battle in the tracker (default 1000)")
     parser.add_argument("--steps", type=int, default=60, help="post-battle step changes (default 60)")
+    parser.add_argument("--keep", type=Path, default=None, metavar="DIR",
+                        help="generate the leagues into DIR once and reuse them in later runs "
+                        "(each run works on a copy)")
     args = parser.parse_args(argv)
     only = set(args.only or ["startup", "keys", "saves", "league"])
     m = machine()
@@ -991,7 +1006,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 gangs, fighters, battles = (int(x) for x in spec.lower().split("x"))
                 r = measure_league(work / "league", gangs, fighters, battles, events=args.events,
                                    tracker_events=args.tracker_events, runs=args.runs,
-                                   keys=args.keys, steps=args.steps)
+                                   keys=args.keys, steps=args.steps, keep=args.keep)
                 for line in report_league(r, results[0] if results else None):
                     print(line, flush=True)
                 results.append(r)

@@ -133,6 +133,16 @@ def check_battle_data(data: Mapping[str, Any]) -> None:
             check(data[key])
 
 
+def check_part(key: str, value: Any) -> None:
+    """What :func:`battle_from_data` checks of one top-level part of a battle file (the
+    parts are checked independently: a file whose other parts passed passes with this)."""
+    codec.check_plain(value, (key,))
+    if key in CHECKS:
+        if not isinstance(value, Mapping):
+            raise codec.ValidationError((key,), f"expected a table, found {codec._describe(value)}")
+        CHECKS[key](value)
+
+
 def battle_from_data(data: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
     """A battle file's data without ``schema_version``: (data, the version it had)."""
     current, version = codec.migrate(data, codec.BATTLE)

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 
-from . import cache, codec, tomlemit
+from . import battle_schema, cache, codec, tomlemit
 from .atomic import (
     _link_or_copy,
     atomic_write_bytes,
@@ -443,6 +443,10 @@ class CampaignHandle:
         # battle number -> (the file's stat after our write, its text, the JSON of its
         # data): the battle being played reopens without a parse; cached on disk later
         self._battle_memo: dict[int, tuple[tuple[int, int, int] | None, str, str]] = {}
+        # (number, the battle file's text, the JSON of its checked data): the last loaded
+        self._valid_battle: tuple[int, str, str] | None = None
+        # (number, what tomlemit remembers of its file's parts): update_battle's last
+        self._emit_memo: tuple[int, tomlemit.EmitMemo] = (0, {})
 
     # --- life cycle -------------------------------------------------------------
 
@@ -651,10 +655,22 @@ class CampaignHandle:
         if not path.exists():
             raise KeyError(f"no battle {number} in {self.slug!r}")
         memo = self._battle_memo.get(number)
+        raw: dict[str, Any] | None = None
         if memo is not None and memo[0] == _stat_key(path):
-            text, raw = memo[1], json.loads(memo[2])
+            text, raw_json = memo[1], memo[2]
         else:
-            text = read_text(path)
+            text, raw_json = read_text(path), None
+        valid = self._valid_battle
+        if valid is not None and valid[0] == number and valid[1] == text:
+            # the same text loaded and validated a moment ago (opening a battle checks its
+            # file, then its screen loads it): a fresh copy of that data, not a second check
+            self._verified[number] = _stat_key(path)
+            again = json.loads(valid[2])
+            again.pop("schema_version", None)  # (the JSON of what update_battle wrote has it)
+            return again
+        if raw_json is not None:
+            raw = json.loads(raw_json)
+        else:
             raw = cache.read_battle(path, text)
             if raw is None:
                 raw = parse_text(path, text)
@@ -665,7 +681,10 @@ class CampaignHandle:
         if version < codec.SCHEMA_VERSIONS[codec.BATTLE]:  # pragma: no cover - no battle migrations yet
             _keep_aside(path, backup_dir_of(path), f"schema{version}")
             atomic_write_text(path, tomlemit.dumps(codec.battle_to_data(data)), backup_dir=backup_dir_of(path))
+            text = read_text(path)
         self._verified[number] = _stat_key(path)
+        valid_json = cache.battle_json(data)
+        self._valid_battle = None if valid_json is None else (number, text, valid_json)
         return data
 
     def update_battle(self, number: int, part: str, data: Any) -> dict[str, Any]:
@@ -681,20 +700,35 @@ class CampaignHandle:
         except KeyError:
             whole = {}
         whole[part] = data
-        self.save_battle(number, whole)
+        if self._emit_memo[0] != number:
+            self._emit_memo = (number, {})
+        self.save_battle(number, whole, _memo=self._emit_memo[1])
+        # The other parts were checked as they loaded: the new one alone is checked now,
+        # so the next load of this very text (the next step's) is not a second check of
+        # the whole file. One that fails is found by that load, as without this.
+        remembered = self._battle_memo.get(number)
+        if remembered is not None and part != "schema_version":
+            try:
+                battle_schema.check_part(part, data)
+            except ValidationError:
+                pass
+            else:
+                self._valid_battle = (number, remembered[1], remembered[2])
         return whole
 
-    def save_battle(self, number: int, data: dict[str, Any]) -> None:
+    def save_battle(self, number: int, data: dict[str, Any], *,
+                    _memo: tomlemit.EmitMemo | None = None) -> None:
         """Write a battle file atomically (plain data only; TypeError otherwise).
 
         An existing file that does not load and was not read in this session
         is never written over (SaveError). One that was broken by an edit from
         outside after it was read is kept as ``<name>.broken.bak`` first.
+        (``_memo``: :meth:`update_battle`'s, so the parts it keeps are not written again.)
         """
         self._check_open()
         path = self.battle_path(number)
         plain = codec.battle_to_data(data)
-        text = tomlemit.dumps(plain)
+        text = tomlemit.dumps(plain, _memo)
         if path.exists():
             known = self._verified.get(number)
             if known is None:
@@ -736,6 +770,8 @@ class CampaignHandle:
             self._written.pop(path, None)
         self._verified.pop(number, None)
         self._battle_memo.pop(number, None)
+        if self._valid_battle is not None and self._valid_battle[0] == number:
+            self._valid_battle = None
 
 
 def _reads_back(text: str, data: dict[str, Any]) -> dict[str, Any] | None:

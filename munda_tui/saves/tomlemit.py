@@ -10,6 +10,7 @@ and dicts inside lists are written inline. The output reads back with
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import threading
@@ -151,20 +152,91 @@ def _emit_table(
             _emit_table(item, (*path, k, str(i)), hsub, head, out)
 
 
-def dumps(data: Mapping[str, object]) -> str:
-    """TOML text for ``data``; raises TomlEmitError for non-plain data."""
+#: what :func:`dumps` remembers of a document's top-level tables between two writes:
+#: key -> (the JSON of the table's value, the lines written for it)
+EmitMemo = dict[str, tuple[str, list[str]]]
+
+
+def _fingerprint(value: object) -> str | None:
+    """The exact JSON of plain data (types kept apart: ``true``, ``1`` and ``1.0`` differ;
+    lists and tuples, which TOML writes alike, do not); None if JSON cannot hold it.
+    (JSON would also write a non-string key as a string; a document's tables come from
+    tomllib or the codec, whose keys are strings, and a table first written with such a
+    key is refused by the writer and never remembered.)"""
+    try:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError):
+        return None
+
+
+def _emit_top(data: Mapping[str, object], out: list[str], memo: EmitMemo) -> None:
+    """:func:`_emit_table` of the document, each top-level table's lines taken from
+    ``memo`` when its value is exactly the one written last time (a battle file's
+    tracker log is unchanged while the post-battle sequence saves its draft)."""
+    tables: list[tuple[str, object]] = []
+    for k, v in data.items():
+        _check_key(k, ())
+        if (isinstance(v, Mapping) and v) or _is_table_array(v):
+            tables.append((k, v))
+        else:
+            out.append(f"{key(k)} = {scalar(v, (k,))}")
+    ordered = [kv for kv in tables if isinstance(kv[1], Mapping)] + \
+              [kv for kv in tables if not isinstance(kv[1], Mapping)]
+    seen = set()
+    for k, v in ordered:
+        seen.add(k)
+        fp = _fingerprint(v)
+        known = memo.get(k)
+        if fp is not None and known is not None and known[0] == fp:
+            if out:
+                out.append("")
+            out.extend(known[1])
+            continue
+        lines: list[str] = []
+        if isinstance(v, Mapping):
+            _emit_table(v, (k,), (k,), "[" + key(k) + "]", lines)
+        else:
+            head = "[[" + key(k) + "]]"
+            for i, item in enumerate(v):  # type: ignore[attr-defined]
+                _emit_table(item, (k, str(i)), (k,), head, lines)
+        if out:
+            out.append("")
+        out.extend(lines)
+        if fp is None:
+            memo.pop(k, None)
+        else:
+            memo[k] = (fp, lines)
+    for k in [k for k in memo if k not in seen]:
+        del memo[k]
+
+
+def dumps(data: Mapping[str, object], memo: EmitMemo | None = None) -> str:
+    """TOML text for ``data``; raises TomlEmitError for non-plain data.
+
+    ``memo`` (kept by the caller for one document, empty at first): top-level tables
+    whose value is exactly the one of the last call are not written again (the text is
+    the same either way)."""
     if not isinstance(data, Mapping):
         raise TomlEmitError(f"(top): a TOML document is a table, not {type(data).__name__}")
     out: list[str] = []
     _MODE.fast = True
     try:
-        _emit_table(data, (), (), None, out)
+        if memo is None:
+            _emit_table(data, (), (), None, out)
+        else:
+            try:
+                _emit_top(data, out, memo)
+            except BaseException:
+                memo.clear()
+                raise
     finally:
         _MODE.fast = False
     text = "\n".join(out) + "\n"
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:  # a lone surrogate somewhere: write again to name its key path
+        if memo is not None:
+            memo.clear()
         _emit_table(data, (), (), None, [])
         raise TomlEmitError("(top): string is not valid Unicode (lone surrogate)") from None
     return text

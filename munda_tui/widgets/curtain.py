@@ -18,7 +18,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
+
+from munda_tui.widgets.footer import Footer
 
 
 class PrivacyCurtain(ModalScreen[bool]):

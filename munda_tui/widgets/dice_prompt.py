@@ -36,11 +36,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 from rich.text import Text
 from textual.widgets.option_list import Option
 
 from munda_tui.rules.dice import DiceError, Roll, parse, parse_faces, roll, roll_faces
+from munda_tui.widgets.footer import Footer
 
 
 @dataclass(frozen=True)

@@ -161,6 +161,31 @@ def test_battle_files_reopen_from_memory_and_from_the_cache(data_dir: Path, monk
             handle.load_battle(2)
 
 
+def test_a_battle_loaded_again_unchanged_is_not_checked_again(data_dir: Path, monkeypatch) -> None:
+    """Opening a battle loads its file to check it, then the screen loads it: the second
+    load gives a fresh copy of the checked data; a changed text is checked again."""
+    store = Store(data_dir)
+    with store.create_campaign(demo_campaign()) as handle:
+        handle.save_battle(1, {"battle": {"log": [{"kind": "start"}]}})
+        checks: list[Path] = []
+        real = store_module.load_battle_file
+        monkeypatch.setattr(store_module, "load_battle_file",
+                            lambda p, t=None, data=None: checks.append(p) or real(p, t, data=data))
+        first = handle.load_battle(1)
+        second = handle.load_battle(1)
+        assert first == second == {"battle": {"log": [{"kind": "start"}]}}
+        assert len(checks) == 1
+        second["battle"]["log"].append({"kind": "more"})  # a copy: the next load is unchanged
+        assert handle.load_battle(1) == first and len(checks) == 1
+        path = handle.battle_path(1)
+        path.write_text(path.read_text().replace('"start"', '"begin"'))  # same length, outside
+        assert handle.load_battle(1)["battle"]["log"][0]["kind"] == "begin"
+        assert len(checks) == 2
+        path.write_text(path.read_text().replace('kind = "begin"', 'kind = 1234567'))
+        with pytest.raises(SaveError):
+            handle.load_battle(1)
+
+
 def test_shared_profiles_are_decoded_once_and_still_checked() -> None:
     from munda_tui.saves import codec
 

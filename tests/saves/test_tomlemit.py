@@ -92,3 +92,27 @@ def test_a_300_event_battle_survives_300_saves(store, demo_campaign):
 def test_keys_that_look_bare_but_are_not():
     for k in ("0\n", "a b", "a.b", "é", "", "a\t"):
         assert tomllib.loads(dumps({k: 1})) == {k: 1}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(documents, min_size=1, max_size=5), st.data())
+def test_the_memo_writes_the_same_text(docs, data):
+    """dumps with a memo (update_battle's) writes what dumps without one writes, over a
+    series of documents sharing tables (each one's tables kept or changed at random)."""
+    memo: dict = {}  # type: ignore[type-arg]
+    previous: dict = {}  # type: ignore[type-arg]
+    for doc in docs:
+        mixed = {k: (previous[k] if k in previous and data.draw(st.booleans()) else v)
+                 for k, v in doc.items()}
+        assert dumps(mixed, memo) == dumps(mixed)
+        previous = mixed
+
+
+def test_the_memo_tells_true_from_1_and_1_from_1_0():
+    memo: dict = {}  # type: ignore[type-arg]
+    for value in (1, True, 1.0, 1, [1], (1,), {"a": 1}):
+        doc = {"schema_version": 1, "part": {"v": value}, "log": [{"n": value}]}
+        assert dumps(doc, memo) == dumps(doc)
+    with pytest.raises(TomlEmitError):
+        dumps({"part": {"v": None}}, memo)
+    assert memo == {}  # forgotten after a refusal

@@ -60,3 +60,32 @@ def test_a_file_that_does_not_load_is_never_written_over(tmp_path) -> None:
         with pytest.raises(SaveError):
             h.update_battle(2, "setup", _setup("gangs"))
         assert path.read_text(encoding="utf-8") == "this is [not toml\n"
+
+
+def test_the_part_alone_is_checked_and_a_bad_one_found_by_the_next_load(tmp_path, monkeypatch) -> None:
+    """The post-battle sequence saves its draft on every step: the parts it keeps are not
+    checked (nor written) again; a part that does not pass is still found when the file is
+    next loaded, as before."""
+    from munda_tui.saves import battle_schema
+
+    with _handle(tmp_path) as h:
+        h.update_battle(1, "setup", _setup("gangs"))
+        h.update_battle(1, "battle", {"log": [{"kind": "start"}]})
+        checks: list[object] = []
+        real = store_module.load_battle_file
+        monkeypatch.setattr(store_module, "load_battle_file",
+                            lambda *a, **k: checks.append(a) or real(*a, **k))
+        for n in range(3):
+            whole = h.update_battle(1, "report", {"markdown": f"# Battle 1, take {n}"})
+        assert checks == []
+        assert h.load_battle(1) == whole == {
+            "setup": _setup("gangs"), "battle": {"log": [{"kind": "start"}]},
+            "report": {"markdown": "# Battle 1, take 2"}}
+        import tomllib
+        assert tomllib.loads(h.battle_path(1).read_text(encoding="utf-8")) == {
+            "schema_version": 1, **whole}
+        with pytest.raises(battle_schema.ValidationError):
+            battle_schema.check_part("report", {"markdown": 5})
+        h.update_battle(1, "report", {"markdown": 5})  # written, as before; the load says it
+        with pytest.raises(SaveError):
+            h.load_battle(1)

@@ -13,10 +13,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from munda_tui.rules.battle import ACTION_NAMES, TRAITS, BattleState
+from munda_tui.widgets.footer import Footer
 
 #: action key -> action id
 ACTION_KEYS = {"s": "shoot", "f": "fight", "c": "coup_de_grace", "r": "reaction",

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from munda_tui.rules import subplots
@@ -22,6 +22,7 @@ from munda_tui.rules.watch import DISCARDED, MANUAL, MET, MISSED, REVEALED, WATC
 from munda_tui.screens.common.dialogs import ConfirmScreen
 from munda_tui.widgets.curtain import PrivacyCurtain
 from munda_tui.widgets.playing_card import PlayingCard
+from munda_tui.widgets.footer import Footer
 
 STATUS_TEXT = {
     MET: "MET - you may reveal it",

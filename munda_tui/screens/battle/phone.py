@@ -21,12 +21,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from munda_tui.phone import Limits, PhoneServer, PhoneServerError, QrUnavailable, parse_bind, qr_lines
 from munda_tui.phone.net import DEFAULT_PORT, BindError
 from munda_tui.rules.hand_view import HandView
 from munda_tui.widgets.curtain import PrivacyCurtain
+from munda_tui.widgets.footer import Footer
 
 
 class BindScreen(ModalScreen["tuple[str, int] | None"]):

@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from munda_tui.rules import scenario
@@ -35,6 +35,7 @@ from munda_tui.rules.battle import (
     priority_order,
 )
 from munda_tui.rules.dice import roll
+from munda_tui.widgets.footer import Footer
 
 CARD, CHOOSE, D6 = "card", "choose", "d6"
 

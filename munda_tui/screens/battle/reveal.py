@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 
 from munda_tui.rules import subplots
 from munda_tui.rules.battle import BattleState
@@ -29,6 +29,7 @@ from munda_tui.rules.watch import Match
 from munda_tui.screens.battle.choice import ChoiceScreen
 from munda_tui.widgets.dice_prompt import DiceOutcome, DicePrompt
 from munda_tui.widgets.playing_card import PlayingCard
+from munda_tui.widgets.footer import Footer
 
 __all__ = ["DEFER", "REVEAL", "REWARD", "RevealResult", "RevealScreen"]
 

@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from munda_tui.rules import conditions as condition_data
 from munda_tui.rules import subplots
@@ -73,6 +73,7 @@ from munda_tui.widgets.dice_prompt import DiceOutcome, DicePrompt
 from munda_tui.widgets.event_log import EventLog
 from munda_tui.widgets.fighter_table import FighterTable
 from munda_tui.screens.common.typed_app import munda_app
+from munda_tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from munda_tui.saves import CampaignHandle

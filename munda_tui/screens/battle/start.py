@@ -22,13 +22,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 
 from munda_tui.rules import subplots as sp
 from munda_tui.rules.battle import NOT_DEPLOYED
 from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.screens.prebattle.subplot_draw import SubplotChoiceScreen
 from munda_tui.widgets.curtain import PrivacyCurtain
+from munda_tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from munda_tui.screens.battle.screen import BattleScreen

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Footer, Header, Label, Static
+from textual.widgets import DataTable, Header, Label, Static
 
 from munda_tui.rules import standings as st
 from munda_tui.rules.wording import plural
@@ -20,6 +20,7 @@ from munda_tui.rules.model import Gang, GangType, unique_id
 from munda_tui.rules.report import Record, gang_records, territory_text, winner_text
 from munda_tui.screens.common.dialogs import ErrorScreen
 from munda_tui.screens.common.typed_app import munda_app
+from munda_tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from munda_tui.rules import roster as rr

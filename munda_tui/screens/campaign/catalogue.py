@@ -15,12 +15,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Footer, Header, Input, Label, Static
+from textual.widgets import DataTable, Header, Input, Label, Static
 
 from munda_tui.rules import catalogue as cat
 from munda_tui.rules import profile as pr
 from munda_tui.screens.common.dialogs import ConfirmScreen, ErrorScreen
 from munda_tui.screens.common.typed_app import munda_app
+from munda_tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from munda_tui.saves import CampaignHandle

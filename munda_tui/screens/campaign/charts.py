@@ -13,9 +13,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Label, Sparkline, Static
+from textual.widgets import Header, Label, Sparkline, Static
 
 from munda_tui.rules.report import GangSeries, chart_series, finished
+from munda_tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from munda_tui.saves import CampaignHandle

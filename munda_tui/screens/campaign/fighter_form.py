@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Footer, Input, Label, Select, Static, TextArea
+from textual.widgets import Input, Label, Select, Static, TextArea
 
 from munda_tui.rules import roster as rr
 from munda_tui.rules.profile import LABELS
@@ -29,6 +29,7 @@ from munda_tui.rules.model import (
     GangType,
     TerritoryKind,
 )
+from munda_tui.widgets.footer import Footer
 
 CHAR_LABELS = LABELS  # the card's column heads (rules.profile)
 

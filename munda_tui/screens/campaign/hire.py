@@ -19,11 +19,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from munda_tui.rules import catalogue as cat
 from munda_tui.rules import profile as pr
 from munda_tui.rules.model import FighterType, Gang
+from munda_tui.widgets.footer import Footer
 
 ROLES = [r.value for r in FighterType]
 PROFILE_DIGITS = re.compile(r"[0-9-]{12}")  # a whole profile, one digit a value

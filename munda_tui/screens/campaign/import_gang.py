@@ -16,13 +16,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Label, OptionList, Static
+from textual.widgets import Header, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from munda_tui.rules.wording import plural
 from munda_tui.rules.model import FighterStatus, FighterType
 from munda_tui.rules.yaktribe import YaktribeImport
 from munda_tui.saves.importer import GangImportError, import_yaktribe, read_yaktribe
+from munda_tui.widgets.footer import Footer
 
 #: One key per role for the fighter type names the importer cannot place.
 ROLE_KEYS: tuple[tuple[str, FighterType], ...] = (

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Footer, Header, Label, Static
+from textual.widgets import DataTable, Header, Label, Static
 
 from munda_tui.rules import roster as rr
 from munda_tui.rules.career import captives, status_text as career_status
@@ -37,6 +37,7 @@ from munda_tui.screens.campaign.fighter_form import (
     GangFormScreen,
     TerritoryFormScreen,
 )
+from munda_tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from munda_tui.saves import CampaignHandle

@@ -14,13 +14,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Label, Select, Static, Switch
+from textual.widgets import Header, Input, Label, Select, Static, Switch
 
 from munda_tui.rules.limits import RANGES
 from munda_tui.rules.career import xp_events
 from munda_tui.rules.model import PostBattleRuleset, Settings
 from munda_tui.screens.common.dialogs import ConfirmScreen, ErrorScreen
 from munda_tui.rules.readings import for_setting
+from munda_tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from munda_tui.saves import CampaignHandle

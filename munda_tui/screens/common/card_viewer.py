@@ -14,10 +14,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 
 from munda_tui.rules import subplots as sp
 from munda_tui.widgets.playing_card import PlayingCard
+from munda_tui.widgets.footer import Footer
 
 
 class CardViewerScreen(ModalScreen[None]):

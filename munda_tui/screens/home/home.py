@@ -6,10 +6,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Label, Static
+from textual.widgets import DataTable, Header, Label, Static
 
 from munda_tui.rules.model import unique_id
 from munda_tui.screens.common.typed_app import munda_app
+from munda_tui.widgets.footer import Footer
 
 # The forms and dialogs are imported when first used: the home screen is the
 # first frame, and start-up time is felt at the table.

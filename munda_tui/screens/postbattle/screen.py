@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Header, Input, Label, OptionList, SelectionList, Static
+from textual.widgets import Header, Input, Label, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option as ListOption
 
 from munda_tui.rules import postbattle as pb
@@ -27,6 +27,7 @@ from munda_tui.widgets.dice_prompt import DiceOutcome, DicePrompt
 from munda_tui.widgets.reroll import RerollReason
 from munda_tui.widgets.roll_input import RollInput
 from munda_tui.screens.common.typed_app import munda_app
+from munda_tui.widgets.footer import Footer
 
 MARKS = {"done": "✓", "current": "▶", "todo": "·", "skipped": "–"}
 

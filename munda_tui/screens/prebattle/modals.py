@@ -9,9 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 from rich.text import Text
 from textual.widgets.option_list import Option
+
+from munda_tui.widgets.footer import Footer
 
 
 class ChoiceModal(ModalScreen[int | None]):

@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from munda_tui.rules import prebattle as pre
 from munda_tui.rules import scenario as sc
@@ -31,6 +31,7 @@ from munda_tui.saves.overrides import load_scenario_tables
 from munda_tui.screens.common.dialogs import ErrorScreen
 from munda_tui.screens.prebattle.steps import STEP_CLASSES, STEP_TITLES, StepPanel
 from munda_tui.screens.common.typed_app import munda_app
+from munda_tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from munda_tui.saves import CampaignHandle

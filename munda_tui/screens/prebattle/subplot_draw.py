@@ -45,7 +45,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from munda_tui.rules import subplots as sp
@@ -54,6 +54,7 @@ from munda_tui.rules.model import Gang, Settings
 from munda_tui.widgets.curtain import PrivacyCurtain
 from munda_tui.widgets.playing_card import PlayingCard
 from munda_tui.rules.wording import possessive
+from munda_tui.widgets.footer import Footer
 
 
 def player_label(gang: Gang) -> str:

@@ -1,0 +1,130 @@
+"""Textual's Footer, rebuilt only when what it shows changes.
+
+Textual's ``Footer`` recomposes all its keys whenever a screen's bindings may have
+changed (a focus change, a modal closing, ``refresh_bindings``), and each new key
+then restyles itself once or twice as its ``compact`` reactive settles (a class
+added and removed: a full CSS pass per key). With the tracker's footer that was a
+third of the CPU of opening a battle, and a post-battle step, which refreshes its
+bindings, rebuilt the footer every time.
+
+This one looks and behaves the same (same widgets, classes and CSS, the same keys
+in the same order, the command palette key on the right), but:
+
+* it recomposes only when the keys it would show differ from those it shows (key,
+  label, description, enabled, tooltip, group), and
+* each key is built with its final ``compact`` value and class, so mounting it costs
+  no restyle (and no data binding to the footer: a change of ``compact`` recomposes).
+  As in Textual, the command palette's key is always compact.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from itertools import groupby
+from typing import TYPE_CHECKING, Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import Footer as TextualFooter
+from textual.widgets._footer import FooterKey, FooterLabel, KeyGroup
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+__all__ = ["Footer"]
+
+
+class Footer(TextualFooter):
+    """A Footer that rebuilds its keys only when they change (see the module)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._shown: tuple[Any, ...] | None = None
+
+    def _groups(self) -> tuple[list[list[tuple[Binding, bool, str]]], Any]:
+        """The shown bindings grouped by action (Textual's order), and the command
+        palette's (binding, enabled) or None."""
+        active_bindings = self.screen.active_bindings
+        by_action: defaultdict[str, list[tuple[Binding, bool, str]]] = defaultdict(list)
+        for _node, binding, enabled, tooltip in active_bindings.values():
+            if binding.show:
+                by_action[binding.action].append((binding, enabled, tooltip))
+        palette = None
+        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
+            found = active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+            if found is not None:
+                palette = (found[1], found[2])
+        return list(by_action.values()), palette
+
+    def _signature(self) -> tuple[Any, ...]:
+        """Everything the keys show: equal signatures, equal footers."""
+        groups, palette = self._groups()
+        display = self.app.get_key_display
+        keys = tuple(
+            (b.key, display(b), b.description, b.action, enabled, tooltip, b.tooltip,
+             None if b.group is None else (b.group.description, b.group.compact))
+            for group in groups for b, enabled, tooltip in group
+        )
+        pal = None if palette is None else (
+            palette[0].key, display(palette[0]), palette[0].description, palette[0].action,
+            palette[1], palette[0].tooltip)
+        return (self.compact, keys, pal)
+
+    def _key(self, binding: Binding, description: str, enabled: bool, tooltip: str,
+             classes: str = "", compact: bool | None = None) -> FooterKey:
+        compact = self.compact if compact is None else compact
+        key = FooterKey(
+            binding.key,
+            self.app.get_key_display(binding),
+            description,
+            binding.action,
+            disabled=not enabled,
+            tooltip=tooltip,
+            classes=f"{classes} -compact" if compact else classes,
+        )
+        key.set_reactive(FooterKey.compact, compact)  # its watcher then changes nothing
+        return key
+
+    def compose(self) -> ComposeResult:
+        if not self._bindings_ready:
+            return
+        self._shown = self._signature()
+        groups, palette = self._groups()
+        self.styles.grid_size_columns = len(groups)
+        for group, multi_bindings_iterable in groupby(groups, lambda multi: multi[0][0].group):
+            multi_bindings = list(multi_bindings_iterable)
+            if group is not None and len(multi_bindings) > 1:
+                with KeyGroup(classes="-compact" if group.compact else ""):
+                    for multi in multi_bindings:
+                        binding, enabled, tooltip = multi[0]
+                        yield self._key(binding, "", enabled, tooltip or binding.description,
+                                        classes="-grouped")
+                yield FooterLabel(group.description)
+            else:
+                for multi in multi_bindings:
+                    binding, enabled, tooltip = multi[0]
+                    yield self._key(binding, binding.description, enabled, tooltip)
+        if palette is not None:
+            binding, enabled = palette
+            # not bound to the footer's compact in Textual either: always compact
+            yield self._key(binding, binding.description, enabled,
+                            binding.tooltip or binding.description, classes="-command-palette",
+                            compact=True)
+
+    def watch_compact(self, compact: bool) -> None:
+        if self._shown is not None and self._shown[0] != compact and self.is_attached:
+            self.call_after_refresh(self.recompose)
+
+    def bindings_changed(self, screen: Screen) -> None:
+        self._bindings_ready = True
+        if not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen:
+            self.call_after_refresh(self._recompose_if_changed)
+
+    async def _recompose_if_changed(self) -> None:
+        if not self.is_attached:
+            return
+        if self._shown is not None and self._signature() == self._shown:
+            return
+        await self.recompose()

@@ -1,0 +1,112 @@
+"""The footer (widgets/footer.py): Textual's keys, rebuilt only when they change."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer as TextualFooter
+from textual.widgets import Label
+from textual.widgets._footer import FooterKey
+
+from munda_tui.widgets.footer import Footer
+
+PACKAGE = Path(__file__).resolve().parents[2] / "munda_tui"
+
+
+class Keys(Screen[None]):
+    BINDINGS = [
+        Binding("n", "next", "Next", tooltip="The next one"),
+        Binding("u", "undo", "Undo"),
+        Binding("x", "hidden", "Hidden", show=False),
+    ]
+
+    def __init__(self, footer: type[TextualFooter], compact: bool) -> None:
+        super().__init__()
+        self.footer, self.compact = footer, compact
+        self.can_undo = True
+
+    def compose(self) -> ComposeResult:
+        yield Label("keys")
+        yield self.footer(compact=self.compact)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return None if action == "undo" and not self.can_undo else True  # None: shown disabled
+
+    def action_next(self) -> None:
+        pass
+
+    def action_undo(self) -> None:
+        pass
+
+
+class KeysApp(App[None]):
+    def __init__(self, footer: type[TextualFooter], compact: bool = False) -> None:
+        super().__init__()
+        self.footer, self.compact = footer, compact
+
+    def on_mount(self) -> None:
+        self.push_screen(Keys(self.footer, self.compact))
+
+
+def keys_shown(app: App[None]) -> list[tuple[str, str, str, bool, frozenset[str]]]:
+    return [(k.key, k.key_display, k.description, k._disabled, frozenset(k.classes))
+            for k in app.screen.query(FooterKey)]
+
+
+async def shown_by(footer: type[TextualFooter], compact: bool) -> list[tuple[str, str, str, bool, frozenset[str]]]:
+    """The keys a footer shows (the picture itself is compared by the screens' snapshots)."""
+    app = KeysApp(footer, compact)
+    async with app.run_test(size=(80, 5)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        return keys_shown(app)
+
+
+async def test_the_same_keys_and_classes_as_textuals_footer() -> None:
+    for compact in (False, True):
+        ours = await shown_by(Footer, compact)
+        theirs = await shown_by(TextualFooter, compact)
+        assert ours == theirs
+        assert [k[0] for k in ours] == ["n", "u", "ctrl+p"]  # x is not shown
+        # the palette's key is compact either way, as in Textual
+        assert "-compact" in ours[-1][4]
+        assert all(("-compact" in k[4]) == compact for k in ours[:-1])
+
+
+async def test_rebuilt_only_when_what_it_shows_changes() -> None:
+    app = KeysApp(Footer)
+    async with app.run_test(size=(80, 5)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, Keys)
+        before = list(screen.query(FooterKey))
+        assert [k.key for k in before] == ["n", "u", "ctrl+p"]
+        screen.refresh_bindings()  # nothing changed: the same widgets stay
+        await pilot.pause()
+        await pilot.pause()
+        assert list(screen.query(FooterKey)) == before
+        screen.can_undo = False  # u is now disabled: rebuilt
+        screen.refresh_bindings()
+        await pilot.pause()
+        await pilot.pause()
+        after = list(screen.query(FooterKey))
+        assert [k.key for k in after] == ["n", "u", "ctrl+p"]
+        assert after[1] is not before[1] and after[1]._disabled
+        assert "-disabled" in after[1].classes
+
+
+def test_every_screen_uses_this_footer() -> None:
+    """A screen importing Textual's Footer would rebuild it on every bindings refresh."""
+    offenders = []
+    for path in PACKAGE.rglob("*.py"):
+        if path.name == "footer.py" and path.parent.name == "widgets":
+            continue
+        text = path.read_text(encoding="utf-8")
+        for line in text.splitlines():
+            if line.startswith("from textual.widgets import") and "Footer" in line.split("import", 1)[1]:
+                offenders.append(f"{path.relative_to(PACKAGE)}: {line}")
+    assert offenders == []
