@@ -37,7 +37,7 @@ from typing import Any, Iterable, Sequence
 from munda_tui.rules.data import list_data, load_data
 from munda_tui.rules.dice import DiceError, Roll, parse, roll, roll_faces
 from munda_tui.rules.model import Fighter, FighterStatus, FighterType, Gang
-from munda_tui.rules.setup import BattleSetup, CrewMember, SideSetup
+from munda_tui.rules.setup import BattleSetup, CrewDraft, CrewMember, SideSetup
 
 #: The tables the Core Rules print (seed 001). Any other ``data/scenario/<id>.toml`` with a
 #: ``table`` key is a table too: its ``step`` and ``roller`` say where and by whom it is
@@ -743,6 +743,7 @@ def apply_crew_entry(setup: BattleSetup, entry: TableEntry) -> None:
         side.crew_method = plans[role_of(setup, side.gang)].method.label
         side.crew = []
         side.reinforcements = []
+        side.draft = CrewDraft()  # a crew half-made under the earlier entry
 
 
 def reinforcement_size(setup: BattleSetup, entry: TableEntry, gang_id: str) -> str:

@@ -25,6 +25,22 @@ class CrewMember:
 
 
 @dataclass
+class CrewDraft:
+    """A crew half-made at Choose Crew, kept in the set-up (saved after each change) so
+    leaving the step or closing the app loses nothing: X and Y as rolled or entered
+    (a fixed X is not stored), the fighters chosen so far with their Model Card, and the
+    rolls made for them, written to ``BattleSetup.rolls`` once the crew is chosen.
+    ``rules.prebattle.PreBattle`` reads and changes it; emptied when the crew is chosen."""
+
+    amounts: dict[str, int] = field(default_factory=dict)  # "x" / "y" -> the value rolled
+    picks: list[CrewMember] = field(default_factory=list)  # chosen so far, in order
+    rolls: list[dict[str, Any]] = field(default_factory=list)  # the rolls of X, Y, Reinforcements
+
+    def empty(self) -> bool:
+        return not (self.amounts or self.picks or self.rolls)
+
+
+@dataclass
 class SideSetup:
     """One gang's side of the set-up."""
 
@@ -41,6 +57,7 @@ class SideSetup:
     # fighters a Choose Crew Sub-plot took off the starting crew (Contempt for the Weak)
     crew_removed: list[str] = field(default_factory=list)
     takes_prisoners: bool = True
+    draft: CrewDraft = field(default_factory=CrewDraft)  # the crew being chosen
 
 
 @dataclass
@@ -83,6 +100,9 @@ class BattleSetup:
             del data["results"]  # files without added tables stay as they were
         if not data["subplot_draw"]:
             del data["subplot_draw"]
+        for side, out in zip(self.sides, data["sides"]):
+            if side.draft.empty():
+                del out["draft"]  # no crew half-made: the file stays as it was
         return data
 
     @classmethod
@@ -94,6 +114,11 @@ class BattleSetup:
             s = dict(s)
             s["crew"] = [CrewMember(**c) for c in s.get("crew", [])]
             s["reinforcements"] = [CrewMember(**c) for c in s.get("reinforcements", [])]
+            if "draft" in s:
+                d = dict(s["draft"])
+                s["draft"] = CrewDraft(amounts=dict(d.get("amounts", {})),
+                                       picks=[CrewMember(**c) for c in d.get("picks", [])],
+                                       rolls=list(d.get("rolls", [])))
             side_known = {f.name for f in fields(SideSetup)}
             sides.append(SideSetup(**{k: v for k, v in s.items() if k in side_known}))
         return cls(sides=sides, **kwargs)

@@ -367,3 +367,52 @@ async def test_enter_on_a_rolled_line_never_rerolls_and_R_keeps_both(make_app) -
         assert _setup(app).rolls == rolled
         summary = summary_markdown(app.screen.flow)
     assert "re-rolled: 1 → 6" in summary and "the die fell off the table" in summary
+
+
+async def test_a_half_made_crew_is_there_after_quitting_and_reopening(make_app, data_dir: Path) -> None:
+    """Choose Crew: Y rolled, two fighters chosen (one with its second Model Card), the
+    app quit; reopened, the set-up resumes the same half-made crew, and dealing goes on."""
+    from prebattle_states import seed_state
+    from support import wait_for_screen
+
+    slug = seed_state(data_dir, "subplots")  # Escalating Engagement: Hybrid (3+D3)
+    app = make_app(seed=11, campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        app.open_battle(1)
+        await wait_for_screen(pilot, "PreBattleScreen")
+        await _press(pilot, "enter")  # no Sub-plots: Choose Crew
+        await _press(pilot, "y", "e", "2", "enter", "space", "down", "space", "l", "down", "enter")
+        before = str(app.screen.query_one("#crew-result").render())
+        fighters_before = [str(o.prompt) for o in app.screen.query_one("#crew-fighters").options]
+        await _press(pilot, "ctrl+q")
+    with Store(data_dir).open_campaign(slug) as handle:  # what the file holds, app closed
+        saved = BattleSetup.from_data(handle.load_battle(1)["setup"])
+        gang = handle.campaign.gang(saved.sides[0].gang)
+    draft = saved.sides[0].draft
+    first, second = [f.id for f in gang.fighters if f.can_fight][:2]
+    assert draft.amounts == {"y": 2}
+    assert [m.fighter for m in draft.picks] == [first, second]
+    assert draft.picks[1].loadout  # the second Model Card
+    assert [r["table"] for r in draft.rolls] == ["crew_y"] and draft.rolls[0]["faces"] == [2]
+    assert saved.sides[0].crew == [] and saved.step == "crews"
+
+    app = make_app(seed=11, campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        app.open_battle(1)
+        await wait_for_screen(pilot, "PreBattleScreen")
+        screen = app.screen
+        assert screen.step == "crews" and screen.panel.side_i == 0
+        assert str(screen.query_one("#crew-result").render()) == before
+        assert [str(o.prompt) for o in screen.query_one("#crew-fighters").options] == fighters_before
+        assert "Y = D3 → 2" in before and "Chosen: 2 of 3" in before
+        await _press(pilot, "down", "down", "space", "d")  # the third chosen, the two of Y dealt
+        s = _setup(app)
+        crew = s.sides[0].crew
+        assert len(crew) == 5 and [m.fighter for m in crew[:2]] == [first, second]
+        assert crew[1].loadout == draft.picks[1].loadout
+        assert s.sides[0].draft.empty()  # emptied into the crew, and not written
+        assert "draft" not in app.handle.load_battle(1)["setup"]["sides"][0]
+        y = next(r for r in s.rolls if r["table"] == "crew_y")
+        assert y["faces"] == [2] and y["by"] == s.sides[0].gang
