@@ -105,6 +105,9 @@ class Prompt:
     default: Any = None
     note: str = ""  # shown under the question
     check: str = ""  # text: a named check of CHECKS the answer must pass
+    #: number: what the maximum is, said when an answer goes over it
+    #: ("Ana has 2 XP" gives "Ana has 2 XP; 5 is above it")
+    above: str = ""
 
     def validate(self, value: Any) -> Any:
         """Check an answer; return it normalised. Raises ValueError with a message."""
@@ -152,7 +155,8 @@ class Prompt:
             if self.minimum is not None and n < self.minimum:
                 raise ValueError(f"{n} is below {self.minimum}")
             if self.maximum is not None and n > self.maximum:
-                raise ValueError(f"{n} is above {self.maximum}")
+                raise ValueError(f"{self.above}; {n} is above it" if self.above
+                                 else f"{n} is above {self.maximum}")
             if abs(n) > ENTRY_MAX:
                 raise ValueError(f"{n} is out of range (at most {ENTRY_MAX} either way)")
             return n
@@ -269,9 +273,10 @@ class Walk:
                                default=default, note=note))
 
     def number(self, pid: str, label: str, gang: str = "", minimum: int | None = 0,
-               maximum: int | None = None, default: int | None = None, note: str = "") -> int:
+               maximum: int | None = None, default: int | None = None, note: str = "",
+               above: str = "") -> int:
         return self.ask(Prompt(pid, "number", label, gang=gang, minimum=minimum, maximum=maximum,
-                               default=default, note=note))
+                               default=default, note=note, above=above))
 
     def text(self, pid: str, label: str, gang: str = "", default: str | None = None,
              note: str = "", check: str = "") -> str:

@@ -1052,10 +1052,15 @@ entry_kinds("delete_retiring")(lambda seq: [
 
 @resolver("advance_fighters")
 def advance_fighters(walk: Walk) -> None:
-    for g in walk.gangs:
+    def xp_line(g: Gang) -> str:
         xp = [f"{f.name} {f.xp}" for f in g.fighters if f.xp and f.status not in
               (FighterStatus.DEAD, FighterStatus.RETIRED)]
-        walk.say(f"{g.name} XP: " + (", ".join(xp) or "none"))
+        return f"{g.name} XP: " + (", ".join(xp) or "none")
+
+    line_of = {}  # each gang's XP line, rewritten after each Advancement (XP spent)
+    for g in walk.gangs:
+        line_of[g.id] = len(walk.state.lines)
+        walk.say(xp_line(g))
     for e in walk.entries():
         g = walk.campaign.gang(e["gang"])
         opts = [Option(f.id, f"{f.name} ({f.xp} XP)", f.xp > 0, "no XP to spend")
@@ -1090,11 +1095,12 @@ def advance_fighters(walk: Walk) -> None:
             what = walk.text(f"{e['id']}:what", f"{f.name}: the Advancement (from the Experience "
                              "guidelines)", gang=g.id)
         cost = walk.number(f"{e['id']}:xp", f"{f.name}: XP spent", gang=g.id, minimum=1,
-                           maximum=f.xp)
+                           maximum=f.xp, above=f"{f.name} has {f.xp} XP")
         value = walk.number(f"{e['id']}:cost", f"{f.name}: credits added to the fighter's "
                             "cost", gang=g.id, minimum=0, default=0)
         walk.change(kind="advance", gang=g.id, fighter=fid, name=what, xp_cost=cost, cost=value,
                     skill=kind == "skill", profile=profile)
+        walk.state.lines[line_of[g.id]] = xp_line(g)
         walk.say(f"{g.name}: {f.name} takes {what} for {cost} XP (+{value} credits)")
 
 

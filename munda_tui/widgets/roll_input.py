@@ -5,7 +5,8 @@ it says what to do instead. ``r`` is the screen's binding, not this widget's.
 
 Unlike :class:`munda_tui.widgets.dice_prompt.DicePrompt` (a modal), this sits
 inside a screen so a roll costs one key. It only takes digits, spaces and
-commas, so letter keys still reach the screen's bindings.
+commas, so letter keys still reach the screen's bindings; Backspace takes the
+last character back and Ctrl+U clears the faces, as in a text field.
 """
 
 from __future__ import annotations
@@ -49,7 +50,8 @@ class RollInput(Widget, can_focus=True):
 
     def render(self) -> str:
         if self.text:
-            return f"Faces of {self.expression.source}: {self.text}▏  (Enter to confirm)"
+            return (f"Faces of {self.expression.source}: {self.text}▏  (Enter to confirm, "
+                    "ctrl+u to clear)")
         d66 = " (tens, units)" if "66" in self.expression.source else ""
         if self.by_hand:
             return (f"Type the faces of {self.expression.source}{d66}, then Enter "
@@ -76,6 +78,9 @@ class RollInput(Widget, can_focus=True):
         elif event.key == "backspace":
             event.stop()
             self.text = self.text[:-1]
+        elif event.key == "ctrl+u":  # clears the faces, as in every text field
+            event.stop()
+            self.text = ""
         elif ch and (ch.isdigit() or ch in " ,"):
             event.stop()
             self.text += ch

@@ -323,6 +323,22 @@ def test_advance_spends_xp() -> None:
     assert seq.work.gang(GOLIATH).fighter("brakk-ironjaw").skills[-1] == "Nerves of Steel"
 
 
+def test_the_xp_list_follows_the_advancements_and_an_overspend_names_the_xp() -> None:
+    seq = at("advance-fighters")
+    f = seq.work.gang(ESCHER).fighter("vexa-nightshade")
+    xp = f.xp
+    assert f"Vexa Nightshade {xp}" in seq.state.lines[0]
+    seq.add_entry(f"advance|{ESCHER}")
+    answer_all(seq, "vexa-nightshade", "skill", "Nerves of Steel")
+    with pytest.raises(pb.PostBattleError, match=f"^Vexa Nightshade has {xp} XP; "
+                                                 f"{xp + 1} is above it$"):
+        seq.answer(xp + 1)
+    answer_all(seq, xp - 1, 0)
+    assert seq.work.gang(ESCHER).fighter("vexa-nightshade").xp == 1
+    assert "Vexa Nightshade 1" in seq.state.lines[0]  # the list as it is now, on top
+    assert seq.state.lines[0].count("Vexa") == 1
+
+
 def test_loss_of_a_leader_promotes() -> None:
     o = BattleOutcome(battle=1, gangs=[ESCHER, GOLIATH], fighters=[
         FighterOutcome(ESCHER, "vexa-nightshade", EndState.OUT_OF_ACTION),

@@ -233,6 +233,55 @@ async def test_invalid_faces_are_refused(make_app: Any, data_dir: Path) -> None:
         assert app.screen.seq.step["id"] == "seriously-injured"
 
 
+async def test_ctrl_u_clears_the_faces_typed(make_app: Any, data_dir: Path) -> None:
+    slug = seed(data_dir, "gang-war", typical_outcome(), step="seriously-injured")
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_wizard(pilot)
+        roll = app.focused
+        await pilot.press("6", "space", "6")
+        await pilot.pause()
+        assert roll.text == "6 6" and "ctrl+u to clear" in str(roll.render())
+        await pilot.press("ctrl+u")
+        await pilot.pause()
+        assert roll.text == "" and app.screen.seq.pending.id == f"fate:{ESCHER}:lys-venom"
+        await pilot.press("2", "enter")  # what is typed after it is the roll
+        await pilot.pause()
+        assert app.screen.seq.answers[f"fate:{ESCHER}:lys-venom"]["value"]["faces"] == [2]
+
+
+async def test_the_xp_list_follows_an_advancement_and_an_overspend_names_the_xp(
+        make_app: Any, data_dir: Path) -> None:
+    slug = seed(data_dir, "gang-war", typical_outcome(), step="advance-fighters")
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_wizard(pilot)
+        vexa = app.screen.seq.work.gang(ESCHER).fighter("vexa-nightshade")
+        xp = vexa.xp
+        lines = app.screen.query_one("#pb-lines-text")
+        assert f"Vexa Nightshade {xp}" in str(lines.render())
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("enter")  # the Venom Sisters record an Advancement
+        await pilot.pause()
+        assert app.screen.seq.pending.id.endswith(":who")
+        await pilot.press("enter")  # Vexa, the first with XP
+        await pilot.pause()
+        await pilot.press("down", "enter", *"Nerves", "enter")  # a skill
+        await pilot.pause()
+        assert app.screen.seq.pending.id.endswith(":xp")
+        await pilot.press(*str(xp + 3), "enter")
+        await pilot.pause()
+        error = str(app.screen.query_one("#pb-error").render())
+        assert f"Vexa Nightshade has {xp} XP; {xp + 3} is above it" in error, error
+        await pilot.press("ctrl+u", "1", "enter", "0", "enter")
+        await pilot.pause()
+        assert app.screen.seq.pending is None
+        shown = str(lines.render())
+        assert f"Vexa Nightshade {xp - 1}" in shown and f"Vexa Nightshade {xp}," not in shown
+        assert "takes Nerves for 1 XP" in shown
+
+
 async def test_report_reopens_after_done(make_app: Any, data_dir: Path) -> None:
     slug = seed(data_dir, "gang-war", typical_outcome(), step="report-results")
     app = make_app(campaign=slug)
