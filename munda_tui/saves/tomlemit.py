@@ -197,7 +197,7 @@ def _emit_top(data: Mapping[str, object], out: list[str], memo: EmitMemo) -> Non
             _emit_table(v, (k,), (k,), "[" + key(k) + "]", lines)
         else:
             head = "[[" + key(k) + "]]"
-            for i, item in enumerate(v):  # type: ignore[attr-defined]
+            for i, item in enumerate(v):  # type: ignore[arg-type]
                 _emit_table(item, (k, str(i)), (k,), head, lines)
         if out:
             out.append("")
