@@ -10,8 +10,10 @@ overwritten (the campaign's own is then kept aside as ``.broken.bak`` before a s
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Iterable
 
 from ..rules.catalogue import Catalogue, CatalogueError, catalogue_from_data, catalogue_to_data
+from ..rules.model import Gang
 from .atomic import atomic_write_text
 from .codec import ValidationError
 from .errors import SaveError, validation_error
@@ -72,6 +74,20 @@ def save_campaign_catalogue(campaign_dir: Path, catalogue: Catalogue) -> None:
                 n += 1
             path.rename(path.with_name(f"{path.name}.broken-{n}.bak"))
     write_file(path, catalogue)
+
+
+def learn_gangs(campaign_dir: Path, gangs: Iterable[Gang]) -> bool:
+    """The campaign's catalogue learns every fighter type and item of ``gangs`` (what a
+    roster learns as it opens; the post-battle wizard calls it as it commits, so an item
+    bought there completes at once), saved if it changed. SaveError if the catalogue
+    file is broken (then nothing is written: the roster keeps it aside as it opens)."""
+    catalogue = load_campaign_catalogue(campaign_dir)
+    changed = False
+    for gang in gangs:
+        changed |= catalogue.learn_gang(gang.fighters, gang.stash)
+    if changed:
+        save_campaign_catalogue(campaign_dir, catalogue)
+    return changed
 
 
 def load_packs(config_dir: Path) -> tuple[list[tuple[Path, Catalogue]], list[str]]:

@@ -55,6 +55,27 @@ async def test_create_campaign_by_keyboard(make_app, data_dir) -> None:
     assert [(i.slug, i.name) for i in infos] == [("sump-wars", "Sump Wars")]
 
 
+async def test_a_pasted_name_too_long_is_said_not_cut(make_app, data_dir) -> None:
+    from textual import events
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        field = app.screen.query_one("#name")
+        field.post_message(events.Paste("Sump " * 2000))  # 10,000 characters
+        await pilot.pause()
+        assert len(field.value) == 10_000  # nothing cut or dropped without a word
+        error = str(app.screen.query_one("#name-error").render())
+        assert "The name is too long: 9,999 characters, at most 60" in error, error
+        await pilot.press("enter")  # refused, still said
+        assert "too long" in str(app.screen.query_one("#name-error").render())
+        assert Store(data_dir).list_campaigns() == []
+        await pilot.press("ctrl+u", *"Sump", "enter")
+        await pilot.pause()
+    assert [i.name for i in Store(data_dir).list_campaigns()] == ["Sump"]
+
+
 async def test_duplicate_name_is_refused(make_app, data_dir) -> None:
     _seed_campaigns(data_dir)
     app = make_app()

@@ -503,3 +503,31 @@ async def test_a_purchase_completes_from_the_catalogue_with_its_price(make_app, 
         assert app.screen.seq.pending is None
         bought = [c for c in app.screen.seq.changes() if c["kind"] == "add_item"]
     assert bought[-1]["item"]["name"] == "Grapnel" and bought[-1]["item"]["cost"] == 35
+
+
+async def test_a_purchase_joins_the_catalogue_when_the_wizard_commits(make_app,
+                                                                     data_dir: Path) -> None:
+    from munda_tui.saves.catalogue import load_campaign_catalogue
+
+    slug = seed(data_dir, "gang-war", typical_outcome(), step="buy-common")
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_wizard(pilot)
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("enter")  # the Venom Sisters buy
+        await pilot.pause()
+        await pilot.press(*"Rope ladder", "enter")
+        await pilot.pause()
+        while app.screen.seq.pending is not None:  # its price, and whatever else is asked
+            await pilot.press(*("15" if app.screen.seq.pending.kind == "number" else ""),
+                              "enter")
+            await pilot.pause()
+        assert load_campaign_catalogue(app.handle.path).item("Rope ladder") is None
+        while app.screen.seq is not None:  # on to the end: the commit
+            pending = app.screen.seq.pending
+            await pilot.press("r" if pending is not None and pending.kind == "roll" else "enter")
+            await pilot.pause()
+        assert type(app.screen).__name__ == "PostBattleScreen"  # the report; no roster opened
+        learned = load_campaign_catalogue(app.handle.path).item("Rope ladder")
+    assert learned is not None and learned.cost == 15

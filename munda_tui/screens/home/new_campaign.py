@@ -28,13 +28,18 @@ class NewCampaignRequest:
         return Campaign(id=slug, name=self.name, settings=Settings(post_battle_ruleset=self.ruleset))
 
 
+def too_long(name: str) -> str:
+    return (f"The name is too long: {len(name.strip()):,} characters, at most {NAME_MAX}. "
+            "Ctrl+U clears it.")
+
+
 def validate_name(name: str, taken: set[str]) -> str:
     """The error for a campaign name, or "" when it is fine."""
     name = name.strip()
     if not name:
         return "Give the campaign a name."
     if len(name) > NAME_MAX:
-        return f"Keep the name to {NAME_MAX} characters (it has {len(name)})."
+        return too_long(name)
     if slugify(name) in taken:
         return f"A campaign '{slugify(name)}' exists already: choose another name."
     return ""
@@ -52,7 +57,9 @@ class NewCampaignScreen(ModalScreen[NewCampaignRequest | None]):
         with Vertical(id="form"):
             yield Label("New campaign", classes="title")
             yield Label("Name")
-            yield Input(placeholder="e.g. Spring Sump Wars", id="name", max_length=80)
+            # no max_length: a paste too long would be refused or cut without a word; the
+            # field holds it and says it is too long
+            yield Input(placeholder="e.g. Spring Sump Wars", id="name")
             yield Static("", id="name-error", classes="error-text")
             yield Label("Post-battle sequence")
             yield Select(RULESETS, value=PostBattleRuleset.GANG_WAR, allow_blank=False, id="ruleset")
@@ -60,7 +67,8 @@ class NewCampaignScreen(ModalScreen[NewCampaignRequest | None]):
             yield Static("Esc to cancel", classes="hint")
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        self.query_one("#name-error", Static).update("")
+        long = len(event.value.strip()) > NAME_MAX
+        self.query_one("#name-error", Static).update(too_long(event.value) if long else "")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self._submit()

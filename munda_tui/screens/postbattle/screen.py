@@ -551,6 +551,7 @@ Enter applies every change to both rosters once and saves the battle report.
         except Exception as e:  # SaveError, OSError: the draft keeps "committing"
             self._error(f"Could not apply the changes: {e}. Press Enter to try again.")
             return
+        self._learn()
         self._show_report()
 
     def _finish_commit(self) -> None:
@@ -560,7 +561,19 @@ Enter applies every change to both rosters once and saves the battle report.
         except Exception as e:
             self._error(f"Could not finish applying the changes: {e}")
             return
+        self._learn()
         self._show_report()
+
+    def _learn(self) -> None:
+        """The campaign's catalogue learns what was bought or hired, as the roster would."""
+        from munda_tui.saves import SaveError
+        from munda_tui.saves.catalogue import learn_gangs
+
+        try:
+            learn_gangs(self.handle.path, self.handle.campaign.gangs)
+        except (SaveError, OSError) as error:
+            self.notify(f"The catalogue did not learn this battle's purchases: {error}",
+                        severity="warning", timeout=15)
 
     def _show_report(self) -> None:
         self.seq = None
