@@ -502,9 +502,10 @@ def measure_saves(
     """Open and save times (ms) of a generated campaign, and its size on disk.
 
     Every battle file holds an ``events``-event log; the save is the tracker's:
-    load the last battle, record one event, ``handle.save_battle`` the whole dict.
+    load the last battle, record one event, ``handle.update_battle`` its ``battle`` part.
     """
-    from munda_tui.rules.battle import Battle, Event
+    from munda_tui.rules.battle import Event
+    from munda_tui.rules.battle_record import BattleRecord
     from munda_tui.saves import Store
     from scripts.generate import battle_data, league_campaign
 
@@ -530,13 +531,14 @@ def measure_saves(
     with store.open_campaign(slug) as handle:
         number = handle.battle_numbers()[-1]
         data = handle.load_battle(number)
-        battle = Battle.from_data(data["battle"])
+        record = BattleRecord.from_data(data["battle"])
+        battle = record.battle
         for i in range(saves):
             key = next(k for k, f in battle.state.fighters.items() if f.gang == battle.state.gangs[i % 2])
             battle.record(Event("xp", fighter=key, amount=1))
             t0 = time.perf_counter_ns()
-            data["battle"] = battle.to_data()  # what BattleScreen._save does
-            handle.save_battle(number, data)
+            # what BattleScreen._save does
+            handle.update_battle(number, "battle", record.to_data(), checked=True)
             save_ms.append((time.perf_counter_ns() - t0) / 1e6)
     return {
         "open_ms": open_ms,
@@ -741,7 +743,8 @@ async def league_in_app(league: League, config_dir: Path, *, runs: int = 10, key
 def league_saves(league: League, *, opens: int = 20, saves: int = 30, campaign_saves: int = 5) -> dict[str, Any]:
     """Open the league (``Store.open_campaign``); the tracker's autosave after one event
     in its long battle; a campaign save after a small change."""
-    from munda_tui.rules.battle import Battle, Event
+    from munda_tui.rules.battle import Event
+    from munda_tui.rules.battle_record import BattleRecord
     from munda_tui.saves import Store
 
     store = Store(league.data_dir)
@@ -764,7 +767,8 @@ def league_saves(league: League, *, opens: int = 20, saves: int = 30, campaign_s
 
     with store.open_campaign(league.slug) as handle:
         data = handle.load_battle(league.live)
-        battle = Battle.from_data(data["battle"])
+        record = BattleRecord.from_data(data["battle"])
+        battle = record.battle
         os.fsync = fsync
         try:
             for i in range(saves):
@@ -772,8 +776,8 @@ def league_saves(league: League, *, opens: int = 20, saves: int = 30, campaign_s
                 battle.record(Event("xp", fighter=key, amount=1))
                 waited[0] = 0
                 t0 = time.perf_counter_ns()
-                data["battle"] = battle.to_data()  # what BattleScreen._save does
-                handle.save_battle(league.live, data)
+                # what BattleScreen._save does
+                handle.update_battle(league.live, "battle", record.to_data(), checked=True)
                 save_ms.append((time.perf_counter_ns() - t0) / 1e6)
                 fsync_ms.append(waited[0] / 1e6)
         finally:

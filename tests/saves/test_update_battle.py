@@ -89,3 +89,23 @@ def test_the_part_alone_is_checked_and_a_bad_one_found_by_the_next_load(tmp_path
         h.update_battle(1, "report", {"markdown": 5})  # written, as before; the load says it
         with pytest.raises(SaveError):
             h.load_battle(1)
+
+
+def test_a_part_the_rules_made_is_not_checked_again(tmp_path, monkeypatch) -> None:
+    """The tracker saves its record on every key with ``checked=True``: neither its part
+    nor the file is checked again, and the next load in the session is still a copy."""
+    from munda_tui.saves import battle_schema
+
+    with _handle(tmp_path) as h:
+        h.update_battle(1, "setup", _setup("gangs"))
+        checks: list[object] = []
+        monkeypatch.setattr(battle_schema, "check_part", lambda *a: checks.append(a))
+        real = store_module.load_battle_file
+        monkeypatch.setattr(store_module, "load_battle_file",
+                            lambda *a, **k: checks.append(a) or real(*a, **k))
+        for n in range(3):
+            whole = h.update_battle(1, "battle", {"log": [{"kind": "start"}], "n": n},
+                                    checked=True)
+        assert checks == []
+        assert h.load_battle(1) == whole == {"setup": _setup("gangs"),
+                                             "battle": {"log": [{"kind": "start"}], "n": 2}}

@@ -1,9 +1,10 @@
 """The live battle tracker: both crews, the log, and the hidden Sub-plots watched.
 
 ``BattleScreen(handle, number)`` opens the battle file's ``setup`` (or makes a
-quick battle of two whole gangs when there is none) and its ``battle`` log.
-Every key on the selected fighter records one event through
-:mod:`munda_tui.rules.battle`; the log is saved before the screen moves on,
+quick battle of two whole gangs when there is none) and its ``battle`` table as a
+:class:`munda_tui.rules.battle_record.BattleRecord` (the log, seen, rejected, the
+outcome, which cards are public). Every key on the selected fighter records one event
+through the record; its ``to_data()`` is saved (``update_battle``) before the screen moves on,
 so killing the app and reopening returns to the same battle. After every
 event the rules watch each hand (:mod:`munda_tui.rules.watch`); a met card
 shows a discreet marker (``◆``) on its owner's side only, never its name.
@@ -14,7 +15,7 @@ post-battle sequence.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -41,6 +42,7 @@ from munda_tui.rules.battle import (
     TESTS,
     Battle,
     BattleError,
+    BattleState,
     Event,
     FighterState,
     default_setup,
@@ -50,11 +52,9 @@ from munda_tui.rules.battle import (
     hands_of,
     needs_priority,
     next_phase_event,
-    outcome,
-    outcome_to_data,
-    start_event,
     reinforcement_step_due,
 )
+from munda_tui.rules.battle_record import BattleRecord
 from munda_tui.rules.dice import parse, roll
 from munda_tui.rules.model import BattleSummary
 from munda_tui.rules.status import BattleStatus, advance
@@ -189,30 +189,19 @@ class BattleScreen(Screen[None]):
         super().__init__()
         self.handle = handle
         self.number = number
-        self.data: dict[str, Any] = handle.load_battle(number)
+        data = handle.load_battle(number)
         campaign = handle.campaign
-        if self.data.get("setup"):
-            self.setup = BattleSetup.from_data(self.data["setup"])
+        self._new_setup = not data.get("setup")
+        if not self._new_setup:
+            self.setup = BattleSetup.from_data(data["setup"])
         else:  # a quick battle: two whole gangs, no set-up made
             summary = self._summary()
             gangs = summary.gangs if summary is not None else []
             if len(gangs) != 2:
                 gangs = [g.id for g in campaign.gangs[:2]]
             self.setup = default_setup(campaign, number, gangs[0], gangs[1])
-            self.data["setup"] = self.setup.to_data()
-        stored = self.data.get("battle") or {}
-        self.data["battle"] = stored
-        self._load_problem = ""
-        self._dirty = False
-        self.battle = Battle()
-        if stored.get("log"):
-            self.battle, rejected, self._load_problem = Battle.load(stored)
-            if rejected:  # kept in the file, never silently lost
-                stored["rejected"] = list(stored.get("rejected", [])) + rejected
-                self._dirty = True
-        if not self.battle.log:  # a new battle: both crews from the set-up
-            self.battle = Battle([start_event(self.setup, campaign)])
-            self._dirty = True
+        # the log and the tracker's own keys (seen, rejected, outcome, the public cards)
+        self.battle_record = BattleRecord.open(data.get("battle"), self.setup, campaign)
         self.hands = hands_of(self.setup)
         self.card_names: dict[str, str] = {}
         self._unknown_cards: list[str] = []
@@ -224,10 +213,6 @@ class BattleScreen(Screen[None]):
                     cards.remove(cid)
                     self._unknown_cards.append(cid)
         self.strict = campaign.settings.strict_secrecy
-        # Cards the owner showed in the pre-battle (Choose Crew / start of the battle, with
-        # their choice): public already; their rewards are walked when revealed here.
-        self.shown: dict[str, dict[str, str]] = {}
-        self._recompute_shown()
         self.gangs = list(self.battle.state.sides)
         self._matches: list[Match] = []
         self._reminders: list[Reminder] = []
@@ -236,10 +221,6 @@ class BattleScreen(Screen[None]):
         self._watch_last: Event | None = None
         self._side = 0
         self._texts: dict[str, str] = {}
-        # met cards their owner has already looked at (no marker for them any more)
-        self._seen: dict[str, list[str]] = {
-            g: list(cs) for g, cs in (stored.get("seen") or {}).items()
-        }
         # rounds whose Reinforcements step the players skipped (Esc): not offered again
         # when leaving the End phase (d resumes it)
         self._skipped_steps: set[int] = set()
@@ -259,7 +240,9 @@ class BattleScreen(Screen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        if self._dirty:
+        if self._new_setup:
+            self._save_setup()
+        if self.battle_record.changed or self._new_setup:
             self._save()
         self.refresh_view()
         self.table(0).focus()
@@ -267,12 +250,12 @@ class BattleScreen(Screen[None]):
             self.run_worker(self._walk_start(), exclusive=True, group="start-walk")
         if self._unknown_cards:
             self.message("Unknown Sub-plot cards left out: " + ", ".join(self._unknown_cards))
-        if self._load_problem:
+        if self.battle_record.problem:
             self.app.push_screen(ErrorScreen(
                 "Part of the battle log could not be replayed",
-                f"The log stops before {self._load_problem}. That event and the ones after it "
-                "are kept in the battle file under battle.rejected; the battle goes on from "
-                "the last event that replays."))
+                f"The log stops before {self.battle_record.problem}. That event and the ones "
+                "after it are kept in the battle file under battle.rejected; the battle goes on "
+                "from the last event that replays."))
 
     def _summary(self) -> BattleSummary | None:
         for s in self.handle.campaign.battles:
@@ -286,8 +269,19 @@ class BattleScreen(Screen[None]):
     # --- state shown --------------------------------------------------------------
 
     @property
-    def state(self):  # type: ignore[no-untyped-def]
-        return self.battle.state
+    def battle(self) -> Battle:
+        """The log with undo/redo (the record's)."""
+        return self.battle_record.battle
+
+    @property
+    def state(self) -> BattleState:
+        return self.battle_record.state
+
+    @property
+    def shown(self) -> dict[str, dict[str, str]]:
+        """Cards the owner showed in the pre-battle (Choose Crew / start of the battle, with
+        their choice): public already; their rewards are walked when revealed here."""
+        return self.battle_record.public
 
     @property
     def matches(self) -> list[Match]:
@@ -349,11 +343,11 @@ class BattleScreen(Screen[None]):
         hidden = [m for m in hand if m.status != REVEALED and m.card not in shown]
         backs = " ".join(CARD_BACK for _ in hidden)
         marker = ""
-        seen = self._seen.get(gang, ())
+        seen = self.battle_record.seen.get(gang, ())
         if not self.strict and owner_marker(gang, hand, self.reminders, seen):
             marker = f" {MARKER}"
         line1 = side.name + (" (won)" if st.ended and st.winner == gang else "")
-        public = list(side.revealed) + [c for c in shown if c not in side.revealed]
+        public = self.battle_record.public_in_order(gang)
         if public:
             line1 += " · " + ", ".join(self.card_names.get(c, c) for c in public)
         gained = sum(r.amount for _, r in side.rewards if r.kind == "gang_tactics")
@@ -386,7 +380,7 @@ class BattleScreen(Screen[None]):
 
     def record(self, ev: Event) -> bool:
         try:
-            self.battle.record(ev)
+            self.battle_record.record(ev)
         except BattleError as error:
             self.message(f"Not recorded: {error}")
             return False
@@ -396,12 +390,17 @@ class BattleScreen(Screen[None]):
         return True
 
     def _save(self) -> None:
-        stored = self.data.get("battle") or {}
-        self.data["battle"] = {**stored, **self.battle.to_data()}
+        """The record, as the battle file's ``battle`` part (on every key)."""
         try:
-            # on every key: the tracker holds the file's data it opened (its own table and
-            # the set-up), so it writes the whole of it without reading the file again
-            self.handle.save_battle(self.number, self.data)
+            self.handle.update_battle(self.number, "battle", self.battle_record.to_data(),
+                                      checked=True)
+        except Exception as error:  # noqa: BLE001 - shown to the player, nothing lost in memory
+            self.app.push_screen(ErrorScreen("The battle could not be saved", str(error)))
+
+    def _save_setup(self) -> None:
+        """The set-up (a quick battle's, or the choices of the start walk)."""
+        try:
+            self.handle.update_battle(self.number, "setup", self.setup.to_data())
         except Exception as error:  # noqa: BLE001 - shown to the player, nothing lost in memory
             self.app.push_screen(ErrorScreen("The battle could not be saved", str(error)))
 
@@ -686,7 +685,7 @@ class BattleScreen(Screen[None]):
         self.record(Event("vp", gang=self.side_gang, amount=amount))
 
     def action_undo(self) -> None:
-        ev = self.battle.undo()
+        ev = self.battle_record.undo()
         if ev is None:
             self.message("Nothing to undo.")
             return
@@ -696,7 +695,7 @@ class BattleScreen(Screen[None]):
 
     def action_redo(self) -> None:
         try:
-            ev = self.battle.redo()
+            ev = self.battle_record.redo()
         except BattleError as error:
             self.message(f"Cannot redo: {error}")
             return
@@ -801,42 +800,24 @@ class BattleScreen(Screen[None]):
         peek(self, name, self._player(gang), hand, done, shown=set(self.shown.get(gang, {})),
              notes=self.owner_notes(gang), passed=self.passed_moments(gang))
 
-    def _recompute_shown(self) -> None:
-        self.shown = {}
-        for side in self.setup.sides:
-            for cid, value in side.subplot_choices.items():
-                try:
-                    card = subplots.card(cid)
-                except (KeyError, subplots.SubplotError):
-                    continue
-                if (cid in side.hand and card.reveal in ("choose_crew", "start_of_battle")
-                        and not card.choice_info.secret):
-                    self.shown.setdefault(side.gang, {})[cid] = value
-
     def start_walk_due(self) -> bool:
         """The start of the game is walked once, with Sub-plots in play, before round 1
         has moved on (Esc at a curtain leaves it for the next time the battle opens)."""
-        st = self.state
-        return (self.setup.subplots and any(self.hands.values())
-                and not self.data["battle"].get("start_walked")
-                and st.round == 1 and not st.ended)
+        return self.battle_record.start_walk_due(self.setup, self.hands)
 
     async def _walk_start(self) -> None:
         from munda_tui.screens.battle.start import walk_start_of_game
 
         walked = await walk_start_of_game(self)
         done = len(walked) == len(self.setup.sides)
-        if done:
-            self.data["battle"]["start_walked"] = True
-        self.data["setup"] = self.setup.to_data()
-        self._recompute_shown()
+        self.battle_record.update_public(self.setup)
         self._watch = None  # the choices are facts of the watch (Dead of Night's round)
         self._matches_rev = -1
-        for gang in walked:  # walking the start is looking at its reminders
-            seen = self._seen.setdefault(gang, [])
-            seen += [r.key for r in self.reminders if r.gang == gang
-                     and r.timing == "battle_start" and r.key not in seen]
-        self.data["battle"]["seen"] = {g: list(cs) for g, cs in self._seen.items()}
+        # walking the start is looking at its reminders
+        self.battle_record.walked_start(
+            {g: [r.key for r in self.reminders if r.gang == g and r.timing == "battle_start"]
+             for g in walked}, everyone=done)
+        self._save_setup()
         self._save()
         self.refresh_view()
         shown = [self._public_name(g, c) for g in self.gangs for c in self.shown.get(g, {})
@@ -864,7 +845,7 @@ class BattleScreen(Screen[None]):
                 continue
             label = "Your secret choice" if secret else "Chosen"
             notes.setdefault(cid, []).append(f"{label}: {' and '.join(names)}")
-        seen = self._seen.get(gang, ())
+        seen = self.battle_record.seen.get(gang, ())
         passed = self.passed_moments(gang)
         for r in self.reminders:
             if r.gang == gang:
@@ -902,11 +883,7 @@ class BattleScreen(Screen[None]):
     def _mark_seen(self, gang: str) -> None:
         """The owner has looked: their marker stays off until another card is met."""
         met = marker_keys(gang, self.hand_matches(gang), self.reminders)
-        seen = self._seen.setdefault(gang, [])
-        new = [c for c in met if c not in seen]
-        if new:
-            seen.extend(new)
-            self.data["battle"]["seen"] = {g: list(cs) for g, cs in self._seen.items()}
+        if self.battle_record.mark_seen(gang, met):
             self._save()
             self.refresh_view()
 
@@ -924,8 +901,7 @@ class BattleScreen(Screen[None]):
 
         def done(result: RevealResult | None) -> None:
             if result is not None:
-                self.record(Event("reveal", gang=gang, card=card, upgraded=result.upgraded,
-                                  rewards=result.rewards))
+                self.record(self.battle_record.reveal_event(gang, card, result))
             if then is not None:
                 then()
 
@@ -950,8 +926,7 @@ class BattleScreen(Screen[None]):
             def walked(result: RevealResult | None) -> None:
                 if result is None:
                     return
-                if self.record(Event("reward", gang=m.gang, card=m.card,
-                                     upgraded=result.upgraded, rewards=result.rewards)):
+                if self.record(self.battle_record.reward_event(m.gang, m.card, result)):
                     self._finish_step()
 
             self.app.push_screen(
@@ -999,12 +974,12 @@ class BattleScreen(Screen[None]):
 
     def finish(self) -> None:
         """Store the outcome, mark the battle post-battle, open the post-battle sequence."""
-        o = outcome(self.state, self.setup, self.card_names)
-        stored = self.data.get("battle") or {}
-        self.data["battle"] = {**stored, **self.battle.to_data(), "outcome": outcome_to_data(o)}
+        before_outcome = self.battle_record.outcome
+        o = self.battle_record.finish(self.setup, self.card_names)
         if not munda_app(self).guarded_save(
                 "The battle's outcome",
-                lambda: self.handle.update_battle(self.number, "battle", self.data["battle"])):
+                lambda: self.handle.update_battle(self.number, "battle", self.battle_record.to_data())):
+            self.battle_record.outcome = before_outcome
             return  # still in the tracker, the battle as it was saved last
         summary = self._summary()
         if summary is None:
