@@ -3,7 +3,7 @@
 Enter alone never rolls (a tap meant as "next" must not roll a Lasting Injury):
 it says what to do instead. ``r`` is the screen's binding, not this widget's.
 
-Unlike :class:`munda_tui.widgets.dice_prompt.DicePrompt` (a modal), this sits
+Unlike :class:`munda_tui.screens.common.dice_prompt.DicePrompt` (a modal), this sits
 inside a screen so a roll costs one key. It only takes digits, spaces and
 commas, so letter keys still reach the screen's bindings; Backspace takes the
 last character back and Ctrl+U clears the faces, as in a text field.

@@ -60,7 +60,7 @@ async def test_one_end_phase_with_reinforcements_due_for_both_sides(make_app, da
         screen = app.screen
         await pilot.press("n")  # Action -> End: Priority is not recorded this round
         assert screen.state.phase == "end"
-        assert "who won Priority" in str(app.screen.query_one(".modal-title").render())
+        assert "who won Priority" in str(app.screen.query_one("#dialog-title").render())
         await pilot.press("2")  # Iron Skulls
         await pilot.press("e", "2", "enter")  # Iron Skulls: D3 from a real die, 2 due
         await pilot.press("r")  # Venom Sisters: the app rolls their D3

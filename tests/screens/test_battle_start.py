@@ -202,6 +202,7 @@ async def test_nothing_to_walk_is_a_centred_dialog(make_app, data_dir) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await _walk_keys("enter", "enter", "enter")(pilot)
         assert isinstance(app.screen, NothingAtTheStart)
-        box = app.screen.query_one(".dialog").region
+        assert app.screen.styles.background.a == 1  # behind the curtain: opaque
+        box = app.screen.query_one("#dialog").region
         assert box.x > 0 and box.y > 0
         assert abs(box.x - (SIZE[0] - box.right)) <= 1  # as far from both sides

@@ -132,7 +132,7 @@ async def test_a_whole_gang_from_a_pack_in_at_most_60_keys(make_app, data_dir, c
             await keys("enter")
             await wait_for_screen(pilot, "RosterScreen")
         await keys("c")  # a second Grunt... copied from the selected fighter (Eve, a Sharp)
-        await wait_for_screen(pilot, "NameScreen")
+        await wait_for_screen(pilot, "LineScreen")
         await keys.text("Fay")
         await keys("enter")
         await wait_for_screen(pilot, "RosterScreen")
@@ -183,7 +183,7 @@ async def test_a_whole_gang_from_an_empty_campaign_counted(make_app, data_dir, c
             await keys("enter")
             await wait_for_screen(pilot, "RosterScreen")
         await keys("c")
-        await wait_for_screen(pilot, "NameScreen")
+        await wait_for_screen(pilot, "LineScreen")
         await keys.text("Fay")
         await keys("enter")
         await wait_for_screen(pilot, "RosterScreen")
@@ -300,7 +300,7 @@ async def test_the_catalogue_screen_edits_deletes_and_exports_a_pack(make_app, d
         assert items.get_row_at(0)[:3] == ["Maul", "Unwieldy weapon", "30"]
         out = tmp_path / "ours.toml"
         await keys("x")
-        await wait_for_screen(pilot, "NameScreen")
+        await wait_for_screen(pilot, "LineScreen")
         await keys("ctrl+u", *str(out), "enter")
         await wait_for_screen(pilot, "CatalogueScreen")
         await keys("d")

@@ -342,7 +342,7 @@ async def test_enter_on_a_rolled_line_never_rerolls_and_R_keeps_both(make_app) -
             assert type(app.screen).__name__ == "PreBattleScreen"
         assert _setup(app).rolls == first.rolls
         await _press(pilot, "R")
-        assert type(app.screen).__name__ == "RerollReason"
+        assert getattr(app.screen, "title_text", "").startswith("Re-roll or correct")
         await _press(pilot, "escape")  # changed their mind: the 1 stands
         assert _setup(app).rolls == first.rolls
         await _press(pilot, "R", *"the die fell off the table", "enter")

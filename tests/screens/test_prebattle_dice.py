@@ -1,4 +1,4 @@
-"""The reusable dice prompt (widgets/dice_prompt.py): roll, real dice, choose."""
+"""The reusable dice prompt (screens/common/dice_prompt.py): roll, real dice, choose."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import random
 
 from textual.app import App
 
-from munda_tui.widgets.dice_prompt import DiceOutcome, DicePrompt
+from munda_tui.screens.common.dice_prompt import DiceOutcome, DicePrompt
 
 SIZE = (80, 24)
 

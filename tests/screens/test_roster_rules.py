@@ -98,7 +98,7 @@ async def test_distribute_equipment_refuses_a_fourth_weapon(make_app, data_dir) 
         await open_wizard(pilot)
         assert app.screen.seq.step["id"] == "distribute-equipment"
         await pilot.press("a")
-        await wait_for_screen(pilot, "AddEntryScreen")
+        await wait_for_screen(pilot, "PickOneScreen")
         await pilot.press("enter")  # The Venom Sisters: Stash -> fighter
         await wait_for_screen(pilot, "PostBattleScreen")
         await pilot.pause()
@@ -109,7 +109,7 @@ async def test_distribute_equipment_refuses_a_fourth_weapon(make_app, data_dir) 
         await pilot.press("enter")  # to Vexa: her third weapon
         await pilot.pause()
         await pilot.press("a")
-        await wait_for_screen(pilot, "AddEntryScreen")
+        await wait_for_screen(pilot, "PickOneScreen")
         await pilot.press("enter")
         await wait_for_screen(pilot, "PostBattleScreen")
         await pilot.pause()
@@ -134,7 +134,7 @@ async def test_an_advancement_changes_ws_on_the_roster_screen(make_app, data_dir
     async with app.run_test(size=SIZE) as pilot:
         await open_wizard(pilot)
         await pilot.press("a")
-        await wait_for_screen(pilot, "AddEntryScreen")
+        await wait_for_screen(pilot, "PickOneScreen")
         await pilot.press("enter")  # The Venom Sisters: record an Advancement
         await wait_for_screen(pilot, "PostBattleScreen")
         await pilot.pause()

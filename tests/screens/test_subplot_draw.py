@@ -18,8 +18,8 @@ from munda_tui.screens.prebattle.subplot_draw import (
     DrawnHandScreen,
     JokerScreen,
     SubplotDrawScreen,
-    TextEntryScreen,
 )
+from munda_tui.screens.common.dialogs import LineScreen
 from munda_tui.widgets.curtain import PrivacyCurtain
 
 SIZE = (100, 32)
@@ -168,9 +168,11 @@ async def test_two_players_draw_by_keyboard_with_a_joker_chain(make_app):
         await pilot.press("enter")
         # Ben types the card he drew from a real deck: first a typo, then a good one
         await pilot.press("c")
-        assert isinstance(app.screen, TextEntryScreen)
+        assert isinstance(app.screen, LineScreen)
+        assert app.screen.styles.background.a == 1  # opaque: nothing beneath shows through
         await pilot.press(*"QX", "enter")
-        assert isinstance(app.screen, TextEntryScreen) and "QX" in screen_text(app)
+        assert isinstance(app.screen, LineScreen) and "QX" in screen_text(app)
+        assert app.screen.error  # the typo is refused with the reason, in the dialog
         await pilot.press("backspace", "backspace", *"KD", "enter")
         assert app.screen is screen
         await pilot.press("h", "enter")

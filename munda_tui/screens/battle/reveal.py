@@ -26,8 +26,8 @@ from munda_tui.rules import subplots
 from munda_tui.rules.battle import BattleState
 from munda_tui.rules.reward_plan import DEFER, REVEAL, REWARD, RevealResult, RewardLine, RewardPlan
 from munda_tui.rules.watch import Match
-from munda_tui.screens.battle.choice import ChoiceScreen
-from munda_tui.widgets.dice_prompt import DiceOutcome, DicePrompt
+from munda_tui.screens.common.dialogs import Pick, PickOneScreen
+from munda_tui.screens.common.dice_prompt import DiceOutcome, DicePrompt
 from munda_tui.widgets.playing_card import PlayingCard
 from munda_tui.widgets.footer import Footer
 
@@ -131,8 +131,8 @@ class RevealScreen(ModalScreen["RevealResult | None"]):
                     self._roll(line, self.plan.dice(line), key)
 
         self.app.push_screen(
-            ChoiceScreen(f"{self.card.name}: which fighter gains the XP?",
-                         [(f.key, f"{f.name} ({f.type})") for f in crew]),
+            PickOneScreen(f"{self.card.name}: which fighter gains the XP?",
+                          [Pick(f.key, f"{f.name} ({f.type})") for f in crew]),
             chosen,
         )
 

@@ -61,7 +61,6 @@ from munda_tui.rules.status import BattleStatus, advance
 from munda_tui.rules.setup import BattleSetup
 from munda_tui.rules.watch import MET, REVEALED, HandWatch, Match, Reminder, marker_keys, owner_marker
 from munda_tui.screens.battle.attack import Attack, AttackScreen
-from munda_tui.screens.battle.choice import ChoiceScreen, TextScreen
 from munda_tui.screens.battle.end import EndChoice, EndScreen
 from munda_tui.screens.battle.hand import peek
 from munda_tui.screens.battle.log import LogScreen
@@ -69,7 +68,8 @@ from munda_tui.screens.battle.phone import BindScreen, PhoneLink, PhoneServerErr
 from munda_tui.screens.battle.reinforcements import ReinforcementScreen
 from munda_tui.screens.battle.reveal import DEFER, REVEAL, REWARD, RevealResult, RevealScreen
 from munda_tui.screens.common.dialogs import ConfirmScreen, ErrorScreen
-from munda_tui.widgets.dice_prompt import DiceOutcome, DicePrompt
+from munda_tui.screens.common.dialogs import LineScreen, Pick, PickOneScreen
+from munda_tui.screens.common.dice_prompt import DiceOutcome, DicePrompt
 from munda_tui.widgets.event_log import EventLog
 from munda_tui.widgets.fighter_table import FighterTable
 from munda_tui.screens.common.typed_app import munda_app
@@ -512,8 +512,8 @@ class BattleScreen(Screen[None]):
                 self.record(Event("recovery", fighter=f.key, result=result))
 
         self.app.push_screen(
-            ChoiceScreen(f"{f.name}: Recovery test",
-                         [(r, RECOVERY_NAMES[r]) for r in RECOVERY_RESULTS]), done)
+            PickOneScreen(f"{f.name}: Recovery test",
+                          [Pick(r, RECOVERY_NAMES[r]) for r in RECOVERY_RESULTS]), done)
 
     def action_condition(self, name: str) -> None:
         f = self.selected()
@@ -533,7 +533,8 @@ class BattleScreen(Screen[None]):
 
         have = f", has: {', '.join(f.conditions)}" if f.conditions else ""
         self.app.push_screen(
-            TextScreen(f"{f.name}: condition gained or lost{have}", "e.g. Insane, Webbed"),
+            LineScreen(f"{f.name}: condition gained or lost{have}",
+                       placeholder="e.g. Insane, Webbed", hint="Enter to record, Esc to cancel"),
             done)
 
     def action_xp(self, amount: int) -> None:
@@ -579,9 +580,9 @@ class BattleScreen(Screen[None]):
             else:
                 self.record(Event("test_failed", fighter=f.key, test=test))
 
-        options = [(t, TEST_NAMES[t] + (f" ({self.state.sides[f.gang].name})" if t == "bottle"
-                                        else f" ({f.name})")) for t in TESTS]
-        self.app.push_screen(ChoiceScreen("Which test was failed?", options), done)
+        options = [Pick(t, TEST_NAMES[t] + (f" ({self.state.sides[f.gang].name})" if t == "bottle"
+                                            else f" ({f.name})")) for t in TESTS]
+        self.app.push_screen(PickOneScreen("Which test was failed?", options), done)
 
     # --- battle-wide actions -------------------------------------------------------------
 
@@ -616,9 +617,9 @@ class BattleScreen(Screen[None]):
                 elif self.record(Event("priority", gang=gang)):
                     self.walk_reinforcements(then)
 
-            self.app.push_screen(ChoiceScreen(
+            self.app.push_screen(PickOneScreen(
                 f"{title}: who won Priority this round?",
-                [(g, self.state.sides[g].name) for g in self.gangs],
+                [Pick(g, self.state.sides[g].name) for g in self.gangs],
                 detail="The Priority winner draws first; players then alternate. Esc skips "
                        "the Reinforcements step."), chose)
             return
@@ -664,8 +665,8 @@ class BattleScreen(Screen[None]):
                 self.record(Event("priority", gang=gang))
 
         self.app.push_screen(
-            ChoiceScreen("Who won Priority?",
-                         [(g, self.state.sides[g].name) for g in self.gangs]), done)
+            PickOneScreen("Who won Priority?",
+                          [Pick(g, self.state.sides[g].name) for g in self.gangs]), done)
 
     def action_tactic(self) -> None:
         gang = self.side_gang
@@ -675,8 +676,9 @@ class BattleScreen(Screen[None]):
                 self.record(Event("tactic", gang=gang, note=name))
 
         self.app.push_screen(
-            TextScreen(f"{self.state.sides[gang].name} play a Gang Tactic",
-                       "its name (optional), Enter to record", allow_empty=True), done)
+            LineScreen(f"{self.state.sides[gang].name} play a Gang Tactic",
+                       placeholder="its name (optional), Enter to record", allow_empty=True,
+                       hint="Enter to record, Esc to cancel"), done)
 
     def action_side_job(self) -> None:
         self.record(Event("side_job", gang=self.side_gang))

@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from munda_tui.rules import subplots as sp
 from munda_tui.rules.battle import NOT_DEPLOYED
 from munda_tui.screens.common.typed_app import munda_app
+from munda_tui.screens.common.dialogs import DialogScreen
 from munda_tui.screens.prebattle.subplot_draw import SubplotChoiceScreen
 from munda_tui.widgets.curtain import PrivacyCurtain
 from munda_tui.widgets.footer import Footer
@@ -35,21 +35,20 @@ if TYPE_CHECKING:
     from munda_tui.screens.battle.screen import BattleScreen
 
 
-class NothingAtTheStart(ModalScreen[None]):
+class NothingAtTheStart(DialogScreen[None]):
     """Behind the curtain: this player has no Sub-plot to walk now."""
 
-    CSS_PATH = "../prebattle/subplot_draw.tcss"
     BINDINGS = [Binding("enter,escape", "close", "Done", priority=True, id="battle_start.close")]
 
     def __init__(self, owner: str) -> None:
-        super().__init__()
+        super().__init__(opaque=True)  # behind the owner's curtain
         self.owner = owner
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Label(f"{self.owner}: the start of the battle", classes="dialog-title")
+        with Vertical(id="dialog"):
+            yield Label(f"{self.owner}: the start of the battle", id="dialog-title")
             yield Static("None of your Sub-plots acts at the start of the battle.")
-            yield Static("Enter: done (then pass the laptop on).", classes="hint")
+            yield Static("Enter: done (then pass the laptop on).", classes="dialog-hint")
         yield Footer()
 
     def action_close(self) -> None:

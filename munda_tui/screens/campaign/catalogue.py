@@ -273,7 +273,7 @@ class CatalogueScreen(Screen[None]):
             yes="Delete", no="Keep"), answered)
 
     def action_export(self) -> None:
-        from munda_tui.screens.campaign.hire import NameScreen
+        from munda_tui.screens.common.dialogs import LineScreen
         from munda_tui.saves.catalogue import write_file
 
         default = str(Path.cwd() / f"{self.handle.campaign.id}-pack.toml")
@@ -291,8 +291,8 @@ class CatalogueScreen(Screen[None]):
             self.notify(f"Wrote {len(pack.fighter_types)} fighter types and {len(pack.items)} "
                         f"items to {path}: it loads from <config dir>/packs/", timeout=10)
 
-        self.app.push_screen(NameScreen("Export the catalogue as a pack: the file to write", [],
-                                        initial=default, placeholder="a file path"), chosen)
+        self.app.push_screen(LineScreen("Export the catalogue as a pack: the file to write",
+                                        value=default, placeholder="a file path"), chosen)
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -553,7 +553,7 @@ class RosterScreen(Screen[None]):
 
     def action_copy_fighter(self) -> None:
         from munda_tui.rules import catalogue as cat
-        from munda_tui.screens.campaign.hire import NameScreen
+        from munda_tui.screens.common.dialogs import LineScreen, squash
 
         fighter = self.selected_fighter()
         if fighter is None:
@@ -578,9 +578,14 @@ class RosterScreen(Screen[None]):
             self.commit(f"Hired {copy.name}, a copy of {fighter.name}, for "
                         f"{credits - gang.credits} credits from the Stash", before, undo)
 
-        self.app.push_screen(NameScreen(f"Copy {fighter.name} ({fighter.label or fighter.type.value}): "
-                                        "the new fighter's name", [f.name for f in gang.fighters]),
-                             named)
+        taken = {f.name.lower() for f in gang.fighters}
+
+        def free(name: str) -> str | None:
+            return f"{name} is taken in this gang." if name.lower() in taken else None
+
+        self.app.push_screen(LineScreen(f"Copy {fighter.name} ({fighter.label or fighter.type.value}): "
+                                        "the new fighter's name", placeholder="the new fighter's name",
+                                        check=free, clean=squash), named)
 
     def _items_focus(self) -> str:
         """Which list the equipment keys act on: the Stash when it has focus,

@@ -1,18 +1,78 @@
-"""Small modal dialogs shared by every screen: an error, a yes/no confirmation."""
+"""The dialog kit: every small modal question of munda-tui, one look (``dialogs.tcss``).
+
+- :class:`PickOneScreen` -- pick one of a list: ↑/↓ and Enter, or the option's number
+  (1-9); Escape cancels. Dismisses with the picked option's ``value`` or None.
+- :class:`LineScreen` -- type one line: Enter submits, Escape cancels. An optional
+  ``check(text)`` returns an error message (shown in the dialog, nothing lost) or
+  None/"" to accept. Dismisses with the cleaned text or None.
+- :class:`ConfirmScreen` -- yes/no; True only on an explicit yes.
+- :class:`ErrorScreen` -- what went wrong; Enter or Escape closes it.
+
+The dice prompt (``screens/common/dice_prompt.py``) is built on the same frame.
+
+Every dialog is a :class:`DialogScreen`: the screen beneath stays visible, dimmed, unless
+the dialog is made ``opaque`` (one opened behind a player's privacy curtain, over what
+only that player may see: nothing beneath shows through). Use them from a callback::
+
+    self.app.push_screen(PickOneScreen("Who won Priority?", [Pick("a", "Ana")]), done)
+
+or, where one answer leads to the next question, from a worker::
+
+    @work
+    async def action_x(self) -> None:
+        reason = await self.app.push_screen_wait(LineScreen("Why?"))
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Callable, Generic, Optional, Sequence, TypeVar
+
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Label, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from munda_tui.widgets.footer import Footer
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+#: absolute, so a dialog defined in another package finds the one stylesheet
+DIALOG_CSS = str(Path(__file__).with_name("dialogs.tcss"))
 
 
-class ErrorScreen(ModalScreen[None]):
+class DialogScreen(ModalScreen[R]):
+    """The frame every dialog shares: a bordered box (``#dialog``) in the middle of the
+    dimmed screen, a bold title (``#dialog-title``), muted detail (``.dialog-detail``),
+    an error line (``.dialog-error``) and a hint (``.dialog-hint``)."""
+
+    CSS_PATH = DIALOG_CSS
+
+    def __init__(self, *, opaque: bool = False) -> None:
+        # opaque: nothing beneath shows through (a dialog over a player's own cards,
+        # behind the privacy curtain); else the screen beneath stays visible, dimmed
+        super().__init__(classes="opaque" if opaque else None)
+
+    def relabel(self, key: str, description: str) -> None:
+        """Give this dialog's binding on ``key`` another footer label (e.g. Escape says
+        "Back" in the pre-battle flow, "Keep the roll" when asked why a roll changes).
+        The binding keeps its id, so a remapped key still applies."""
+        bindings = self._bindings.key_to_bindings.get(key)
+        if bindings:
+            # a new list: the class's own map is shared between instances
+            self._bindings.key_to_bindings[key] = [
+                replace(b, description=description) for b in bindings
+            ]
+
+
+class ErrorScreen(DialogScreen[None]):
     """Shows what went wrong; Enter or Escape closes it. Nothing is lost."""
 
-    CSS_PATH = "dialogs.tcss"
     BINDINGS = [
         Binding("escape,enter", "dismiss_dialog", "Close", id="error.dismiss_dialog"),
     ]
@@ -26,16 +86,15 @@ class ErrorScreen(ModalScreen[None]):
         with Vertical(id="dialog", classes="error"):
             yield Label(self.title_text, id="dialog-title")
             yield Static(self.message, id="dialog-message", markup=False)
-            yield Static("Enter or Esc to close", classes="hint")
+            yield Static("Enter or Esc to close", classes="dialog-hint")
 
     def action_dismiss_dialog(self) -> None:
         self.dismiss(None)
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(DialogScreen[bool]):
     """Asks a yes/no question; dismisses with True only on an explicit yes."""
 
-    CSS_PATH = "dialogs.tcss"
     BINDINGS = [
         Binding("y", "answer(True)", "Yes", id="confirm.answer-True"),
         Binding("n,escape", "answer(False)", "No", id="confirm.answer-False"),
@@ -65,3 +124,177 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
+
+
+@dataclass(frozen=True)
+class Pick(Generic[T]):
+    """One line of a :class:`PickOneScreen`: what picking it returns (``value``), what
+    it says (``label``, shown as plain text) and whether it can be picked now
+    (``enabled``; when not, the line is greyed out and says ``reason``)."""
+
+    value: T
+    label: str
+    enabled: bool = True
+    reason: str = ""
+
+
+def picks(labels: Sequence[str]) -> list[Pick[int]]:
+    """Lines whose value is their index (0, 1, ...)."""
+    return [Pick(i, label) for i, label in enumerate(labels)]
+
+
+class PickOneScreen(DialogScreen[Optional[T]]):
+    """Pick one line: ↑/↓ and Enter, or its number (1-9); Escape cancels (None)."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="pick_one.cancel"),
+        *[Binding(str(i), f"pick({i})", f"Option {i}", show=False, id=f"pick_one.pick-{i}")
+          for i in range(1, 10)],
+    ]
+
+    def __init__(self, title: str, options: Sequence[Pick[T]], detail: str = "",
+                 cancel_label: str = "", opaque: bool = False) -> None:
+        super().__init__(opaque=opaque)
+        self.title_text = title
+        self.options = list(options)
+        self.detail = detail
+        if cancel_label:
+            self.relabel("escape", cancel_label)
+
+    def _prompt(self, n: int, option: Pick[T]) -> Text:
+        number = f"{n}  " if n < 10 else "   "
+        why = f"  — {option.reason}" if not option.enabled and option.reason else ""
+        return Text(number + option.label + why)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="pick-one"):
+            yield Label(self.title_text, id="dialog-title")
+            if self.detail:
+                yield Static(self.detail, classes="dialog-detail", markup=False)
+            yield OptionList(
+                *[Option(self._prompt(n, o), id=f"pick-{n - 1}", disabled=not o.enabled)
+                  for n, o in enumerate(self.options, start=1)],
+                id="dialog-options",
+            )
+            yield Static("", classes="dialog-error", markup=False)
+            yield Static(f"↑/↓ and Enter, or its number, to pick · Esc: {self._cancel_word()}",
+                         classes="dialog-hint")
+        yield Footer()
+
+    def _cancel_word(self) -> str:
+        binding = self._bindings.key_to_bindings.get("escape", [None])[0]
+        return binding.description if binding else "Cancel"
+
+    def on_mount(self) -> None:
+        option_list = self.query_one(OptionList)
+        option_list.focus()
+        for i, option in enumerate(self.options):
+            if option.enabled:
+                option_list.highlighted = i
+                break
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self._pick(int((event.option.id or "pick-0").split("-", 1)[1]))
+
+    def _pick(self, index: int) -> None:
+        option = self.options[index]
+        if not option.enabled:
+            self.query_one(".dialog-error", Static).update(
+                f"{option.label}: {option.reason or 'not now'}")
+            return
+        self.dismiss(option.value)
+
+    def action_pick(self, n: int) -> None:
+        if 1 <= n <= len(self.options):
+            self._pick(n - 1)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def strip(text: str) -> str:
+    """The text without leading or trailing spaces."""
+    return text.strip()
+
+
+def squash(text: str) -> str:
+    """The text with every run of spaces made one (a name, a reason)."""
+    return " ".join(text.split())
+
+
+class LineScreen(DialogScreen[Optional[str]]):
+    """Type one line; Enter submits, Escape cancels (None).
+
+    ``clean`` makes the text kept (:func:`strip` by default, :func:`squash` for names);
+    an empty text is refused with ``empty_error`` unless ``allow_empty``; ``check`` gets
+    the cleaned text and returns an error message (kept in the dialog, the text stays
+    to be corrected) or None/"" to accept it.
+    """
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="line.cancel")]
+
+    def __init__(
+        self,
+        title: str,
+        *,
+        detail: str = "",
+        value: str = "",
+        placeholder: str = "",
+        check: Callable[[str], str | None] | None = None,
+        allow_empty: bool = False,
+        empty_error: str = "Type it, then Enter (Esc: cancel).",
+        clean: Callable[[str], str] = strip,
+        hint: str = "Enter to confirm, Esc to cancel",
+        cancel_label: str = "",
+        classes: str = "",
+        opaque: bool = False,
+    ) -> None:
+        super().__init__(opaque=opaque)
+        self.title_text = title
+        self.detail = detail
+        self.value = value
+        self.placeholder = placeholder
+        self.check = check
+        self.allow_empty = allow_empty
+        self.empty_error = empty_error
+        self.clean = clean
+        self.hint = hint
+        self.frame_classes = classes
+        if cancel_label:
+            self.relabel("escape", cancel_label)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes=" ".join(("line", self.frame_classes)).strip()):
+            yield Label(self.title_text, id="dialog-title")
+            if self.detail:
+                yield Static(self.detail, classes="dialog-detail", markup=False)
+            yield Input(self.value, placeholder=self.placeholder, id="dialog-input")
+            yield Static("", classes="dialog-error", markup=False)
+            if self.hint:
+                yield Static(self.hint, classes="dialog-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    @property
+    def error(self) -> str:
+        """The error shown now ("" when none)."""
+        return str(self.query_one(".dialog-error", Static).render())
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = self.clean(event.value)
+        problem: str | None = ""
+        if not text and not self.allow_empty:
+            problem = self.empty_error
+        elif self.check is not None:
+            problem = self.check(text)
+        if problem:
+            self.query_one(".dialog-error", Static).update(problem)
+            return
+        self.dismiss(text)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

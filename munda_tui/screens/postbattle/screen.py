@@ -10,12 +10,12 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Header, Input, Label, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option as ListOption
 
@@ -23,8 +23,9 @@ from munda_tui.rules import postbattle as pb
 from munda_tui.rules.battle import outcome_from_data
 from munda_tui.rules.dice import DiceError, roll_faces
 from munda_tui.saves import SaveError
-from munda_tui.widgets.dice_prompt import DiceOutcome, DicePrompt
-from munda_tui.widgets.reroll import RerollReason
+from munda_tui.screens.common.dialogs import Pick, PickOneScreen
+from munda_tui.screens.common.dice_prompt import DiceOutcome, DicePrompt
+from munda_tui.screens.common.reroll import reroll_reason
 from munda_tui.widgets.roll_input import RollInput
 from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.widgets.footer import Footer
@@ -46,42 +47,6 @@ class MultiConfirmed(Message):
         super().__init__()
         self.widget = widget
         self.values = values
-
-
-class AddEntryScreen(ModalScreen[str | None]):
-    """Pick what to add to this step (an action, a purchase, a reward ...)."""
-
-    CSS_PATH = "postbattle.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="add_entry.cancel")]
-
-    def __init__(self, title: str, options: list[pb.Option]) -> None:
-        super().__init__()
-        self.title_text = title
-        self.options = options
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="add-dialog"):
-            yield Label(self.title_text, id="add-title")
-            yield OptionList(*[
-                ListOption(o.label + ("" if o.enabled else f"  — {o.reason}"), id=o.id,
-                           disabled=not o.enabled) for o in self.options
-            ], id="add-list")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        ol = self.query_one(OptionList)
-        ol.focus()
-        for i, o in enumerate(self.options):
-            if o.enabled:
-                ol.highlighted = i
-                break
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        self.dismiss(event.option.id)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 class PostBattleScreen(Screen[None]):
@@ -475,7 +440,10 @@ Enter applies every change to both rosters once and saves the battle report.
         except pb.PostBattleError as e:
             self._error(str(e))
 
-    def action_reroll(self) -> None:
+    @work(group="dialog")
+    async def action_reroll(self) -> None:
+        """R: why the roll changes (a reason is required), then the new roll; both
+        results stay in the record. One question after the other, in a worker."""
         seq = self.seq
         p = seq.last_roll() if seq is not None else None
         if seq is None or p is None:
@@ -485,29 +453,23 @@ Enter applies every change to both rosters once and saves the battle report.
             was = str(roll_faces(p.dice, old["faces"]))
         except DiceError:
             was = str(old.get("faces"))
-
-        def rolled(outcome: DiceOutcome | None, reason: str) -> None:
-            if outcome is None or outcome.roll is None or self.seq is None:
-                return
-            try:
-                self.seq.reroll({"faces": list(outcome.roll.faces),
-                                 "entered": outcome.how == "dice"}, reason)
-            except pb.PostBattleError as e:
-                self._error(str(e))
-                return
-            self._changed()
-
-        def why(reason: str | None) -> None:
-            if reason is None:
-                return
-            self.app.push_screen(
-                DicePrompt(p.dice, title=f"{p.label} (again)",
-                           rng=munda_app(self).rng,
-                           detail=f"was {was}; {reason}",
-                           prefer_entry=self.handle.campaign.settings.dice_by_hand),
-                lambda outcome: rolled(outcome, reason))
-
-        self.app.push_screen(RerollReason(p.label, was), why)
+        reason = await self.app.push_screen_wait(reroll_reason(p.label, was))
+        if reason is None:
+            return
+        outcome = await self.app.push_screen_wait(
+            DicePrompt(p.dice, title=f"{p.label} (again)",
+                       rng=munda_app(self).rng,
+                       detail=f"was {was}; {reason}",
+                       prefer_entry=self.handle.campaign.settings.dice_by_hand))
+        if outcome is None or outcome.roll is None or self.seq is None:
+            return
+        try:
+            self.seq.reroll({"faces": list(outcome.roll.faces),
+                             "entered": outcome.how == "dice"}, reason)
+        except pb.PostBattleError as e:
+            self._error(str(e))
+            return
+        self._changed()
 
     def action_add(self) -> None:
         seq = self.seq
@@ -527,8 +489,9 @@ Enter applies every change to both rosters once and saves the battle report.
                 return
             self._changed()
 
-        self.app.push_screen(AddEntryScreen(f"{seq.step['title']}: add {self._add_word()}",
-                                            options), chosen)
+        self.app.push_screen(PickOneScreen(
+            f"{seq.step['title']}: add {self._add_word()}",
+            [Pick(o.id, o.label, o.enabled, o.reason) for o in options]), chosen)
 
     def action_leave(self) -> None:
         if self.seq is not None and self.seq.pending is not None and self.seq.pending.kind in (

@@ -1,92 +1,22 @@
-"""Small modal choices used by the pre-battle flow: pick one of a list,
-type a crew method, mark the model cards dealt from a real deck."""
+"""The pre-battle flow's own dialog: mark the model cards dealt from a real deck.
+(Pick one and type a line are the kit's: ``screens/common/dialogs.py``.)"""
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Optional, Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from rich.text import Text
 from textual.widgets.option_list import Option
 
+from munda_tui.screens.common.dialogs import DialogScreen
 from munda_tui.widgets.footer import Footer
 
 
-class ChoiceModal(ModalScreen[int | None]):
-    """Pick one line; dismisses with its index, or None on Escape."""
-
-    CSS_PATH = "prebattle.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Back", id="choice_modal.cancel")]
-
-    def __init__(self, title: str, options: Sequence[str], detail: str = "") -> None:
-        super().__init__()
-        self.title_text = title
-        self.options = list(options)
-        self.detail = detail
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="pb-dialog"):
-            yield Label(self.title_text, classes="pb-dialog-title")
-            if self.detail:
-                yield Static(self.detail, classes="hint", markup=False)
-            yield OptionList(*[Option(Text(o), id=f"o{i}") for i, o in enumerate(self.options)])
-            yield Static("↑/↓ and Enter to pick, Esc to go back", classes="hint")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        self.dismiss(int((event.option.id or "o0")[1:]))
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class TextModal(ModalScreen[str | None]):
-    """Type one line (e.g. a crew method); ``check`` returns an error or ""."""
-
-    CSS_PATH = "prebattle.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Back", id="text_modal.cancel")]
-
-    def __init__(self, title: str, value: str, detail: str = "", check=None) -> None:  # type: ignore[no-untyped-def]
-        super().__init__()
-        self.title_text = title
-        self.value = value
-        self.detail = detail
-        self.check = check
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="pb-dialog"):
-            yield Label(self.title_text, classes="pb-dialog-title")
-            if self.detail:
-                yield Static(self.detail, classes="hint", markup=False)
-            yield Input(value=self.value, id="text-value")
-            yield Static("", id="text-error", classes="error-text", markup=False)
-            yield Static("Enter to confirm, Esc to go back", classes="hint")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one(Input).focus()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        error = self.check(event.value) if self.check else ""
-        if error:
-            self.query_one("#text-error", Static).update(error)
-            return
-        self.dismiss(event.value.strip())
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class DealtCardsModal(ModalScreen[list[int] | None]):
+class DealtCardsModal(DialogScreen[Optional[list[int]]]):
     """Mark the model cards a player dealt from their real deck.
 
     ``options`` are the cards that could have been dealt (one line per Model
@@ -94,7 +24,6 @@ class DealtCardsModal(ModalScreen[list[int] | None]):
     Dismisses with the marked indexes in the order they were marked.
     """
 
-    CSS_PATH = "prebattle.tcss"
     BINDINGS = [
         Binding("space", "toggle", "Mark card", id="dealt_cards_modal.toggle"),
         Binding("enter", "confirm", "Confirm", id="dealt_cards_modal.confirm"),
@@ -113,14 +42,14 @@ class DealtCardsModal(ModalScreen[list[int] | None]):
         return f"{mark} {self.options[i]}"
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="pb-dialog"):
-            yield Label(self.title_text, classes="pb-dialog-title")
+        with Vertical(id="dialog", classes="dealt"):
+            yield Label(self.title_text, id="dialog-title")
             yield OptionList(
                 *[Option(Text(self._prompt(i)), id=f"c{i}") for i in range(len(self.options))],
                 id="dealt-list",
             )
             yield Static("", id="dealt-status", markup=False)
-            yield Static("Space marks a card, Enter confirms, Esc goes back", classes="hint")
+            yield Static("Space marks a card, Enter confirms, Esc goes back", classes="dialog-hint")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -51,6 +51,7 @@ from textual.widgets.option_list import Option
 from munda_tui.rules import subplots as sp
 from munda_tui.rules.cards import Card, parse_card
 from munda_tui.rules.model import Gang, Settings
+from munda_tui.screens.common.dialogs import LineScreen
 from munda_tui.widgets.curtain import PrivacyCurtain
 from munda_tui.widgets.playing_card import PlayingCard
 from munda_tui.rules.wording import possessive
@@ -84,40 +85,6 @@ def card_rows(cards: list[PlayingCard], per_row: int = 2) -> list[Horizontal]:
 
 
 # --- small modals ---------------------------------------------------------------------------
-
-
-class TextEntryScreen(ModalScreen[str | None]):
-    """Asks for one line; ``validate(text)`` returns an error message or None."""
-
-    CSS_PATH = "subplot_draw.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="text_entry.cancel")]
-
-    def __init__(self, title: str, prompt: str, validate: Callable[[str], str | None],
-                 placeholder: str = "") -> None:
-        super().__init__()
-        self.title_text = title
-        self.prompt = prompt
-        self.validate = validate
-        self.placeholder = placeholder
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Label(self.title_text, classes="dialog-title")
-            yield Static(self.prompt, classes="hint")
-            yield Input(placeholder=self.placeholder, id="entry")
-            yield Static("", id="entry-error", classes="error-text")
-        yield Footer()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        error = self.validate(event.value)
-        if error:
-            self.query_one("#entry-error", Static).update(error)
-            return
-        self.dismiss(event.value)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 class JokerScreen(ModalScreen[None]):
@@ -631,8 +598,9 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
                 self._record_roll((a, b))
 
         self.app.push_screen(
-            TextEntryScreen("D6 roll-off", f"{possessive(names[0])} die, then {possessive(names[1])} (e.g. 4 2)",
-                            validate, "4 2"),
+            LineScreen("D6 roll-off",
+                       detail=f"{possessive(names[0])} die, then {possessive(names[1])} (e.g. 4 2)",
+                       check=validate, placeholder="4 2", opaque=True),
             done,
         )
 
@@ -693,9 +661,11 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
                 self._draw(text)
 
         self.app.push_screen(
-            TextEntryScreen(
-                "The card you drew", "Type the card from your real deck: AS, 10h, Q♦, "
-                "queen of diamonds or joker", validate, "e.g. Q♦"),
+            LineScreen(
+                "The card you drew",
+                detail="Type the card from your real deck: AS, 10h, Q♦, queen of diamonds or "
+                       "joker", check=validate, placeholder="e.g. Q♦",
+                opaque=True),  # over this player's own cards, behind the curtain
             done,
         )
 

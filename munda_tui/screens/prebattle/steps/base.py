@@ -11,9 +11,10 @@ when the panel went back internally.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -28,9 +29,10 @@ from munda_tui.rules import scenario as sc
 from munda_tui.rules.dice import Roll
 from munda_tui.rules.scenario import ScenarioTable, TableEntry
 from munda_tui.rules.setup import BattleSetup
-from munda_tui.widgets.dice_prompt import DiceOutcome, DicePrompt
+from munda_tui.screens.common.dice_prompt import DiceOutcome, DicePrompt
 
 Severity = Literal["information", "warning", "error"]
+T = TypeVar("T")
 
 STEP_TITLES = {
     "gangs": "Gangs",
@@ -105,11 +107,25 @@ class StepPanel(Vertical):
     def ask(self, dialog: Screen[Any], then: Callable[[Any], None]) -> None:
         self.post_message(StepPanel.Ask(dialog, then))
 
+    async def answer(self, dialog: Screen[T]) -> T | None:
+        """Ask (the screen opens the dialog, as for ``ask``) and wait for the answer, so
+        questions that follow one another read in order. Call it from a worker
+        (``@work`` on the action), as Textual's ``push_screen_wait``; None when the
+        dialog was dismissed without one."""
+        answered: asyncio.Future[T | None] = asyncio.get_running_loop().create_future()
+
+        def then(value: T | None) -> None:
+            if not answered.done():
+                answered.set_result(value)
+
+        self.ask(dialog, then)
+        return await answered
+
     # --- questions the steps share -----------------------------------------------------
 
     def ask_reroll(self, label: str, rec: dict[str, Any] | None, then: Callable[[str], None]) -> None:
         """``R``: ask why a roll already made changes, then call ``then(reason)``."""
-        from munda_tui.widgets.reroll import RerollReason
+        from munda_tui.screens.common.reroll import reroll_reason
 
         was = f"{rec.get('result', '')} ({pre.how_text(rec, changes=False)})" if rec else "not rolled"
 
@@ -117,7 +133,7 @@ class StepPanel(Vertical):
             if reason is not None:
                 then(reason)
 
-        self.ask(RerollReason(label, was), done)
+        self.ask(reroll_reason(label, was), done)
 
     def ask_table(self, table: ScenarioTable, title: str, who: str,
                   then: Callable[[TableEntry, Roll | None, str], None]) -> None:

@@ -7,6 +7,7 @@ change): this panel shows it, asks, and hands every decision to the flow.
 from __future__ import annotations
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -19,9 +20,10 @@ from munda_tui.rules.career import status_text
 from munda_tui.rules.model import Fighter, Gang
 from munda_tui.rules.readings import note as reading_note
 from munda_tui.rules.setup import CrewMember, SideSetup
-from munda_tui.screens.prebattle.modals import ChoiceModal, DealtCardsModal, TextModal
+from munda_tui.screens.common.dialogs import LineScreen, PickOneScreen, picks
+from munda_tui.screens.prebattle.modals import DealtCardsModal
 from munda_tui.screens.prebattle.steps.base import StepPanel
-from munda_tui.widgets.dice_prompt import DiceOutcome, DicePrompt
+from munda_tui.screens.common.dice_prompt import DiceOutcome, DicePrompt
 
 
 class CrewStep(StepPanel):
@@ -267,7 +269,8 @@ class CrewStep(StepPanel):
                 self._changed()
 
         self.ask(
-            ChoiceModal(f"Model card for {f.name}", [c or f"{f.name} (own card)" for c in cards]),
+            PickOneScreen(f"Model card for {f.name}",
+                          picks([c or f"{f.name} (own card)" for c in cards]), cancel_label="Back"),
             done,
         )
 
@@ -363,7 +366,10 @@ class CrewStep(StepPanel):
         self._changed()
         self._apply_reduction()
 
-    def action_real_cards(self) -> None:
+    @work(group="dialog")
+    async def action_real_cards(self) -> None:
+        """t: the crew, then its Reinforcements deck, marked as dealt from the real deck
+        (one dialog after the other; Escape in either changes nothing)."""
         problem = self._ready()
         if problem:
             self.say(problem, severity="warning")
@@ -373,53 +379,35 @@ class CrewStep(StepPanel):
         options = self.flow.cards_left(gang_id, self.flow.crew_picks(gang_id))
         label = lambda m: self.flow.fighter_label(gang_id, m.fighter, m.loadout)  # noqa: E731
 
-        def reinforcements(crew: list[CrewMember]) -> None:
-            if not self.flow.reinforcement_size(gang_id):
-                self._commit(crew, [])
-                return
-            opts = self.flow.cards_left(gang_id, crew)
-            n = min(self.flow.reinforcements_count(gang_id, self.rng), len({m.fighter for m in opts}))
-
-            def got(marked: list[int] | None) -> None:
+        try:
+            if deal_n:  # a Random or Hybrid crew: first the model cards dealt
+                marked = await self.answer(
+                    DealtCardsModal(f"{gang.name}: mark the {deal_n} model cards you dealt",
+                                    [label(m) for m in options], deal_n))
                 if marked is None:
                     return
-                try:
-                    deck = sc.reinforcements_deck(gang, crew, n, dealt=[opts[i] for i in marked])
-                except sc.CrewError as error:
-                    self.say(str(error), severity="error")
-                    return
-                self._commit(crew, deck)
-
-            self.ask(
-                DealtCardsModal(f"Reinforcements deck for {gang.name}: mark the {n} dealt, in order",
-                                [label(m) for m in opts], n),
-                got,
-            )
-
-        if deal_n == 0:
-            try:
-                crew = self.flow.select_crew(gang_id)
-            except sc.CrewError as error:
-                self.say(str(error), severity="error")
-                return
-            reinforcements(crew)
-            return
-
-        def dealt(marked: list[int] | None) -> None:
-            if marked is None:
-                return
-            try:
                 crew = self.flow.select_crew(gang_id, dealt=[options[i] for i in marked])
-            except sc.CrewError as error:
-                self.say(str(error), severity="error")
-                return
-            reinforcements(crew)
-
-        self.ask(
-            DealtCardsModal(f"{gang.name}: mark the {deal_n} model cards you dealt",
-                            [label(m) for m in options], deal_n),
-            dealt,
-        )
+            else:
+                crew = self.flow.select_crew(gang_id)
+        except sc.CrewError as error:
+            self.say(str(error), severity="error")
+            return
+        if not self.flow.reinforcement_size(gang_id):
+            self._commit(crew, [])
+            return
+        opts = self.flow.cards_left(gang_id, crew)
+        n = min(self.flow.reinforcements_count(gang_id, self.rng), len({m.fighter for m in opts}))
+        marked = await self.answer(
+            DealtCardsModal(f"Reinforcements deck for {gang.name}: mark the {n} dealt, in order",
+                            [label(m) for m in opts], n))
+        if marked is None:
+            return
+        try:
+            deck = sc.reinforcements_deck(gang, crew, n, dealt=[opts[i] for i in marked])
+        except sc.CrewError as error:
+            self.say(str(error), severity="error")
+            return
+        self._commit(crew, deck)
 
     def action_method(self) -> None:
         def check(text: str) -> str:
@@ -437,18 +425,24 @@ class CrewStep(StepPanel):
             self._open_side(self.side_i)
 
         self.ask(
-            TextModal(
+            LineScreen(
                 f"Crew method for {self.gang.name}",
-                self.method.label,
-                "Random (X), Custom (X) or Hybrid (X+Y); X and Y may be dice, e.g. Hybrid (3+D3).",
-                check,
+                value=self.method.label,
+                detail="Random (X), Custom (X) or Hybrid (X+Y); X and Y may be dice, e.g. "
+                       "Hybrid (3+D3).",
+                check=check,
+                allow_empty=True,  # the check says what an empty method lacks
+                hint="Enter to confirm, Esc to go back",
+                cancel_label="Back",
             ),
             done,
         )
 
-    def action_subplots(self) -> None:
+    @work(group="dialog")
+    async def action_subplots(self) -> None:
         """Choose Crew: the owner (alone, behind the curtain) sees the Sub-plots
-        revealed or secretly chosen now, and makes the choice each asks."""
+        revealed or secretly chosen now, and makes the choice each asks, one card after
+        the other (Escape on a card leaves its choice for later)."""
         from munda_tui.rules import subplots as sp
         from munda_tui.widgets.curtain import PrivacyCurtain
         from munda_tui.screens.prebattle.subplot_draw import SubplotChoiceScreen, player_label
@@ -466,39 +460,25 @@ class CrewStep(StepPanel):
         offered = [c for c in sp.cards_offered_at(side.hand, "choose_crew")
                    if c.id not in side.subplot_choices]
 
-        def offer(cards: list) -> None:  # type: ignore[type-arg]
-            if not cards:
-                self._apply_reduction()
-                return
-            card = cards[0]
-
-            def chosen(value: str | None) -> None:
-                if value is not None:
-                    side.subplot_choices[card.id] = value
-                    self._changed()
-                offer(cards[1:])
-
+        if not await self.answer(PrivacyCurtain(owner, "to see your Sub-plots at Choose Crew")):
+            return
+        if not offered:
+            self.say("None of your Sub-plots is revealed or chosen at Choose Crew.")
+            return
+        for card in offered:
             bounds, bounds_note = None, ""
             if card.choice == sc.CREW_REDUCTION:  # "by up to half the number of models..."
                 bounds = (0, sc.crew_reduction_limit(gang, self.flow.crew_size(self.gang_id)))
                 bounds_note = reading_note("contempt-for-the-weak")
-            self.ask(
+            value = await self.answer(
                 SubplotChoiceScreen(card.id, owner, members(gang, side.crew),
                                     members(enemy, enemy_side.crew), self.rng,
                                     moment="choose_crew", bounds=bounds,
-                                    bounds_note=bounds_note),
-                chosen,
-            )
-
-        def ready(ok: bool | None) -> None:
-            if not ok:
-                return
-            if not offered:
-                self.say("None of your Sub-plots is revealed or chosen at Choose Crew.")
-                return
-            offer(offered)
-
-        self.ask(PrivacyCurtain(owner, "to see your Sub-plots at Choose Crew"), ready)
+                                    bounds_note=bounds_note))
+            if value is not None:
+                side.subplot_choices[card.id] = value
+                self._changed()
+        self._apply_reduction()
 
     def action_redo(self) -> None:
         self.flow.redo_crew(self.gang_id)

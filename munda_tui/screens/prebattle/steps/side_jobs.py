@@ -11,7 +11,7 @@ from munda_tui.rules import scenario as sc
 from munda_tui.rules.dice import Roll
 from munda_tui.rules.scenario import TableEntry
 from munda_tui.rules.setup import SideSetup
-from munda_tui.screens.prebattle.modals import ChoiceModal
+from munda_tui.screens.common.dialogs import PickOneScreen, picks
 from munda_tui.screens.prebattle.steps.base import ListDetailStep, replace_roll
 
 
@@ -139,8 +139,9 @@ class SideJobsStep(ListDetailStep):
 
         how = "randomly selected" if random_pick else "chosen by the player"
         self.ask(
-            ChoiceModal(f"{side.side_job}: the fighter {how}", options,
-                        "Pick at random, or the fighter you selected at the table." if random_pick else ""),
+            PickOneScreen(f"{side.side_job}: the fighter {how}", picks(options),
+                          "Pick at random, or the fighter you selected at the table."
+                          if random_pick else "", cancel_label="Back"),
             done,
         )
 

@@ -2,7 +2,7 @@
 
 Usage (from any screen; ``self.app.rng`` keeps tests deterministic)::
 
-    from munda_tui.widgets.dice_prompt import DicePrompt, DiceOutcome
+    from munda_tui.screens.common.dice_prompt import DicePrompt, DiceOutcome
 
     def done(outcome: DiceOutcome | None) -> None:
         if outcome is None:            # Escape: nothing decided
@@ -30,17 +30,17 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Optional, Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 from rich.text import Text
 from textual.widgets.option_list import Option
 
 from munda_tui.rules.dice import DiceError, Roll, parse, parse_faces, roll, roll_faces
+from munda_tui.screens.common.dialogs import DialogScreen
 from munda_tui.widgets.footer import Footer
 
 
@@ -55,10 +55,9 @@ class DiceOutcome:
     choice: int | None = None
 
 
-class DicePrompt(ModalScreen[DiceOutcome | None]):
-    """Ask how a roll is made; dismisses with a :class:`DiceOutcome` or None."""
-
-    CSS_PATH = "dice_prompt.tcss"
+class DicePrompt(DialogScreen[Optional[DiceOutcome]]):
+    """Ask how a roll is made; dismisses with a :class:`DiceOutcome` or None.
+    Drawn in the dialog kit's frame (``dialogs.tcss``)."""
 
     BINDINGS = [
         Binding("r", "roll", "Roll for me", id="dice.roll"),
@@ -89,12 +88,13 @@ class DicePrompt(ModalScreen[DiceOutcome | None]):
         self._mode = "menu"
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="dice-dialog"):
-            yield Label(f"{self.title_text}: roll {self.expr.source}", id="dice-title")
+        with Vertical(id="dialog", classes="dice"):
+            yield Label(f"{self.title_text}: roll {self.expr.source}", id="dialog-title")
             if self.who or self.detail:
                 yield Static(
                     " — ".join(t for t in (self.who, self.detail) if t),
                     id="dice-detail",
+                    classes="dialog-detail",
                     markup=False,
                 )
             menu = [
@@ -112,7 +112,7 @@ class DicePrompt(ModalScreen[DiceOutcome | None]):
                 id="dice-choices",
                 classes="hidden",
             )
-            yield Static("", id="dice-error", markup=False)
+            yield Static("", id="dice-error", classes="dialog-error", markup=False)
         yield Footer()
 
     def _dice_words(self) -> str:
