@@ -238,3 +238,35 @@ async def test_without_the_qr_encoder_the_link_screen_says_how_to_install_it(mon
         assert "pip install 'munda-tui[phone]'" in text
         assert URL in text
         assert not app.screen.query("#link-qr")
+
+
+async def test_a_player_who_leaves_the_curtain_is_skipped_and_m_shows_it_later(make_app, data_dir) -> None:  # type: ignore[no-untyped-def]
+    # the walk of the links is one worker: the address, then each player's curtain and link
+    make_battle(data_dir, HANDS)
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot)
+        await pilot.press("m")
+        await pilot.pause()
+        await pilot.press("end", "backspace", "backspace", "backspace", "backspace", "0", "enter")
+        await pilot.pause()
+        assert "Only Ana should look" in _text(app)
+        await pilot.press("escape")  # Ana is not at the table: her link is not shown
+        await pilot.pause()
+        assert "Only Ben should look" in _text(app) and "/h/" not in _text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LinkScreen) and "Ben" in _text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Phones: serving the hands on 127.0.0.1:" in _text(app)
+        await pilot.press("M")  # Ana's link again, for the selected crew (hers)
+        await pilot.pause()
+        assert "Only Ana should look" in _text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LinkScreen) and "Ana" in _text(app)
+        await pilot.press("enter")
+        await pilot.press("m")  # stops
+        await pilot.pause()
+        assert "Phones: stopped" in _text(app)

@@ -4,7 +4,8 @@ their own privacy curtain (as text and as a QR code drawn in the terminal).
 - ``BindScreen(default)``: the address (and port) to serve on, the laptop's LAN address
   filled in. Dismisses with ``(host, port)`` or None.
 - ``LinkScreen(gang_name, player, url)``: one player's link and its QR code, on an opaque
-  screen; push it after a ``PrivacyCurtain`` (:func:`show_link` does both). Without the
+  screen; push it after the player's ``PrivacyCurtain`` (the tracker's ``_show_links``
+  walks each player so, in a worker). Without the
   optional QR encoder it shows the link and how to install the encoder.
 - ``PhoneLink``: the server of one open battle (start, publish each change, stop).
 
@@ -14,7 +15,7 @@ The server itself is :mod:`munda_tui.phone`; the hands it shows are
 
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from typing import Mapping
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -26,7 +27,6 @@ from textual.widgets import Input, Label, Static
 from munda_tui.phone import Limits, PhoneServer, PhoneServerError, QrUnavailable, parse_bind, qr_lines
 from munda_tui.phone.net import DEFAULT_PORT, BindError
 from munda_tui.rules.hand_view import HandView
-from munda_tui.widgets.curtain import PrivacyCurtain
 from munda_tui.widgets.footer import Footer
 
 
@@ -106,21 +106,6 @@ class LinkScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def show_link(screen, gang_name: str, player: str, url: str,  # type: ignore[no-untyped-def]
-              done: Callable[[bool], None]) -> None:
-    """The player's curtain, then their link; ``done(shown)``."""
-
-    def after_curtain(ready: bool | None) -> None:
-        if ready:
-            screen.app.push_screen(LinkScreen(gang_name, player, url), lambda _: done(True))
-        else:
-            done(False)
-
-    screen.app.push_screen(
-        PrivacyCurtain(player or gang_name, f"to see the phone link of {gang_name}"),
-        after_curtain)
-
-
 class PhoneLink:
     """The hand server of one open battle."""
 
@@ -162,4 +147,4 @@ class PhoneLink:
             self.server = None
 
 
-__all__ = ["BindScreen", "LinkScreen", "PhoneLink", "PhoneServerError", "qr_text", "show_link"]
+__all__ = ["BindScreen", "LinkScreen", "PhoneLink", "PhoneServerError", "qr_text"]

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -64,12 +65,13 @@ from munda_tui.screens.battle.attack import Attack, AttackScreen
 from munda_tui.screens.battle.end import EndChoice, EndScreen
 from munda_tui.screens.battle.hand import peek
 from munda_tui.screens.battle.log import LogScreen
-from munda_tui.screens.battle.phone import BindScreen, PhoneLink, PhoneServerError, show_link
+from munda_tui.screens.battle.phone import BindScreen, LinkScreen, PhoneLink, PhoneServerError
 from munda_tui.screens.battle.reinforcements import ReinforcementScreen
 from munda_tui.screens.battle.reveal import DEFER, REVEAL, REWARD, RevealResult, RevealScreen
 from munda_tui.screens.common.dialogs import ConfirmScreen, ErrorScreen
 from munda_tui.screens.common.dialogs import LineScreen, Pick, PickOneScreen
 from munda_tui.screens.common.dice_prompt import DiceOutcome, DicePrompt
+from munda_tui.widgets.curtain import PrivacyCurtain
 from munda_tui.widgets.event_log import EventLog
 from munda_tui.widgets.fighter_table import FighterTable
 from munda_tui.screens.common.typed_app import munda_app
@@ -730,7 +732,10 @@ class BattleScreen(Screen[None]):
         return hand_views(self.setup, self.state, matches,
                           {g: self._player(g) for g in self.gangs}, reminders)
 
-    def action_phones(self) -> None:
+    @work(group="dialog")
+    async def action_phones(self) -> None:
+        """m: serve each player's hand on their phone (the address asked first), then each
+        player in turn sees their own link behind their curtain; m again stops."""
         if self.phones.running:
             self.phones.stop()
             self.message("Phones: stopped; the links no longer work.")
@@ -739,33 +744,35 @@ class BattleScreen(Screen[None]):
         from munda_tui.phone import default_host
         from munda_tui.phone.net import DEFAULT_PORT
 
-        def chosen(bind: tuple[str, int] | None) -> None:
-            if bind is None:
-                self.message("Phones: not started.")
-                return
-            try:
-                self.phones.start(bind[0], bind[1], self.phone_views())
-            except PhoneServerError as error:
-                self.app.push_screen(ErrorScreen("The phone links could not be served", str(error)))
-                return
-            self.refresh_view()
-            self._show_links([g for g in self.gangs if self.hands.get(g)])
-
-        self.app.push_screen(BindScreen(f"{default_host()}:{DEFAULT_PORT}"), chosen)
-
-    def _show_links(self, gangs: list[str]) -> None:
-        """Each player in turn: their curtain, then their link and its QR code."""
-        if not gangs or not self.phones.running:
-            if self.phones.running:
-                self.message(f"Phones: serving the hands on {self.phones.address} "
-                             "(m stops, M shows a link again).")
+        bind = await self.app.push_screen_wait(BindScreen(f"{default_host()}:{DEFAULT_PORT}"))
+        if bind is None:
+            self.message("Phones: not started.")
             return
-        gang, rest = gangs[0], gangs[1:]
-        url = self.phones.links.get(gang, "")
-        name = self.state.sides[gang].name
-        show_link(self, name, self._player(gang), url, lambda _shown: self._show_links(rest))
+        try:
+            self.phones.start(bind[0], bind[1], self.phone_views())
+        except PhoneServerError as error:
+            self.app.push_screen(ErrorScreen("The phone links could not be served", str(error)))
+            return
+        self.refresh_view()
+        await self._show_links([g for g in self.gangs if self.hands.get(g)])
 
-    def action_phone_link(self) -> None:
+    async def _show_links(self, gangs: list[str]) -> None:
+        """Each player in turn: their curtain, then their link and its QR code (a player
+        who leaves the curtain with Esc is skipped). From a worker."""
+        for gang in gangs:
+            if not self.phones.running:
+                return
+            name, player = self.state.sides[gang].name, self._player(gang)
+            url = self.phones.links.get(gang, "")
+            if await self.app.push_screen_wait(
+                    PrivacyCurtain(player or name, f"to see the phone link of {name}")):
+                await self.app.push_screen_wait(LinkScreen(name, player, url))
+        if self.phones.running:
+            self.message(f"Phones: serving the hands on {self.phones.address} "
+                         "(m stops, M shows a link again).")
+
+    @work(group="dialog")
+    async def action_phone_link(self) -> None:
         gang = self.side_gang
         if not self.phones.running:
             self.message("Phones are not served: m serves each player's hand on their phone.")
@@ -773,7 +780,7 @@ class BattleScreen(Screen[None]):
         if not self.hands.get(gang):
             self.message(f"{self.state.sides[gang].name} hold no Sub-plots.")
             return
-        self._show_links([gang])
+        await self._show_links([gang])
 
     def on_unmount(self) -> None:
         self.phones.stop()  # leaving the battle stops the phones
