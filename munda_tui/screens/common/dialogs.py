@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable, Generic, Optional, Sequence, TypeVar
+from typing import TYPE_CHECKING, Callable, ClassVar, Generic, Optional, Sequence, TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -38,6 +38,9 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from munda_tui.widgets.footer import Footer
+
+if TYPE_CHECKING:
+    from textual.app import CSSPathType
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -51,7 +54,7 @@ class DialogScreen(ModalScreen[R]):
     dimmed screen, a bold title (``#dialog-title``), muted detail (``.dialog-detail``),
     an error line (``.dialog-error``) and a hint (``.dialog-hint``)."""
 
-    CSS_PATH = DIALOG_CSS
+    CSS_PATH: ClassVar[CSSPathType | None] = DIALOG_CSS
 
     def __init__(self, *, opaque: bool = False) -> None:
         # opaque: nothing beneath shows through (a dialog over a player's own cards,

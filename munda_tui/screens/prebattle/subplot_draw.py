@@ -38,7 +38,7 @@ Also here, for the pre-battle and battle screens:
 from __future__ import annotations
 
 import random
-from typing import Callable
+from typing import Callable, Optional
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -51,7 +51,7 @@ from textual.widgets.option_list import Option
 from munda_tui.rules import subplots as sp
 from munda_tui.rules.cards import Card, parse_card
 from munda_tui.rules.model import Gang, Settings
-from munda_tui.screens.common.dialogs import LineScreen
+from munda_tui.screens.common.dialogs import DIALOG_CSS, DialogScreen, LineScreen
 from munda_tui.widgets.curtain import PrivacyCurtain
 from munda_tui.widgets.playing_card import PlayingCard
 from munda_tui.rules.wording import possessive
@@ -149,11 +149,13 @@ def peek_hand(app: App, player: str, hand: list[str], codes: list[str]) -> None:
     app.push_screen(PrivacyCurtain(player, "to look at your House Sub-plots"), after)
 
 
-class SubplotChoiceScreen(ModalScreen[str | None]):
+class SubplotChoiceScreen(DialogScreen[Optional[str]]):
     """A Sub-plot offered to its owner at Choose Crew / the start of the battle, with
     the choice it asks for. See the module docstring for the dismiss value."""
 
-    CSS_PATH = "subplot_draw.tcss"
+    # the kit's frame, opaque (a secret choice is made behind the owner's curtain), and
+    # this dialog's own layout: the card beside the question
+    CSS_PATH = [DIALOG_CSS, "subplot_draw.tcss"]
     BINDINGS = [
         Binding("escape", "cancel", "Not now", id="subplot_choice.cancel"),
         Binding("r", "random", "Pick at random", id="subplot_choice.random"),
@@ -173,7 +175,7 @@ class SubplotChoiceScreen(ModalScreen[str | None]):
         bounds: tuple[int, int] | None = None,
         bounds_note: str = "",
     ) -> None:
-        super().__init__()
+        super().__init__(opaque=True)
         self.card = sp.card(card_id)
         # a number whose range depends on the battle (Contempt for the Weak: the crew)
         self.bounds = bounds or self.card.choice_range
@@ -193,10 +195,10 @@ class SubplotChoiceScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         c, info = self.card, self.info
         revealed = sp.reveals_card(c, self.moment)
-        with Vertical(id="choice-view"):
+        with Vertical(id="dialog", classes="subplot-choice"):
             head = f"{self.owner}: {c.name}"
             head += " - reveal it now" if revealed else " - a secret choice (do not reveal the card)"
-            yield Label(head, classes="dialog-title")
+            yield Label(head, id="dialog-title")
             with Horizontal(id="choice-body"):
                 yield PlayingCard(None, c, id="choice-card")
                 with Vertical(id="choice-ask"):
@@ -215,7 +217,7 @@ class SubplotChoiceScreen(ModalScreen[str | None]):
                         if self.bounds:
                             hint = f"{self.bounds[0]}-{self.bounds[1]}"
                         yield Input(placeholder=hint, id="choice-input")
-                    yield Static("", id="choice-error", classes="error-text")
+                    yield Static("", id="choice-error", classes="dialog-error")
         yield Footer()
 
     def on_mount(self) -> None:
