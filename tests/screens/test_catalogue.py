@@ -133,6 +133,10 @@ async def test_a_whole_gang_from_a_pack_in_at_most_60_keys(make_app, data_dir, c
             await wait_for_screen(pilot, "RosterScreen")
         await keys("c")  # a second Grunt... copied from the selected fighter (Eve, a Sharp)
         await wait_for_screen(pilot, "LineScreen")
+        await keys.text("eve")  # her own name: taken in this gang, said in the dialog
+        await keys("enter")
+        assert "eve is taken in this gang." in app.screen.error
+        await keys("backspace", "backspace", "backspace")
         await keys.text("Fay")
         await keys("enter")
         await wait_for_screen(pilot, "RosterScreen")
