@@ -631,6 +631,24 @@ async def _settle(pilot: Any) -> None:
         await pilot.pause()
 
 
+def _campaign_at_rest(app: Any, filled: int = 0) -> bool:
+    """The campaign screen is shown with every row of its two tables (a league's 2,000
+    battles are added a frame apart after its first frame; each return to the screen
+    fills them again): a player opening a battle from it has looked at it for longer
+    than that. ``filled``: its fill count when it was left (it refills once shown)."""
+    from munda_tui.screens.campaign.campaign import CampaignScreen
+
+    screen = app.screen
+    if not isinstance(screen, CampaignScreen) or not screen.is_mounted or screen._fill <= filled:
+        return False
+    c = screen.campaign
+    try:
+        return (screen.query_one("#gangs").row_count == len(c.gangs)
+                and screen.query_one("#battles").row_count == len(c.battles))
+    except Exception:  # not composed yet
+        return False
+
+
 async def _frame_after(app: Any, act: Any, shown: Any, cpu: list[float] | None = None) -> float:
     """ms from ``act()`` to the frame after ``shown()`` first holds (polled without delay);
     the app thread's CPU time over the same span is appended to ``cpu``."""
@@ -688,17 +706,19 @@ async def league_in_app(league: League, config_dir: Path, *, runs: int = 10, key
                 lambda: isinstance(app.screen, CampaignScreen) and app.screen.is_mounted,
                 out["campaign_ms_cpu"]))
             await pilot.pause()
+        await _until(pilot, lambda: _campaign_at_rest(app))
         for key, number, cls in (("tracker_open_ms", league.live, BattleScreen),
                                  ("wizard_open_ms", league.post, PostBattleScreen),
                                  ("report_open_ms", 1, PostBattleScreen)):
             for _ in range(runs):
+                filled = app.screen._fill
                 out[key].append(await _frame_after(
                     app, lambda n=number: app.open_battle(n),
                     lambda c=cls: isinstance(app.screen, c) and app.screen.is_mounted,
                     out[key + "_cpu"]))
                 await _settle(pilot)
                 app.pop_screen()
-                await _until(pilot, lambda: isinstance(app.screen, CampaignScreen))
+                await _until(pilot, lambda: _campaign_at_rest(app, filled))
         # key latency in the tracker
         app.open_battle(league.live)
         await _until(pilot, lambda: isinstance(app.screen, BattleScreen) and app.screen.is_mounted)
@@ -707,8 +727,9 @@ async def league_in_app(league: League, config_dir: Path, *, runs: int = 10, key
         out["tracker_events"] = len(tracker.battle.log)
         out["tracker_fighters"] = len(tracker.battle.state.fighters)
         out["keys"] = await timed_keys(pilot, lambda i: KEY_SCRIPT[i % len(KEY_SCRIPT)], keys, pace)
+        filled = app.screen_stack[-2]._fill
         app.pop_screen()
-        await _until(pilot, lambda: isinstance(app.screen, CampaignScreen))
+        await _until(pilot, lambda: _campaign_at_rest(app, filled))
         # step changes in the post-battle wizard: answer (untimed), Enter to the next
         # step, at the end b back to the first, and on again
         app.open_battle(league.post)

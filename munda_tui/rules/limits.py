@@ -122,9 +122,12 @@ def check_text(value: str, most: int = TEXT_DEFAULT_MAX, what: str = "") -> str:
     prefix = f"{what} " if what else ""
     if len(value) > most:
         raise LimitError(f"{prefix}is {len(value)} characters long; at most {most}".lstrip())
-    for i, ch in enumerate(value):
-        if _surrogate(ch):
-            raise LimitError(f"{prefix}holds an invalid character at position {i + 1} (a lone surrogate)")
+    if not value.isascii():  # (C speed: a league's campaign holds ~20,000 texts)
+        try:
+            value.encode("utf-8")  # refuses exactly the lone surrogates
+        except UnicodeEncodeError as error:
+            raise LimitError(f"{prefix}holds an invalid character at position {error.start + 1} "
+                             "(a lone surrogate)") from None
     return value
 
 

@@ -480,9 +480,18 @@ def _limited(owner: str, name: str, decode: Decoder) -> Decoder:
                 check(v, (*keypath, k))
 
     def decode_limited(data: Any, keypath: KeyPath) -> Any:
-        if type(data) is int:  # the field's own range first (it says more than "64-bit")
-            check(data, keypath)
+        kind = type(data)
+        if kind is int:  # the field's own range first (it says more than "64-bit")
+            if not lo <= data <= hi:
+                check(data, keypath)
+            # (a decoder given an int returns it, or a value that is no int, str, list
+            # or dict: nothing more to check)
+            return decode(data, keypath)
         value = decode(data, keypath)
+        if kind is str and type(value) is str:
+            if most is not None and len(value) > most:
+                check(value, keypath)
+            return value
         check(value, keypath)
         return value
 

@@ -188,8 +188,8 @@ class CampaignScreen(Screen[None]):
             self.call_after_refresh(self._more_rows, table, items, cells, key, stop, self._fill)
 
     def _more_rows(self, table: DataTable, items: list, cells, key, start: int, fill: int) -> None:  # type: ignore[no-untyped-def, type-arg]
-        if fill != self._fill or not self.is_attached:
-            return  # refilled since, or left
+        if fill != self._fill or not self.is_attached or not self.is_current:
+            return  # refilled since, or left or covered (showing it again refills it)
         stop = start + MORE_ROWS
         for item in items[start:stop]:
             table.add_row(*cells(item), key=key(item))
