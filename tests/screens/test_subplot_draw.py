@@ -199,11 +199,11 @@ async def test_deck_choices_and_roll_off_with_real_dice(make_app):
         assert screen.order is None
         await pilot.press("enter")  # cannot start before the roll-off
         assert screen.phase == "setup" and "Press r to roll the D6 roll-off" in screen_text(app)
-        await pilot.press("e", *"3 3", "enter")
+        await _keys(pilot, "e", *"3 3", "enter")  # each key once the last one's screen is up
         assert "a tie, roll again" in screen_text(app)
-        await pilot.press("e", *"9", "enter")  # refused
+        await _keys(pilot, "e", *"9", "enter")  # refused
         assert "type two D6 faces" in screen_text(app)
-        await pilot.press("backspace", *"2 5", "enter")
+        await _keys(pilot, "backspace", *"2 5", "enter")
         assert screen.order.first == "mirror"
         assert "The Mirror Sisters won the D6 roll-off 5 to 2 after 1 tie" in flat(app)
         await pilot.press("1", "2", "s")  # suit decks for both, a deck each
@@ -367,8 +367,21 @@ async def _ben_sees(make_app, anas_card: str) -> list[str]:
             for key in keys:
                 await pilot.press(key)
                 await pilot.pause()
-            seen.append(flat(app))
+            seen.append(await settled(app, pilot))
     return seen
+
+
+async def settled(app, pilot) -> str:
+    """The screen's text once two frames in a row agree (the cards' columns may wrap
+    again as a scrollbar comes or goes after the footer is rebuilt)."""
+    text = flat(app)
+    for _ in range(20):
+        await pilot.pause()
+        again = flat(app)
+        if again == text:
+            return text
+        text = again
+    return text
 
 
 async def test_the_shared_screen_is_the_same_whatever_the_opponent_holds(make_app):
