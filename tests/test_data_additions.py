@@ -154,7 +154,7 @@ async def test_the_added_table_is_a_line_of_the_scenario_step_and_rolls(
             await wait_for_screen(pilot, "PreBattleScreen")
             lines = pilot.app.screen.query_one("#sc-rolls", OptionList)
             texts = [str(lines.get_option_at_index(i).prompt) for i in range(lines.option_count)]
-            assert texts[2].startswith("Test Hazard") and texts[2].endswith("— Enter to roll")
+            assert texts[2].startswith("Test Hazard") and texts[2].endswith("— Enter: roll/choose")
             await pilot.press("a")  # roll everything still open
             await pilot.pause()
             setup = pilot.app.screen.setup

@@ -24,6 +24,7 @@ from typing import Any
 
 from munda_tui.rules import scenario as sc
 from munda_tui.rules import subplots as sp
+from munda_tui.rules.wording import plural
 from munda_tui.rules.dice import Roll, parse
 from munda_tui.rules.model import Campaign, Fighter, Gang
 from munda_tui.rules.scenario import ScenarioTable, TableEntry
@@ -531,7 +532,8 @@ def summary_markdown(pb: PreBattle) -> str:
     out.append("\n### Sub-plots")
     if s.subplots:
         for side in s.sides:
-            out.append(f"- {pb.gang_name(side.gang)}: {len(side.hand)} card(s) (hidden), {side.jokers} Joker(s)")
+            jokers = f", {plural(side.jokers, 'Joker')} shown" if side.jokers else ""
+            out.append(f"- {pb.gang_name(side.gang)}: {plural(len(side.hand), 'card')} (hidden){jokers}")
             for text in revealed_subplots(side, pb):
                 out.append(f"  - revealed at Choose Crew: {text}")
     else:

@@ -121,6 +121,12 @@ class RewardPlan:
     def deferred(self) -> bool:
         return self.mode == DEFER
 
+    @property
+    def dice_rolled(self) -> bool:
+        """Whether a reward's dice were rolled: switching the upgrade would then plan it
+        again and roll it afresh, a re-roll without a record."""
+        return any(line.result is not None and line.result.faces for line in self.lines)
+
     def dice(self, line: RewardLine) -> str:
         """The line's dice (the upgraded reward's when the upgrade applies)."""
         spec = line.spec
@@ -145,7 +151,7 @@ class RewardPlan:
     def allows(self, action: str) -> bool:
         """Whether a key's operation applies now: upgrade, earned, skip, again."""
         if action == "upgrade":
-            return self.has_upgrade and not self.deferred
+            return self.has_upgrade and not self.deferred and not self.dice_rolled
         if action == "earned":
             return not self.deferred and not self.test_roll  # a roll decided it
         if action == "skip":
@@ -176,7 +182,10 @@ class RewardPlan:
         return True
 
     def upgrade(self) -> None:
-        """Switch to (or from) the upgraded reward: every reward planned again."""
+        """Switch to (or from) the upgraded reward: every reward planned again (not once
+        a reward's dice are rolled: see :attr:`dice_rolled`)."""
+        if self.dice_rolled:
+            return
         self.upgraded = not self.upgraded
         for line in self.lines:
             line.result = None
@@ -251,7 +260,8 @@ class RewardPlan:
                 out.append("Earned? The log cannot tell: n if the card's condition was not met")
             if self.has_upgrade:
                 out.append("Upgraded reward: " + ("yes" if self.upgraded else "no")
-                           + ("  (the log cannot tell: g to switch)"
+                           + ("  (its dice are rolled)" if self.dice_rolled
+                              else "  (the log cannot tell: g to switch)"
                               if m.upgraded is None else "  (g to switch)"))
             if self.test_roll:
                 out.append(f"Roll {self.test_roll}: {m.test_target}+, the reward is gained")

@@ -94,7 +94,7 @@ def test_a_whole_battle_in_tmux_with_a_kill_and_a_resume(tmp_path: Path) -> None
         screen = tmux.wait_for("The draw is done", "The Iron Skulls: 1 Sub-plot")
         assert "Murder Run" not in screen
         tmux.send("Enter")
-        tmux.wait_for("1 card(s) in hand")
+        tmux.wait_for("1 card in hand")
         tmux.send("n")
         tmux.wait_for("Crew 1 of 2: The Venom Sisters")
         tmux.send(*["space", "Down"] * 5, "n")

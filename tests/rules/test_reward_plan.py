@@ -133,3 +133,20 @@ def test_not_earned_and_deferred(state) -> None:  # type: ignore[no-untyped-def]
     assert not any(d.allows(a) for a in ("upgrade", "earned", "skip", "again"))
     assert d.next().result == RevealResult(True, ())
     assert "at the end of the battle" in plan(state, "cawdor:9", mode=DEFER).text()[0]
+
+
+def test_the_upgrade_stays_once_its_dice_are_rolled(state) -> None:  # type: ignore[no-untyped-def]
+    """QA walk: Attention Seeker's D3 rolled 3, g dropped it (1 Reputation), g again asked
+    for a fresh D3: a re-roll with no record. Once a reward's dice are rolled the upgrade
+    stays as it was rolled."""
+    p = plan(state, "escher:Q")  # Attention Seeker: 1 Reputation, or D3 (Melee/Versatile)
+    assert p.allows("upgrade")
+    p.upgrade()
+    ask = p.next()
+    assert (ask.step, ask.dice) == ("roll", "D3") and ask.line is not None
+    p.rolled(ask.line, roll_faces("D3", [3]), ask.target)
+    assert p.dice_rolled and not p.allows("upgrade")
+    p.upgrade()  # refused: the rolled 3 stays
+    assert p.upgraded and p.record().rewards[0].amount == 3
+    assert p.text()[0] == "Upgraded reward: yes  (its dice are rolled)"
+    assert "g to switch" not in " ".join(p.text())

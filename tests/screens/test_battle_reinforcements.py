@@ -132,3 +132,46 @@ async def test_no_reinforcements_rule_no_step(make_app, data_dir) -> None:
         await open_battle(pilot)
         await pilot.press("n", "n")
         assert app.screen.state.round == 2 and not isinstance(app.screen, ReinforcementScreen)
+
+
+async def test_a_fighter_still_in_the_reinforcements_deck_is_no_attacker(make_app, data_dir) -> None:
+    """QA walk: 'By whom?' offered Reserve fighters (not yet deployed) as the attacker."""
+    from munda_tui.screens.battle.attack import AttackScreen
+
+    make_battle(data_dir, decks=(1, 3))  # Venom Sisters: Pip Hollow held back; Iron Skulls: 3
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot)
+        state = app.screen.state
+        reserves = {f.name for f in state.fighters.values() if f.state == "not_deployed"}
+        assert len(reserves) == 4
+        await pilot.press("s")  # Vexa Nightshade Seriously Injured: by whom?
+        assert isinstance(app.screen, AttackScreen)
+        ol = app.screen.query_one("#attackers")
+        offered = {str(ol.get_option_at_index(i).prompt).rsplit(" (", 1)[0]
+                   for i in range(ol.option_count)}
+        assert not offered & reserves
+        deployed = {f.name for f in state.fighters.values()
+                    if f.state != "not_deployed" and f.name != "Vexa Nightshade"}
+        assert deployed <= offered
+
+
+async def test_undo_in_the_reinforcements_step_with_nothing_arrived_says_so(make_app, data_dir) -> None:
+    """QA walk: u (in the footer) did nothing before the first arrival; the help said
+    Enter draws and rolls, though Enter never rolls (r does)."""
+    from munda_tui.screens.battle.screen import BattleScreen
+
+    assert "r draws at random and rolls the D6" in BattleScreen.HELP
+    assert "Enter draws" not in BattleScreen.HELP
+    make_battle(data_dir)
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot)
+        await pilot.press("n", "2", "e", "2", "enter", "e", "1", "enter")
+        assert isinstance(app.screen, ReinforcementScreen)
+        before = saved_log(app)
+        await pilot.press("u")
+        await pilot.pause()
+        assert saved_log(app) == before
+        assert "Nothing to undo: no Reinforcement has arrived in this step yet." in [
+            n.message for n in app._notifications]

@@ -16,7 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from munda_tui.rules.battle import ACTION_NAMES, TRAITS, BattleState
+from munda_tui.rules.battle import ACTION_NAMES, NOT_DEPLOYED, TRAITS, BattleState
 from munda_tui.widgets.footer import Footer
 
 #: action key -> action id
@@ -53,9 +53,10 @@ class AttackScreen(ModalScreen["Attack | None"]):
 
     def compose(self) -> ComposeResult:
         victim = self.state.fighters[self.victim]
-        enemies = [f for f in self.state.fighters.values() if f.gang != victim.gang]
-        friends = [f for f in self.state.fighters.values()
-                   if f.gang == victim.gang and f.key != victim.key]
+        # a fighter still in the Reinforcements deck (not yet deployed) harmed nobody
+        deployed = [f for f in self.state.fighters.values() if f.state != NOT_DEPLOYED]
+        enemies = [f for f in deployed if f.gang != victim.gang]
+        friends = [f for f in deployed if f.gang == victim.gang and f.key != victim.key]
         options = [Option("(attacker not recorded)", id="-")]
         options += [Option(f"{f.name} ({f.type})", id=f.key) for f in enemies + friends]
         with Vertical(id="modal", classes="attack"):

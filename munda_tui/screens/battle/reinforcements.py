@@ -242,6 +242,9 @@ class ReinforcementScreen(ModalScreen["str | None"]):
         log = self.battle.log
         if st.phase == END and log and log[-1].kind == "reinforcement":
             self.undo()
+        else:
+            self.notify("Nothing to undo: no Reinforcement has arrived in this step yet.",
+                        timeout=4)
         self._show()
 
     def action_back(self) -> None:

@@ -26,6 +26,7 @@ from textual.widgets import Static
 
 from munda_tui.rules import conditions as condition_data
 from munda_tui.rules import subplots
+from munda_tui.rules.wording import plural
 from munda_tui.rules.battle import (
     ACTIVE,
     END,
@@ -123,7 +124,7 @@ class BattleScreen(Screen[None]):
         "Reinforcements (X): entering (or leaving) the End phase of a round in which "
         "Reinforcements are due walks the Reinforcements step: who won Priority (if not "
         "recorded this round), how many each gang draws (rolled or real dice), then the "
-        "draws, players alternating from the Priority winner: Enter draws at random and "
+        "draws, players alternating from the Priority winner: r draws at random and "
         "rolls the D6 (3+: 9\", 1-2: 12\" from all enemy models), 1-6 takes a real die's "
         "face, c names the card dealt by hand. Each arrival is one event (u undoes it); "
         "Esc skips the rest, d resumes it.\n"
@@ -642,7 +643,7 @@ class BattleScreen(Screen[None]):
 
             self.app.push_screen(DicePrompt(
                 expr, title=title, who=f"{side.name}: how many arrive this round",
-                detail=f"{len(side.reserves)} card(s) in their Reinforcements deck",
+                detail=f"{plural(len(side.reserves), 'card')} in their Reinforcements deck",
                 rng=munda_app(self).rng,
                 prefer_entry=self.handle.campaign.settings.dice_by_hand), rolled)
             return

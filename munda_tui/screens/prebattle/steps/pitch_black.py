@@ -48,6 +48,8 @@ class PitchBlackStep(AgreeStep):
 
     def action_reroll(self) -> None:
         if not (self.setup.pitch_black and self.setup.visibility):
+            self.say("Nothing to re-roll yet: Enter on 'Both players agree' rolls the "
+                     "Pitch Black table.")
             return
         rec = next((r for r in self.setup.rolls if r.get("table") == "pitch_black"), None)
         self.ask_reroll("Pitch Black", rec, self._roll)

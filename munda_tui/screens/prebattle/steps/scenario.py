@@ -49,7 +49,7 @@ class ScenarioStep(ListDetailStep):
     def _prompt(self, table_id: str, gang: str) -> str:
         table = self.flow.tables[table_id]
         title = table.title if not gang else f"{table.title}"
-        result = self._result(table_id, gang) or "— Enter to roll"
+        result = self._result(table_id, gang) or "— Enter: roll/choose"
         who = self.flow.gang_name(self._roller(table_id, gang))
         return f"{title:<10} {who[:18]:<18} {result}"
 
@@ -132,6 +132,10 @@ class ScenarioStep(ListDetailStep):
         self._detail()
 
     def action_roll_rest(self) -> None:
+        if all(self._result(t, g) for t, g in self.rows()):
+            self.say("Every line is rolled already: R re-rolls or corrects one "
+                     "(asks why; both are kept).")
+            return
         for table_id, gang in self.rows():
             if not self._result(table_id, gang):
                 table = self.flow.tables[table_id]

@@ -7,6 +7,7 @@ from typing import Any
 from textual.widgets import Static
 
 from munda_tui.rules import subplots as sp
+from munda_tui.rules.wording import plural
 from munda_tui.screens.prebattle.steps.base import AgreeStep
 
 
@@ -58,8 +59,9 @@ class SubplotsStep(AgreeStep):
         else:
             parts = []
             for side in self.setup.sides:
-                jokers = f", {side.jokers} Joker(s) shown" if side.jokers else ""
-                parts.append(f"{self.flow.gang_name(side.gang)}: {len(side.hand)} card(s) in hand{jokers}")
+                jokers = f", {plural(side.jokers, 'Joker')} shown" if side.jokers else ""
+                parts.append(f"{self.flow.gang_name(side.gang)}: "
+                             f"{plural(len(side.hand), 'card')} in hand{jokers}")
             text = "Sub-plots drawn (hands stay hidden):\n" + "\n".join(parts)
         self.query_one("#sp-status", Static).update(text)
 
