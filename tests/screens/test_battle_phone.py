@@ -11,7 +11,8 @@ import threading
 import pytest
 from textual.app import App
 
-from munda_tui.screens.battle.phone import BindScreen, LinkScreen
+from munda_tui.screens.battle.phone import LinkScreen, bind_dialog
+from munda_tui.screens.common.dialogs import LineScreen
 
 from phone_support import SIZE, G, V, get, make_battle, open_battle, request, status_and_body
 from phone_support import screen_text as _text
@@ -31,7 +32,7 @@ async def start_phones(pilot) -> dict[str, str]:  # type: ignore[no-untyped-def]
     """m, port 0 typed over the default, each player's curtain and link; the links."""
     app = pilot.app
     await pilot.press("m")
-    assert isinstance(app.screen, BindScreen)
+    assert isinstance(app.screen, LineScreen) and "own phone" in app.screen.title_text
     assert app.screen.query_one("Input").value == "127.0.0.1:8765"
     await pilot.press("end", "backspace", "backspace", "backspace", "backspace", "0", "enter")
     links = {}
@@ -193,7 +194,7 @@ def test_snapshot_link_screen_with_qr_at_80x24(snap_compare) -> None:  # type: i
 
 
 def test_snapshot_bind_screen(snap_compare) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(_One(BindScreen("192.168.1.23:8765")), terminal_size=(80, 24))
+    assert snap_compare(_One(bind_dialog("192.168.1.23:8765")), terminal_size=(80, 24))
 
 
 async def test_an_old_secret_gets_404_and_finishing_the_battle_stops_serving(make_app, data_dir) -> None:  # type: ignore[no-untyped-def]
@@ -270,3 +271,16 @@ async def test_a_player_who_leaves_the_curtain_is_skipped_and_m_shows_it_later(m
         await pilot.press("m")  # stops
         await pilot.pause()
         assert "Phones: stopped" in _text(app)
+
+
+async def test_a_bad_address_is_said_in_the_dialog() -> None:
+    app = _One(bind_dialog("192.168.1.23:8765"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("end", "9", "9", "enter")  # port 876599
+        await pilot.pause()
+        assert isinstance(app.screen, LineScreen) and app.screen.error
+        assert "876599" in app.screen.error
+        await pilot.press("backspace", "backspace", "enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, LineScreen)

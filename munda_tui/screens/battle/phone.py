@@ -1,8 +1,8 @@
 """The tracker's side of the phone hands: where to serve, and each player's link behind
 their own privacy curtain (as text and as a QR code drawn in the terminal).
 
-- ``BindScreen(default)``: the address (and port) to serve on, the laptop's LAN address
-  filled in. Dismisses with ``(host, port)`` or None.
+- ``bind_dialog(default)``: the address (and port) to serve on, the laptop's LAN address
+  filled in (the dialog kit's ``LineScreen``). Dismisses with the text or None.
 - ``LinkScreen(gang_name, player, url)``: one player's link and its QR code, on an opaque
   screen; push it after the player's ``PrivacyCurtain`` (the tracker's ``_show_links``
   walks each player so, in a worker). Without the
@@ -22,47 +22,37 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label, Static
+from textual.widgets import Label, Static
 
 from munda_tui.phone import Limits, PhoneServer, PhoneServerError, QrUnavailable, parse_bind, qr_lines
 from munda_tui.phone.net import DEFAULT_PORT, BindError
 from munda_tui.rules.hand_view import HandView
+from munda_tui.screens.common.dialogs import LineScreen
 from munda_tui.widgets.footer import Footer
 
 
-class BindScreen(ModalScreen["tuple[str, int] | None"]):
-    CSS_PATH = "modals.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="bind.cancel")]
+def bind_dialog(default: str) -> LineScreen:
+    """The kit's type-a-line dialog asking the address (and port) to serve on, ``default``
+    (the laptop's LAN address) filled in; an address ``parse_bind`` refuses is said in
+    the dialog. Dismisses with the text (``parse_bind`` gives (host, port)) or None."""
 
-    def __init__(self, default: str) -> None:
-        super().__init__()
-        self.default = default
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="modal", classes="phone-bind"):
-            yield Label("Each player's hand on their own phone", classes="modal-title")
-            yield Static(
-                "Serves only the two hand pages, each at its own secret link, to phones on "
-                "this network (the same Wi-Fi). Address to serve on (this laptop's; :port "
-                f"optional, {DEFAULT_PORT} by default, 0 picks a free one):", classes="hint")
-            yield Input(value=self.default, id="bind")
-            yield Static("", id="bind-error", markup=False)
-            yield Static("Enter to serve, Esc to cancel · m on the tracker stops it",
-                         classes="hint")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one(Input).focus()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
+    def problem(text: str) -> str | None:
         try:
-            self.dismiss(parse_bind(event.value))
+            parse_bind(text)
         except BindError as error:
-            self.query_one("#bind-error", Static).update(str(error))
+            return str(error)
+        return None
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+    return LineScreen(
+        "Each player's hand on their own phone",
+        detail="Serves only the two hand pages, each at its own secret link, to phones on "
+               "this network (the same Wi-Fi). Address to serve on (this laptop's; :port "
+               f"optional, {DEFAULT_PORT} by default, 0 picks a free one):",
+        value=default,
+        check=problem,
+        allow_empty=True,  # parse_bind says what an empty address lacks
+        hint="Enter to serve, Esc to cancel · m on the tracker stops it",
+    )
 
 
 def qr_text(url: str) -> Text | None:
@@ -147,4 +137,4 @@ class PhoneLink:
             self.server = None
 
 
-__all__ = ["BindScreen", "LinkScreen", "PhoneLink", "PhoneServerError", "qr_text"]
+__all__ = ["bind_dialog", "LinkScreen", "PhoneLink", "PhoneServerError", "qr_text"]

@@ -66,7 +66,7 @@ from munda_tui.screens.battle.attack import Attack, AttackScreen
 from munda_tui.screens.battle.end import EndChoice, EndScreen
 from munda_tui.screens.battle.hand import peek
 from munda_tui.screens.battle.log import LogScreen
-from munda_tui.screens.battle.phone import BindScreen, LinkScreen, PhoneLink, PhoneServerError
+from munda_tui.screens.battle.phone import LinkScreen, PhoneLink, PhoneServerError, bind_dialog
 from munda_tui.screens.battle.reinforcements import ReinforcementScreen
 from munda_tui.screens.battle.reveal import DEFER, REVEAL, REWARD, RevealResult, RevealScreen
 from munda_tui.screens.common.dialogs import ConfirmScreen, ErrorScreen
@@ -742,15 +742,16 @@ class BattleScreen(Screen[None]):
             self.message("Phones: stopped; the links no longer work.")
             self.refresh_view()
             return
-        from munda_tui.phone import default_host
+        from munda_tui.phone import default_host, parse_bind
         from munda_tui.phone.net import DEFAULT_PORT
 
-        bind = await self.app.push_screen_wait(BindScreen(f"{default_host()}:{DEFAULT_PORT}"))
-        if bind is None:
+        address = await self.app.push_screen_wait(bind_dialog(f"{default_host()}:{DEFAULT_PORT}"))
+        if address is None:
             self.message("Phones: not started.")
             return
+        host, port = parse_bind(address)  # the dialog accepted it
         try:
-            self.phones.start(bind[0], bind[1], self.phone_views())
+            self.phones.start(host, port, self.phone_views())
         except PhoneServerError as error:
             self.app.push_screen(ErrorScreen("The phone links could not be served", str(error)))
             return
