@@ -175,13 +175,15 @@ class MundaApp(App[None]):
         if self.config.keymap:
             self.apply_keymap(self.config.keymap)
         error, self._start_error = self._start_error, None
+        if error is None:
+            return  # (the dialogs, and their widgets, are imported when first needed)
         from .screens.common.dialogs import ErrorScreen
 
         if isinstance(error, CampaignLocked):
             self.push_screen(ErrorScreen("Campaign in use", str(error)))
         elif isinstance(error, WriteFailed):
             self.push_screen(ErrorScreen("Campaign could not be opened", _write_failed_text(error)))
-        elif error is not None:
+        else:
             slug = self._start_campaign or ""
             self._offer_backup(error, "Campaign could not be opened", lambda: self.open_campaign(slug))
 

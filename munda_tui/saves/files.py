@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import battle_schema, codec
+from . import codec
 from .errors import SaveError, decode_error, parse_error, validation_error
 from .codec import ValidationError
 from ..rules.model import Campaign
@@ -152,6 +152,8 @@ def load_battle_file(path: Path, text: str | None = None, data: dict[str, Any] |
         text = read_text(path)
     if data is None:
         data = parse_text(path, text)
+    from . import battle_schema  # (and the rules it checks with: not needed to start)
+
     try:
         return battle_schema.battle_from_data(data)
     except ValidationError as error:

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 
-from . import battle_schema, cache, codec, tomlemit
+from . import cache, codec, tomlemit
 from .atomic import (
     _link_or_copy,
     atomic_write_bytes,
@@ -712,6 +712,8 @@ class CampaignHandle:
         # the whole file. One that fails is found by that load, as without this.
         remembered = self._battle_memo.get(number)
         if remembered is not None and part != "schema_version":
+            from . import battle_schema
+
             try:
                 if not checked:
                     battle_schema.check_part(part, data)

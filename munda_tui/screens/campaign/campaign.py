@@ -18,7 +18,6 @@ from munda_tui.rules import standings as st
 from munda_tui.rules.wording import plural
 from munda_tui.rules.model import Gang, GangType, unique_id
 from munda_tui.rules.report import Record, gang_records, territory_text, winner_text
-from munda_tui.screens.common.dialogs import ErrorScreen
 from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.widgets.footer import Footer
 
@@ -270,6 +269,8 @@ class CampaignScreen(Screen[None]):
             try:
                 self.handle.delete_battle(summary.number)
             except Exception as error:  # SaveError, OSError: nothing is removed
+                from munda_tui.screens.common.dialogs import ErrorScreen
+
                 self.app.push_screen(ErrorScreen("Could not delete the set-up", str(error)))
                 return
             self.campaign.battles.remove(summary)
@@ -312,6 +313,8 @@ class CampaignScreen(Screen[None]):
         try:
             data = self.handle.load_battle(number) if number in self.handle.battle_numbers() else {}
         except Exception as error:  # a damaged battle file: say so
+            from munda_tui.screens.common.dialogs import ErrorScreen
+
             self.app.push_screen(ErrorScreen(f"Battle {number} could not be read", str(error)))
             return
         self.app.push_screen(
@@ -372,6 +375,8 @@ class CampaignScreen(Screen[None]):
         try:
             self.handle.save()
         except Exception as error:
+            from munda_tui.screens.common.dialogs import ErrorScreen
+
             self.app.push_screen(ErrorScreen("Could not save the campaign", str(error)))
             return False
         self.notify(message)
