@@ -247,6 +247,28 @@ async def test_a_one_line_profile_with_an_error_names_the_field(make_app, data_d
     assert [(i.name, i.cost) for i in ana.equipment] == [("Knife", 5)]
 
 
+async def test_a_profile_error_goes_once_the_line_is_being_fixed(make_app, data_dir) -> None:
+    """QA walk: 'Profile: 11 values' stayed under the field after the twelfth value was
+    typed, so the line looked still wrong."""
+    slug = empty_campaign(data_dir)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        keys = Keys(pilot)
+        await make_gang(keys)
+        await keys("h")
+        await wait_for_screen(pilot, "HireScreen")
+        for text in ("Boss", "Ana", "le", "120", "5 4+ 4+ 3 3 1 4+ 1 7+ 7+ 7+"):
+            await keys.text(text)
+            await keys("enter")
+        error = app.screen.query_one("#hire-error")
+        assert str(error.render()).startswith("Profile: 11 values")
+        await keys.text(" 7+")
+        assert str(error.render()) == ""
+        await keys("enter")
+        assert app.focused.id == "h-equipment" and str(error.render()) == ""
+
+
 async def test_a_malformed_pack_is_reported_and_the_good_ones_load(make_app, data_dir,
                                                                    config_dir) -> None:
     packs = config_dir / "packs"

@@ -189,3 +189,28 @@ async def test_help_lists_keys_hidden_from_the_footer_but_not_widget_cursor_keys
         keys = dict(app.screen.keys)
         assert keys.get("q") == "Quit"  # hidden from the footer, still explained
         assert "Cursor up" not in keys.values()  # the table's own movement keys
+
+
+async def test_open_and_delete_are_offered_only_with_a_campaign(make_app) -> None:
+    """QA walk: the empty list's footer offered Enter (Open) and d (Delete); both did
+    nothing. They show once there is a campaign to open or delete."""
+    from textual.widgets._footer import FooterKey
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+
+        def footer() -> list[str]:
+            return [k.description for k in app.screen.query(FooterKey)]
+
+        for _ in range(20):
+            await pilot.pause()
+            if footer():
+                break
+        assert "Open" not in footer() and "Delete" not in footer()
+        assert "New campaign" in footer()
+        await pilot.press("D")  # the demo campaign
+        for _ in range(10):
+            await pilot.pause()
+            if "Open" in footer():
+                break
+        assert "Open" in footer() and "Delete" in footer()

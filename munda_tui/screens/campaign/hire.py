@@ -75,6 +75,7 @@ class HireScreen(ModalScreen["HireChoice | None"]):
         self.entry: cat.TypeEntry | None = None  # the type picked (None: new)
         self.new_items: list[cat.ItemEntry] = []
         self._auto_moved = False  # the profile's twelfth digit moved on to the equipment
+        self._error_text = ""  # what the error line says now
 
     def _row(self, key: str, label: str, placeholder: str, suggest: list[str] | None = None,
              hidden: bool = False) -> ComposeResult:
@@ -118,6 +119,7 @@ class HireScreen(ModalScreen["HireChoice | None"]):
         return self.query_one(f"#h-{key}", Input).value.strip()
 
     def _error(self, text: str) -> None:
+        self._error_text = text
         self.query_one("#hire-error", Static).update(text)
 
     def _matches(self, text: str) -> list[str]:
@@ -153,6 +155,8 @@ class HireScreen(ModalScreen["HireChoice | None"]):
         if event.input.id == "h-type":
             self._show_matches(event.value)
         elif event.input.id == "h-profile" and event.input.has_focus:
+            if self._error_text.startswith("Profile:"):
+                self._error("")  # the line is being fixed: the old count no longer holds
             self._profile_typed(event.value)
         elif event.input.id == "h-equipment":
             self._auto_moved = self._auto_moved and not event.value.strip()

@@ -64,6 +64,12 @@ class HomeScreen(Screen[None]):
             "" if infos else "No campaigns yet. Press n to create one, or D for the demo campaign."
         )
         table.focus()
+        self.refresh_bindings()  # Open and Delete only with a campaign to act on
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("open_campaign", "delete"):
+            return self.query_one(DataTable).row_count > 0
+        return True
 
     def _selected_slug(self) -> str | None:
         table = self.query_one(DataTable)
