@@ -262,28 +262,49 @@ def _default(f: dataclasses.Field[Any]) -> Any:
     return dataclasses.MISSING
 
 
+#: a dataclass's fields as :func:`to_data` writes them: (name, the default a compact
+#: class leaves out or MISSING, a profile?); False for a type that is no dataclass
+_PLANS: dict[type, Any] = {}
+_PLAIN = frozenset({str, int, bool, float})
+
+
+def _plan(cls: type) -> Any:
+    plan = _PLANS.get(cls)
+    if plan is None:
+        if dataclasses.is_dataclass(cls):
+            compact = cls in COMPACT
+            plan = tuple((f.name, _default(f) if compact else dataclasses.MISSING,
+                          f.metadata.get("codec") == "profile") for f in dataclasses.fields(cls))
+        else:
+            plan = False
+        _PLANS[cls] = plan
+    return plan
+
+
 def to_data(obj: Any) -> Any:
     """Plain data for a model value (dataclasses, enums, lists, dicts, scalars)."""
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        compact = type(obj) in COMPACT
+    kind = type(obj)
+    if kind in _PLAIN:
+        return obj
+    plan = _plan(kind)
+    if plan is not False:
         out: dict[str, Any] = {}
-        for f in dataclasses.fields(obj):
-            value = getattr(obj, f.name)
+        missing = dataclasses.MISSING
+        for name, default, profile in plan:
+            value = getattr(obj, name)
             if value is None:
                 continue
-            if compact:
-                default = _default(f)
-                if default is not dataclasses.MISSING and value == default and type(value) is type(default):
-                    continue
-            if f.metadata.get("codec") == "profile":
-                out[f.name] = profile_rules.encode(value)
+            if default is not missing and value == default and type(value) is type(default):
+                continue
+            if profile:
+                out[name] = profile_rules.encode(value)
             else:
-                out[f.name] = to_data(value)
+                out[name] = value if type(value) in _PLAIN else to_data(value)
         return out
     if isinstance(obj, enum.Enum):
         return obj.value
     if isinstance(obj, (list, tuple)):
-        return [to_data(v) for v in obj]
+        return [v if type(v) in _PLAIN else to_data(v) for v in obj]
     if isinstance(obj, Mapping):
         return {str(k): to_data(v) for k, v in obj.items()}
     if isinstance(obj, (str, bool, int, float)):

@@ -39,7 +39,15 @@ def _multiline(text: str, path: tuple[str, ...]) -> str:
     return f'"""{body}"""'
 
 
+_SCALARS = frozenset({int, bool, float})
+
+
 def _inline(value: Any, path: tuple[str, ...]) -> str:
+    kind = type(value)  # (the exact scalar types first: an ABC check of each is slow)
+    if kind is str:
+        return _multiline(value, path) if _multiline_ok(value) else scalar(value, path)
+    if kind in _SCALARS:
+        return scalar(value, path)
     if isinstance(value, Mapping):
         return "{" + ", ".join(f"{key(k)} = {_inline(v, (*path, k))}" for k, v in value.items()) + "}"
     if isinstance(value, list):
@@ -60,7 +68,10 @@ def _table(value: Mapping[str, Any], path: Path_, layout: Layout, out: list[str]
         if not isinstance(k, str):
             raise TomlEmitError(f"{'.'.join(path) or '(top)'}: key {k!r} is not a string")
         sub = (*path, k)
-        if (isinstance(v, Mapping) and sub in layout.tables) or (sub in layout.arrays and _is_table_list(v)):
+        kind = type(v)
+        if kind is str or kind in _SCALARS:
+            out.append(f"{key(k)} = {_inline(v, sub)}\n")
+        elif (isinstance(v, Mapping) and sub in layout.tables) or (sub in layout.arrays and _is_table_list(v)):
             later.append((k, v))
         else:
             out.append(f"{key(k)} = {_inline(v, sub)}\n")
