@@ -269,6 +269,34 @@ async def test_a_profile_error_goes_once_the_line_is_being_fixed(make_app, data_
         assert app.focused.id == "h-equipment" and str(error.render()) == ""
 
 
+async def test_the_fighter_keys_wait_for_a_fighter(make_app, data_dir) -> None:
+    """QA walk: a new gang's roster offered Edit, Retire, Delete, Copy and Move item, and
+    each did nothing: there was no fighter yet. They show once one is hired."""
+    from textual.widgets._footer import FooterKey
+
+    slug = empty_campaign(data_dir)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        keys = Keys(pilot)
+        await make_gang(keys)
+
+        def footer() -> set[str]:
+            return {str(k.description) for k in app.screen.query(FooterKey)}
+
+        fighter_keys = {"Edit", "Retire", "Delete", "Copy", "Move item"}
+        assert not footer() & fighter_keys and {"Add", "Hire"} <= footer()
+        await keys("h")
+        await wait_for_screen(pilot, "HireScreen")
+        for text in ("Boss", "Ana", "le", "120", "5 4+ 4+ 3 3 1 4+ 1 7+ 7+ 7+ 7+"):
+            await keys.text(text)
+            await keys("enter")
+        await keys("enter")  # no equipment
+        await wait_for_screen(pilot, "RosterScreen")
+        assert [f.name for f in app.handle.campaign.gangs[0].fighters] == ["Ana"]
+        assert {"Edit", "Retire", "Delete", "Copy"} <= footer()
+
+
 async def test_a_malformed_pack_is_reported_and_the_good_ones_load(make_app, data_dir,
                                                                    config_dir) -> None:
     packs = config_dir / "packs"

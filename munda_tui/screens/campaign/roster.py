@@ -109,6 +109,11 @@ def column_widths(screen_width: int) -> dict[str, int | None]:
     return widths
 
 
+#: keys that act on the selected fighter: left out while the gang has none
+FIGHTER_ACTIONS = frozenset({"edit_fighter", "retire", "retire_to_pool", "delete",
+                             "copy_fighter", "move_item"})
+
+
 class RosterScreen(Screen[None]):
     HELP_TITLE = "Roster"
     HELP = (
@@ -229,6 +234,7 @@ class RosterScreen(Screen[None]):
             if current in ids:
                 table.move_cursor(row=ids.index(current))
         self.refresh_items()
+        self.refresh_bindings()  # the fighter keys only with a fighter to act on
 
     def refresh_items(self) -> None:
         gang = self.gang
@@ -506,6 +512,8 @@ class RosterScreen(Screen[None]):
                 self.notify(f"The catalogue could not be saved: {error}", severity="warning")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in FIGHTER_ACTIONS and not self.gang.fighters:
+            return False  # nothing to edit, retire, delete, copy or give an item to
         fighters = self.focused is self.query_one("#fighters", DataTable)
         if action == "copy_fighter":
             return fighters
