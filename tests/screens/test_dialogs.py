@@ -218,6 +218,32 @@ async def test_error_closes_on_enter() -> None:
     assert app.results == [None]
 
 
+async def test_confirm_and_error_show_their_own_keys_not_the_screens_beneath() -> None:
+    """QA walk: over the tracker, 'Finish the battle?' showed the tracker's footer
+    (x XP+, u Undo, h Hand...): keys that do nothing while the question is open."""
+    from textual.binding import Binding
+    from textual.widgets._footer import FooterKey
+
+    from munda_tui.widgets.footer import Footer
+
+    class Beneath(KitApp):
+        BINDINGS = [Binding("x", "bell", "XP+")]
+
+        def compose(self) -> ComposeResult:
+            yield Static(UNDER)
+            yield Footer()
+
+    for dialog, want in ((ConfirmScreen("Finish?"), {"Yes", "No"}),
+                         (ErrorScreen("Oops", "nothing lost"), {"Close"})):
+        app = Beneath(dialog)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            assert app.screen is dialog
+            shown = {str(k.description) for k in dialog.query(FooterKey)}
+            assert want <= shown and "XP+" not in shown
+
+
 def test_every_dialog_uses_the_one_stylesheet() -> None:
     from munda_tui.screens.common.dice_prompt import DicePrompt
     from munda_tui.screens.prebattle.modals import DealtCardsModal

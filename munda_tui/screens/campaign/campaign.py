@@ -52,6 +52,7 @@ class ReportScreen(ModalScreen[None]):
             with VerticalScroll(id="report-scroll"):
                 yield Markdown(self.markdown, id="report")
             yield Static("Esc to close", classes="hint")
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#report-scroll").focus()

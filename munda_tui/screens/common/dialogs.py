@@ -90,6 +90,7 @@ class ErrorScreen(DialogScreen[None]):
             yield Label(self.title_text, id="dialog-title")
             yield Static(self.message, id="dialog-message", markup=False)
             yield Static("Enter or Esc to close", classes="dialog-hint")
+        yield Footer()  # its own keys, not those of the screen beneath (they do nothing here)
 
     def action_dismiss_dialog(self) -> None:
         self.dismiss(None)
@@ -118,6 +119,7 @@ class ConfirmScreen(DialogScreen[bool]):
             with Horizontal(id="dialog-buttons"):
                 yield Button(f"{self.yes} (y)", id="yes", variant="error")
                 yield Button(f"{self.no} (n)", id="no", variant="primary")
+        yield Footer()  # its own keys, not those of the screen beneath (they do nothing here)
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()

@@ -13,6 +13,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Label, Static
 
+from munda_tui.widgets.footer import Footer
+
 GENERAL = (
     ("ctrl+p", "Command palette: go anywhere, look up a Sub-plot card or rule"),
     ("tab / shift+tab", "Move between fields and panels"),
@@ -62,6 +64,7 @@ class HelpScreen(ModalScreen[None]):
                 yield Static(self.about, id="help-about", markup=False)
             yield DataTable(id="help-keys", cursor_type="row", zebra_stripes=True)
             yield Static("Esc or ? to close", classes="hint")
+        yield Footer()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

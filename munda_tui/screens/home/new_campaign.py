@@ -12,6 +12,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from munda_tui.rules.limits import NAME_MAX
 from munda_tui.rules.model import Campaign, PostBattleRuleset, Settings, slugify
+from munda_tui.widgets.footer import Footer
 
 RULESETS = [
     ("Gang War (Core Rules post-battle sequence)", PostBattleRuleset.GANG_WAR),
@@ -65,6 +66,7 @@ class NewCampaignScreen(ModalScreen[NewCampaignRequest | None]):
             yield Select(RULESETS, value=PostBattleRuleset.GANG_WAR, allow_blank=False, id="ruleset")
             yield Button("Create (Enter)", id="create", variant="primary")
             yield Static("Esc to cancel", classes="hint")
+        yield Footer()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         long = len(event.value.strip()) > NAME_MAX
