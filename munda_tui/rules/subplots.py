@@ -870,7 +870,7 @@ class SubplotDraw:
         if not self.done:
             raise SubplotError(f"{self.current} has not finished drawing")
         return DrawResult(
-            order=list(self.order), reason=reason, rolloff=[tuple(p) for p in rolloff],
+            order=list(self.order), reason=reason, rolloff=[(int(a), int(b)) for a, b in rolloff],
             shared_deck=self.shared_deck, sides=self.sides,
         )
 
@@ -979,7 +979,7 @@ def without_hidden_cards(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
 
     data = copy.deepcopy(data)
     setup = data.get("setup")
-    battle = data.get("battle") if isinstance(data.get("battle"), dict) else {}
+    battle = data["battle"] if isinstance(data.get("battle"), dict) else {}
     if not isinstance(setup, dict):
         return data, 0
     public = public_cards(setup, battle.get("log", []) or [])

@@ -132,7 +132,8 @@ class HireScreen(ModalScreen["HireChoice | None"]):
         elif not found:
             line = "No such type yet: Enter makes it a new one."
         else:
-            line = "  ·  ".join(cat.type_label(self.catalogue.type(n)) for n in found[:4])
+            entries = [e for n in found[:4] if (e := self.catalogue.type(n)) is not None]
+            line = "  ·  ".join(cat.type_label(e) for e in entries)
         self.query_one("#hire-matches", Static).update(line)
 
     def _new_type(self, on: bool) -> None:

@@ -25,7 +25,7 @@ class DealtCardsModal(DialogScreen[Optional[list[int]]]):
     """
 
     BINDINGS = [
-        Binding("space", "toggle", "Mark card", id="dealt_cards_modal.toggle"),
+        Binding("space", "mark", "Mark card", id="dealt_cards_modal.toggle"),
         Binding("enter", "confirm", "Confirm", id="dealt_cards_modal.confirm"),
         Binding("escape", "cancel", "Back", id="dealt_cards_modal.cancel"),
     ]
@@ -63,7 +63,7 @@ class DealtCardsModal(DialogScreen[Optional[list[int]]]):
         event.stop()
         self.action_confirm()
 
-    def action_toggle(self) -> None:
+    def action_mark(self) -> None:
         ol = self.query_one(OptionList)
         i = ol.highlighted
         if i is None:

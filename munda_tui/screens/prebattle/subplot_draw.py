@@ -45,6 +45,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -77,9 +78,9 @@ def card_rows(cards: list[PlayingCard], per_row: int = 2) -> list[Horizontal]:
     """Cards laid out two to a row (each row as tall as its tallest card)."""
     rows = []
     for i in range(0, len(cards), per_row):
-        chunk = cards[i : i + per_row]
+        chunk: list[Widget] = list(cards[i : i + per_row])
         if len(chunk) < per_row:
-            chunk = chunk + [Static(classes="card-gap") for _ in range(per_row - len(chunk))]  # type: ignore[list-item]
+            chunk += [Static(classes="card-gap") for _ in range(per_row - len(chunk))]
         rows.append(Horizontal(*chunk, classes="card-row"))
     return rows
 
@@ -401,7 +402,8 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
 
     def _decide_order(self) -> None:
         try:
-            self.order = sp.draw_order(*self.contenders, self.rolls)
+            first, second = self.contenders
+            self.order = sp.draw_order(first, second, self.rolls)
         except sp.SubplotError:
             self.order = None
 
