@@ -120,12 +120,17 @@ async def test_a_league_fills_its_tables_after_the_first_frame(make_app, data_di
 async def test_an_open_campaign_is_kept_out_of_the_collectors_scans(make_app, data_dir: Path) -> None:
     import gc
 
+    from munda_tui.app import GC_DEFAULT
+
     Store(data_dir).create_campaign(demo_campaign()).close()
     gc.unfreeze()
     app = make_app(campaign="demo")
     async with app.run_test(size=SIZE) as pilot:
         await wait_for_screen(pilot, "CampaignScreen")
         assert gc.get_freeze_count() > 0
+        # and a full collection only after 100 younger ones (not 10) while it is open
+        assert gc.get_threshold()[2] == 100
         await pilot.press("escape")
         await wait_for_screen(pilot, "HomeScreen")
         assert gc.get_freeze_count() == 0
+        assert gc.get_threshold() == GC_DEFAULT
