@@ -37,6 +37,15 @@ __all__ = ["Footer"]
 class Footer(TextualFooter):
     """A Footer that rebuilds its keys only when they change (see the module)."""
 
+    # Textual's compact footer gives every key a right margin, the palette key too: docked
+    # right it then ends one cell short of the edge, and keys too many for the width show
+    # through that last cell ("^p palettee" in the tracker at 80 columns).
+    DEFAULT_CSS = """
+    Footer.-compact FooterKey.-command-palette {
+        margin-right: 0;
+    }
+    """
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._shown: tuple[Any, ...] | None = None

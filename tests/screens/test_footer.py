@@ -110,3 +110,28 @@ def test_every_screen_uses_this_footer() -> None:
             if line.startswith("from textual.widgets import") and "Footer" in line.split("import", 1)[1]:
                 offenders.append(f"{path.relative_to(PACKAGE)}: {line}")
     assert offenders == []
+
+
+async def test_a_compact_footer_with_too_many_keys_ends_with_the_palette_key() -> None:
+    """QA walk: the tracker at 80 columns read '^p palettee': the compact footer's right
+    margin (every key's, the palette key's too) left the last cell to the keys beneath."""
+
+    class Many(Screen[None]):
+        BINDINGS = [Binding(k, "bell", f"Word{k}") for k in "abcdefghijklmn"]
+
+        def compose(self) -> ComposeResult:
+            yield Label("keys")
+            yield Footer(compact=True)
+
+    class ManyApp(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(Many())
+
+    app = ManyApp()
+    async with app.run_test(size=(40, 5)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        palette = [k for k in app.screen.query(FooterKey) if k.has_class("-command-palette")]
+        assert palette and palette[0].region.right == 40
+        widget, _ = app.screen.get_widget_at(39, 4)
+        assert widget is palette[0]
