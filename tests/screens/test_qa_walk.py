@@ -89,3 +89,34 @@ async def test_subplot_counts_read_as_words_not_card_s(make_app, data_dir: Path)
         status = str(app.screen.query_one("#sp-status").render())
         assert "The Venom Sisters: 2 cards in hand, 1 Joker shown" in status
         assert "The Iron Skulls: 1 card in hand" in status and "(s)" not in status
+
+
+async def test_a_side_job_fighter_picked_at_random_is_not_picked_at_random_again(
+        make_app, data_dir: Path) -> None:
+    """QA walk: Enter on a picked Side Job line offered 'Pick at random for me' again, a
+    second random selection with no record; a (pick the rest) with none left did nothing."""
+    slug = seed_state(data_dir, "side-jobs")
+    app = make_app(seed=11, campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await _open_state(pilot)
+        assert app.screen.step == "side_jobs"
+        await _press(pilot, "a")  # both picked at random
+        first = [side.side_job_target for side in _setup(app).sides]
+        assert all(first) and not _notes(app)
+        await _press(pilot, "a")
+        assert [side.side_job_target for side in _setup(app).sides] == first
+        assert _notes(app) == ["No Side Job fighter is left to pick at random: Enter on a "
+                               "line corrects it to the fighter selected at the table."]
+        was = app.screen.flow.fighter_label(*first[0].split("/", 1))
+        await _press(pilot, "enter")
+        dialog = app.screen
+        assert type(dialog).__name__ == "PickOneScreen"
+        options = dialog.query_one("OptionList")
+        prompts = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert not any("at random" in p for p in prompts)
+        assert "the random pick is not made again" in str(dialog.query_one(".dialog-detail").render())
+        other = next(i for i, p in enumerate(prompts) if was not in p)
+        await _press(pilot, *["down"] * other, "enter")
+        assert type(app.screen).__name__ == "PreBattleScreen"
+        now = _setup(app).sides[0].side_job_target
+        assert now and now != first[0]

@@ -120,7 +120,10 @@ class SideJobsStep(ListDetailStep):
             self.say("No deployed fighter qualifies.", severity="warning")
             return
         names = [self._target_name(c) for c in res.candidates]
-        random_pick = spec.get("pick") == "random"
+        # a random selection is made once: with a fighter picked, the list only corrects
+        # it to the one picked at the table (never a second random pick, unrecorded)
+        picked_already = bool(side.side_job_target)
+        random_pick = spec.get("pick") == "random" and not picked_already
         options = (["Pick at random for me"] if random_pick else []) + names
 
         def done(k: int | None) -> None:
@@ -138,25 +141,34 @@ class SideJobsStep(ListDetailStep):
                 self._set(side, res.candidates[k - 1 if random_pick else k])
 
         how = "randomly selected" if random_pick else "chosen by the player"
+        detail = "Pick at random, or the fighter you selected at the table." if random_pick else ""
+        if picked_already and spec.get("pick") == "random":
+            how = "selected at the table"
+            detail = (f"Picked: {self._target_name(side.side_job_target)}. Choose the fighter "
+                      "selected at the table to correct it; the random pick is not made again.")
         self.ask(
-            PickOneScreen(f"{side.side_job}: the fighter {how}", picks(options),
-                          "Pick at random, or the fighter you selected at the table."
-                          if random_pick else "", cancel_label="Back"),
+            PickOneScreen(f"{side.side_job}: the fighter {how}", picks(options), detail,
+                          cancel_label="Back"),
             done,
         )
 
     def action_pick_rest(self) -> None:
+        picked = 0
         for side in self.setup.sides:
             entry = self._entry(side)
             spec = (entry.extra.get("target") if entry else None) or {}
             if spec.get("pick") == "random" and not side.side_job_target:
                 enemy = self._enemy(side)
-                picked = sc.side_job_target(
+                target = sc.side_job_target(
                     entry, self.flow.gang(side.gang), side.crew, self.flow.gang(enemy.gang), enemy.crew,
                     self.rng,
                 )
-                if picked.fighter:
-                    self._set(side, picked.fighter)
+                if target.fighter:
+                    self._set(side, target.fighter)
+                    picked += 1
+        if not picked:
+            self.say("No Side Job fighter is left to pick at random: Enter on a line "
+                     "corrects it to the fighter selected at the table.")
 
     def finish(self) -> str | None:
         for side in self.setup.sides:
