@@ -168,12 +168,16 @@ async def test_adjusting_the_crew_method(make_app) -> None:
         await _press(pilot, "n", "n")
         await _press(pilot, "down", "down", "enter", "c", "enter", "a", "n", "n", "n")  # Escalating Engagement
         assert app.screen.step == "crews"
+        head = app.screen.query_one("#crew-head")
+        assert "Reading note: The scan reads \"Hybrid (3+03)\"" in str(head.render())
         await _press(pilot, "m")
         for _ in range(20):
             await pilot.press("backspace")
         await pilot.press(*"Random (D3+5)")
         await _press(pilot, "enter")
         assert app.screen.setup.sides[0].crew_method == "Random (D3+5)"
+        # QA walk: the note reads the table's Hybrid (3+D3): stale once adjusted
+        assert "Reading note" not in str(app.screen.query_one("#crew-head").render())
         await _press(pilot, "x", "e", "2", "enter", "d")
         crew = app.screen.setup.sides[0].crew
         assert len(crew) == 7

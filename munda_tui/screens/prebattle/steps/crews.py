@@ -127,7 +127,8 @@ class CrewStep(StepPanel):
             f"Crew {self.side_i + 1} of {len(self.setup.sides)}: {g.name} ({role}) — "
             f"{self.setup.crew_table}: {method.label}"
         ]
-        if entry is not None and entry.note:
+        # the note reads the table's own method: once a player adjusts it (m), it is stale
+        if entry is not None and entry.note and sc.crew_plans(entry)[role].method.label == method.label:
             head.append(f"Reading note: {entry.note}")
         if reinf_size:
             head.append(
