@@ -94,3 +94,17 @@ def test_main_prints_one_line_per_figure(capsys: pytest.CaptureFixture[str]) -> 
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("machine: ") and "Textual" in lines[0]
     assert len(lines) == 5 and lines[-1].startswith("load average")
+
+
+def test_a_kept_league_is_generated_once_and_each_run_works_on_a_copy(tmp_path: Path) -> None:
+    keep = tmp_path / "keep"
+    first = bench.prepare_league(tmp_path / "run1", 3, 4, 4, 12, 30, keep=keep)
+    kept = keep / first.data_dir.name
+    assert first.data_dir == tmp_path / "run1" / kept.name and kept.is_dir()
+    battle = first.data_dir / "campaigns" / first.slug / "battles" / "0004.toml"
+    battle.write_text("changed by a run")  # a run changes its copy, never the kept league
+    second = bench.prepare_league(tmp_path / "run2", 3, 4, 4, 12, 30, keep=keep)
+    assert second.data_dir == tmp_path / "run2" / kept.name
+    assert (second.data_dir / "campaigns" / second.slug / "battles" / "0004.toml").read_text() \
+        != "changed by a run"
+    assert (second.slug, second.post, second.live, second.files) == (first.slug, first.post, first.live, first.files)
