@@ -159,6 +159,8 @@ def xp_events() -> list[dict[str, str]]:
 
 def check_xp_awards(awards: dict[str, Any]) -> dict[str, int]:
     """The Arbitrator's XP awards table, checked (ValueError with the message)."""
+    if not awards:  # (most campaigns: the table's data file is then not read to open one)
+        return {}
     known = {e["id"] for e in xp_events()}
     out: dict[str, int] = {}
     for key, value in awards.items():
