@@ -348,7 +348,7 @@ class PreBattle:
         pick_n, _ = self.crew_counts(gang_id)
         picked = len(self.crew_picks(gang_id))
         if not out and picked != pick_n:
-            out.append(f"Choose {pick_n} fighter(s) first (space), {picked} chosen.")
+            out.append(f"Choose {plural(pick_n, 'fighter')} first (space), {picked} chosen.")
         return out
 
     def needs_cards(self, gang_id: str) -> bool:

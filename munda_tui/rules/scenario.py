@@ -38,6 +38,7 @@ from munda_tui.rules.data import list_data, load_data
 from munda_tui.rules.dice import DiceError, Roll, parse, roll, roll_faces
 from munda_tui.rules.model import Fighter, FighterStatus, FighterType, Gang
 from munda_tui.rules.setup import BattleSetup, CrewDraft, CrewMember, SideSetup
+from munda_tui.rules.wording import plural
 
 #: The tables the Core Rules print (seed 001). Any other ``data/scenario/<id>.toml`` with a
 #: ``table`` key is a table too: its ``step`` and ``roller`` say where and by whom it is
@@ -850,20 +851,20 @@ def select_crew(
     pool = eligible(gang)
     picks = list(picks)
     if len(picks) != pick_n:
-        raise CrewError(f"{method.label}: choose {pick_n} fighter(s), not {len(picks)}")
+        raise CrewError(f"{method.label}: choose {plural(pick_n, 'fighter')}, not {len(picks)}")
     _check_members(gang, picks, pool, "chosen")
     picked_ids = {m.fighter for m in picks}
     rest = [f for f in pool if f.id not in picked_ids]
     if dealt is not None:
         dealt = list(dealt)
         if len(dealt) != deal_n:
-            raise CrewError(f"{method.label}: deal {deal_n} card(s), not {len(dealt)}")
+            raise CrewError(f"{method.label}: deal {plural(deal_n, 'card')}, not {len(dealt)}")
         _check_members(gang, dealt, rest, "dealt")
         return picks + dealt
     if deal_n == 0:
         return picks
     if rng is None:
-        raise CrewError(f"{method.label}: deal {deal_n} card(s) from a shuffled deck")
+        raise CrewError(f"{method.label}: deal {plural(deal_n, 'card')} from a shuffled deck")
     return picks + deal(rest, deal_n, rng)
 
 
@@ -882,11 +883,11 @@ def reinforcements_deck(
     if dealt is not None:
         dealt = list(dealt)
         if len(dealt) != n:
-            raise CrewError(f"Reinforcements ({size}): deal {n} card(s), not {len(dealt)}")
+            raise CrewError(f"Reinforcements ({size}): deal {plural(n, 'card')}, not {len(dealt)}")
         _check_members(gang, dealt, rest, "reinforcements")
         return dealt
     if rng is None:
-        raise CrewError(f"Reinforcements ({size}): deal {n} card(s) from a shuffled deck")
+        raise CrewError(f"Reinforcements ({size}): deal {plural(n, 'card')} from a shuffled deck")
     return deal(rest, n, rng)
 
 
@@ -1059,7 +1060,7 @@ def reduce_crew(side: SideSetup, gang: Gang, removed: Sequence[str]) -> None:
             f"Contempt for the Weak: at most {limit} for a crew of {len(crew_ids)} (half the "
             f"gang's {gang_models(gang)} models, a crew of 1 at least)")
     if len(removed) != n:
-        raise CrewError(f"take {n} fighter(s) off the crew, not {len(removed)}")
+        raise CrewError(f"take {plural(n, 'fighter')} off the crew, not {len(removed)}")
     for fid in removed:
         if fid not in crew_ids:
             raise CrewError(f"{fid} is not in the starting crew")

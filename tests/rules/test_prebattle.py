@@ -33,7 +33,7 @@ def test_a_hybrid_crew_is_chosen_step_by_step_and_checked_at_each() -> None:
     assert pb.crew_problems(VS) == ["Roll Y first (y)."]
     pb.set_amount(VS, "y", 2, "chosen")
     assert pb.crew_counts(VS) == (3, 2)
-    assert pb.crew_problems(VS) == ["Choose 3 fighter(s) first (space), 1 chosen."]
+    assert pb.crew_problems(VS) == ["Choose 3 fighters first (space), 1 chosen."]  # not "fighter(s)"
     assert pb.toggle_pick(VS, "sable-thorn") == ""
     assert pb.toggle_pick(VS, "kira-ashfall") == ""
     assert pb.toggle_pick(VS, "lys-venom") == "3 already chosen."

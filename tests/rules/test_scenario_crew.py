@@ -142,3 +142,16 @@ def test_custom_rejects_wrong_counts_unknown_and_bad_loadout(demo_campaign):
     assert crew[0].loadout == "Sable Thorn (twin stiletto knives)"
     with pytest.raises(sc.CrewError, match="shuffled deck"):
         sc.select_crew(esc, sc.CrewMethod("random", "3"), 3)
+
+
+def test_crew_errors_count_in_words(demo_campaign):
+    """QA walk: 'choose 1 fighter(s)', 'deal 1 card(s)' read as words now."""
+    esc = demo_campaign.gangs[0]
+    ids = [f.id for f in esc.fighters]
+    with pytest.raises(sc.CrewError, match=r"^Custom \(1\): choose 1 fighter, not 0$"):
+        sc.select_crew(esc, sc.CrewMethod("custom", "1"), 1)
+    with pytest.raises(sc.CrewError, match=r"deal 1 card, not 2$"):
+        sc.select_crew(esc, sc.CrewMethod("random", "1"), 1,
+                       dealt=[CrewMember(ids[0]), CrewMember(ids[1])])
+    with pytest.raises(sc.CrewError, match=r"deal 2 cards from a shuffled deck$"):
+        sc.select_crew(esc, sc.CrewMethod("random", "2"), 2)

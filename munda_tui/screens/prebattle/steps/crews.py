@@ -19,6 +19,7 @@ from munda_tui.rules import scenario as sc
 from munda_tui.rules.career import status_text
 from munda_tui.rules.model import Fighter, Gang
 from munda_tui.rules.readings import note as reading_note
+from munda_tui.rules.wording import plural
 from munda_tui.rules.setup import CrewMember, SideSetup
 from munda_tui.screens.common.dialogs import LineScreen, PickOneScreen, picks
 from munda_tui.screens.prebattle.modals import DealtCardsModal
@@ -348,7 +349,7 @@ class CrewStep(StepPanel):
             self._changed()
 
         self.ask(
-            DealtCardsModal(f"Contempt for the Weak: mark the {n} fighter(s) who leave the crew",
+            DealtCardsModal(f"Contempt for the Weak: mark the {plural(n, 'fighter')} who leave the crew",
                             [self.flow.fighter_label(self.gang.id, m.fighter, m.loadout)
                              for m in crew], n),
             done,
