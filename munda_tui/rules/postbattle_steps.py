@@ -23,6 +23,7 @@ from .postbattle_core import (
     range_text,
     resolver,
 )
+from .subplots import REWARD_KINDS
 from .wording import possessive
 
 if TYPE_CHECKING:
@@ -394,7 +395,10 @@ def end_of_battle(walk: Walk) -> None:
     for r in o.rewards:
         g = walk.campaign.gang(r.gang).name
         who = f" to {walk.fname(r.gang, r.fighter)}" if r.fighter and r.fighter != "*" else ""
-        walk.say(f"{g}: {r.source}: {r.amount} {r.kind}{who} (banked, applied in Receive "
+        kind = RewardKind(r.kind).value
+        what = REWARD_KINDS.get(kind, kind)  # "Gang Tactics", not "gang_tactics"
+        got = f"{r.amount} {what}".strip() if kind != "other" else (r.note or "other")
+        walk.say(f"{g}: {r.source}: {got}{who} (banked, applied in Receive "
                  "Rewards / Reputation)")
     if not o.subplots_revealed and not o.rewards:
         walk.say("No Sub-plot or Side Job resolved at the end of the battle.")

@@ -548,3 +548,15 @@ def test_one_roll_without_the_card() -> None:
           faces={f"injury:{GOLIATH}:dak-cinderfist": [5, 5]})
     lines = " ".join(seq.state.lines)
     assert "Lasting Injury 55" in lines and "two Lasting Injury rolls" not in lines
+
+
+def test_end_of_battle_events_name_each_banked_reward_in_words() -> None:
+    """QA walk: 'Sub-plot: Attention Seeker: 1 reputation', and a Gang Tactics reward read
+    '2 gang_tactics' (the reward's id, not its name)."""
+    o = outcome(rewards=[BankedReward(ESCHER, RewardKind.REPUTATION, 1, "Sub-plot: Attention Seeker"),
+                         BankedReward(GOLIATH, RewardKind.GANG_TACTICS, 2, "Sub-plot: Murder Run")])
+    seq = at("end-of-battle", o)
+    text = "\n".join(seq.state.lines)
+    assert "The Venom Sisters: Sub-plot: Attention Seeker: 1 Reputation (banked" in text
+    assert "The Iron Skulls: Sub-plot: Murder Run: 2 Gang Tactics (banked" in text
+    assert "gang_tactics" not in text and "1 reputation" not in text
