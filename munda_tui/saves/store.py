@@ -706,7 +706,7 @@ class CampaignHandle:
         whole[part] = data
         if self._emit_memo[0] != number:
             self._emit_memo = (number, {})
-        self.save_battle(number, whole, _memo=self._emit_memo[1])
+        self.save_battle(number, whole, _memo=self._emit_memo[1], _fresh=frozenset({part}))
         # The other parts were checked as they loaded: the new one alone is checked now,
         # so the next load of this very text (the next step's) is not a second check of
         # the whole file. One that fails is found by that load, as without this.
@@ -724,18 +724,20 @@ class CampaignHandle:
         return whole
 
     def save_battle(self, number: int, data: dict[str, Any], *,
-                    _memo: tomlemit.EmitMemo | None = None) -> None:
+                    _memo: tomlemit.EmitMemo | None = None,
+                    _fresh: frozenset[str] = frozenset()) -> None:
         """Write a battle file atomically (plain data only; TypeError otherwise).
 
         An existing file that does not load and was not read in this session
         is never written over (SaveError). One that was broken by an edit from
         outside after it was read is kept as ``<name>.broken.bak`` first.
-        (``_memo``: :meth:`update_battle`'s, so the parts it keeps are not written again.)
+        (``_memo``: :meth:`update_battle`'s, so the parts it keeps are not written again,
+        nor the unchanged items of the part it replaced, ``_fresh``.)
         """
         self._check_open()
         path = self.battle_path(number)
         plain = codec.battle_to_data(data)
-        text = tomlemit.dumps(plain, _memo)
+        text = tomlemit.dumps(plain, _memo, _fresh)
         if path.exists():
             known = self._verified.get(number)
             if known is None:

@@ -15,6 +15,7 @@ import math
 import re
 import threading
 from collections.abc import Mapping
+from typing import Any
 
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 _INT_MIN = -(2**63)
@@ -152,9 +153,12 @@ def _emit_table(
             _emit_table(item, (*path, k, str(i)), hsub, head, out)
 
 
-#: what :func:`dumps` remembers of a document's top-level tables between two writes:
-#: key -> (the JSON of the table's value, the lines written for it)
-EmitMemo = dict[str, tuple[str, list[str]]]
+#: what :func:`dumps` remembers of a document between two writes: a top-level table's
+#: key -> (the JSON of its value, the lines written for it); ("items", key) -> for each
+#: array of tables in that (changed) table, the JSON of each item -> its lines
+EmitMemo = dict[Any, Any]
+
+_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
 def _fingerprint(value: object) -> str | None:
@@ -164,15 +168,58 @@ def _fingerprint(value: object) -> str | None:
     tomllib or the codec, whose keys are strings, and a table first written with such a
     key is refused by the writer and never remembered.)"""
     try:
-        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        return _JSON.encode(value)
     except (TypeError, ValueError):
         return None
 
 
-def _emit_top(data: Mapping[str, object], out: list[str], memo: EmitMemo) -> None:
+def _emit_changed(table: Mapping[str, object], k: str, out: list[str],
+                  known: dict[str, dict[str, list[str]]]) -> dict[str, dict[str, list[str]]]:
+    """:func:`_emit_table` of the top-level table ``k`` known to have changed (the
+    tracker's ``battle``, whose log grows by one event per save): not compared whole, but
+    each item of its arrays of tables is written once and then taken from ``known`` (by
+    its exact JSON) while it stays the same. Returns what to remember for the next call."""
+    path = (k,)
+    if out:
+        out.append("")
+    out.append("[" + key(k) + "]")
+    subtables: list[tuple[str, Mapping[str, object]]] = []
+    arrays: list[tuple[str, list[Mapping[str, object]]]] = []
+    for sk, v in table.items():
+        _check_key(sk, path)
+        if isinstance(v, Mapping) and v:
+            subtables.append((sk, v))
+        elif _is_table_array(v):
+            arrays.append((sk, v))  # type: ignore[arg-type]
+        else:
+            out.append(f"{key(sk)} = {scalar(v, (*path, sk))}")
+    for sk, v in subtables:
+        hsub = (*path, sk)
+        _emit_table(v, hsub, hsub, "[" + ".".join(key(p) for p in hsub) + "]", out)
+    remember: dict[str, dict[str, list[str]]] = {}
+    for sk, items in arrays:
+        hsub = (*path, sk)
+        head = "[[" + ".".join(key(p) for p in hsub) + "]]"
+        old, new = known.get(sk, {}), remember.setdefault(sk, {})
+        for i, item in enumerate(items):
+            fp = _fingerprint(item)
+            lines = old.get(fp) if fp is not None else None
+            if lines is None:
+                lines = []
+                _emit_table(item, (*path, sk, str(i)), hsub, head, lines)
+            if fp is not None:
+                new[fp] = lines
+            out.append("")  # (out holds the table's header: _emit_table would add it)
+            out.extend(lines)
+    return remember
+
+
+def _emit_top(data: Mapping[str, object], out: list[str], memo: EmitMemo,
+              fresh: frozenset[str] = frozenset()) -> None:
     """:func:`_emit_table` of the document, each top-level table's lines taken from
     ``memo`` when its value is exactly the one written last time (a battle file's
-    tracker log is unchanged while the post-battle sequence saves its draft)."""
+    tracker log is unchanged while the post-battle sequence saves its draft); the
+    tables named in ``fresh`` changed: see :func:`_emit_changed`."""
     tables: list[tuple[str, object]] = []
     for k, v in data.items():
         _check_key(k, ())
@@ -182,9 +229,18 @@ def _emit_top(data: Mapping[str, object], out: list[str], memo: EmitMemo) -> Non
             out.append(f"{key(k)} = {scalar(v, (k,))}")
     ordered = [kv for kv in tables if isinstance(kv[1], Mapping)] + \
               [kv for kv in tables if not isinstance(kv[1], Mapping)]
-    seen = set()
+    seen: set[object] = set()
     for k, v in ordered:
         seen.add(k)
+        if k in fresh and isinstance(v, Mapping):
+            lines: list[str] = []
+            memo[("items", k)] = _emit_changed(v, k, lines, memo.get(("items", k), {}))
+            seen.add(("items", k))
+            memo.pop(k, None)
+            if out:
+                out.append("")
+            out.extend(lines)
+            continue
         fp = _fingerprint(v)
         known = memo.get(k)
         if fp is not None and known is not None and known[0] == fp:
@@ -192,7 +248,7 @@ def _emit_top(data: Mapping[str, object], out: list[str], memo: EmitMemo) -> Non
                 out.append("")
             out.extend(known[1])
             continue
-        lines: list[str] = []
+        lines = []
         if isinstance(v, Mapping):
             _emit_table(v, (k,), (k,), "[" + key(k) + "]", lines)
         else:
@@ -210,12 +266,14 @@ def _emit_top(data: Mapping[str, object], out: list[str], memo: EmitMemo) -> Non
         del memo[k]
 
 
-def dumps(data: Mapping[str, object], memo: EmitMemo | None = None) -> str:
+def dumps(data: Mapping[str, object], memo: EmitMemo | None = None,
+          fresh: frozenset[str] = frozenset()) -> str:
     """TOML text for ``data``; raises TomlEmitError for non-plain data.
 
     ``memo`` (kept by the caller for one document, empty at first): top-level tables
-    whose value is exactly the one of the last call are not written again (the text is
-    the same either way)."""
+    whose value is exactly the one of the last call are not written again, nor the items
+    of the arrays of tables of those named in ``fresh`` (changed: not compared whole).
+    The text is the same either way."""
     if not isinstance(data, Mapping):
         raise TomlEmitError(f"(top): a TOML document is a table, not {type(data).__name__}")
     out: list[str] = []
@@ -225,7 +283,7 @@ def dumps(data: Mapping[str, object], memo: EmitMemo | None = None) -> str:
             _emit_table(data, (), (), None, out)
         else:
             try:
-                _emit_top(data, out, memo)
+                _emit_top(data, out, memo, fresh)
             except BaseException:
                 memo.clear()
                 raise

@@ -116,3 +116,31 @@ def test_the_memo_tells_true_from_1_and_1_from_1_0():
     with pytest.raises(TomlEmitError):
         dumps({"part": {"v": None}}, memo)
     assert memo == {}  # forgotten after a refusal
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(documents, min_size=1, max_size=5), st.data())
+def test_the_memo_of_a_changed_part_writes_the_same_text(docs, data):
+    """update_battle's part (the tracker's growing log): its arrays of tables are written
+    item by item from the memo; the text is what dumps writes without one."""
+    memo: dict = {}  # type: ignore[type-arg]
+    log: list = []  # type: ignore[type-arg]
+    for doc in docs:
+        log = log + [d for d in [dict(doc)] if d][: 1]  # one more item (a non-empty table)
+        if data.draw(st.booleans()) and log:
+            log = log[:-1] + [{**log[-1], "changed": True}]  # the last item changed
+        part = {"round": len(log), "log": list(log), "sides": {"a": {"vp": 1}}}
+        whole = {"schema_version": 1, "setup": {"x": 1}, "battle": part}
+        assert dumps(whole, memo, frozenset({"battle"})) == dumps(whole)
+
+
+def test_a_growing_log_reuses_each_event_s_lines():
+    memo: dict = {}  # type: ignore[type-arg]
+    events = [{"kind": "xp", "n": i} for i in range(5)]
+    for n in range(1, 6):
+        doc = {"schema_version": 1, "battle": {"log": events[:n]}}
+        assert dumps(doc, memo, frozenset({"battle"})) == dumps(doc)
+    assert len(memo[("items", "battle")]["log"]) == 5
+    with pytest.raises(TomlEmitError):  # a refused value is still refused, and forgotten
+        dumps({"battle": {"log": [{"kind": None}]}}, memo, frozenset({"battle"}))
+    assert memo == {}
