@@ -23,13 +23,18 @@ def tmux_available() -> bool:
 
 
 class Tmux:
+    _count = 0
+
     def __init__(self, name: str, data_dir: Path, config_dir: Path, *, width: int = 100, height: int = 32) -> None:
         self.name = name
         self.data_dir = data_dir
         self.config_dir = config_dir
         self.width = width
         self.height = height
-        self.socket = str(data_dir.parent / "tmux.sock")
+        # a socket of its own: the server of the session before a restart may still be
+        # going away on the old path (new-session there failed once, on a loaded machine)
+        Tmux._count += 1
+        self.socket = str(data_dir.parent / f"tmux-{Tmux._count}.sock")
 
     def _tmux(self, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
