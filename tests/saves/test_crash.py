@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from munda_tui.saves import Store
-from munda_tui.saves.atomic import is_temp_file
+from munda_tui.saves.atomic import KEEP_BACKUPS, is_temp_file
 from munda_tui.saves.files import load_battle_file, load_campaign_file
 
 KILLS = 210
@@ -97,6 +97,8 @@ def test_sigkill_while_saving_leaves_old_or_new_state(store, full_campaign):
         battle, _ = load_battle_file(directory / "battles" / "0001.toml")
         assert battle in (battle_a, battle_b), f"kill {i}: the battle file is neither state"
         seen["battle"].add(battle == battle_b)
+        for original in (campaign_file, directory / "battles" / "0001.toml"):
+            assert len(store.backups(original)) <= KEEP_BACKUPS, f"kill {i}: more than {KEEP_BACKUPS} backups"
         for backup in (directory / ".backups").rglob("*.bak"):
             st = backup.stat()
             if (st.st_ino, st.st_size, st.st_mtime_ns) in checked:
@@ -114,4 +116,12 @@ def test_sigkill_while_saving_leaves_old_or_new_state(store, full_campaign):
     assert seen == {"campaign": {False, True}, "battle": {False, True}}
     with store.open_campaign(slug) as handle:
         assert handle.campaign in (camp_a, camp_b)
+        # backup_file prunes to 4 before it links the fifth: the last kill, at a random
+        # moment, may have fallen between the two (the version it was keeping is still
+        # campaign.toml itself, so nothing is lost); never more than 5
+        assert len(store.backups(handle.file)) in (KEEP_BACKUPS - 1, KEEP_BACKUPS)
+        on_disk = handle.campaign
+        handle.campaign = copy.deepcopy(camp_a if on_disk == camp_b else camp_b)
+        handle.save()  # one save that runs to its end: the rotation is whole again
         assert len(store.backups(handle.file)) == 5
+        assert load_campaign_file(store.backups(handle.file)[0]).campaign == on_disk
