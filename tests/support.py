@@ -44,3 +44,42 @@ def ensure_demo(data_dir):  # type: ignore[no-untyped-def]
         shutil.copytree(Path(str(_DEMO_TEMPLATE["root"])) / "campaigns" / slug, target)
         return slug
     return real(data_dir)
+
+
+async def settle(pilot, timeout: float = 60.0) -> None:  # type: ignore[no-untyped-def]
+    """Pause until the app has nothing left to do, however slow the machine is.
+
+    ``pilot.pause()`` waits for the messages queued so far, then for the process to look
+    idle (Textual compares CPU time with wall time over a few ms). On a busy machine a
+    process that is only waiting for a CPU looks idle too, so a pause can end with a new
+    screen half mounted, or a layout pass (a scrollbar that appeared, a card row mounted)
+    still to come. This waits for the state instead: every message queue of the app and
+    of the showing screen's widgets empty, every widget mounted, no layout, repaint or
+    recompose pending; twice in a row, with a drain of the queues between.
+    """
+    import asyncio
+    from time import monotonic
+
+    app = pilot.app
+    deadline = monotonic() + timeout
+    quiet = 0
+    while quiet < 2:
+        if monotonic() > deadline:
+            raise AssertionError(f"the app did not settle in {timeout:.0f} s (on {type(app.screen).__name__})")
+        await pilot.pause()  # drain the queues, then lay out and paint what is pending
+        await asyncio.sleep(0)
+        screen = app.screen
+        pumps = [app, *screen.walk_children(with_self=True)]
+        busy = bool(screen._dirty_widgets) or any(_pending(p) for p in pumps)
+        quiet = 0 if busy else quiet + 1
+
+
+#: what a widget (or the screen) still has to do when one of these is set
+_FLAGS = ("_layout_required", "_repaint_required", "_scroll_required", "_recompose_required",
+          "_refresh_styles_required")
+
+
+def _pending(pump) -> bool:  # type: ignore[no-untyped-def]
+    if pump._message_queue.qsize() or pump._next_callbacks or not pump._is_mounted:
+        return True
+    return any(getattr(pump, flag, False) for flag in _FLAGS)

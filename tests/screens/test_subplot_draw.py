@@ -21,6 +21,7 @@ from munda_tui.screens.prebattle.subplot_draw import (
 )
 from munda_tui.screens.common.dialogs import LineScreen
 from munda_tui.widgets.curtain import PrivacyCurtain
+from support import settle
 
 SIZE = (100, 32)
 #: with this seed the Venom Sisters (lower rating, first) draw Joker, Q, Joker, 3, 8
@@ -346,7 +347,7 @@ async def _ben_sees(make_app, anas_card: str) -> list[str]:
         await start(app, screen, pilot)
         for key in ("enter", "enter", "c", *anas_card, "enter", "h", "enter", "enter"):
             await pilot.press(key)  # each key once the last one's screen is drawn
-            await pilot.pause()
+            await settle(pilot)
         assert screen.turn_gang == "iron-skulls"
         steps = [
             ("c", *"ZZ", "enter"),  # not a card
@@ -366,22 +367,9 @@ async def _ben_sees(make_app, anas_card: str) -> list[str]:
         for keys in steps:
             for key in keys:
                 await pilot.press(key)
-                await pilot.pause()
-            seen.append(await settled(app, pilot))
+                await settle(pilot)  # laid out to the end: a scrollbar's reflow included
+            seen.append(flat(app))
     return seen
-
-
-async def settled(app, pilot) -> str:
-    """The screen's text once two frames in a row agree (the cards' columns may wrap
-    again as a scrollbar comes or goes after the footer is rebuilt)."""
-    text = flat(app)
-    for _ in range(20):
-        await pilot.pause()
-        again = flat(app)
-        if again == text:
-            return text
-        text = again
-    return text
 
 
 async def test_the_shared_screen_is_the_same_whatever_the_opponent_holds(make_app):
@@ -430,9 +418,10 @@ def _saved(app) -> BattleSetup:
 
 
 async def _keys(pilot, *keys: str) -> None:
+    """Each key once the last one's screen is up and laid out (support.settle)."""
     for key in keys:
         await pilot.press(key)
-        await pilot.pause()
+        await settle(pilot)
 
 
 async def test_a_card_drawn_is_kept_through_a_restart_and_leaving_the_draw(make_app, data_dir):
