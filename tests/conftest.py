@@ -30,6 +30,21 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     _wait.SLEEP_GRANULARITY = 0.004
     _wait.SLEEP_IDLE = _wait.SLEEP_GRANULARITY / 20.0
+    _hand_out_one_at_a_time(config)
+
+
+def _hand_out_one_at_a_time(config: pytest.Config) -> None:
+    """With xdist, a test goes to whichever worker is free, one at a time (unless the
+    command line says ``--maxschedchunk``).
+
+    By default xdist's ``load`` scheduler first hands each worker a run of ~110
+    consecutive tests: the first worker got mypy, the import contracts, the tmux test and
+    the first hundred screens' tests, one after another, while the others could not take
+    any of them. One at a time, the long tests at the head of the order (``_FIRST``)
+    spread over the workers and no queue is left behind one slow test at the end.
+    """
+    if config.pluginmanager.hasplugin("xdist") and config.getoption("maxschedchunk", None) is None:
+        config.option.maxschedchunk = 1
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -106,11 +121,14 @@ def shared_dir() -> Path:
     return SHARED
 
 
-#: the order tests are handed to the xdist workers: the long ones first (mypy and the
-#: import contracts, the terminal end-to-end test, the screens, the phone page in a
-#: browser, the benchmark's children), the many short rules and saves tests last, so the
-#: workers run dry at about the same time
-_FIRST = ("test_types.py", "test_layers.py", "e2e/", "screens/", "phone/", "test_bench.py", "saves/")
+#: the order tests are handed to the xdist workers (one each in turn, then one more to
+#: whichever runs low): first the long ones that mostly wait on another process (mypy and
+#: the import contracts, the terminal end-to-end test, the crash test's children, the
+#: benchmark's children, the phone page in a browser) so the screens' tests use the cores
+#: meanwhile and none of them is left running alone at the end; then the screens; the many
+#: short saves and rules tests last, so the workers run dry at about the same time
+_FIRST = ("test_types.py", "test_layers.py", "e2e/", "saves/test_crash.py", "test_bench.py", "phone/",
+          "screens/", "saves/")
 
 
 def _weight(item: pytest.Item) -> int:
