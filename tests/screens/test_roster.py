@@ -254,3 +254,27 @@ async def test_the_stash_panel_says_it_is_the_equipment(make_app, data_dir) -> N
         await open_roster(pilot)
         shown = str(app.screen.query_one("#stash-title", Label).render())
         assert shown.startswith("Stash equipment (") and shown.endswith(" cr)")
+
+
+async def test_the_footer_asking_while_the_screen_is_taken_down_is_no_crash(make_app, data_dir) -> None:
+    """QA run: 'munda-tui stopped on an unexpected error (NoMatches)': the footer asked the
+    roster which keys apply (check_action) once its table was gone; home likewise."""
+    from textual.widgets import DataTable
+
+    slug = seed(data_dir)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_roster(pilot)
+        roster = app.screen
+        await roster.query_one("#fighters").remove()
+        assert roster.check_action("copy_fighter", ()) is False
+        assert roster.check_action("edit_item", ()) is True
+        assert roster.active_bindings  # what the footer reads: no NoMatches
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(10):
+            await pilot.pause()
+        home = app.screen
+        await home.query_one(DataTable).remove()
+        assert home.check_action("open_campaign", ()) is False
+        assert home.active_bindings

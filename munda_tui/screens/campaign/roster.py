@@ -514,7 +514,9 @@ class RosterScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in FIGHTER_ACTIONS and not self.gang.fighters:
             return False  # nothing to edit, retire, delete, copy or give an item to
-        fighters = self.focused is self.query_one("#fighters", DataTable)
+        # asked by the footer also while the screen is being taken down: no table, no crash
+        tables = self.query("#fighters")
+        fighters = bool(tables) and self.focused is tables.first()
         if action == "copy_fighter":
             return fighters
         if action == "edit_item":

@@ -68,7 +68,9 @@ class HomeScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("open_campaign", "delete"):
-            return self.query_one(DataTable).row_count > 0
+            # asked by the footer also while the screen is being taken down: no table, no crash
+            tables = self.query(DataTable)
+            return bool(tables) and tables.first().row_count > 0
         return True
 
     def _selected_slug(self) -> str | None:
