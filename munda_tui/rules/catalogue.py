@@ -191,8 +191,6 @@ def parse_profile_line(text: str) -> dict[str, int]:
             + " ".join(pr.LABELS[k] for k in pr.CHARACTERISTICS))
     out: dict[str, int] = {}
     for n, (key, token) in enumerate(zip(pr.CHARACTERISTICS, tokens), 1):
-        if key == "i" and token.endswith("+"):  # cards print Initiative as 4+
-            token = token[:-1]
         try:
             value = pr.parse_value(key, token)
         except pr.ProfileError as error:

@@ -1,8 +1,9 @@
 """A fighter's profile as the game writes it.
 
-Twelve characteristics. Movement, Strength, Toughness, Wounds, Initiative and
-Attacks are plain numbers (``4``); Weapon Skill, Ballistic Skill, Leadership,
-Cool, Willpower and Intelligence are *target numbers* (``3+``: the roll needed).
+Twelve characteristics. Movement, Strength, Toughness, Wounds and Attacks are
+plain numbers (``4``); Weapon Skill, Ballistic Skill, Initiative, Leadership,
+Cool, Willpower and Intelligence are *target numbers* (``3+``: the roll needed;
+a Fighter card prints Initiative as ``4+``, an Initiative test is a D6 roll).
 A better target number is a lower one, so a -1 to WS 4+ gives 5+ and a +1 to
 Ld 8+ gives 7+.
 
@@ -14,7 +15,7 @@ codec uses, :func:`format_value` / :func:`format_profile` what screens show.
 
 Only impossible values are refused (:func:`check_value`): a plain
 characteristic below 1 (or above 12), a WS/BS that is not 2+ to 6+ (a D6
-roll), a Ld/Cl/Wil/Int that is not 2+ to 12+ (a 2D6 roll). The limits of a
+roll), an I that is not 2+ to 6+ (a D6 roll), a Ld/Cl/Wil/Int that is not 2+ to 12+ (a 2D6 roll). The limits of a
 fighter's own book (its maximum profile) are the player's to keep.
 """
 
@@ -30,7 +31,7 @@ CHARACTERISTICS: tuple[str, ...] = (
 )
 
 #: Characteristics written as a target number (``3+``).
-TARGETS: frozenset[str] = frozenset({"ws", "bs", "ld", "cl", "wil", "int"})
+TARGETS: frozenset[str] = frozenset({"ws", "bs", "i", "ld", "cl", "wil", "int"})
 
 #: The card's column heads.
 LABELS: dict[str, str] = {
@@ -47,8 +48,8 @@ NAMES: dict[str, str] = {
 
 #: Possible values: (lowest, highest). Target numbers: the best and worst roll.
 LIMITS: dict[str, tuple[int, int]] = {
-    **{k: (1, 12) for k in ("m", "s", "t", "w", "i", "a")},
-    "ws": (2, 6), "bs": (2, 6),  # a D6 roll
+    **{k: (1, 12) for k in ("m", "s", "t", "w", "a")},
+    "ws": (2, 6), "bs": (2, 6), "i": (2, 6),  # a D6 roll
     **{k: (2, 12) for k in ("ld", "cl", "wil", "int")},  # a 2D6 roll
 }
 
@@ -125,7 +126,7 @@ def format_profile(profile: Mapping[str, int], *, sep: str = " ") -> str:
 
 def parse_profile(text: str) -> Profile:
     """A whole profile on one line: twelve values in card order
-    (``5 3+ 4+ 3 3 1 4 1 7+ 7+ 8+ 8+``, ``-`` for none) or labelled pairs
+    (``5 3+ 4+ 3 3 1 4+ 1 7+ 7+ 8+ 8+``, ``-`` for none) or labelled pairs
     (``M5 WS3+ BS4+ ...`` / ``M 5, WS 3+``; missing ones stay absent)."""
     tokens = [t for t in re.split(r"[\s,;|/]+", str(text).strip()) if t]
     if not tokens:

@@ -87,10 +87,25 @@ def test_saved_with_plus_and_older_integers_still_read():
     campaign = demo_campaign()
     data = codec.campaign_to_data(campaign)
     vexa = data["gangs"][0]["fighters"][0]["characteristics"]
-    assert vexa == {"m": 5, "ws": "3+", "bs": "3+", "s": 3, "t": 3, "w": 2, "i": 3, "a": 2,
+    assert vexa == {"m": 5, "ws": "3+", "bs": "3+", "s": 3, "t": 3, "w": 2, "i": "3+", "a": 2,
                     "ld": "6+", "cl": "6+", "wil": "7+", "int": "7+"}
     assert codec.campaign_from_data(data) == campaign
     # what earlier versions wrote: bare integers, 0 for a characteristic the fighter lacks
-    vexa.update(ws=3, bs=0)
+    vexa.update(ws=3, bs=0, i=3)  # (Initiative was once written as a plain number)
     back = codec.campaign_from_data(data).gangs[0].fighters[0].characteristics
-    assert back["ws"] == 3 and "bs" not in back
+    assert back["ws"] == 3 and "bs" not in back and back["i"] == 3
+
+
+def test_initiative_is_a_target_number():
+    """A Fighter card prints Initiative as 4+ and an Initiative test is a D6 roll: +1
+    Initiative (an advancement) makes 4+ into 3+, -1 makes it 5+; 7+ cannot be rolled."""
+    from munda_tui.rules import profile as pr
+
+    p = pr.parse_profile("5 4+ 4+ 3 3 1 4+ 1 7+ 7+ 7+ 7+")
+    assert p["i"] == 4 and pr.format_value("i", p["i"]) == "4+"
+    assert pr.parse_profile("5 4+ 4+ 3 3 1 4 1 7+ 7+ 7+ 7+")["i"] == 4  # the + may be left out
+    assert pr.apply(p, [("i", 1)], clamp=False) == ["I 4+ -> 3+"]
+    assert pr.apply(p, [("i", -2)], clamp=False) == ["I 3+ -> 5+"]
+    with pytest.raises(pr.ProfileError, match=r"I is a target number from 2\+ to 6\+"):
+        pr.parse_value("i", "7+")
+    assert pr.encode(p)["i"] == "5+"

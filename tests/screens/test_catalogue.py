@@ -162,11 +162,11 @@ async def test_a_whole_gang_from_an_empty_campaign_counted(make_app, data_dir, c
     types = [  # (type, role key, cost, profile as twelve digits, equipment)
         # items known already complete from their first letters (Ri: Rifle); a new item
         # is a weapon unless a kind letter follows its cost (10a: armour, 25c: consumable)
-        ("Leader", "", "120", "533323226677", "Pistol 10,Blade 15"),
-        ("Champion", "", "90", "534323217677", "Rifle 20"),
-        ("Ganger", "", "50", "544313117788", "Ri,Vest 10a"),
-        ("Juve", "", "25", "555313118899", "Pi"),
-        ("Specialist", "", "60", "543313117788", "Ri,Grenade 25c"),
+        ("Leader", "", "120", "533332226677", "Pistol 10,Blade 15"),
+        ("Champion", "", "90", "534332217677", "Rifle 20"),
+        ("Ganger", "", "50", "544331317788", "Ri,Vest 10a"),
+        ("Juve", "", "25", "555331318899", "Pi"),
+        ("Specialist", "", "60", "543331317788", "Ri,Grenade 25c"),
     ]
     async with app.run_test(size=SIZE) as pilot:
         await wait_for_screen(pilot, "CampaignScreen")
@@ -498,7 +498,7 @@ async def test_twelve_digits_move_on_and_an_enter_out_of_habit_hires_nothing_bar
         await keys("h")
         await wait_for_screen(pilot, "HireScreen")
         await keys("g", "enter", *"Cyd", "enter", *"50")
-        await keys("enter", *"54431311778")
+        await keys("enter", *"54433131778")
         assert app.focused.id == "h-profile"  # eleven digits: still typing
         await keys("8")
         assert app.focused.id == "h-equipment"
@@ -526,7 +526,7 @@ async def test_a_bare_hire_after_twelve_digits_takes_a_second_enter(make_app, da
         await make_gang(keys)
         await keys("h")
         await wait_for_screen(pilot, "HireScreen")
-        await keys("j", "enter", *"Dot", "enter", *"25", "enter", *"555313118899", "enter",
+        await keys("j", "enter", *"Dot", "enter", *"25", "enter", *"555331318899", "enter",
                    "enter")
         await wait_for_screen(pilot, "RosterScreen")
         dot = app.handle.campaign.gangs[0].fighters[0]
