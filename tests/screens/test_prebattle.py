@@ -94,7 +94,12 @@ async def test_from_choosing_gangs_to_a_started_battle_by_keyboard(make_app) -> 
         # side jobs: Settle a Score at random (never the enemy Leader), The Package chosen
         await _press(pilot, "n")
         assert screen.step == "side_jobs"  # the targets are not picked yet
-        await _press(pilot, "enter", "enter")  # "Pick at random for me"
+        await _press(pilot, "enter")  # Enter never picks at random: the table's pick
+        assert type(app.screen).__name__ == "PickOneScreen"
+        prompts = [str(o.prompt) for o in app.screen.query_one("OptionList")._options]
+        assert not any("at random" in p for p in prompts)
+        await _press(pilot, "escape")
+        await _press(pilot, "r")  # the app picks at random
         await _press(pilot, "down", "enter", "down", "enter")  # the second deployed fighter
         s = _setup(app)
         target = s.side("venom-sisters").side_job_target

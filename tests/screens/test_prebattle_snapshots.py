@@ -16,7 +16,7 @@ SIZE = (100, 32)
 ROLLING = ROLLED[len(SCENARIO):]
 CREW_PICKING = CREWS[len(SUBPLOTS):] + ["y", "e", "2", "enter", "space", "down", "space", "l", "down", "enter",
                                         "down", "space"]
-SIDE_JOBS_PICKED = ["enter", "enter", "down", "enter", "down", "enter"]
+SIDE_JOBS_PICKED = ["r", "down", "enter", "down", "enter"]
 assert BOTH_CREWS[len(SUBPLOTS):len(SUBPLOTS) + len(CREW_PICKING)] == CREW_PICKING
 
 

@@ -18,6 +18,7 @@ from munda_tui.screens.prebattle.steps.base import ListDetailStep, replace_roll
 class SideJobsStep(ListDetailStep):
     BINDINGS = [
         Binding("enter", "decide", "Pick / roll", id="side_jobs_step.decide"),
+        Binding("r", "pick_random", "Pick at random", id="side_jobs_step.pick_random"),
         Binding("a", "pick_rest", "Pick the rest at random", id="side_jobs_step.pick_rest"),
     ]
 
@@ -46,6 +47,8 @@ class SideJobsStep(ListDetailStep):
         res = self._candidates(side)
         if res.new_side_job:
             return "no fighter qualifies: Enter to generate a new Side Job"
+        if target.get("pick") == "random":
+            return "r: pick at random · Enter: the table's pick"
         return "Enter to pick the fighter"
 
     def _target_name(self, ref: str) -> str:
@@ -120,37 +123,55 @@ class SideJobsStep(ListDetailStep):
             self.say("No deployed fighter qualifies.", severity="warning")
             return
         names = [self._target_name(c) for c in res.candidates]
-        # a random selection is made once: with a fighter picked, the list only corrects
-        # it to the one picked at the table (never a second random pick, unrecorded)
+        # a random selection is made once, by its own key (r), never by Enter: the list
+        # is the fighter selected at the table (or a correction to it)
         picked_already = bool(side.side_job_target)
         random_pick = spec.get("pick") == "random" and not picked_already
-        options = (["Pick at random for me"] if random_pick else []) + names
 
         def done(k: int | None) -> None:
-            if k is None:
-                return
-            if random_pick and k == 0:
-                assert entry is not None
-                enemy = self._enemy(side)
-                picked = sc.side_job_target(
-                    entry, self.flow.gang(side.gang), side.crew, self.flow.gang(enemy.gang), enemy.crew,
-                    self.rng,
-                )
-                self._set(side, picked.fighter)
-            else:
-                self._set(side, res.candidates[k - 1 if random_pick else k])
+            if k is not None:
+                self._set(side, res.candidates[k])
 
-        how = "randomly selected" if random_pick else "chosen by the player"
-        detail = "Pick at random, or the fighter you selected at the table." if random_pick else ""
+        how = "selected at the table" if random_pick else "chosen by the player"
+        detail = ("The fighter you selected at random at the table; Esc, then r, "
+                  "has the app pick at random instead." if random_pick else "")
         if picked_already and spec.get("pick") == "random":
             how = "selected at the table"
             detail = (f"Picked: {self._target_name(side.side_job_target)}. Choose the fighter "
                       "selected at the table to correct it; the random pick is not made again.")
         self.ask(
-            PickOneScreen(f"{side.side_job}: the fighter {how}", picks(options), detail,
+            PickOneScreen(f"{side.side_job}: the fighter {how}", picks(names), detail,
                           cancel_label="Back"),
             done,
         )
+
+    def action_pick_random(self) -> None:
+        """The current line's fighter picked at random by the app (once: a picked line
+        is corrected with Enter, never picked at random again)."""
+        side = self.setup.sides[self.current]
+        entry = self._entry(side)
+        spec = (entry.extra.get("target") if entry else None) or {}
+        if spec.get("pick") != "random":
+            self.say(f"{side.side_job or 'This Side Job'}: its fighter is chosen, not "
+                     "picked at random: Enter lists them.")
+            return
+        if side.side_job_target:
+            self.say(f"Picked already: {self._target_name(side.side_job_target)}. Enter "
+                     "corrects it to the fighter selected at the table.")
+            return
+        if self._candidates(side).new_side_job:
+            self._new_job(side)
+            return
+        assert entry is not None
+        enemy = self._enemy(side)
+        picked = sc.side_job_target(
+            entry, self.flow.gang(side.gang), side.crew, self.flow.gang(enemy.gang), enemy.crew,
+            self.rng,
+        )
+        if not picked.fighter:
+            self.say("No deployed fighter qualifies.", severity="warning")
+            return
+        self._set(side, picked.fighter)
 
     def action_pick_rest(self) -> None:
         picked = 0
