@@ -730,35 +730,83 @@ async def league_in_app(league: League, config_dir: Path, *, runs: int = 10, key
         filled = app.screen_stack[-2]._fill
         app.pop_screen()
         await _until(pilot, lambda: _campaign_at_rest(app, filled))
-        # step changes in the post-battle wizard: answer (untimed), Enter to the next
-        # step, at the end b back to the first, and on again
-        app.open_battle(league.post)
-        await _until(pilot, lambda: isinstance(app.screen, PostBattleScreen) and app.screen.is_mounted)
-        await pilot.pause()
-        wizard = app.screen
-        seq = wizard.seq
-        direction = {"key": "enter"}
-        rng = random.Random(1)
-
-        def before(i: int) -> bool:
-            for _ in range(200):
-                if seq.pending is None:
-                    break
-                _answer(seq, rng)
-                wizard._changed()
-            else:
-                return False
-            if seq.at_end:
-                direction["key"] = "b"
-            elif seq.current == 0 or not any(st.status != "skipped" for st in seq.states[: seq.current]):
-                direction["key"] = "enter"
-            return True
-
-        out["steps"] = await timed_keys(pilot, lambda i: direction["key"], steps, pace, before)
-        out["wizard_steps"] = len(seq.steps)
-        app.pop_screen()
-        await pilot.pause()
+        out.update(await wizard_steps(app, pilot, league, steps, pace))
     return out
+
+
+async def wizard_steps(app: Any, pilot: Any, league: League, steps: int, pace: float) -> dict[str, Any]:
+    """Step changes in the post-battle wizard: answer (untimed), Enter to the next step,
+    at the end b back to the first, and on again; from a campaign screen, back to it."""
+    from munda_tui.screens.postbattle.screen import PostBattleScreen
+
+    out: dict[str, Any] = {}
+    app.open_battle(league.post)
+    await _until(pilot, lambda: isinstance(app.screen, PostBattleScreen) and app.screen.is_mounted)
+    await pilot.pause()
+    wizard = app.screen
+    seq = wizard.seq
+    direction = {"key": "enter"}
+    rng = random.Random(1)
+
+    def before(i: int) -> bool:
+        for _ in range(200):
+            if seq.pending is None:
+                break
+            _answer(seq, rng)
+            wizard._changed()
+        else:
+            return False
+        if seq.at_end:
+            direction["key"] = "b"
+        elif seq.current == 0 or not any(st.status != "skipped" for st in seq.states[: seq.current]):
+            direction["key"] = "enter"
+        return True
+
+    out["steps"] = await timed_keys(pilot, lambda i: direction["key"], steps, pace, before)
+    out["wizard_steps"] = len(seq.steps)
+    app.pop_screen()
+    await pilot.pause()
+    return out
+
+
+async def steps_in_app(league: League, config_dir: Path, *, rounds: int = 10, steps: int = 60,
+                       pace: float = 0.03, size: tuple[int, int] = SIZE) -> list[dict[str, Any]]:
+    """Only the post-battle wizard's step changes (``--only steps``): ``rounds`` times
+    opened from the campaign screen, ``steps`` step changes each."""
+    from munda_tui.app import MundaApp
+    from munda_tui.screens.campaign.campaign import CampaignScreen
+    from munda_tui.screens.home.home import HomeScreen
+
+    app = MundaApp(league.data_dir, config_dir, seed=1, today="2026-01-15")
+    out = []
+    async with app.run_test(size=size) as pilot:
+        await _until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        app.open_campaign(league.slug)
+        await _until(pilot, lambda: isinstance(app.screen, CampaignScreen))
+        await _until(pilot, lambda: _campaign_at_rest(app))
+        for _ in range(rounds):
+            filled = app.screen._fill
+            out.append(await wizard_steps(app, pilot, league, steps, pace))
+            await _until(pilot, lambda: _campaign_at_rest(app, filled))
+    return out
+
+
+def report_steps(rounds: list[dict[str, Any]], lg: League) -> list[str]:
+    """Each round's step-change p50 and p95 (wall and the app thread's CPU), and their medians."""
+    med = statistics.median
+    lines = []
+    figures = []
+    for i, r in enumerate(rounds):
+        ms, cpu = [t.ms for t in r["steps"]], [t.cpu_ms for t in r["steps"]]
+        f = (percentile(ms, 50), percentile(ms, 95), percentile(cpu, 50), percentile(cpu, 95))
+        figures.append(f)
+        lines.append(f"steps [{lg.what}] round {i + 1}: {len(ms)} step changes, p50 {_ms(f[0])} "
+                     f"(CPU {_ms(f[2])}), p95 {_ms(f[1])} (CPU {_ms(f[3])})")
+    p50, p95, c50, c95 = (med(f[k] for f in figures) for k in range(4))
+    lines.append(f"league [{lg.what}] post-battle wizard step change ({rounds[0]['wizard_steps']} "
+                 f"steps), medians of {len(rounds)} rounds: p50 {_ms(p50)} (CPU {_ms(c50)}), p95 "
+                 f"{_ms(p95)} (CPU {_ms(c95)}) {verdict(p95, GOALS['step_p95_ms'])}")
+    return lines
 
 
 def league_saves(league: League, *, opens: int = 20, saves: int = 30, campaign_saves: int = 5) -> dict[str, Any]:
@@ -990,7 +1038,7 @@ def report_growth(small: dict[str, Any], big: dict[str, Any]) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python scripts/bench.py", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--only", choices=["startup", "keys", "saves", "league"], action="append",
+    parser.add_argument("--only", choices=["startup", "keys", "saves", "league", "steps"], action="append",
                         help="run only these figures (repeatable)")
     parser.add_argument("--runs", type=int, default=10, help="start-up runs of each app (default 10)")
     parser.add_argument("--keys", type=int, default=240, help="keys pressed in the tracker (default 240)")
@@ -1006,7 +1054,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="generate the leagues into DIR once and reuse them in later runs "
                         "(each run works on a copy)")
     args = parser.parse_args(argv)
-    only = set(args.only or ["startup", "keys", "saves", "league"])
+    only = set(args.only or ["startup", "keys", "saves", "league"])  # steps: part of league
     m = machine()
     print(f"machine: {m['cpu']}, {m['cores']} cores, {m['os']}, Python {m['python']}, "
           f"Textual {m['textual']}; load average {_load()}", flush=True)
@@ -1040,6 +1088,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             if len(same) >= 2:
                 for line in report_growth(same[0], same[-1]):
                     print(line, flush=True)
+        if "steps" in only:  # the post-battle step changes alone, on the last league given
+            (work / "steps").mkdir()
+            gangs, fighters, battles = (int(x) for x in args.league.split(",")[-1].lower().split("x"))
+            league = prepare_league(work / "steps", gangs, fighters, battles, args.events,
+                                    args.tracker_events, args.keep)
+            config = Path(tempfile.mkdtemp(prefix="config-", dir=work / "steps"))
+            rounds = asyncio.run(steps_in_app(league, config, rounds=args.runs, steps=args.steps))
+            for line in report_steps(rounds, league):
+                print(line, flush=True)
     print(f"load average at the end: {_load()}", flush=True)
     return 0
 

@@ -8,7 +8,7 @@ and commits the sequence at the end (applied once: see ``rules.postbattle``).
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -16,12 +16,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Header, Input, Label, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option as ListOption
 
 from munda_tui.rules import postbattle as pb
 from munda_tui.rules.battle import outcome_from_data
-from munda_tui.rules.dice import DiceError, roll_faces
+from munda_tui.rules.dice import DiceError, parse, roll_faces
 from munda_tui.saves import SaveError
 from munda_tui.screens.common.dialogs import Pick, PickOneScreen
 from munda_tui.screens.common.dice_prompt import DiceOutcome, DicePrompt
@@ -33,13 +34,49 @@ from munda_tui.widgets.footer import Footer
 MARKS = {"done": "✓", "current": "▶", "todo": "·", "skipped": "–"}
 
 
-class MultiPick(SelectionList[str]):
+if TYPE_CHECKING:
+    _Base = Widget
+else:  # a plain mixin: as a Widget subclass it would reset can_focus and the CSS type names
+    _Base = object
+
+
+class _Stamped(_Base):
+    """A prompt widget kept mounted from one question to the next (a step change updates
+    it in place instead of mounting a new one): every message it posts carries the
+    number of the question it was posted for, so an event from a question already
+    answered (a second Enter queued behind the first) is told apart from one for the
+    question now shown."""
+
+    def __init__(self, *args: Any, question: int = 0, **kwargs: Any) -> None:
+        self.question = question  # before the widget's own __init__, which may post already
+        super().__init__(*args, **kwargs)
+
+    def post_message(self, message: Message) -> bool:
+        message.pb_question = self.question  # type: ignore[attr-defined]
+        return super().post_message(message)
+
+
+class PromptRoll(_Stamped, RollInput):
+    pass
+
+
+class PromptOptions(_Stamped, OptionList):
+    pass
+
+
+class PromptInput(_Stamped, Input):
+    pass
+
+
+class MultiPick(_Stamped, SelectionList[str]):
     """A SelectionList where Space toggles and Enter confirms."""
 
     BINDINGS = [Binding("enter", "confirm", "Confirm", show=False, id="multi_pick.confirm")]
 
     def action_confirm(self) -> None:
-        self.screen.post_message(MultiConfirmed(self, list(self.selected)))
+        message = MultiConfirmed(self, list(self.selected))
+        message.pb_question = self.question  # type: ignore[attr-defined]
+        self.screen.post_message(message)
 
 
 class MultiConfirmed(Message):
@@ -85,7 +122,10 @@ Enter applies every change to both rosters once and saves the battle report.
         self.seq: pb.PostBattle | None = None
         self.report_text = ""
         self._prompt_key: tuple[Any, ...] | None = None
-        self._widget_n = 0
+        self._widget_n = 0  # the question shown (its widgets' messages carry it)
+        self._current: Any = None  # the widget answering it
+        self._pool: dict[str, Any] = {}  # one mounted prompt widget per kind, reused
+        self._texts: dict[str, Any] = {}  # what each Static shows: unchanged text is not redrawn
 
     # --- building ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -170,6 +210,13 @@ Enter applies every change to both rosters once and saves the battle report.
         return False
 
     # --- view -------------------------------------------------------------------
+    def _set(self, static_id: str, text: str) -> None:
+        """Show ``text`` in a Static; the same text again costs no layout and no redraw."""
+        if self._texts.get(static_id) == text:
+            return
+        self._texts[static_id] = text
+        self.query_one(f"#{static_id}", Static).update(text)
+
     def refresh_view(self) -> None:
         seq = self.seq
         if seq is None:
@@ -183,15 +230,14 @@ Enter applies every change to both rosters once and saves the battle report.
             indent = "  " if st.group else ""
             reason = f": {st.reason}" if st.status == "skipped" and st.reason else ""
             side.append(f"{MARKS[st.status]} {indent}{st.title}{reason}")
-        self.query_one("#pb-sidebar", Static).update("\n".join(side))
+        self._set("pb-sidebar", "\n".join(side))
         step, state = seq.step, seq.state
         n = seq.current + 1
-        self.query_one("#pb-title", Static).update(
-            f"Step {n}/{len(seq.steps)}: {step['title']}  ·  {seq.ruleset['title']}")
+        self._set("pb-title", f"Step {n}/{len(seq.steps)}: {step['title']}  ·  {seq.ruleset['title']}")
         text = step.get("text", "")
         for extra in pb.step_notes(step):
             text += f"\n\n{extra}" if extra.startswith("munda-tui") else f"\n\nmunda-tui: {extra}"
-        self.query_one("#pb-text", Static).update(text)
+        self._set("pb-text", text)
         self.query_one("#pb-text-scroll").set_class(not text, "hidden")
         skipped: list[str] = []
         for st in reversed(seq.states[: seq.current]):
@@ -199,8 +245,8 @@ Enter applies every change to both rosters once and saves the battle report.
                 break
             skipped.insert(0, f"Skipped {st.title}: {st.reason}")
         lines = skipped + ([""] if skipped and state.lines else []) + state.lines
-        self.query_one("#pb-lines-text", Static).update("\n".join(lines) or "—")
-        self.query_one("#pb-error", Static).update("")
+        self._set("pb-lines-text", "\n".join(lines) or "—")
+        self._set("pb-error", "")
         self._show_prompt()
         self._show_hint()
         self.refresh_bindings()
@@ -218,7 +264,7 @@ Enter applies every change to both rosters once and saves the battle report.
                 hint += "  ·  u: undo  ·  b: back"
             if seq.last_roll() is not None:
                 hint += "  ·  R: re-roll / correct"
-        self.query_one("#pb-hint", Static).update(hint)
+        self._set("pb-hint", hint)
 
     def _add_word(self) -> str:
         assert self.seq is not None
@@ -240,37 +286,70 @@ Enter applies every change to both rosters once and saves the battle report.
             self._focus_prompt()
             return
         self._prompt_key = key
-        box.remove_children()
+        self._widget_n += 1  # a new question: messages from the last one's widget are stale
         if p is None:
+            self._current = None
+            for w in self._pool.values():
+                w.display = False
             self.query_one("#pb-lines").focus()
             return
-        self.query_one("#pb-question", Static).update(p.label)
-        self.query_one("#pb-note", Static).update(p.note)
+        self._set("pb-question", p.label)
+        self._set("pb-note", p.note)
         table = self.query_one("#pb-table", Static)
         table.set_class(p.table in pb.injury_tables(), "detail")
-        table.update("\n".join(pb.table_lines(seq, p)))
-        widget: Any
+        self._set("pb-table", "\n".join(pb.table_lines(seq, p)))
+        kind = p.kind if p.kind in ("roll", "choice", "multi") else "input"
+        widget: Any = self._pool.get(kind)
+        if widget is not None:  # what it posts from here on is for this question
+            widget.question = self._widget_n
         if p.kind == "roll":
-            widget = RollInput(p.dice, id=self._new_id(), classes="pb-input",
-                               by_hand=self.handle.campaign.settings.dice_by_hand)
+            if widget is None:
+                widget = PromptRoll(p.dice, classes="pb-input", question=self._widget_n,
+                                    by_hand=self.handle.campaign.settings.dice_by_hand)
+            else:
+                widget.expression = parse(p.dice)
+                widget.by_hand = self.handle.campaign.settings.dice_by_hand
+                widget.text = ""
+                widget.refresh(layout=True)
         elif p.kind == "choice":
-            widget = OptionList(*[
-                ListOption(o.label + ("" if o.enabled else f"  — {o.reason}"), id=o.id,
-                           disabled=not o.enabled) for o in p.options], id=self._new_id(), classes="pb-input")
+            options = [ListOption(o.label + ("" if o.enabled else f"  — {o.reason}"), id=o.id,
+                                  disabled=not o.enabled) for o in p.options]
+            if widget is None:
+                widget = PromptOptions(*options, classes="pb-input", question=self._widget_n)
+            else:
+                widget.set_options(options)
+                if options:
+                    widget.action_first()  # as a new OptionList starts
         elif p.kind == "multi":
-            widget = MultiPick(*[(o.label, o.id, o.id in (p.default or [])) for o in p.options],
-                               id=self._new_id(), classes="pb-input")
-        else:
+            selections = [(o.label, o.id, o.id in (p.default or [])) for o in p.options]
+            if widget is None:
+                widget = MultiPick(*selections, classes="pb-input", question=self._widget_n)
+            else:
+                widget.clear_options()
+                widget.add_options(selections)
+                if selections:
+                    widget.action_first()  # as a new SelectionList starts
+        else:  # a text or number field: a new one each time (its type, validation and
+            # suggestions are fixed when it is made)
             value = "" if p.default is None else str(p.default)
             suggester, known = self._catalogue_help(p)
             if p.kind == "number" and known is not None and known.cost is not None \
                     and p.default is None:
                 value = str(known.cost)  # the catalogue's price: Enter takes it
-            widget = Input(value=value, id=self._new_id(), classes="pb-input",
-                           type="integer" if p.kind == "number" else "text",
-                           placeholder="a whole number" if p.kind == "number" else "type, then Enter",
-                           suggester=suggester)
-        box.mount(widget)
+            if widget is not None:
+                widget.remove()
+            widget = PromptInput(value=value, classes="pb-input", question=self._widget_n,
+                                 type="integer" if p.kind == "number" else "text",
+                                 placeholder="a whole number" if p.kind == "number" else "type, then Enter",
+                                 suggester=suggester)
+        for other_kind, other in self._pool.items():
+            if other_kind != kind:
+                other.display = False
+        widget.display = True
+        self._current = widget
+        if widget.parent is None:
+            self._pool[kind] = widget
+            box.mount(widget)
         self.call_after_refresh(self._after_mount_prompt, p)
 
     def _catalogue_help(self, p: pb.Prompt) -> tuple[Any, Any]:
@@ -301,13 +380,8 @@ Enter applies every change to both rosters once and saves the battle report.
             return None, self._catalogue.item(str(name))
         return None, None
 
-    def _new_id(self) -> str:
-        self._widget_n += 1
-        return f"pb-input-{self._widget_n}"
-
     def _current_input(self) -> Any:
-        found = [w for w in self.query(".pb-input") if w.id == f"pb-input-{self._widget_n}"]
-        return found[0] if found else None
+        return self._current
 
     def _after_mount_prompt(self, p: pb.Prompt) -> None:
         w = self._current_input()
@@ -326,7 +400,7 @@ Enter applies every change to both rosters once and saves the battle report.
             w.focus()
 
     def _error(self, text: str) -> None:
-        self.query_one("#pb-error", Static).update(text)
+        self._set("pb-error", text)
 
     # --- input ------------------------------------------------------------------
     def _changed(self) -> None:
@@ -342,14 +416,16 @@ Enter applies every change to both rosters once and saves the battle report.
             return
         self._changed()
 
-    def _stale(self, widget: Any) -> bool:
-        """An event from a prompt widget that has already been answered."""
-        return widget is not self._current_input()
+    def _stale(self, widget: Any, event: Message | None = None) -> bool:
+        """An event from a prompt widget that has already been answered (the widget is
+        reused: the event must also be for the question now shown)."""
+        return widget is not self._current_input() or (
+            event is not None and getattr(event, "pb_question", None) != self._widget_n)
 
     @on(RollInput.Submitted)
     def _rolled(self, event: RollInput.Submitted) -> None:
         event.stop()
-        if self._stale(event.widget):
+        if self._stale(event.widget, event):
             return
         assert self.seq is not None
         try:
@@ -370,27 +446,26 @@ Enter applies every change to both rosters once and saves the battle report.
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """Show the rules of the highlighted choice (a Post-Battle Action's text)."""
         seq = self.seq
-        if seq is None or seq.pending is None or self._stale(event.option_list):
+        if seq is None or seq.pending is None or self._stale(event.option_list, event):
             return
         detail = next((o.detail for o in seq.pending.options if o.id == event.option.id), "")
         if detail:
-            table = self.query_one("#pb-table", Static)
-            table.update(detail)
-            table.add_class("detail")
+            self._set("pb-table", detail)
+            self.query_one("#pb-table", Static).add_class("detail")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if not self._stale(event.option_list):
+        if not self._stale(event.option_list, event):
             self._answer(event.option.id)
 
     @on(MultiConfirmed)
     def _multi(self, event: MultiConfirmed) -> None:
-        if not self._stale(event.widget):
+        if not self._stale(event.widget, event):
             self._answer(event.values)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        if not self._stale(event.input):
+        if not self._stale(event.input, event):
             self._answer(event.value)
 
     # --- actions ----------------------------------------------------------------
@@ -540,11 +615,11 @@ Enter applies every change to both rosters once and saves the battle report.
 
     def _show_report(self) -> None:
         self.seq = None
-        self.query_one("#pb-sidebar", Static).update("✓ Post-Battle Sequence applied")
-        self.query_one("#pb-title", Static).update(f"Battle {self.number}: report (saved)")
+        self._set("pb-sidebar", "✓ Post-Battle Sequence applied")
+        self._set("pb-title", f"Battle {self.number}: report (saved)")
         self.query_one("#pb-text-scroll").set_class(True, "hidden")
         self.query_one("#pb-prompt").set_class(True, "hidden")
-        self.query_one("#pb-lines-text", Static).update(self.report_text)
-        self.query_one("#pb-hint", Static).update("Both rosters are updated. Enter or Escape: back.")
+        self._set("pb-lines-text", self.report_text)
+        self._set("pb-hint", "Both rosters are updated. Enter or Escape: back.")
         self.query_one("#pb-lines").focus()
         self.refresh_bindings()
