@@ -31,6 +31,7 @@ def pytest_configure(config: pytest.Config) -> None:
     _wait.SLEEP_GRANULARITY = 0.004
     _wait.SLEEP_IDLE = _wait.SLEEP_GRANULARITY / 20.0
     _hand_out_one_at_a_time(config)
+    _press_waits_for_each_new_screen()
 
 
 def _hand_out_one_at_a_time(config: pytest.Config) -> None:
@@ -45,6 +46,38 @@ def _hand_out_one_at_a_time(config: pytest.Config) -> None:
     """
     if config.pluginmanager.hasplugin("xdist") and config.getoption("maxschedchunk", None) is None:
         config.option.maxschedchunk = 1
+
+
+def _press_waits_for_each_new_screen() -> None:
+    """``pilot.press("h", "enter", ...)``: a key that brings up (or closes) a screen lets
+    the next key go only once that screen is mounted and laid out (``support.settle``).
+
+    Between two keys of one call Textual only waits for the process to look idle, and on a
+    busy machine a process that is waiting for a CPU looks idle too: the next key reached a
+    dialog not yet mounted (or the screen beneath) and was lost. 90 presses in 47 tests of
+    tests/screens (and the snapshots' ``press=``) cross a screen change like this. Keys that
+    stay on one screen go as before (Textual's own wait between keys), so the cost is one
+    settle per screen change.
+    """
+    from textual.pilot import Pilot
+
+    textual_press = Pilot.press
+
+    async def press(self: Pilot, *keys: str) -> None:  # type: ignore[type-arg]
+        from support import settle, unmounted
+
+        app = self.app
+        for i, key in enumerate(keys):
+            if i == len(keys) - 1:
+                await textual_press(self, key)
+                return
+            before = app.screen_stack
+            await app._press_keys([key])  # what Textual does for each key of the call
+            if app.screen_stack != before or unmounted(app.screen):
+                await settle(self)
+
+    press.__doc__ = textual_press.__doc__
+    Pilot.press = press  # type: ignore[method-assign]
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -83,3 +83,8 @@ def _pending(pump) -> bool:  # type: ignore[no-untyped-def]
     if pump._message_queue.qsize() or pump._next_callbacks or not pump._is_mounted:
         return True
     return any(getattr(pump, flag, False) for flag in _FLAGS)
+
+
+def unmounted(screen) -> bool:  # type: ignore[no-untyped-def]
+    """Whether ``screen`` or a widget in it has not finished mounting yet."""
+    return not screen._is_mounted or any(not w._is_mounted for w in screen.walk_children())
