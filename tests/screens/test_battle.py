@@ -268,19 +268,22 @@ def test_kill_dash_nine_and_reopen_returns_to_the_same_battle(make_app, data_dir
     """A real process records events by keyboard and is killed with SIGKILL."""
     make_battle(data_dir, {V: ["escher:2"]})
     script = textwrap.dedent(f"""
-        import asyncio, os, signal
+        import asyncio, os, signal, sys
         from pathlib import Path
+        sys.path.insert(0, {str(Path(__file__).resolve().parents[1])!r})
+        from support import settle  # this process has no conftest: wait for each screen here
         from munda_tui.app import MundaApp
 
         async def main():
             app = MundaApp(Path({str(data_dir)!r}), Path({str(config_dir)!r}), seed=1,
                            campaign="demo", today="2026-01-15")
             async with app.run_test(size=(80, 24)) as pilot:
-                await pilot.pause()
+                await settle(pilot)
                 app.open_battle(1)
-                await pilot.pause()
-                await pilot.press("right", "s", "enter", "down", "o", "enter", "down", "b", "n", "x")
-                await pilot.pause()
+                await settle(pilot)
+                for key in ("right", "s", "enter", "down", "o", "enter", "down", "b", "n", "x"):
+                    await pilot.press(key)  # the next key once the dialog it opened is up
+                    await settle(pilot)
                 os.kill(os.getpid(), signal.SIGKILL)
 
         asyncio.run(main())
