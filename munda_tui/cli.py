@@ -10,7 +10,6 @@ import argparse
 import json
 import os
 import random
-import secrets
 import sys
 import tempfile
 from pathlib import Path
@@ -177,7 +176,7 @@ def _run_app(args: argparse.Namespace) -> int:
     if args.demo:
         # a throw-away data dir, created with the demo after the first frame
         data_dir = Path(args.data_dir) if args.data_dir else Path(
-            tempfile.gettempdir(), f"munda-tui-demo-{secrets.token_hex(6)}"
+            tempfile.gettempdir(), f"munda-tui-demo-{os.urandom(6).hex()}"
         )
     else:
         data_dir = _data_dir(args)

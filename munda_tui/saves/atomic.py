@@ -15,7 +15,6 @@ from __future__ import annotations
 import errno
 import os
 import re
-import secrets
 import shutil
 import threading
 from collections.abc import Iterator
@@ -49,7 +48,8 @@ def guarded_write(path: Path | str) -> Iterator[None]:
 
 
 def temp_path_for(path: Path) -> Path:
-    return path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    # os.urandom(n).hex() is secrets.token_hex(n), without importing secrets (and hmac) to start
+    return path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
 
 
 def is_temp_file(path: Path) -> bool:

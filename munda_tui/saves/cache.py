@@ -49,14 +49,15 @@ def text_key(text: str) -> bytes:
     return h.digest()
 
 
-def _read(path: Path, text: str) -> Any:
-    """The cached value for ``text`` in ``path``, or None."""
+def _read(path: Path, text: str, key: str | None = None) -> Any:
+    """The cached value for ``text`` in ``path``, or None (``key``: ``text_key(text).hex()``
+    if the caller has it already)."""
     try:
         cached = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return None
     head, _, body = cached.partition("\n")
-    if head != text_key(text).hex():
+    if head != (key or text_key(text).hex()):
         return None
     try:
         return json.loads(body)
@@ -98,7 +99,8 @@ def _summary(loaded: LoadedCampaign) -> dict[str, Any]:
 def load_campaign(path: Path) -> LoadedCampaign:
     """:func:`files.load_campaign_file` through the cache (SaveError as it raises)."""
     text = read_text(path)
-    data = _read(cache_dir(path) / DATA_FILE, text)
+    key = text_key(text).hex()  # once: a league's campaign.toml is 1.4 MB
+    data = _read(cache_dir(path) / DATA_FILE, text, key)
     if not isinstance(data, dict):
         data = parse_text(path, text)
         body = as_json(data)  # before decoding: a migration may change the dict
@@ -107,7 +109,7 @@ def load_campaign(path: Path) -> LoadedCampaign:
     else:
         loaded = load_campaign_file(path, text, data=data)
     summary_path = cache_dir(path) / SUMMARY_FILE
-    if _read(summary_path, text) is None:
+    if _read(summary_path, text, key) is None:
         _write(summary_path, text, as_json(_summary(loaded)))
     return loaded
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -103,6 +102,8 @@ def load_config(config_dir: Path) -> Config:
 
 def save_config(config_dir: Path, config: Config) -> None:
     """Write the config atomically, keeping the player's comments."""
+    import tomllib
+
     import tomlkit
 
     from . import tomldoc

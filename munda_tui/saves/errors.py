@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import re
-import tomllib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .codec import KeyPath, ValidationError
+
+if TYPE_CHECKING:  # tomllib loads when a file is parsed: an unchanged campaign opens from the cache
+    import tomllib
 
 
 class SaveError(Exception):
@@ -126,6 +129,8 @@ def _dotted(text: str) -> tuple[str, ...] | None:
             return None
         raw = m.group(1)
         if raw.startswith('"'):
+            import tomllib
+
             try:
                 raw = tomllib.loads(f"k = {raw}")["k"]
             except tomllib.TOMLDecodeError:

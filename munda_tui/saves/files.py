@@ -7,7 +7,6 @@ line, column and what is wrong.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -115,6 +114,8 @@ def check_shape(path: Path, text: str) -> None:
 
 
 def parse_text(path: Path, text: str) -> dict[str, Any]:
+    import tomllib  # here: a campaign opened from the parse cache never needs it
+
     check_shape(path, text)
     try:
         return tomllib.loads(text)

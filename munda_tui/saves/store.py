@@ -21,10 +21,8 @@ import copy
 import json
 import os
 import re
-import secrets
 import shutil
 import threading
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -226,7 +224,7 @@ class Store:
                 raise SaveError(where, 1, 1, f"not created: battle {number}: {error}") from None
         with guarded_write(self.campaigns_dir):
             self.campaigns_dir.mkdir(parents=True, exist_ok=True)
-        staging = self.campaigns_dir / f".creating-{os.getpid()}-{secrets.token_hex(4)}"
+        staging = self.campaigns_dir / f".creating-{os.getpid()}-{os.urandom(4).hex()}"
         try:
             with guarded_write(staging):
                 staging.mkdir()
@@ -307,7 +305,7 @@ class Store:
         if not directory.exists():
             raise FileNotFoundError(f"no campaign folder {slug!r}")
         lock = Lock.acquire(directory)
-        graveyard = self.campaigns_dir / f".deleted-{slug}-{secrets.token_hex(4)}"
+        graveyard = self.campaigns_dir / f".deleted-{slug}-{os.urandom(4).hex()}"
         try:
             with guarded_write(directory):
                 os.replace(directory, graveyard)
@@ -587,6 +585,8 @@ class CampaignHandle:
         current = _stat_key(self.file)
         if current is None or current == self._doc_stat:
             return self._doc
+        import tomllib
+
         try:
             text = read_text(self.file)
             tomllib.loads(text)
@@ -785,6 +785,8 @@ class CampaignHandle:
 
 def _reads_back(text: str, data: dict[str, Any]) -> dict[str, Any] | None:
     """What tomllib reads from ``text`` if that is ``data``, else None."""
+    import tomllib
+
     from . import tomldoc
 
     try:
