@@ -201,7 +201,8 @@ def apply(profile: Profile, changes: list[tuple[str, int]], *, clamp: bool) -> l
     return lines
 
 
-_EFFECT_RE = re.compile(r"([+-]\d+)\s+([A-Za-z][A-Za-z ]*?)(?=\s*(?:,|and\b|$))", re.I)
+#: compiled on first use (re's own cache): effects are parsed after a battle, not to start
+_EFFECT_RE = (r"([+-]\d+)\s+([A-Za-z][A-Za-z ]*?)(?=\s*(?:,|and\b|$))", re.I)
 
 
 def parse_effect(text: str) -> list[tuple[str, int]]:
@@ -211,7 +212,7 @@ def parse_effect(text: str) -> list[tuple[str, int]]:
     characteristic is a ProfileError."""
     out: list[tuple[str, int]] = []
     text = str(text).replace("\u2212", "-").replace("\u2013", "-")  # a typographic minus
-    for match in _EFFECT_RE.finditer(text):
+    for match in re.compile(*_EFFECT_RE).finditer(text):
         out.append((key_of(match.group(2)), int(match.group(1))))
     return out
 

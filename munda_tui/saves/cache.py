@@ -20,12 +20,16 @@ must not be a way to run code or crash the app.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sys
 from pathlib import Path
 from typing import Any
+
+try:  # hashlib's own BLAKE2b, without loading OpenSSL's _hashlib at start-up
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - another Python
+    from hashlib import blake2b
 
 from .. import __version__
 from . import codec
@@ -44,7 +48,7 @@ def cache_dir(campaign_file: Path) -> Path:
 
 
 def text_key(text: str) -> bytes:
-    h = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=20)
+    h = blake2b(text.encode("utf-8", "surrogatepass"), digest_size=20)
     h.update(_SALT)
     return h.digest()
 

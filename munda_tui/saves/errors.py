@@ -87,8 +87,9 @@ class CampaignLocked(Exception):
         super().__init__(message)
 
 
-_AT_RE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
-_AT_END_RE = re.compile(r"\s*\(at end of document\)\s*$")
+# (patterns compiled on first use, by re's own cache: only a broken file needs them)
+_AT_RE = r"\s*\(at line (\d+), column (\d+)\)\s*$"
+_AT_END_RE = r"\s*\(at end of document\)\s*$"
 
 
 def decode_error(path: Path, data: bytes, error: UnicodeDecodeError) -> SaveError:
@@ -100,23 +101,23 @@ def decode_error(path: Path, data: bytes, error: UnicodeDecodeError) -> SaveErro
 
 def parse_error(path: Path, text: str, error: tomllib.TOMLDecodeError) -> SaveError:
     message = str(error)
-    m = _AT_RE.search(message)
+    m = re.search(_AT_RE, message)
     if m:
         line, column = int(m.group(1)), int(m.group(2))
         message = message[: m.start()]
     else:
         lines = text.split("\n")
         line, column = len(lines), len(lines[-1]) + 1
-        message = _AT_END_RE.sub("", message)
-        if _AT_END_RE.search(str(error)):
+        message = re.sub(_AT_END_RE, "", message)
+        if re.search(_AT_END_RE, str(error)):
             message += " (at the end of the file)"
     return SaveError(path, line, column, f"TOML syntax: {message}")
 
 
 # --- placing a key path in the text --------------------------------------------
 
-_KEY_LINE = re.compile(r'^(\s*)((?:[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|\'[^\']*\')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|\'[^\']*\'))*)\s*=')
-_KEY_PART = re.compile(r'\s*([A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|\'[^\']*\')\s*(?:\.|$)')
+_KEY_LINE = r'^(\s*)((?:[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|\'[^\']*\')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|\'[^\']*\'))*)\s*='
+_KEY_PART = r'\s*([A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|\'[^\']*\')\s*(?:\.|$)'
 
 
 def _dotted(text: str) -> tuple[str, ...] | None:
@@ -124,7 +125,7 @@ def _dotted(text: str) -> tuple[str, ...] | None:
     pos = 0
     text = text.strip()
     while pos < len(text):
-        m = _KEY_PART.match(text, pos)
+        m = re.compile(_KEY_PART).match(text, pos)
         if m is None:
             return None
         raw = m.group(1)
@@ -188,7 +189,7 @@ def key_positions(text: str) -> dict[KeyPath, tuple[int, int]]:
                 prefix = indexed(keys)
                 positions.setdefault(prefix, (lineno, col))
             continue
-        m = _KEY_LINE.match(line)
+        m = re.match(_KEY_LINE, line)
         if m:
             keys = _dotted(m.group(2))
             if keys:

@@ -85,12 +85,14 @@ MAX_NESTING = 64
 
 # possessive and anchored at a word's start, so the scan stays linear on any text
 _PART = r'(?:[A-Za-z0-9_-]++|"[^"\n]*+"|\'[^\'\n]*+\')'
-_DEEP_KEY = re.compile(rf"(?<![A-Za-z0-9_-]){_PART}(?:[ \t]*+\.[ \t]*+{_PART}){{{MAX_KEY_PARTS},}}")
-_LONG_KEY = re.compile(
+# (compiled on first use, by re's own cache: a campaign opened from the parse cache never
+# scans its text)
+_DEEP_KEY = rf"(?<![A-Za-z0-9_-]){_PART}(?:[ \t]*+\.[ \t]*+{_PART}){{{MAX_KEY_PARTS},}}"
+_LONG_KEY = (
     rf'^[ \t]*+\[*+[ \t]*+(?:[A-Za-z0-9_-]{{{MAX_KEY_CHARS + 1},}}+[ \t]*+[=.\]]|"[^"\n]{{{MAX_KEY_CHARS + 1},}}+"[ \t]*+[=.\]]|\'[^\'\n]{{{MAX_KEY_CHARS + 1},}}+\'[ \t]*+[=.\]])',
     re.MULTILINE,
 )
-_DEEP_NEST = re.compile(rf"[\[{{](?:[ \t\r\n]*[\[{{]){{{MAX_NESTING},}}")
+_DEEP_NEST = rf"[\[{{](?:[ \t\r\n]*[\[{{]){{{MAX_NESTING},}}"
 
 
 def _at(text: str, index: int) -> tuple[int, int]:
@@ -102,13 +104,13 @@ def check_shape(path: Path, text: str) -> None:
     """SaveError when the text's shape is absurd (before any parser reads it)."""
     if len(text) > MAX_FILE_CHARS:
         raise SaveError(path, 1, 1, f"the file is {len(text)} characters long; a save is never near {MAX_FILE_CHARS}")
-    m = _DEEP_KEY.search(text)
+    m = re.compile(_DEEP_KEY).search(text)
     if m:
         raise SaveError(path, *_at(text, m.start()), f"a dotted key of more than {MAX_KEY_PARTS} parts; refused unread")
-    m = _LONG_KEY.search(text)
+    m = re.compile(*_LONG_KEY).search(text)
     if m:
         raise SaveError(path, *_at(text, m.start()), f"a key longer than {MAX_KEY_CHARS} characters; refused unread")
-    m = _DEEP_NEST.search(text)
+    m = re.compile(_DEEP_NEST).search(text)
     if m:
         raise SaveError(path, *_at(text, m.start()), f"arrays or tables nested more than {MAX_NESTING} deep; refused unread")
 

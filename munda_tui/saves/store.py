@@ -368,14 +368,14 @@ class Store:
             del self._open[handle.path]
 
 
-_TOML_STRINGS = re.compile(
+_TOML_STRINGS = (  # compiled on first use (re's cache): not needed to start
     r'"""(?:[^"\\]|\\.|"(?!""))*"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'', re.S
 )
 
 
 def has_comments(text: str) -> bool:
     """Whether TOML ``text`` has a comment (a ``#`` outside every string)."""
-    return "#" in text and "#" in _TOML_STRINGS.sub("", text)
+    return "#" in text and "#" in re.compile(*_TOML_STRINGS).sub("", text)
 
 
 def _fresh_campaign_text(campaign: Campaign) -> str:
