@@ -338,6 +338,8 @@ def _int_decoder(data: Any, keypath: KeyPath) -> Any:
 
 
 def _str_decoder(data: Any, keypath: KeyPath) -> Any:
+    if type(data) is str and data.isascii() and len(data) <= limits.TEXT_DEFAULT_MAX:
+        return data  # (what check_text passes, at C speed: a campaign holds thousands)
     if type(data) is not str:
         raise ValidationError(keypath, f"expected a string, found {_describe(data)}")
     try:
@@ -393,13 +395,17 @@ def _decoder(tp: Any) -> Decoder:
         value = _decoder(value_t)
 
         def decode_dict(data: Any, keypath: KeyPath) -> Any:
-            if not isinstance(data, Mapping):
+            if type(data) is not dict and not isinstance(data, Mapping):
                 raise ValidationError(keypath, f"expected a table, found {_describe(data)}")
             return {k: value(v, (*keypath, k)) for k, v in data.items()}
 
         return decode_dict
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        return lambda data, keypath: _dataclass_from(tp, data, keypath)
+
+        def decode_dataclass(data: Any, keypath: KeyPath) -> Any:
+            return _dataclass_from(tp, data, keypath)
+
+        return decode_dataclass
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         members = {e.value: e for e in tp}
         choices = ", ".join(repr(v) for v in members)
@@ -439,7 +445,7 @@ def _decode_profile(data: Any, keypath: KeyPath) -> Any:
     """A fighter's profile: target numbers as "3+" (a bare integer from older
     saves is read as that target number), plain ones as integers, "-" none.
     Fighters of a type share their profiles: each distinct one is decoded once."""
-    if not isinstance(data, Mapping):
+    if type(data) is not dict and not isinstance(data, Mapping):
         raise ValidationError(keypath, f"expected a table, found {_describe(data)}")
     key = tuple((k, type(v), v) for k, v in data.items())  # types too: True is not 1
     try:
@@ -531,8 +537,13 @@ def _fields_of(cls: type) -> tuple[tuple[tuple[str, Decoder, bool], ...], frozen
     return spec, names, ", ".join(f.name for f in fields)
 
 
+_ABSENT = object()
+
+
 def _dataclass_from(cls: type, data: Any, keypath: KeyPath, ignore: frozenset[str] = frozenset()) -> Any:
-    if not isinstance(data, Mapping):
+    # (type(...) is dict first: the ABC check of Mapping costs more than the rest of a
+    # small table's decoding, and a loaded file holds only dicts)
+    if type(data) is not dict and not isinstance(data, Mapping):
         raise ValidationError(keypath, f"expected a table, found {_describe(data)}")
     spec, names, known = _fields_of(cls)
     if not names.issuperset(data.keys()):  # (one C-level check for the common case)
@@ -540,9 +551,11 @@ def _dataclass_from(cls: type, data: Any, keypath: KeyPath, ignore: frozenset[st
             if k not in names and k not in ignore:
                 raise ValidationError((*keypath, k), f"unknown key {k!r} (known keys: {known})")
     kwargs: dict[str, Any] = {}
+    get = data.get
     for name, decode, required in spec:
-        if name in data:
-            kwargs[name] = decode(data[name], (*keypath, name))
+        value = get(name, _ABSENT)
+        if value is not _ABSENT:
+            kwargs[name] = decode(value, (*keypath, name))
         elif required:
             raise ValidationError(keypath, f"missing key {name!r}")
     return cls(**kwargs)
