@@ -88,3 +88,19 @@ def _pending(pump) -> bool:  # type: ignore[no-untyped-def]
 def unmounted(screen) -> bool:  # type: ignore[no-untyped-def]
     """Whether ``screen`` or a widget in it has not finished mounting yet."""
     return not screen._is_mounted or any(not w._is_mounted for w in screen.walk_children())
+
+
+def screen_text(app) -> str:  # type: ignore[no-untyped-def]
+    """Everything the terminal shows now, as plain text (the top screen and any screens
+    showing beneath it), read from Textual's compositor: for text assertions where the
+    picture is not the point."""
+    import io
+
+    from rich.console import Console
+
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
+                      color_system="truecolor", record=True, legacy_windows=False)
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    console.print(update)
+    return console.export_text()

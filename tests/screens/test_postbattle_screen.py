@@ -14,7 +14,7 @@ from munda_tui.rules import postbattle as pb
 from munda_tui.rules.model import Equipment, Fighter, FighterType
 from munda_tui.rules.outcome import BattleOutcome, EndState, FighterOutcome
 
-from support import wait_for_screen
+from support import screen_text, wait_for_screen
 
 import postbattle_support as S  # tests/ is on sys.path (pyproject: pythonpath)
 ESCHER, GOLIATH = S.ESCHER, S.GOLIATH
@@ -64,6 +64,11 @@ def full_campaign(c: Any) -> Any:
     return c
 
 
+#: What the rules ask at each seeded step, (ruleset, step) -> (title line, the question or
+#: None): kept by :func:`seed` so a text assertion checks the screen against the rules.
+ASKED: dict[tuple[str, str], tuple[str, str | None]] = {}
+
+
 def seed(data_dir: Path, ruleset: str, outcome: BattleOutcome, *, full: bool = False,
          step: str | None = None) -> str:
     """Save the demo campaign with battle 1's draft standing at ``step`` (first prompt)."""
@@ -99,6 +104,10 @@ def seed(data_dir: Path, ruleset: str, outcome: BattleOutcome, *, full: bool = F
                 seq.advance()
             data["postbattle"] = seq.draft
             h.save_battle(1, data)
+            n = seq.step_index(step) + 1
+            ASKED[(ruleset, step)] = (
+                f"Step {n}/{len(seq.steps)}: {seq.step['title']}  ·  {seq.ruleset['title']}",
+                seq.pending.label if seq.pending is not None else None)
     return slug
 
 
@@ -113,11 +122,51 @@ def steps_of(ruleset: str) -> list[str]:
     return [s["id"] for s in pb.load_ruleset(ruleset)["steps"]]
 
 
-@pytest.mark.parametrize("ruleset,step", [(r, s) for r in pb.RULESETS for s in steps_of(r)])
+#: Steps kept as pictures, one of each kind of question: a roll on a table, a list of
+#: actions, a choice per fighter, a Stash and a report; the turf and its Special
+#: Territories of 2017. Every other step is checked as text (its title line, the
+#: question the rules ask, where it stands in the step list).
+PICTURED = {("gang-war", "lasting-injuries"), ("gang-war", "post-battle-actions"),
+            ("gang-war", "advance-fighters"), ("gang-war", "buy-and-hire"),
+            ("gang-war", "report-results"), ("turf-war-2017", "turf"),
+            ("turf-war-2017", "special-territories")}
+ALL_STEPS = [(r, s) for r in pb.RULESETS for s in steps_of(r)]
+
+
+@pytest.mark.parametrize("ruleset,step", sorted(PICTURED))
 def test_every_step_snapshot(snap_compare: Any, make_app: Any, data_dir: Path, ruleset: str,
                              step: str) -> None:
     slug = seed(data_dir, ruleset, full_outcome(), full=True, step=step)
     assert snap_compare(make_app(campaign=slug), terminal_size=SIZE, run_before=open_wizard)
+
+
+@pytest.mark.parametrize("ruleset,step", [p for p in ALL_STEPS if p not in PICTURED])
+async def test_every_step_shows_its_question(make_app: Any, data_dir: Path, ruleset: str,
+                                             step: str) -> None:
+    """Each step opened from a saved draft shows its title line, the seed's text and the
+    question the rules ask there, with the step before it ticked and it marked current."""
+    slug = seed(data_dir, ruleset, full_outcome(), full=True, step=step)
+    title, question = ASKED[(ruleset, step)]
+    titles = [s["title"] for s in pb.load_ruleset(ruleset)["steps"]]
+    here = steps_of(ruleset).index(step)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_wizard(pilot)
+        text = screen_text(app)
+    # the step's own pane, right of the step list (a long line wraps within it)
+    flat = " ".join(" ".join(line.split("│", 1)[1] for line in text.splitlines()
+                             if "│" in line).split())
+    assert " ".join(title.split()) in flat, text
+    rules_text = pb.load_ruleset(ruleset)["steps"][here].get("text", "")
+    if rules_text:  # the step's seed text, from its first words
+        assert " ".join(rules_text.split())[:40] in flat, text
+    if question is not None:
+        assert " ".join(question.split())[:60] in flat, text
+    marks = {line.split("│")[0].strip(): line for line in text.splitlines() if "│" in line}
+    side = [m for m in marks if m[:1] in "✓▶·"]
+    assert any(m.startswith("▶") and titles[here][:20] in m for m in side), side
+    if here:
+        assert any(m.startswith("✓") and titles[here - 1][:20] in m for m in side), side
 
 
 def test_hand_entry_snapshot(snap_compare: Any, make_app: Any, data_dir: Path) -> None:

@@ -5,11 +5,9 @@ screen outside their own peek)."""
 from __future__ import annotations
 
 import copy
-import io
 import random
 import re
 
-from rich.console import Console
 
 from munda_tui.rules import subplots as sp
 from munda_tui.rules.demo import demo_campaign
@@ -21,7 +19,7 @@ from munda_tui.screens.prebattle.subplot_draw import (
 )
 from munda_tui.screens.common.dialogs import LineScreen
 from munda_tui.widgets.curtain import PrivacyCurtain
-from support import settle
+from support import screen_text, settle
 
 SIZE = (100, 32)
 #: with this seed the Venom Sisters (lower rating, first) draw Joker, Q, Joker, 3, 8
@@ -42,16 +40,6 @@ def draw_screen(seed: int = JOKER_SEED, equal: bool = False, **settings_changes)
     for key, value in settings_changes.items():
         setattr(settings, key, value)
     return SubplotDrawScreen(a, b, settings, random.Random(seed))
-
-
-def screen_text(app) -> str:
-    """Everything on the terminal now (the top screen and any screens showing beneath)."""
-    width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
-                      color_system="truecolor", record=True, legacy_windows=False)
-    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
-    console.print(update)
-    return console.export_text()
 
 
 def _lines(text: str) -> list[str]:
