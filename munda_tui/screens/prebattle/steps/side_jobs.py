@@ -24,7 +24,7 @@ class SideJobsStep(ListDetailStep):
 
     HINT = (
         "Side Jobs that pick a fighter do so from the deployed crews (Core Rules p147). "
-        "Enter on a line picks: at random by munda-tui, or the fighter you picked at the table."
+        "r on a line picks at random (munda-tui rolls); Enter: the fighter you picked at the table."
     )
     ROW_ID, LIST_ID, SCROLL_ID, DETAIL_ID = "sj-row", "sj-list", "sj-scroll", "sj-detail"
 
