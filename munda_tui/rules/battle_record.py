@@ -97,7 +97,7 @@ class BattleRecord:
         return rec
 
     @classmethod
-    def open(cls, data: dict[str, Any] | None, setup: BattleSetup,
+    def resume(cls, data: dict[str, Any] | None, setup: BattleSetup,
              campaign: Campaign) -> "BattleRecord":
         """The tracker's record of a battle: read from ``data``, started from the set-up
         (both crews) when its log is empty, with the set-up's public cards."""

@@ -23,10 +23,10 @@ def setup(demo_campaign):  # type: ignore[no-untyped-def]
 
 
 def test_a_new_battle_starts_from_the_set_up(setup, demo_campaign) -> None:  # type: ignore[no-untyped-def]
-    rec = BattleRecord.open(None, setup, demo_campaign)
+    rec = BattleRecord.resume(None, setup, demo_campaign)
     assert rec.changed and [e.kind for e in rec.battle.log] == ["start"]
     assert rec.to_data() == {"log": [rec.battle.log[0].to_data()], "redo": []}
-    assert not BattleRecord.open(rec.to_data(), setup, demo_campaign).changed
+    assert not BattleRecord.resume(rec.to_data(), setup, demo_campaign).changed
 
 
 def test_every_key_read_and_written_as_it_was(setup, demo_campaign) -> None:  # type: ignore[no-untyped-def]
@@ -35,7 +35,7 @@ def test_every_key_read_and_written_as_it_was(setup, demo_campaign) -> None:  # 
     data = {"log": [e.to_data() for e in battle.log], "redo": [],
             "seen": {"venom-sisters": ["escher:2"]}, "start_walked": True,
             "rejected": [{"kind": "zap"}], "note": "a key this version does not know"}
-    rec = BattleRecord.open(data, setup, demo_campaign)
+    rec = BattleRecord.resume(data, setup, demo_campaign)
     assert rec.seen == {"venom-sisters": ["escher:2"]} and rec.start_walked
     assert rec.to_data() == data and list(rec.to_data()) == list(data)
     o = rec.finish(setup, {})
@@ -48,7 +48,7 @@ def test_a_hand_edited_log_keeps_what_does_not_replay(setup, demo_campaign) -> N
     start = start_event(setup, demo_campaign).to_data()
     bad = {"kind": "state", "fighter": "nobody/x", "state": "pinned"}
     after = {"kind": "vp", "gang": "iron-skulls", "amount": 1}
-    rec = BattleRecord.open({"log": [start, bad, after], "rejected": [{"kind": "old"}]},
+    rec = BattleRecord.resume({"log": [start, bad, after], "rejected": [{"kind": "old"}]},
                             setup, demo_campaign)
     assert rec.changed and len(rec.battle.log) == 1
     assert "event 2 (state): no fighter 'nobody/x'" in rec.problem
@@ -56,7 +56,7 @@ def test_a_hand_edited_log_keeps_what_does_not_replay(setup, demo_campaign) -> N
 
 
 def test_record_undo_redo_and_the_reveal(setup, demo_campaign) -> None:  # type: ignore[no-untyped-def]
-    rec = BattleRecord.open(None, setup, demo_campaign)
+    rec = BattleRecord.resume(None, setup, demo_campaign)
     with pytest.raises(BattleError):
         rec.record(Event("xp", fighter=VARRO, amount=0))
     rec.record(Event("xp", fighter=VARRO, amount=1))
@@ -73,7 +73,7 @@ def test_record_undo_redo_and_the_reveal(setup, demo_campaign) -> None:  # type:
 
 def test_public_cards_are_decided_in_the_record(setup, demo_campaign) -> None:  # type: ignore[no-untyped-def]
     assert public_cards(setup) == {"venom-sisters": {"goliath:K": "thug-varro"}}  # not the secret
-    rec = BattleRecord.open(None, setup, demo_campaign)
+    rec = BattleRecord.resume(None, setup, demo_campaign)
     assert rec.public_in_order("venom-sisters") == ["goliath:K"]
     assert not rec.is_public("venom-sisters", "escher:2")
     rec.record(rec.reveal_event("venom-sisters", "escher:2", RevealResult(False, ())))
@@ -85,7 +85,7 @@ def test_public_cards_are_decided_in_the_record(setup, demo_campaign) -> None:  
 
 
 def test_seen_and_the_start_walk(setup, demo_campaign) -> None:  # type: ignore[no-untyped-def]
-    rec = BattleRecord.open(None, setup, demo_campaign)
+    rec = BattleRecord.resume(None, setup, demo_campaign)
     hands = {"venom-sisters": setup.sides[0].hand}
     assert rec.start_walk_due(setup, hands)
     assert not rec.start_walk_due(setup, {"venom-sisters": []})

@@ -204,7 +204,7 @@ class BattleScreen(Screen[None]):
                 gangs = [g.id for g in campaign.gangs[:2]]
             self.setup = default_setup(campaign, number, gangs[0], gangs[1])
         # the log and the tracker's own keys (seen, rejected, outcome, the public cards)
-        self.battle_record = BattleRecord.open(data.get("battle"), self.setup, campaign)
+        self.battle_record = BattleRecord.resume(data.get("battle"), self.setup, campaign)
         self.hands = hands_of(self.setup)
         self.card_names: dict[str, str] = {}
         self._unknown_cards: list[str] = []
