@@ -396,6 +396,25 @@ class RosterScreen(Screen[None]):
 
         self.app.push_screen(FighterFormScreen(gang, fighter), done)
 
+    def _confirm_then(self, question: ConfirmScreen,
+                      change: Callable[[], tuple[str, Callable[[], None] | None]]) -> None:
+        """Ask ``question``; on yes make ``change`` (the message to announce and how to
+        undo it if the save fails) and save. A RosterError is shown, nothing saved."""
+        gang = self.gang
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            before = gang.rating
+            try:
+                message, undo = change()
+            except rr.RosterError as error:
+                self._fail(error)
+                return
+            self.commit(message, before, undo)
+
+        self.app.push_screen(question, answered)
+
     def action_retire(self) -> None:
         fighter = self.selected_fighter()
         if fighter is None:
@@ -407,21 +426,13 @@ class RosterScreen(Screen[None]):
             if hired else "Their equipment is recovered to the Stash."
         )
 
-        def answered(yes: bool | None) -> None:
-            if not yes:
-                return
-            before = gang.rating
-            try:
-                items = rr.retire_fighter(gang, fighter.id)
-            except rr.RosterError as error:
-                self._fail(error)
-                return
+        def retire() -> tuple[str, None]:
+            items = rr.retire_fighter(gang, fighter.id)
             extra = f", {len(items)} items to the Stash" if items else ""
-            self.commit(f"{fighter.name} retired{extra}", before)
+            return f"{fighter.name} retired{extra}", None
 
-        self.app.push_screen(
-            ConfirmScreen(f"Retire {fighter.name}?", detail, yes="Retire", no="Keep"), answered
-        )
+        self._confirm_then(
+            ConfirmScreen(f"Retire {fighter.name}?", detail, yes="Retire", no="Keep"), retire)
 
     def action_retire_to_pool(self) -> None:
         fighter = self.selected_fighter()
@@ -429,24 +440,16 @@ class RosterScreen(Screen[None]):
             return
         gang = self.gang
 
-        def answered(yes: bool | None) -> None:
-            if not yes:
-                return
-            before = gang.rating
-            try:
-                rr.retire_fighter(gang, fighter.id, to_pool=True)
-            except rr.RosterError as error:
-                self._fail(error)
-                return
-            self.commit(f"{fighter.name} left for the Merc / Bounty Hunter pool", before)
+        def leave() -> tuple[str, None]:
+            rr.retire_fighter(gang, fighter.id, to_pool=True)
+            return f"{fighter.name} left for the Merc / Bounty Hunter pool", None
 
-        self.app.push_screen(
+        self._confirm_then(
             ConfirmScreen(f"{fighter.name} becomes a Merc or Bounty Hunter?",
                           "Agreed with the Arbitrator: the fighter takes their equipment and it "
                           "is lost (seed 004, Retiring Fighters Equipment Retention).",
                           yes="Leave", no="Keep"),
-            answered,
-        )
+            leave)
 
     def action_delete(self) -> None:
         fighter = self.selected_fighter()
@@ -454,24 +457,19 @@ class RosterScreen(Screen[None]):
             return
         gang = self.gang
 
-        def answered(yes: bool | None) -> None:
-            if not yes:
-                return
-            before = gang.rating
+        def delete() -> tuple[str, Callable[[], None]]:
             index = gang.fighters.index(fighter)
             rr.delete_fighter(gang, fighter.id)
-            self.commit(f"Deleted {fighter.name}", before,
-                        lambda: gang.fighters.insert(index, fighter))
+            return f"Deleted {fighter.name}", lambda: gang.fighters.insert(index, fighter)
 
-        self.app.push_screen(
+        self._confirm_then(
             ConfirmScreen(
                 f"Delete {fighter.name}?",
                 "The fighter card and the equipment on it are removed, as if never on the "
                 "roster. To let a fighter leave by the rules, retire them (R) instead.",
                 yes="Delete", no="Keep",
             ),
-            answered,
-        )
+            delete)
 
     # --- equipment --------------------------------------------------------------------
 
