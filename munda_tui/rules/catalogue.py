@@ -411,6 +411,14 @@ def hire(gang: Any, catalogue: Catalogue, entry: TypeEntry, name: str) -> Fighte
                              f"holds {gang.credits}")
     values = rr.FighterValues(name=name, type=entry.role, label=entry.name, cost=entry.cost,
                               characteristics=dict(entry.profile), hired=True)
+    return _hire_with(gang, values, items)
+
+
+def _hire_with(gang: Any, values: Any, items: list[Equipment]) -> Fighter:
+    """Add the fighter ``values`` describe and give them ``items``, all paid from the
+    Stash; on a RosterError the gang is left as it was (fighter and credits)."""
+    from . import roster as rr
+
     credits = gang.credits
     fighter = rr.add_fighter(gang, values, paid=True)
     try:
@@ -443,13 +451,4 @@ def copy_fighter(gang: Any, fighter: Fighter, name: str) -> Fighter:
     values = rr.FighterValues(name=name, type=fighter.type, label=fighter.label,
                               cost=fighter.cost, characteristics=dict(fighter.characteristics),
                               hired=True)
-    credits = gang.credits
-    copy = rr.add_fighter(gang, values, paid=True)
-    try:
-        for item in items:
-            rr.add_equipment(gang, copy.id, item, paid=True)
-    except rr.RosterError:
-        gang.fighters.remove(copy)
-        gang.credits = credits
-        raise
-    return copy
+    return _hire_with(gang, values, items)
