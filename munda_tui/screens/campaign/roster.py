@@ -329,6 +329,19 @@ class RosterScreen(Screen[None]):
 
     # --- saving -----------------------------------------------------------------------
 
+    def commit_new_fighter(self, fighter: Fighter, message: str, before: int,
+                           credits: int) -> bool:
+        """A fighter just added: select them and save; a failed save takes them out again
+        and gives the Stash back its ``credits``."""
+        gang = self.gang
+
+        def undo() -> None:
+            gang.fighters.remove(fighter)
+            gang.credits = credits
+
+        self.refresh_all(select=fighter.id)
+        return self.commit(message, before, undo)
+
     def commit(self, message: str, before: int, undo: Callable[[], None] | None = None) -> bool:
         """Save the campaign and announce the change (and the rating change)."""
         try:
@@ -366,14 +379,10 @@ class RosterScreen(Screen[None]):
                 self._fail(error)
                 return
 
-            def undo() -> None:
-                gang.fighters.remove(fighter)
-                gang.credits = credits
-
-            self.refresh_all(select=fighter.id)
             paid = f" for {values.cost} credits from the Stash" if values.hired and values.cost else ""
-            self.commit(f"Hired {fighter.name}{paid}" if values.hired else f"Added {fighter.name}",
-                        before, undo)
+            self.commit_new_fighter(
+                fighter, f"Hired {fighter.name}{paid}" if values.hired else f"Added {fighter.name}",
+                before, credits)
 
         self.app.push_screen(FighterFormScreen(gang), done)
 
@@ -545,14 +554,9 @@ class RosterScreen(Screen[None]):
                 self.learn()
                 return
 
-            def undo() -> None:
-                gang.fighters.remove(fighter)
-                gang.credits = credits
-
-            self.refresh_all(select=fighter.id)
-            if self.commit(f"Hired {fighter.name} ({choice.entry.name}) for "
-                           f"{credits - gang.credits} credits from the Stash", before, undo) \
-                    and choice.new_type:
+            if self.commit_new_fighter(fighter, f"Hired {fighter.name} ({choice.entry.name}) for "
+                                       f"{credits - gang.credits} credits from the Stash",
+                                       before, credits) and choice.new_type:
                 from munda_tui.saves.catalogue import save_campaign_catalogue
 
                 save_campaign_catalogue(self.handle.path, own)
@@ -578,13 +582,9 @@ class RosterScreen(Screen[None]):
                 self._fail(error)
                 return
 
-            def undo() -> None:
-                gang.fighters.remove(copy)
-                gang.credits = credits
-
-            self.refresh_all(select=copy.id)
-            self.commit(f"Hired {copy.name}, a copy of {fighter.name}, for "
-                        f"{credits - gang.credits} credits from the Stash", before, undo)
+            self.commit_new_fighter(copy, f"Hired {copy.name}, a copy of {fighter.name}, for "
+                                    f"{credits - gang.credits} credits from the Stash",
+                                    before, credits)
 
         taken = {f.name.lower() for f in gang.fighters}
 
