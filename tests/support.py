@@ -104,3 +104,18 @@ def screen_text(app) -> str:  # type: ignore[no-untyped-def]
     update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
     console.print(update)
     return console.export_text()
+
+
+async def open_saved_battle(pilot, number: int = 1, screen: str = "PreBattleScreen") -> None:  # type: ignore[no-untyped-def]
+    """Once the campaign screen shows, open battle ``number`` as a player would and wait
+    for the screen that continues it (the set-up by default)."""
+    await wait_for_screen(pilot, "CampaignScreen")
+    pilot.app.open_battle(number)
+    await wait_for_screen(pilot, screen)
+
+
+async def new_battle(pilot) -> None:  # type: ignore[no-untyped-def]
+    """Once the campaign screen shows, press n (a new battle) and wait for its set-up."""
+    await wait_for_screen(pilot, "CampaignScreen")
+    await pilot.press("n")
+    await wait_for_screen(pilot, "PreBattleScreen")

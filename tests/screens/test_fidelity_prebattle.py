@@ -5,19 +5,13 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from munda_tui.rules.readings import note
+from support import new_battle, open_saved_battle
 
 SIZE = (100, 32)
 
 
 async def _to_prebattle(pilot) -> None:
-    app = pilot.app
-    for _ in range(20):
-        await pilot.pause()
-        if type(app.screen).__name__ == "CampaignScreen":
-            break
-    await pilot.press("n")
-    await pilot.pause()
-    assert type(app.screen).__name__ == "PreBattleScreen"
+    await new_battle(pilot)
 
 
 async def test_attacker_and_zone_mortalis_readings_on_screen(make_app) -> None:
@@ -66,12 +60,7 @@ async def test_contempt_for_the_weak_reduces_the_crew_on_screen(make_app, data_d
         handle.save_battle(1, {"setup": setup.to_data()})
     app = make_app(seed=2, demo=True)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(20):
-            await pilot.pause()
-            if type(app.screen).__name__ == "CampaignScreen":
-                break
-        app.open_battle(1)
-        await pilot.pause()
+        await open_saved_battle(pilot)
         screen = app.screen
         assert screen.panel.side_i == 1
         await pilot.press("p")

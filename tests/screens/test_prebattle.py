@@ -6,19 +6,13 @@ from pathlib import Path
 
 from munda_tui.rules.setup import BattleSetup
 from munda_tui.saves import Store
+from support import new_battle, open_saved_battle
 
 SIZE = (100, 32)
 
 
 async def _to_prebattle(pilot) -> None:
-    app = pilot.app
-    for _ in range(20):
-        await pilot.pause()
-        if type(app.screen).__name__ == "CampaignScreen":
-            break
-    await pilot.press("n")  # new battle
-    await pilot.pause()
-    assert type(app.screen).__name__ == "PreBattleScreen"
+    await new_battle(pilot)
 
 
 def _setup(app) -> BattleSetup:
@@ -133,13 +127,7 @@ async def test_closing_the_app_resumes_the_set_up(make_app, data_dir: Path) -> N
         assert handle.campaign.battles[0].status == "setup"
     app = make_app(seed=3, demo=True)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(20):
-            await pilot.pause()
-            if type(app.screen).__name__ == "CampaignScreen":
-                break
-        app.open_battle(1)
-        await pilot.pause()
-        assert type(app.screen).__name__ == "PreBattleScreen"
+        await open_saved_battle(pilot)
         assert app.screen.step == "pitch_black"
         assert app.screen.setup.deployment
         # Back goes to the earlier step with its results kept
@@ -232,12 +220,7 @@ async def test_choose_crew_subplot_is_offered_behind_the_curtain(make_app, data_
         handle.save_battle(1, {"setup": setup.to_data()})
     app = make_app(seed=2, demo=True)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(20):
-            await pilot.pause()
-            if type(app.screen).__name__ == "CampaignScreen":
-                break
-        app.open_battle(1)
-        await pilot.pause()
+        await open_saved_battle(pilot)
         screen = app.screen
         assert screen.step == "crews"
         # the first side (no hand) offers no Sub-plot key; the Iron Skulls do
@@ -279,12 +262,7 @@ async def test_protect_the_future_without_prospects_or_gangers_generates_a_new_s
         handle.save_battle(1, {"setup": setup.to_data()})
     app = make_app(seed=2, demo=True)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(20):
-            await pilot.pause()
-            if type(app.screen).__name__ == "CampaignScreen":
-                break
-        app.open_battle(1)
-        await pilot.pause()
+        await open_saved_battle(pilot)
         screen = app.screen
         assert screen.step == "side_jobs"
         await _press(pilot, "n")  # Protect the Future is not settled yet

@@ -19,7 +19,7 @@ from munda_tui.screens.prebattle.subplot_draw import (
 )
 from munda_tui.screens.common.dialogs import LineScreen
 from munda_tui.widgets.curtain import PrivacyCurtain
-from support import screen_text, settle
+from support import open_saved_battle, screen_text, settle
 
 SIZE = (100, 32)
 #: with this seed the Venom Sisters (lower rating, first) draw Joker, Q, Joker, 3, 8
@@ -392,13 +392,7 @@ def _battle_at_the_subplots_step(data_dir) -> None:
 
 
 async def _open_battle(app, pilot) -> None:
-    for _ in range(20):
-        await pilot.pause()
-        if type(app.screen).__name__ == "CampaignScreen":
-            break
-    app.open_battle(1)
-    await pilot.pause()
-    assert type(app.screen).__name__ == "PreBattleScreen"
+    await open_saved_battle(pilot)
 
 
 def _saved(app) -> BattleSetup:
