@@ -282,7 +282,7 @@ async def test_the_fighter_keys_wait_for_a_fighter(make_app, data_dir) -> None:
         await make_gang(keys)
 
         def footer() -> set[str]:
-            return {str(k.description) for k in app.screen.query(FooterKey)}
+            return {str(k.description) for k in app.screen.query(FooterKey) if k.display}
 
         fighter_keys = {"Edit", "Retire", "Delete", "Copy", "Move item"}
         assert not footer() & fighter_keys and {"Add", "Hire"} <= footer()

@@ -27,13 +27,18 @@ class Keys(Screen[None]):
         super().__init__()
         self.footer, self.compact = footer, compact
         self.can_undo = True
+        self.shows_undo = True
 
     def compose(self) -> ComposeResult:
         yield Label("keys")
         yield self.footer(compact=self.compact)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return None if action == "undo" and not self.can_undo else True  # None: shown disabled
+        if action == "undo":
+            if not self.shows_undo:
+                return False  # not shown at all
+            return True if self.can_undo else None  # None: shown disabled
+        return True
 
     def action_next(self) -> None:
         pass
@@ -53,13 +58,18 @@ class KeysApp(App[None]):
 
 def keys_shown(app: App[None]) -> list[tuple[str, str, str, bool, frozenset[str]]]:
     return [(k.key, k.key_display, k.description, k._disabled, frozenset(k.classes))
-            for k in app.screen.query(FooterKey)]
+            for k in app.screen.query(FooterKey) if k.display]  # (hidden ones are kept for later)
 
 
-async def shown_by(footer: type[TextualFooter], compact: bool) -> list[tuple[str, str, str, bool, frozenset[str]]]:
-    """The keys a footer shows (the picture itself is compared by the screens' snapshots)."""
+async def shown_by(footer: type[TextualFooter], compact: bool, **state: bool) -> list[tuple[str, str, str, bool, frozenset[str]]]:
+    """The keys a footer shows (the picture itself is compared by the screens' snapshots),
+    its screen's ``can_undo`` and ``shows_undo`` set from the start."""
     app = KeysApp(footer, compact)
     async with app.run_test(size=(80, 5)) as pilot:
+        await pilot.pause()
+        for name, value in state.items():
+            setattr(app.screen, name, value)
+        app.screen.refresh_bindings()
         await pilot.pause()
         await pilot.pause()
         return keys_shown(app)
@@ -89,14 +99,26 @@ async def test_rebuilt_only_when_what_it_shows_changes() -> None:
         await pilot.pause()
         await pilot.pause()
         assert list(screen.query(FooterKey)) == before
-        screen.can_undo = False  # u is now disabled: rebuilt
+        screen.can_undo = False  # u is now disabled: the same key, changed at once
+        screen.refresh_bindings()
+        after = list(screen.query(FooterKey))
+        assert [k.key for k in after] == ["n", "u", "ctrl+p"]
+        assert after[1] is before[1] and after[1]._disabled
+        assert "-disabled" in after[1].classes
+        await pilot.pause()
+        assert keys_shown(app) == await shown_by(TextualFooter, False, can_undo=False)
+        screen.shows_undo = False  # one key fewer: taken out
         screen.refresh_bindings()
         await pilot.pause()
         await pilot.pause()
-        after = list(screen.query(FooterKey))
-        assert [k.key for k in after] == ["n", "u", "ctrl+p"]
-        assert after[1] is not before[1] and after[1]._disabled
-        assert "-disabled" in after[1].classes
+        assert keys_shown(app) == await shown_by(TextualFooter, False, shows_undo=False)
+        screen.shows_undo = screen.can_undo = True  # and back: added before the palette key
+        screen.refresh_bindings()
+        await pilot.pause()
+        await pilot.pause()
+        assert keys_shown(app) == await shown_by(TextualFooter, False)
+        assert app.screen.query(FooterKey).last().has_class("-command-palette")
+        assert len(app.screen.query(FooterKey)) == 3  # the hidden key came back: none built
 
 
 def test_every_screen_uses_this_footer() -> None:

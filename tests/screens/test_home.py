@@ -200,7 +200,7 @@ async def test_open_and_delete_are_offered_only_with_a_campaign(make_app) -> Non
     async with app.run_test(size=SIZE) as pilot:
 
         def footer() -> list[str]:
-            return [k.description for k in app.screen.query(FooterKey)]
+            return [k.description for k in app.screen.query(FooterKey) if k.display]
 
         for _ in range(20):
             await pilot.pause()
