@@ -30,6 +30,7 @@ from munda_tui.screens.common.reroll import reroll_reason
 from munda_tui.widgets.roll_input import RollInput
 from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.widgets.footer import Footer
+from munda_tui.widgets.lines import Lines
 
 MARKS = {"done": "✓", "current": "▶", "todo": "·", "skipped": "–"}
 
@@ -131,7 +132,7 @@ Enter applies every change to both rosters once and saves the battle report.
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="pb-body"):
-            yield Static("", id="pb-sidebar", markup=False)
+            yield Lines(id="pb-sidebar")
             with Vertical(id="pb-main"):
                 yield Static("", id="pb-title", markup=False)
                 with VerticalScroll(id="pb-text-scroll", classes="hidden"):
@@ -230,7 +231,7 @@ Enter applies every change to both rosters once and saves the battle report.
             indent = "  " if st.group else ""
             reason = f": {st.reason}" if st.status == "skipped" and st.reason else ""
             side.append(f"{MARKS[st.status]} {indent}{st.title}{reason}")
-        self._set("pb-sidebar", "\n".join(side))
+        self.query_one("#pb-sidebar", Lines).set_lines(side)
         step, state = seq.step, seq.state
         n = seq.current + 1
         self._set("pb-title", f"Step {n}/{len(seq.steps)}: {step['title']}  ·  {seq.ruleset['title']}")
@@ -615,7 +616,7 @@ Enter applies every change to both rosters once and saves the battle report.
 
     def _show_report(self) -> None:
         self.seq = None
-        self._set("pb-sidebar", "✓ Post-Battle Sequence applied")
+        self.query_one("#pb-sidebar", Lines).set_lines(["✓ Post-Battle Sequence applied"])
         self._set("pb-title", f"Battle {self.number}: report (saved)")
         self.query_one("#pb-text-scroll").set_class(True, "hidden")
         self.query_one("#pb-prompt").set_class(True, "hidden")
