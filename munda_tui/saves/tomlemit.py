@@ -215,11 +215,14 @@ def _emit_changed(table: Mapping[str, object], k: str, out: list[str],
 
 
 def _emit_top(data: Mapping[str, object], out: list[str], memo: EmitMemo,
-              fresh: frozenset[str] = frozenset()) -> None:
+              fresh: frozenset[str] = frozenset(),
+              fingerprints: Mapping[str, str] | None = None) -> None:
     """:func:`_emit_table` of the document, each top-level table's lines taken from
     ``memo`` when its value is exactly the one written last time (a battle file's
     tracker log is unchanged while the post-battle sequence saves its draft); the
-    tables named in ``fresh`` changed: see :func:`_emit_changed`."""
+    tables named in ``fresh`` changed: see :func:`_emit_changed`. ``fingerprints``: the
+    caller's :func:`_fingerprint` of some tables (a battle file's parts, kept as JSON by
+    the store), not computed again."""
     tables: list[tuple[str, object]] = []
     for k, v in data.items():
         _check_key(k, ())
@@ -241,7 +244,9 @@ def _emit_top(data: Mapping[str, object], out: list[str], memo: EmitMemo,
                 out.append("")
             out.extend(lines)
             continue
-        fp = _fingerprint(v)
+        fp = fingerprints.get(k) if fingerprints is not None else None
+        if fp is None:
+            fp = _fingerprint(v)
         known = memo.get(k)
         if fp is not None and known is not None and known[0] == fp:
             if out:
@@ -267,12 +272,14 @@ def _emit_top(data: Mapping[str, object], out: list[str], memo: EmitMemo,
 
 
 def dumps(data: Mapping[str, object], memo: EmitMemo | None = None,
-          fresh: frozenset[str] = frozenset()) -> str:
+          fresh: frozenset[str] = frozenset(),
+          fingerprints: Mapping[str, str] | None = None) -> str:
     """TOML text for ``data``; raises TomlEmitError for non-plain data.
 
     ``memo`` (kept by the caller for one document, empty at first): top-level tables
     whose value is exactly the one of the last call are not written again, nor the items
-    of the arrays of tables of those named in ``fresh`` (changed: not compared whole).
+    of the arrays of tables of those named in ``fresh`` (changed: not compared whole);
+    ``fingerprints`` gives the exact JSON of some top-level tables (:func:`_emit_top`).
     The text is the same either way."""
     if not isinstance(data, Mapping):
         raise TomlEmitError(f"(top): a TOML document is a table, not {type(data).__name__}")
@@ -283,7 +290,7 @@ def dumps(data: Mapping[str, object], memo: EmitMemo | None = None,
             _emit_table(data, (), (), None, out)
         else:
             try:
-                _emit_top(data, out, memo, fresh)
+                _emit_top(data, out, memo, fresh, fingerprints)
             except BaseException:
                 memo.clear()
                 raise

@@ -195,14 +195,15 @@ class Footer(TextualFooter):
         """Make a shown key show ``binding`` (what :meth:`_key` would have built)."""
         display = self.app.get_key_display(binding)
         text_changed = (key.key_display, key.description) != (display, description)
-        key.key, key.key_display, key.description, key.action = (
-            binding.key, display, description, binding.action)
+        key.key, key.action = binding.key, binding.action
         if key._disabled == enabled:  # disabled now and enabled wanted, or the reverse
             key._disabled = not enabled
-            key.set_class(not enabled, "-disabled")
+            key.set_class(not enabled, "-disabled")  # (restyled and repainted)
         if (key.tooltip or "") != (tooltip or ""):
             key.tooltip = tooltip or None
-        key.refresh(layout=text_changed)
+        if text_changed:  # an unchanged key is not repainted
+            key.key_display, key.description = display, description
+            key.refresh(layout=True)
 
     async def _recompose_if_changed(self) -> None:
         if not self.is_attached:

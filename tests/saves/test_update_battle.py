@@ -22,11 +22,12 @@ def _setup(step: str) -> dict:  # type: ignore[type-arg]
 
 def test_a_part_is_replaced_and_the_others_kept(tmp_path) -> None:
     with _handle(tmp_path) as h:
-        assert h.update_battle(1, "setup", _setup("gangs")) == {"setup": _setup("gangs")}
+        h.update_battle(1, "setup", _setup("gangs"))
+        assert h.load_battle(1) == {"setup": _setup("gangs")}
         h.update_battle(1, "report", {"markdown": "# Battle 1"})
-        whole = h.update_battle(1, "setup", _setup("summary"))
-        assert whole == {"setup": _setup("summary"), "report": {"markdown": "# Battle 1"}}
-        assert h.load_battle(1) == whole
+        h.update_battle(1, "setup", _setup("summary"))
+        assert h.load_battle(1) == {"setup": _setup("summary"),
+                                    "report": {"markdown": "# Battle 1"}}
 
 
 def test_no_second_read_while_nobody_else_wrote_the_file(tmp_path, monkeypatch) -> None:
@@ -48,8 +49,8 @@ def test_an_edit_from_outside_is_read_before_the_part_is_replaced(tmp_path) -> N
         path = h.battle_path(1)
         path.write_text(path.read_text(encoding="utf-8") + '\n[report]\nmarkdown = "by hand"\n',
                         encoding="utf-8")
-        whole = h.update_battle(1, "setup", _setup("summary"))
-        assert whole["report"] == {"markdown": "by hand"}
+        h.update_battle(1, "setup", _setup("summary"))
+        assert h.load_battle(1)["report"] == {"markdown": "by hand"}
 
 
 def test_a_file_that_does_not_load_is_never_written_over(tmp_path) -> None:
@@ -76,9 +77,10 @@ def test_the_part_alone_is_checked_and_a_bad_one_found_by_the_next_load(tmp_path
         monkeypatch.setattr(store_module, "load_battle_file",
                             lambda *a, **k: checks.append(a) or real(*a, **k))
         for n in range(3):
-            whole = h.update_battle(1, "report", {"markdown": f"# Battle 1, take {n}"})
+            h.update_battle(1, "report", {"markdown": f"# Battle 1, take {n}"})
         assert checks == []
-        assert h.load_battle(1) == whole == {
+        whole = h.load_battle(1)
+        assert whole == {
             "setup": _setup("gangs"), "battle": {"log": [{"kind": "start"}]},
             "report": {"markdown": "# Battle 1, take 2"}}
         import tomllib
@@ -104,8 +106,41 @@ def test_a_part_the_rules_made_is_not_checked_again(tmp_path, monkeypatch) -> No
         monkeypatch.setattr(store_module, "load_battle_file",
                             lambda *a, **k: checks.append(a) or real(*a, **k))
         for n in range(3):
-            whole = h.update_battle(1, "battle", {"log": [{"kind": "start"}], "n": n},
-                                    checked=True)
+            h.update_battle(1, "battle", {"log": [{"kind": "start"}], "n": n}, checked=True)
         assert checks == []
-        assert h.load_battle(1) == whole == {"setup": _setup("gangs"),
+        assert h.load_battle(1) == {"setup": _setup("gangs"),
                                              "battle": {"log": [{"kind": "start"}], "n": 2}}
+
+
+def test_kept_parts_are_its_own_copies_and_the_file_reads_the_same(tmp_path, monkeypatch) -> None:
+    """update_battle keeps the parts of the battle it wrote last (their JSON and a copy):
+    a caller changing what it passed changes nothing kept, nothing is read or parsed
+    again, and every write is the text a whole write of the same data gives."""
+    import tomllib
+
+    from munda_tui.saves import codec, tomlemit
+
+    with _handle(tmp_path) as h:
+        log = {"log": [{"kind": "start", "round": i} for i in range(50)]}
+        h.update_battle(1, "setup", _setup("gangs"))
+        h.update_battle(1, "battle", log, checked=True)
+        report = {"markdown": "take 0"}
+        reads: list[object] = []
+        real = store_module.read_text
+        monkeypatch.setattr(store_module, "read_text",
+                            lambda *a, **k: reads.append(a) or real(*a, **k))
+        for step in range(1, 5):
+            h.update_battle(1, "report", report)
+            report["markdown"] = f"take {step}"  # a draft changed in place after its save
+            log["log"].append({"kind": "start"})  # (the tracker's data, changed: not kept)
+        assert reads == []
+        whole = {"setup": _setup("gangs"),
+                 "battle": {"log": [{"kind": "start", "round": i} for i in range(50)]},
+                 "report": {"markdown": "take 3"}}
+        text = h.battle_path(1).read_text(encoding="utf-8")
+        assert text == tomlemit.dumps(codec.battle_to_data(whole))
+        assert tomllib.loads(text) == {"schema_version": 1, **whole}
+        assert h.load_battle(1) == whole
+        h.update_battle(1, "setup", _setup("summary"))  # the parts keep their order
+        text = h.battle_path(1).read_text(encoding="utf-8")
+        assert text == tomlemit.dumps(codec.battle_to_data({**whole, "setup": _setup("summary")}))
