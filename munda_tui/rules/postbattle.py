@@ -80,6 +80,9 @@ class _Work(Campaign):
 
     _owned: set[int]
     _where: dict[str, int]  # gang id -> its index in gangs (checked before use)
+    # id of a live gang -> (that gang, its pickle): shared by the copies made for one
+    # sequence, whose replays (one per answer or step) copy the same two gangs again
+    _pickles: dict[int, tuple[Gang, bytes]]
 
     def gang(self, gang_id: str) -> Gang:
         i = self._where.get(gang_id, -1)  # (a league's 50 gangs: ~140 look-ups per answer)
@@ -89,19 +92,29 @@ class _Work(Campaign):
                 raise KeyError(f"no gang {gang_id!r} in {self.name}")
         g = self.gangs[i]
         if id(g) not in self._owned:
-            # a deep copy; pickle's C code makes it in a quarter of deepcopy's time
-            g = pickle.loads(pickle.dumps(g, pickle.HIGHEST_PROTOCOL))
+            # a deep copy; pickle's C code makes it in a quarter of deepcopy's time. The
+            # live gang's pickle is made once per sequence (the live campaign does not
+            # change while its post-battle sequence is walked; a gang that did would be
+            # another object, or fail the check below and be pickled again)
+            known = self._pickles.get(id(g))
+            if known is None or known[0] is not g:
+                known = (g, pickle.dumps(g, pickle.HIGHEST_PROTOCOL))
+                self._pickles[id(g)] = known
+            g = pickle.loads(known[1])
             self.gangs[i] = g
             self._owned.add(id(g))
         return g
 
 
-def working_copy(campaign: Campaign) -> Campaign:
-    """A copy of ``campaign`` to apply a sequence's changes to (see :class:`_Work`)."""
+def working_copy(campaign: Campaign,
+                 pickles: dict[int, tuple[Gang, bytes]] | None = None) -> Campaign:
+    """A copy of ``campaign`` to apply a sequence's changes to (see :class:`_Work`);
+    ``pickles``: the live gangs' pickles, kept by the caller between copies."""
     work = _Work.__new__(_Work)
     work.__dict__.update(campaign.__dict__)
     work.gangs = list(campaign.gangs)
     work._owned = set()
+    work._pickles = {} if pickles is None else pickles
     work._where = {}
     for i, g in enumerate(work.gangs):
         work._where.setdefault(g.id, i)  # the first, as a scan finds it
@@ -140,7 +153,9 @@ class PostBattle:
         return 0
 
     def replay(self) -> None:
-        self.work: Campaign = working_copy(self.base)
+        if not hasattr(self, "_pickles"):
+            self._pickles: dict[int, tuple[Gang, bytes]] = {}
+        self.work: Campaign = working_copy(self.base, self._pickles)
         self.outcome: BattleOutcome = self.tracker_outcome or BattleOutcome(
             battle=self.number, gangs=[g.id for g in self.base.gangs[:2]])
         self.facts: dict[str, Any] = {}

@@ -59,3 +59,22 @@ def test_a_huge_number_typed_is_out_of_the_prompts_range() -> None:
     with pytest.raises(ValueError, match=r"out of range \(0 to "):
         Prompt("x:cost", "number", "credits", minimum=0).validate("9" * 40)
     assert by.validate("2") == 2
+
+
+def test_each_live_gang_is_pickled_once_per_sequence(monkeypatch) -> None:
+    """Every answer replays the sequence on a new copy: the live gangs' pickles are made
+    once and loaded again, and each replay still starts from the live gangs."""
+    import pickle
+
+    c = _league()
+    seq = make_seq(campaign=c)
+    dumps: list[object] = []
+    real = pickle.dumps
+    monkeypatch.setattr(pb.pickle, "dumps", lambda obj, *a: dumps.append(obj) or real(obj, *a))
+    before = copy.deepcopy(c)
+    drive(seq, random.Random(3))
+    assert c == before
+    assert len(dumps) <= 2 and all(any(d is g for g in c.gangs) for d in dumps)
+    fresh = pb.PostBattle(c, 1, copy.deepcopy(seq.draft), seq.tracker_outcome)
+    assert fresh.work.gang(ESCHER) == seq.work.gang(ESCHER)  # the same result as a new walk
+    assert fresh.changes() == seq.changes()
