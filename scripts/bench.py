@@ -232,6 +232,8 @@ def startup_once(kind: str, workdir: Path, size: tuple[int, int] = SIZE,
     env = {k: v for k, v in os.environ.items() if not k.startswith("MUNDA_TUI_")}
     (run_dir / "tmp").mkdir()
     (run_dir / "config").mkdir()
+    if os.environ.get("MUNDA_TUI_LOG_DIR"):
+        env["MUNDA_TUI_LOG_DIR"] = os.environ["MUNDA_TUI_LOG_DIR"]  # (see main)
     env.update(
         TMPDIR=str(run_dir / "tmp"),  # --demo's throw-away data dir goes here
         MUNDA_TUI_CONFIG_DIR=str(run_dir / "config"),
@@ -1058,6 +1060,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     m = machine()
     print(f"machine: {m['cpu']}, {m['cores']} cores, {m['os']}, Python {m['python']}, "
           f"Textual {m['textual']}; load average {_load()}", flush=True)
+    # an app that crashes here writes its crash file beside the bench's runs, never into
+    # the user's own log folder; kept (and said) only if there is one
+    log_dir = Path(tempfile.mkdtemp(prefix="munda-bench-log-"))
+    before = os.environ.get("MUNDA_TUI_LOG_DIR")
+    os.environ["MUNDA_TUI_LOG_DIR"] = str(log_dir)
+    try:
+        return _run_parts(args, only, log_dir)
+    finally:
+        if before is None:
+            os.environ.pop("MUNDA_TUI_LOG_DIR", None)
+        else:
+            os.environ["MUNDA_TUI_LOG_DIR"] = before
+        crashes = sorted(log_dir.glob("*"))
+        if crashes:
+            print(f"crash files written during the run: {', '.join(str(c) for c in crashes)}",
+                  flush=True)
+        else:
+            shutil.rmtree(log_dir, ignore_errors=True)
+
+
+def _run_parts(args: argparse.Namespace, only: set[str], log_dir: Path) -> int:
     with tempfile.TemporaryDirectory(prefix="munda-bench-") as tmp:
         work = Path(tmp)
         if "startup" in only:

@@ -581,3 +581,31 @@ async def test_a_purchase_joins_the_catalogue_when_the_wizard_commits(make_app,
         assert type(app.screen).__name__ == "PostBattleScreen"  # the report; no roster opened
         learned = load_campaign_catalogue(app.handle.path).item("Rope ladder")
     assert learned is not None and learned.cost == 15
+
+
+async def test_a_draft_the_rules_cannot_replay_is_said_and_nothing_crashes(
+        make_app: Any, data_dir: Path, monkeypatch: Any) -> None:
+    """A battle file whose draft the rules cannot walk (written by another version, or by
+    hand): the sequence is not opened, the reason is said over the campaign screen, the
+    file is left alone and the app goes on."""
+    slug = S.seed_battle(data_dir, tracker=False)
+
+    def cannot(*_a: Any, **_k: Any) -> Any:
+        raise KeyError("unknown step 'from-the-future'")
+
+    monkeypatch.setattr(pb, "PostBattle", cannot)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        before = app.handle.battle_path(1).read_bytes()
+        app.open_battle(1)
+        await wait_for_screen(pilot, "ErrorScreen")
+        for _ in range(5):
+            await pilot.pause()
+        text = screen_text(app)
+        assert "post-battle sequence could not be opened" in text
+        assert "from-the-future" in text
+        assert app.crash_file is None and app.is_running
+        await pilot.press("enter")
+        await wait_for_screen(pilot, "CampaignScreen")
+        assert app.handle.battle_path(1).read_bytes() == before
