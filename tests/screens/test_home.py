@@ -109,6 +109,21 @@ async def test_add_demo_and_open_it(make_app, data_dir) -> None:
         assert type(app.screen).__name__ == "CampaignScreen"
 
 
+async def test_a_second_demo_is_told_apart_by_its_name(make_app, data_dir) -> None:
+    """QA walk: D twice listed two "Demo: Ashfall Sump" rows, one indistinguishable from
+    the other."""
+    from munda_tui.saves import Store
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("D")
+        await pilot.pause()
+        await pilot.press("D")
+        await pilot.pause()
+    names = sorted(info.name for info in Store(data_dir).list_campaigns())
+    assert names == ["Demo: Ashfall Sump", "Demo: Ashfall Sump (2)"]
+
+
 async def test_theme_persists_in_config(make_app, config_dir) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

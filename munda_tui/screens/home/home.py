@@ -104,9 +104,16 @@ class HomeScreen(Screen[None]):
     def action_add_demo(self) -> None:
         from munda_tui.rules.demo import demo_campaign
 
-        taken = {info.slug for info in munda_app(self).store.list_campaigns()}
+        infos = munda_app(self).store.list_campaigns()
+        taken = {info.slug for info in infos}
+        names = {info.name for info in infos}
         campaign = demo_campaign()
         campaign.id = unique_id(campaign.id, taken)
+        if campaign.name in names:  # a second demo: told apart in the list by its number
+            n = 2
+            while f"{campaign.name} ({n})" in names:
+                n += 1
+            campaign.name = f"{campaign.name} ({n})"
         self._create(campaign)
 
     def _create(self, campaign) -> None:  # type: ignore[no-untyped-def]
