@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import App, ComposeResult
 
-from munda_tui.widgets.lines import Lines
+from munda_tui.widgets.lines import Lines, WrappedText
 
 from support import screen_text
 
@@ -36,3 +36,39 @@ async def test_rows_are_cut_with_an_ellipsis_and_only_changed_rows_repaint() -> 
         assert [line[:12].rstrip() for line in screen_text(app).splitlines()[:4]] == [
             "✓ Outcome", "✓ Lasting I…", "✓ Wrap Up", "▶ Report"]
         assert rows.lines == ["✓ Outcome", "✓ Lasting Injuries", "✓ Wrap Up", "▶ Report"]
+
+
+class WrappedApp(App[None]):
+    CSS = "VerticalScroll { height: 3; width: 14; } WrappedText { width: 1fr; }"
+
+    def compose(self) -> ComposeResult:
+        from textual.containers import VerticalScroll
+
+        with VerticalScroll():
+            yield WrappedText("one two three four five six seven eight nine ten", id="text")
+
+
+async def test_a_wrapped_text_draws_the_rows_in_view_and_repaints_what_changed(monkeypatch) -> None:
+    from textual.content import Content
+
+    app = WrappedApp()
+    async with app.run_test(size=(20, 5)) as pilot:
+        await pilot.pause()
+        text = app.query_one(WrappedText)
+        rows = [c.plain for c in Content(text.text).wrap(12)]  # as a Static wraps it
+        assert text.rows(12) == rows and len(rows) > 3
+        assert [line[:12].rstrip() for line in screen_text(app).splitlines()[:3]] == rows[:3]
+        drawn: list[int] = []
+        real = WrappedText.render_line
+        monkeypatch.setattr(WrappedText, "render_line",
+                            lambda self, y: drawn.append(y) or real(self, y))
+        new = text.text.replace("two", "TWO")  # the first row alone changes
+        text.update(new)
+        assert text._styles_cache._dirty_lines == {0} and not text._layout_required
+        await pilot.pause()
+        assert set(drawn) <= {0, 1, 2}  # never a row out of view
+        assert screen_text(app).splitlines()[0].startswith("one TWO")
+        text.update(new + " eleven twelve thirteen")  # more rows: laid out again
+        assert text._layout_required
+        await pilot.pause()
+        assert text.size.height == len(text.rows(12)) > len(rows)

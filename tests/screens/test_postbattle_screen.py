@@ -308,7 +308,7 @@ async def test_the_xp_list_follows_an_advancement_and_an_overspend_names_the_xp(
         vexa = app.screen.seq.work.gang(ESCHER).fighter("vexa-nightshade")
         xp = vexa.xp
         lines = app.screen.query_one("#pb-lines-text")
-        assert f"Vexa Nightshade {xp}" in str(lines.render())
+        assert f"Vexa Nightshade {xp}" in lines.text
         await pilot.press("a")
         await pilot.pause()
         await pilot.press("enter")  # the Venom Sisters record an Advancement
@@ -326,7 +326,7 @@ async def test_the_xp_list_follows_an_advancement_and_an_overspend_names_the_xp(
         await pilot.press("ctrl+u", "1", "enter", "0", "enter")
         await pilot.pause()
         assert app.screen.seq.pending is None
-        shown = str(lines.render())
+        shown = lines.text
         assert f"Vexa Nightshade {xp - 1}" in shown and f"Vexa Nightshade {xp}," not in shown
         assert "takes Nerves for 1 XP" in shown
 
@@ -345,7 +345,7 @@ async def test_report_reopens_after_done(make_app: Any, data_dir: Path) -> None:
         await pilot.pause()
         await pilot.pause()
         assert app.screen.seq is None
-        assert "# Battle 1" in str(app.screen.query_one("#pb-lines-text").render())
+        assert "# Battle 1" in app.screen.query_one("#pb-lines-text").text
         assert app.handle.campaign.gang(ESCHER).credits == credits
 
 
@@ -400,8 +400,7 @@ async def test_a_done_battle_without_a_draft_is_never_sequenced_again(make_app: 
     async with app.run_test(size=SIZE) as pilot:
         await open_wizard(pilot)
         assert app.screen.seq is None
-        assert "no post-battle report was saved" in str(
-            app.screen.query_one("#pb-lines-text").render())
+        assert "no post-battle report was saved" in app.screen.query_one("#pb-lines-text").text
         assert "postbattle" not in app.handle.load_battle(1)
 
 

@@ -30,7 +30,7 @@ from munda_tui.screens.common.reroll import reroll_reason
 from munda_tui.widgets.roll_input import RollInput
 from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.widgets.footer import Footer
-from munda_tui.widgets.lines import Lines
+from munda_tui.widgets.lines import Lines, WrappedText
 
 MARKS = {"done": "✓", "current": "▶", "todo": "·", "skipped": "–"}
 
@@ -136,9 +136,9 @@ Enter applies every change to both rosters once and saves the battle report.
             with Vertical(id="pb-main"):
                 yield Static("", id="pb-title", markup=False)
                 with VerticalScroll(id="pb-text-scroll", classes="hidden"):
-                    yield Static("", id="pb-text", markup=False)
+                    yield WrappedText(id="pb-text")
                 with VerticalScroll(id="pb-lines"):
-                    yield Static("", id="pb-lines-text", markup=False)
+                    yield WrappedText(id="pb-lines-text")
                 with Vertical(id="pb-prompt"):
                     yield Static("", id="pb-question", markup=False)
                     yield Static("", id="pb-note", markup=False)
@@ -212,11 +212,13 @@ Enter applies every change to both rosters once and saves the battle report.
 
     # --- view -------------------------------------------------------------------
     def _set(self, static_id: str, text: str) -> None:
-        """Show ``text`` in a Static; the same text again costs no layout and no redraw."""
+        """Show ``text`` in a Static or a WrappedText; the same text again costs no layout
+        and no redraw."""
         if self._texts.get(static_id) == text:
             return
         self._texts[static_id] = text
-        self.query_one(f"#{static_id}", Static).update(text)
+        widget: Static | WrappedText = self.query_one(f"#{static_id}")  # type: ignore[assignment]
+        widget.update(text)
 
     def refresh_view(self) -> None:
         seq = self.seq
