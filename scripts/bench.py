@@ -452,8 +452,14 @@ async def timed_keys(pilot: Any, key_of: Any, keys: int, pace: float,
     app._dispatch_action = timed
     try:
         for i in range(keys):
-            if before is not None and before(i) is False:
-                break
+            if before is not None:
+                if before(i) is False:
+                    break
+                # what ``before`` did (an answer, untimed) is shown and looked at before
+                # the timed key, as after a timed key: pressed at once, the key came
+                # within that frame's interval and waited for Textual's next frame tick
+                # (up to 1/60 s), which no player's two keys are close enough to meet
+                await asyncio.sleep(pace)
             key = key_of(i)
             done.clear()
             count = len(started)
