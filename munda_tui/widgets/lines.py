@@ -24,6 +24,28 @@ from textual.widget import Widget
 __all__ = ["Lines", "WrappedText"]
 
 
+def _row(strips: dict[tuple[str, int, Style], Strip], text: str, width: int, style: Style, *,
+         ellipsis: bool) -> Strip:
+    """One row: ``text`` cut (with an ellipsis if asked) or padded to ``width`` cells, in
+    ``style``; kept in ``strips`` (a widget's own, bounded) for the next time."""
+    key = (text, width, style)
+    strip = strips.get(key)
+    if strip is None:
+        if len(strips) > 512:
+            strips.clear()
+        length = cell_len(text)
+        if length > width:
+            if ellipsis:
+                text = set_cell_size(text, width - 1) + "…" if width > 0 else ""
+            else:
+                text = set_cell_size(text, width)
+        elif length < width:
+            text += " " * (width - length)
+        strip = Strip([Segment(text, style)], width)
+        strips[key] = strip
+    return strip
+
+
 class Lines(Widget):
     """Rows of plain text; :meth:`set_lines` repaints the rows that changed."""
 
@@ -64,22 +86,8 @@ class Lines(Widget):
         return len(self._lines)
 
     def render_line(self, y: int) -> Strip:
-        width = self.content_size.width
-        style = self.rich_style
         text = self._lines[y] if 0 <= y < len(self._lines) else ""
-        key = (text, width, style)
-        strip = self._strips.get(key)
-        if strip is None:
-            if len(self._strips) > 512:
-                self._strips.clear()
-            length = cell_len(text)
-            if length > width:
-                text = set_cell_size(text, width - 1) + "…" if width > 0 else ""
-            elif length < width:
-                text += " " * (width - length)
-            strip = Strip([Segment(text, style)], width)
-            self._strips[key] = strip
-        return strip
+        return _row(self._strips, text, self.content_size.width, self.rich_style, ellipsis=True)
 
 
 class WrappedText(Widget):
@@ -148,18 +156,5 @@ class WrappedText(Widget):
     def render_line(self, y: int) -> Strip:
         width = self.content_size.width
         rows = self.rows(width)
-        style = self.rich_style
         text = rows[y] if 0 <= y < len(rows) else ""
-        key = (text, width, style)
-        strip = self._strips.get(key)
-        if strip is None:
-            if len(self._strips) > 512:
-                self._strips.clear()
-            length = cell_len(text)
-            if length > width:
-                text = set_cell_size(text, width)
-            elif length < width:
-                text += " " * (width - length)
-            strip = Strip([Segment(text, style)], width)
-            self._strips[key] = strip
-        return strip
+        return _row(self._strips, text, width, self.rich_style, ellipsis=False)
