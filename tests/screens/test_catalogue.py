@@ -160,13 +160,14 @@ async def test_a_whole_gang_from_an_empty_campaign_counted(make_app, data_dir, c
     slug = empty_campaign(data_dir)
     app = make_app(campaign=slug)
     types = [  # (type, role key, cost, profile as twelve digits, equipment)
-        # items known already complete from their first letters (Ri: Rifle); a new item
-        # is a weapon unless a kind letter follows its cost (10a: armour, 25c: consumable)
+        # an item known already completes from its first letter when no other known item
+        # starts with it (R: Rifle); a new item is a weapon unless a kind letter follows
+        # its cost (10a: armour, 25c: consumable)
         ("Leader", "", "120", "533332226677", "Pistol 10,Blade 15"),
         ("Champion", "", "90", "534332217677", "Rifle 20"),
-        ("Ganger", "", "50", "544331317788", "Ri,Vest 10a"),
-        ("Juve", "", "25", "555331318899", "Pi"),
-        ("Specialist", "", "60", "543331317788", "Ri,Grenade 25c"),
+        ("Ganger", "", "50", "544331317788", "R,Vest 10a"),
+        ("Juve", "", "25", "555331318899", "P"),
+        ("Specialist", "", "60", "543331317788", "R,Grenade 25c"),
     ]
     async with app.run_test(size=SIZE) as pilot:
         await wait_for_screen(pilot, "CampaignScreen")
@@ -203,9 +204,9 @@ async def test_a_whole_gang_from_an_empty_campaign_counted(make_app, data_dir, c
         "Pistol": (10, "weapon"), "Blade": (15, "weapon"), "Rifle": (20, "weapon"),
         "Vest": (10, "armour"), "Grenade": (25, "consumable")}
     print(f"\nKEY COUNT from an empty campaign: {keys.count}")
-    # the goal was 150: what is typed (profiles, items, names, costs) is 154 keys alone;
+    # the goal was 150: what is typed (profiles, items, names, costs) is 151 keys alone;
     # see the README
-    assert keys.count <= 186, keys.count
+    assert keys.count <= 183, keys.count
 
 
 async def test_a_one_line_profile_with_an_error_names_the_field(make_app, data_dir) -> None:
