@@ -158,9 +158,9 @@ class Footer(TextualFooter):
         if signature == self._shown:
             return True
         groups, palette = self._groups()
-        if any(len(g) > 1 and g[0][0].group is not None for g in groups) or \
+        if any(group[0][0].group is not None for group in groups) or \
                 signature[0] != self._shown[0]:  # type: ignore[index]
-            return False
+            return False  # keys in a group (compose may put them in a KeyGroup): rebuilt
         keys: list[FooterKey] = []
         palette_key: FooterKey | None = None
         for child in self.children:

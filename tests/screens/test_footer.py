@@ -157,3 +157,53 @@ async def test_a_compact_footer_with_too_many_keys_ends_with_the_palette_key() -
         assert palette and palette[0].region.right == 40
         widget, _ = app.screen.get_widget_at(39, 4)
         assert widget is palette[0]
+
+
+async def test_grouped_keys_are_rebuilt_as_textual_groups_them() -> None:
+    """Keys of a binding group are shown in a KeyGroup: a change to them rebuilds the
+    footer (as Textual's does) rather than changing keys in place."""
+    from textual.widgets._footer import KeyGroup
+
+    group = Binding.Group("Move")
+
+    class Grouped(Screen[None]):
+        BINDINGS = [Binding("n", "next", "Next"),
+                    Binding("left", "left", "Left", group=group),
+                    Binding("right", "right", "Right", group=group)]
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.moves = True
+
+        def compose(self) -> ComposeResult:
+            yield Label("keys")
+            yield Footer()
+
+        def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+            return self.moves if action in ("left", "right") else True
+
+        def action_next(self) -> None:
+            pass
+
+    class GroupedApp(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(Grouped())
+
+    app = GroupedApp()
+    async with app.run_test(size=(80, 5)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, Grouped)
+        assert len(screen.query(KeyGroup)) == 1
+        screen.moves = False  # the group's keys are hidden: rebuilt without the group
+        screen.refresh_bindings()
+        for _ in range(3):
+            await pilot.pause()
+        assert len(screen.query(KeyGroup)) == 0
+        assert [k.key for k in screen.query(FooterKey) if k.display] == ["n", "ctrl+p"]
+        screen.moves = True
+        screen.refresh_bindings()
+        for _ in range(3):
+            await pilot.pause()
+        assert len(screen.query(KeyGroup)) == 1
