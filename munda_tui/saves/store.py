@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import copy
 import json
 import os
+import pickle
 import re
 import shutil
 import threading
@@ -267,7 +267,9 @@ class Store:
         slug = campaign_slug(campaign.id or campaign.name, taken)
         campaign.id = slug
         handle = CampaignHandle(self, slug, campaign, None, None)
-        handle._prepared = copy.deepcopy(campaign)
+        # a deep copy; pickle's C code makes the demo's in 0.4 ms, deepcopy in 2 (before
+        # the first frame)
+        handle._prepared = pickle.loads(pickle.dumps(campaign, pickle.HIGHEST_PROTOCOL))
         return handle
 
     def open_campaign(self, slug: str) -> CampaignHandle:
@@ -715,11 +717,11 @@ class CampaignHandle:
             known = self._parts_from(whole)
         else:  # a part kept as JSON alone (the last one written) is read only when needed
             whole = {}
-            for k, (js, copy) in list(known.items()):
-                if k != part and copy is None:
-                    copy = json.loads(js)
-                    known[k] = (js, copy)
-                whole[k] = copy
+            for k, (js, kept) in list(known.items()):
+                if k != part and kept is None:
+                    kept = json.loads(js)
+                    known[k] = (js, kept)
+                whole[k] = kept
         new_json = cache.battle_json(data)
         whole[part] = data
         if self._emit_memo[0] != number:
