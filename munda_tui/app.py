@@ -7,6 +7,7 @@ the app to navigate; they never open files themselves.
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import gc
 import random
@@ -262,6 +263,17 @@ class MundaApp(App[None]):
             self.crash_file = write_crash_file(error, type(self.screen).__name__ if self.screen_stack else "")
         super()._handle_exception(error)
 
+    async def _replace_screen(self, screen: Screen) -> Screen:
+        # A screen left before its own set-up ran (a key that opens it and one that leaves
+        # it, read in one burst) is taken down once that set-up is done: its on_mount,
+        # run on a screen already taken down, found none of its widgets and ended the app.
+        if screen.is_running and not screen._mounted_event.is_set():
+            try:
+                await asyncio.wait_for(screen._mounted_event.wait(), timeout=2)
+            except asyncio.TimeoutError:  # pragma: no cover - never seen: taken down anyway
+                pass
+        return await super()._replace_screen(screen)
+
     def _print_error_renderables(self) -> None:
         if not self._crashed:
             super()._print_error_renderables()
@@ -400,6 +412,8 @@ class MundaApp(App[None]):
         False when the battle was not opened."""
         from .screens.common.dialogs import ErrorScreen
 
+        if self.handle is None:  # the campaign was closed by a key pressed after this one
+            return False
         summary = self.battle_summary(number)
         if not self._battle_file_ok(number, summary.status):
             return False

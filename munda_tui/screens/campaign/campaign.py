@@ -12,7 +12,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Header, Label, Static
+from textual.widgets import DataTable, Label, Static
+from munda_tui.widgets.header import Header
 
 from munda_tui.rules import standings as st
 from munda_tui.rules.wording import plural
@@ -235,6 +236,8 @@ class CampaignScreen(Screen[None]):
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
+        if not self.is_current or munda_app(self).handle is None:
+            return  # chosen, then left before the choice arrived (Enter, Escape in a burst)
         if event.data_table.id == "battles":
             munda_app(self).open_battle(int(str(event.row_key.value)))
         else:

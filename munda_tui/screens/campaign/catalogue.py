@@ -15,7 +15,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Header, Input, Label, Static
+from textual.widgets import DataTable, Input, Label, Static
+from munda_tui.widgets.header import Header
 
 from munda_tui.rules import catalogue as cat
 from munda_tui.rules import profile as pr

@@ -13,7 +13,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Header, Label, Sparkline, Static
+from textual.widgets import Label, Sparkline, Static
+from munda_tui.widgets.header import Header
 
 from munda_tui.rules.report import GangSeries, chart_series, finished
 from munda_tui.widgets.footer import Footer

@@ -15,7 +15,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Header, Label, Static
+from textual.widgets import DataTable, Label, Static
+from munda_tui.widgets.header import Header
 
 from munda_tui.rules import roster as rr
 from munda_tui.rules.career import captives, status_text as career_status

@@ -6,7 +6,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Header, Label, Static
+from textual.widgets import DataTable, Label, Static
+from munda_tui.widgets.header import Header
 
 from munda_tui.rules.model import unique_id
 from munda_tui.screens.common.typed_app import munda_app

@@ -17,7 +17,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Header, Input, Label, OptionList, SelectionList, Static
+from textual.widgets import Input, Label, OptionList, SelectionList, Static
+from munda_tui.widgets.header import Header
 from textual.widgets.option_list import Option as ListOption
 
 from munda_tui.rules import postbattle as pb
@@ -149,6 +150,8 @@ Enter applies every change to both rosters once and saves the battle report.
         yield Footer()
 
     def on_mount(self) -> None:
+        if self not in self.app.screen_stack:
+            return  # left before it was shown (a key pressed right after the one opening it)
         self.title = f"Battle {self.number}: Post-Battle Sequence"
         try:
             self._start()

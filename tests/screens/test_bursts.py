@@ -1,0 +1,71 @@
+"""Keys read in one burst (a fast player, a laggy terminal, keys typed while the app was
+busy): a key that opens a screen and the next one that leaves it arrive before the
+screen has set itself up. Nothing may end the app."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual import events
+
+import postbattle_support as S
+from support import wait_for_screen
+
+PACKAGE = Path(__file__).resolve().parents[2] / "munda_tui"
+
+
+async def _settled(pilot: Any) -> None:
+    for _ in range(10):
+        await pilot.pause()
+
+
+async def test_enter_then_escape_on_a_battle_in_one_burst(make_app: Any, data_dir: Path) -> None:
+    """Enter selects the battle (its message still on its way) and Escape closes the
+    campaign: the selection, arriving after, used to open a battle of no campaign."""
+    slug = S.seed_battle(data_dir, tracker=False)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        await pilot.press("tab")  # the battles table
+        await _settled(pilot)
+        app.post_message(events.Key("enter", "\r"))
+        app.post_message(events.Key("escape", "\x1b"))
+        await _settled(pilot)
+        assert app.crash_file is None and app.is_running
+        assert type(app.screen).__name__ == "HomeScreen" and app.handle is None
+
+
+async def test_a_battle_left_before_its_screen_is_set_up(make_app: Any, data_dir: Path) -> None:
+    """The tracker, the post-battle sequence and a set-up, each taken off the stack the
+    moment it was put on: taken down once set up, the campaign screen shown again."""
+    slug = S.seed_battle(data_dir, tracker=False)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        before = app.handle.battle_path(1).read_bytes()
+        app.open_battle(1)  # the post-battle sequence
+        app.pop_screen()
+        await _settled(pilot)
+        assert app.crash_file is None and type(app.screen).__name__ == "CampaignScreen"
+        assert app.handle.battle_path(1).read_bytes() == before  # nothing started
+        app.post_message(events.Key("n", "n"))  # a new battle's set-up, and away at once
+        app.post_message(events.Key("escape", "\x1b"))
+        await _settled(pilot)
+        assert app.crash_file is None and type(app.screen).__name__ == "CampaignScreen"
+        app.open_battle(1)
+        await wait_for_screen(pilot, "PostBattleScreen")  # and it still opens as ever
+        assert app.screen.seq is not None
+
+
+def test_every_screen_uses_this_header() -> None:
+    """Textual's Header lets a NoMatches out when its screen is taken down at once."""
+    offenders = []
+    for path in PACKAGE.rglob("*.py"):
+        if path.name == "header.py" and path.parent.name == "widgets":
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("from textual.widgets import") and \
+                    "Header" in [n.strip() for n in line.split("import", 1)[1].split(",")]:
+                offenders.append(f"{path.relative_to(PACKAGE)}: {line}")
+    assert offenders == []
