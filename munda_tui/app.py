@@ -12,6 +12,8 @@ import datetime
 import gc
 import random
 import sys
+import time
+from collections import deque
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
 
@@ -126,6 +128,12 @@ class MundaApp(App[None]):
         #: the crash file written when an error escaped (see munda_tui.crash)
         self.crash_file: Path | None = None
         self._crashed = False
+        # keys read while the screen they go to was still setting itself up, in order
+        # (see _hold_key); those given back to the app, and when the first was held
+        self._held_keys: deque[events.Key] = deque()
+        self._released_keys: set[events.Key] = set()
+        self._held_since = 0.0
+        self._release_pending = False
         theme = THEME_ALIASES.get(self.config.theme, self.config.theme)
         if theme in self.available_themes:
             self.theme = theme
@@ -262,6 +270,65 @@ class MundaApp(App[None]):
 
             self.crash_file = write_crash_file(error, type(self.screen).__name__ if self.screen_stack else "")
         super()._handle_exception(error)
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded and self._hold_key(event):
+            return
+        await super().on_event(event)
+
+    async def _on_key(self, event: events.Key) -> None:
+        # A key no widget took comes back here for the screen's and the app's bindings:
+        # by then the screen on top may be one just opened by an earlier key and not yet
+        # set up (its action would find none of its widgets). It waits for it, first.
+        if self._screen_stack and not self.screen._mounted_event.is_set():
+            event.prevent_default()  # (not Textual's App._on_key, now)
+            if not self._held_keys:
+                self._held_since = time.monotonic()
+            self._held_keys.appendleft(events.Key(event.key, event.character))
+            self._release_soon()
+
+    def _hold_key(self, key: events.Key) -> bool:
+        """Whether ``key`` waits: a key for a screen still setting itself up (a key that
+        opens a screen and the next one, read in one burst: the next one's action found
+        none of the new screen's widgets and ended the app), or behind such a key. Held
+        keys go to the app again, in order, each once the screen on top is set up."""
+        released = key in self._released_keys
+        if released:
+            self._released_keys.discard(key)
+        ready = bool(self._screen_stack) and self.screen._mounted_event.is_set()
+        if released:
+            if ready:
+                return False
+            self._held_keys.appendleft(key)  # (still first: the screen changed again)
+        elif self._held_keys or not ready:
+            if not self._held_keys:
+                self._held_since = time.monotonic()
+            self._held_keys.append(key)
+        else:
+            return False
+        self._release_soon()
+        return True
+
+    def _release_soon(self) -> None:
+        if not self._release_pending:
+            self._release_pending = True
+            self.set_timer(0.005, self._release_key)
+
+    def _release_key(self) -> None:
+        self._release_pending = False
+        if not self._held_keys:
+            return
+        ready = bool(self._screen_stack) and self.screen._mounted_event.is_set()
+        if not ready and time.monotonic() - self._held_since < 2:
+            self._release_soon()  # (a screen never set up gets its keys after 2 s anyway)
+            return
+        held = self._held_keys.popleft()
+        key = events.Key(held.key, held.character)
+        self._released_keys.add(key)
+        self._held_since = time.monotonic()
+        self.post_message(key)
+        if self._held_keys:
+            self._release_soon()
 
     async def _replace_screen(self, screen: Screen) -> Screen:
         # A screen left before its own set-up ran (a key that opens it and one that leaves

@@ -69,3 +69,18 @@ def test_every_screen_uses_this_header() -> None:
                     "Header" in [n.strip() for n in line.split("import", 1)[1].split(",")]:
                 offenders.append(f"{path.relative_to(PACKAGE)}: {line}")
     assert offenders == []
+
+
+async def test_keys_after_one_that_opens_a_screen_wait_for_it(make_app: Any, data_dir: Path) -> None:
+    """Escape (the list of campaigns), Enter (the campaign again) and r (its roster) in
+    one burst: r reached the campaign screen before it had its tables and ended the app;
+    it now waits for that screen and opens the roster."""
+    slug = S.seed_battle(data_dir, tracker=False)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        for key, character in (("escape", "\x1b"), ("enter", "\r"), ("r", "r")):
+            app.post_message(events.Key(key, character))
+        await wait_for_screen(pilot, "RosterScreen")
+        assert app.crash_file is None and app.handle is not None
+
