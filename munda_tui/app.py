@@ -280,12 +280,21 @@ class MundaApp(App[None]):
         # A key no widget took comes back here for the screen's and the app's bindings:
         # by then the screen on top may be one just opened by an earlier key and not yet
         # set up (its action would find none of its widgets). It waits for it, first.
-        if self._screen_stack and not self.screen._mounted_event.is_set():
+        if not self._screen_ready():
             event.prevent_default()  # (not Textual's App._on_key, now)
             if not self._held_keys:
                 self._held_since = time.monotonic()
             self._held_keys.appendleft(events.Key(event.key, event.character))
             self._release_soon()
+
+    def _screen_ready(self) -> bool:
+        """Whether the screen on top is set up for a key: mounted, and not changing its
+        own body (a screen sets ``settling`` while it swaps a part a key would reach,
+        as the pre-battle flow does between two steps)."""
+        if not self._screen_stack:
+            return False
+        screen = self.screen
+        return screen._mounted_event.is_set() and not getattr(screen, "settling", False)
 
     def _hold_key(self, key: events.Key) -> bool:
         """Whether ``key`` waits: a key for a screen still setting itself up (a key that
@@ -295,7 +304,7 @@ class MundaApp(App[None]):
         released = key in self._released_keys
         if released:
             self._released_keys.discard(key)
-        ready = bool(self._screen_stack) and self.screen._mounted_event.is_set()
+        ready = self._screen_ready()
         if released:
             if ready:
                 return False
@@ -318,7 +327,7 @@ class MundaApp(App[None]):
         self._release_pending = False
         if not self._held_keys:
             return
-        ready = bool(self._screen_stack) and self.screen._mounted_event.is_set()
+        ready = self._screen_ready()
         if not ready and time.monotonic() - self._held_since < 2:
             self._release_soon()  # (a screen never set up gets its keys after 2 s anyway)
             return

@@ -84,3 +84,31 @@ async def test_keys_after_one_that_opens_a_screen_wait_for_it(make_app: Any, dat
         await wait_for_screen(pilot, "RosterScreen")
         assert app.crash_file is None and app.handle is not None
 
+
+
+async def test_pre_battle_steps_in_one_burst(make_app: Any, data_dir: Path) -> None:
+    """n, Esc, n, n and Esc in one burst from the scenario rolls: each step's panel
+    was mounted while the last was still being taken down (the same id twice) or taken
+    down before its own set-up ran (no battlefield list): both ended the app (random
+    bursts found it), and this burst ended at the gangs step. Each key now waits for the
+    step before it, and the flow ends where the keys took it."""
+    from prebattle_states import seed_state
+
+    slug = seed_state(data_dir, "pitch-black")
+    app = make_app(campaign=slug)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        app.open_battle(1)
+        await wait_for_screen(pilot, "PreBattleScreen")
+        screen = app.screen
+        start = screen.step
+        for key, char in [("escape", "\x1b"), ("escape", "\x1b"), ("n", "n"),
+                          ("escape", "\x1b"), ("escape", "\x1b"), ("n", "n"), ("n", "n")]:
+            app.post_message(events.Key(key, char))
+        await _settled(pilot)
+        assert app.crash_file is None and app.is_running
+        # pitch black -> scenario -> battlefield -> scenario -> battlefield -> gangs
+        # -> battlefield -> scenario
+        assert start == "pitch_black" and screen.step == "scenario"
+        assert screen.panel.id == f"step-{screen.step}" and not screen.settling
+        assert len(screen.query_one("#pb-body").children) == 1

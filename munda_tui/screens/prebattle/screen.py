@@ -13,6 +13,7 @@ screen only shows it and asks.
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
@@ -62,6 +63,9 @@ class PreBattleScreen(Screen[None]):
         self.step = "gangs"
         # the flow the step panels read and change (its tables are loaded on mount)
         self.flow = pre.PreBattle(handle.campaign, number, {}, shorten=self.short_path)
+        # the steps shown and those whose panel is in place (see show_step)
+        self._asked = self._shown = 0
+        self._swap = asyncio.Lock()
 
     # --- the flow --------------------------------------------------------------------
 
@@ -134,13 +138,31 @@ class PreBattleScreen(Screen[None]):
             f"[{STEP_TITLES[s]}]" if s == step else STEP_TITLES[s] for s in sc.STEPS
         )
         self.query_one("#pb-progress", Static).update(names)
-        body = self.query_one("#pb-body", Container)
-        body.remove_children()
-        panel = STEP_CLASSES[step](self.flow, munda_app(self).rng, id=f"step-{step}")
-        body.mount(panel)
+        # The step's panel replaces the one shown once that one is gone, one swap at a
+        # time, and keys wait meanwhile (``settling``, read by the app): two steps shown
+        # in one burst of keys mounted a panel into a body still taking the last one
+        # down (the same id twice), or took a panel down before its own set-up ran.
+        self._asked += 1
+        self.run_worker(self._show_panel(step, self._asked), group="pb-step")
         if self.setup is not None and self.setup.step != step:
             self.setup.step = step
             self.save()
+
+    @property
+    def settling(self) -> bool:
+        """Whether a step's panel is still being put in place (keys wait for it)."""
+        return self._shown < self._asked
+
+    async def _show_panel(self, step: str, asked: int) -> None:
+        async with self._swap:
+            try:
+                if asked == self._asked:  # (a step shown after it is the one to show)
+                    body = self.query_one("#pb-body", Container)
+                    await body.remove_children()
+                    panel = STEP_CLASSES[step](self.flow, munda_app(self).rng, id=f"step-{step}")
+                    await body.mount(panel)
+            finally:
+                self._shown = max(self._shown, asked)
 
     @property
     def panel(self) -> StepPanel:
@@ -199,6 +221,8 @@ class PreBattleScreen(Screen[None]):
         self.app.push_screen(message.dialog, message.then)
 
     def action_next_step(self) -> None:
+        if self.settling:  # (a step's own message, from a panel on its way out)
+            return
         panel = self.panel
         problem = panel.finish()
         if problem is not None:  # the step stays (and says why, if it has to)
@@ -212,6 +236,8 @@ class PreBattleScreen(Screen[None]):
         self.show_step(nxt)
 
     def action_back(self) -> None:
+        if self.settling:
+            return
         panel = self.panel
         if panel.back():
             return
