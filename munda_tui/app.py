@@ -30,6 +30,7 @@ from .saves.config import Config, load_config, save_config
 
 if TYPE_CHECKING:
     from .saves import CampaignHandle
+    from .saves.store import Opening
 
 
 def battle_screen(handle: CampaignHandle, number: int, status: BattleStatus) -> Screen[None]:
@@ -122,6 +123,8 @@ class MundaApp(App[None]):
         self.handle: CampaignHandle | None = None
         self._start_campaign = campaign
         self._start_error: SaveError | CampaignLocked | None = None
+        #: the campaign asked for at start, shown from its overview, until decoded
+        self._opening: Opening | None = None
         self._demo = demo
         self._today = today
         self.animation_level = "none" if seed is not None else self.animation_level
@@ -159,11 +162,14 @@ class MundaApp(App[None]):
         if self._demo:
             self._start(self._open_demo)
         elif self._start_campaign:
-            self._start(lambda: self.store.open_campaign(self._start_campaign or ""))
-        if self.handle is not None:
+            self._begin_start(self._start_campaign)
+        if self.handle is not None or self._opening is not None:
             from .screens.campaign.campaign import CampaignScreen
 
-            screen = CampaignScreen(self.handle)
+            if self._opening is not None:  # shown from its overview, decoded after
+                screen = CampaignScreen(None, self._opening.overview)
+            else:
+                screen = CampaignScreen(self.handle)
             # switch_screen (to the list, or to another campaign) pops the bottom screen's
             # result callback; Textual pushes one for every screen but the default one
             screen._push_result_callback(self, None)
@@ -171,6 +177,43 @@ class MundaApp(App[None]):
         from .screens.home.home import HomeScreen
 
         return HomeScreen()
+
+    def _begin_start(self, slug: str) -> None:
+        """The campaign named on the command line: locked and read; shown from its
+        cached overview (``rules.overview``) and decoded right after the first frame
+        (see on_ready), or, with no overview for its text, opened now."""
+        try:
+            opening = self.store.begin_open(slug)
+        except (CampaignLocked, SaveError) as error:  # said on the home screen, once shown
+            self._start_error = error
+            return
+        except OSError as error:
+            self._start_error = SaveError(self.data_dir, 1, 1, str(error))
+            return
+        if opening.overview is not None:
+            self._opening = opening
+        else:
+            self._start(opening.finish)
+
+    def _finish_start(self) -> None:
+        """After the first frame: the campaign shown from its overview is decoded and
+        given to its screen (keys wait for it); one that does not load is said on the
+        list of campaigns, with its backups offered, as at any start."""
+        opening, self._opening = self._opening, None
+        if opening is None:
+            return
+        self._start(opening.finish)
+        screen = self.screen_stack[0] if self.screen_stack else None
+        from .screens.campaign.campaign import CampaignScreen
+
+        if self.handle is not None:
+            if isinstance(screen, CampaignScreen) and screen.handle is None:
+                screen.attach(self.handle)
+            return
+        from .screens.home.home import HomeScreen
+
+        self.switch_screen(HomeScreen())
+        self._say_start_error()
 
     def _start(self, open_it: Callable[[], "CampaignHandle"]) -> None:
         try:
@@ -198,6 +241,10 @@ class MundaApp(App[None]):
                         severity="warning", timeout=15)
         if self.config.keymap:
             self.apply_keymap(self.config.keymap)
+        self._say_start_error()
+
+    def _say_start_error(self) -> None:
+        """The campaign asked for at start did not open: why, over the list."""
         error, self._start_error = self._start_error, None
         if error is None:
             return  # (the dialogs, and their widgets, are imported when first needed)
@@ -228,7 +275,14 @@ class MundaApp(App[None]):
         return problems
 
     def on_ready(self) -> None:
-        # After the first frame: a prepared campaign (the demo) is written in a thread.
+        # After the first frame: a campaign shown from its overview is decoded, and a
+        # prepared campaign (the demo) is written in a thread.
+        if self._opening is not None:
+            self.call_next(self._finish_start)  # (before any key: they wait for it)
+            return
+        self._write_if_prepared()
+
+    def _write_if_prepared(self) -> None:
         if self.handle is not None and not self.handle.written:
             self.run_worker(self._write_prepared, thread=True, exit_on_error=False)
 
@@ -257,6 +311,9 @@ class MundaApp(App[None]):
                 self.notify(f"Could not save the theme: {error}", severity="warning")
 
     def on_unmount(self) -> None:
+        if self._opening is not None:  # (left before it was decoded)
+            self._opening.cancel()
+            self._opening = None
         self.close_campaign()
 
     # --- the last line of defence --------------------------------------------------

@@ -101,6 +101,8 @@ SPECIAL_TERRITORY_RATING = 50
 
 @dataclass
 class Equipment:
+    """An item a fighter carries or the gang keeps in its Stash."""
+
     name: str
     cost: int | None = None  # None: cost unknown (e.g. imported without a price)
     qty: int = 1
@@ -151,6 +153,8 @@ WEAPON_LIMIT = 3
 
 @dataclass
 class LastingInjury:
+    """A Lasting Injury on a fighter's record (its roll, its effect, the battle)."""
+
     name: str
     roll: str = ""  # the D66 result or range, e.g. "52"
     effect: str = ""  # e.g. "-1 Ballistic Skill"
@@ -159,6 +163,8 @@ class LastingInjury:
 
 @dataclass
 class Fighter:
+    """A fighter of a gang's roster: profile, record, equipment and state."""
+
     id: str
     name: str
     type: FighterType = FighterType.GANGER
@@ -203,6 +209,8 @@ class Fighter:
 
 @dataclass
 class Territory:
+    """A Territory (or Turf) a gang holds."""
+
     name: str
     kind: TerritoryKind = TerritoryKind.TURF
     cannot_be_lost: bool = False
@@ -211,6 +219,8 @@ class Territory:
 
 @dataclass
 class Gang:
+    """A gang of the campaign: its roster, Stash, Reputation and holdings."""
+
     id: str
     name: str
     type: GangType = GangType.OTHER
@@ -267,6 +277,8 @@ def gang_rating(gang: Gang) -> int:
 
 @dataclass
 class Settings:
+    """The campaign's rules choices (the settings screen)."""
+
     post_battle_ruleset: PostBattleRuleset = PostBattleRuleset.GANG_WAR
     lasting_injury_table: str = "rulebook-2018"  # or "core-2023"
     subplot_decks: str = "house"  # "house": a House gang uses its own deck; "suit"
@@ -292,6 +304,8 @@ class Standing:
 
 @dataclass
 class BattleSummary:
+    """A battle as the campaign lists it (its file holds the rest)."""
+
     number: int
     date: str = ""  # ISO date, given by the caller (no clock in rules)
     scenario: str = ""
@@ -303,6 +317,8 @@ class BattleSummary:
 
 @dataclass
 class Campaign:
+    """A campaign: its settings, gangs and battles (campaign.toml)."""
+
     id: str
     name: str
     settings: Settings = field(default_factory=Settings)

@@ -8,6 +8,9 @@ from (and of the munda-tui, schema and Python versions), on the first line:
 * ``campaign.json``: what tomllib made of campaign.toml;
 * ``summary.json``: what the list of campaigns shows (name, gangs, battles),
   written only once the text loaded and validated;
+* ``overview.json``: the campaign screen's title and first rows
+  (``rules.overview``), written with the summary: a campaign opened from the
+  command line shows its screen from it, before the rest is decoded;
 * ``battles/NNNN.json``: what tomllib made of a battle file.
 
 A key that does not match (the file was edited, restored, saved by another
@@ -39,6 +42,7 @@ from .files import LoadedCampaign, load_campaign_file, parse_text, read_text
 CACHE_DIR = ".cache"
 DATA_FILE = "campaign.json"
 SUMMARY_FILE = "summary.json"
+OVERVIEW_FILE = "overview.json"
 
 _SALT = repr((__version__, sorted(codec.SCHEMA_VERSIONS.items()), sys.version_info[:2])).encode()
 
@@ -100,9 +104,11 @@ def _summary(loaded: LoadedCampaign) -> dict[str, Any]:
     return {"name": c.name, "gangs": [g.name for g in c.gangs], "battles": len(c.battles)}
 
 
-def load_campaign(path: Path) -> LoadedCampaign:
-    """:func:`files.load_campaign_file` through the cache (SaveError as it raises)."""
-    text = read_text(path)
+def load_campaign(path: Path, text: str | None = None) -> LoadedCampaign:
+    """:func:`files.load_campaign_file` through the cache (SaveError as it raises);
+    ``text``: the file's, if the caller read it already."""
+    if text is None:
+        text = read_text(path)
     key = text_key(text).hex()  # once: a league's campaign.toml is 1.4 MB
     data = _read(cache_dir(path) / DATA_FILE, text, key)
     if not isinstance(data, dict):
@@ -115,7 +121,24 @@ def load_campaign(path: Path) -> LoadedCampaign:
     summary_path = cache_dir(path) / SUMMARY_FILE
     if _read(summary_path, text, key) is None:
         _write(summary_path, text, as_json(_summary(loaded)))
+    if read_overview(path, text, key) is None:
+        _write(cache_dir(path) / OVERVIEW_FILE, text, as_json(_overview(loaded)))
     return loaded
+
+
+def _overview(loaded: LoadedCampaign) -> dict[str, Any]:
+    from ..rules.overview import overview
+
+    return overview(loaded.campaign)
+
+
+def read_overview(path: Path, text: str, key: str | None = None) -> dict[str, Any] | None:
+    """The campaign screen's overview of campaign.toml's ``text`` (``rules.overview``),
+    if one was written for this very text by this version; else None."""
+    from ..rules.overview import is_overview
+
+    value = _read(cache_dir(path) / OVERVIEW_FILE, text, key)
+    return value if is_overview(value) else None
 
 
 def campaign_summary(path: Path) -> dict[str, Any]:
@@ -136,6 +159,7 @@ def remember(path: Path, text: str, data: dict[str, Any], loaded: LoadedCampaign
     _write(cache_dir(path) / DATA_FILE, text, as_json(data))
     if loaded is not None:
         _write(cache_dir(path) / SUMMARY_FILE, text, as_json(_summary(loaded)))
+        _write(cache_dir(path) / OVERVIEW_FILE, text, as_json(_overview(loaded)))
 
 
 # --- battle files ---------------------------------------------------------------------------

@@ -26,6 +26,8 @@ from ..rules.model import PostBattleRuleset, Settings
 
 @dataclass
 class Config:
+    """The player's config (config.toml): theme, defaults for new campaigns, keymap."""
+
     theme: str = "textual-dark"
     # Defaults for new campaigns (see rules.model.Settings).
     post_battle_ruleset: PostBattleRuleset = PostBattleRuleset.GANG_WAR

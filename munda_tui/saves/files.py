@@ -129,6 +129,8 @@ def parse_text(path: Path, text: str) -> dict[str, Any]:
 
 @dataclass
 class LoadedCampaign:
+    """A campaign read from its file: the campaign, the file's schema version, its text."""
+
     campaign: Campaign
     version: int  # the schema_version the file had
     text: str

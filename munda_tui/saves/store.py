@@ -275,6 +275,13 @@ class Store:
     def open_campaign(self, slug: str) -> CampaignHandle:
         """Open and lock a campaign. CampaignLocked if it is open elsewhere,
         SaveError if its campaign.toml does not load (the file is left as it is)."""
+        return self.begin_open(slug).finish()
+
+    def begin_open(self, slug: str) -> "Opening":
+        """The first half of :meth:`open_campaign`: the campaign locked and its file
+        read, with the campaign screen's overview if the cache has one for this text
+        (``Opening.overview``); ``Opening.finish()`` decodes it (or ``cancel()``).
+        CampaignLocked, or SaveError for a folder or file that cannot be read."""
         try:
             directory = self.campaign_dir(slug)
         except ValueError as error:
@@ -285,17 +292,27 @@ class Store:
         lock = Lock.acquire(directory)
         try:
             clean_stale_temps(directory, all_temps=True)
-            loaded = cache.load_campaign(path)
+            text = read_text(path)
+            overview = cache.read_overview(path, text)
+        except BaseException:
+            lock.release()
+            raise
+        return Opening(self, slug, path, text, lock, overview)
+
+    def _finish_open(self, opening: "Opening") -> CampaignHandle:
+        path, lock = opening.path, opening.lock
+        try:
+            loaded = cache.load_campaign(path, opening.text)
             campaign = loaded.campaign
-            campaign.id = slug  # the folder name is the campaign's id
-            handle = CampaignHandle(self, slug, campaign, loaded.text, lock)
+            campaign.id = opening.slug  # the folder name is the campaign's id
+            handle = CampaignHandle(self, opening.slug, campaign, loaded.text, lock)
             if loaded.version < codec.SCHEMA_VERSIONS[codec.CAMPAIGN]:
                 _keep_aside(path, backup_dir_of(path), f"schema{loaded.version}")
                 handle.save()
         except BaseException:
             lock.release()
             raise
-        self._open[directory] = handle
+        self._open[path.parent] = handle
         return handle
 
     def delete_campaign(self, slug: str) -> None:
@@ -409,6 +426,32 @@ def _stat_key(path: Path) -> tuple[int, int, int] | None:
     except OSError:
         return None
     return (st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+class Opening:
+    """A campaign on its way to open (:meth:`Store.begin_open`): locked, its file read.
+
+    ``overview`` is what the campaign screen shows first (``rules.overview``), from
+    the cache, when it was written for this very text; None otherwise. ``finish()``
+    decodes the text read (never the file again) into the open campaign's handle, or
+    raises SaveError and lets the lock go; ``cancel()`` lets it go unopened."""
+
+    def __init__(self, store: Store, slug: str, path: Path, text: str, lock: Lock,
+                 overview: dict[str, Any] | None) -> None:
+        self.store, self.slug, self.path, self.text, self.lock = store, slug, path, text, lock
+        self.overview = overview
+        self._done = False
+
+    def finish(self) -> "CampaignHandle":
+        if self._done:
+            raise RuntimeError("this opening is over")
+        self._done = True
+        return self.store._finish_open(self)
+
+    def cancel(self) -> None:
+        if not self._done:
+            self._done = True
+            self.lock.release()
 
 
 class CampaignHandle:

@@ -56,7 +56,7 @@ def test_a_damaged_or_missing_cache_is_a_miss(data_dir: Path) -> None:
     with store.open_campaign("demo") as handle:
         assert handle.campaign == demo_campaign()
     assert store.list_campaigns()[0].name == demo_campaign().name
-    assert sorted(p.name for p in folder.iterdir()) == [cache.DATA_FILE, cache.SUMMARY_FILE]
+    assert sorted(p.name for p in folder.iterdir()) == sorted([cache.DATA_FILE, cache.OVERVIEW_FILE, cache.SUMMARY_FILE])
 
 
 def test_the_cache_follows_every_save(data_dir: Path, monkeypatch) -> None:
@@ -197,3 +197,57 @@ def test_shared_profiles_are_decoded_once_and_still_checked() -> None:
     fighter["characteristics"] = {**fighter["characteristics"], "ws": True}  # True is not 1
     with pytest.raises(codec.ValidationError, match="boolean"):
         codec.campaign_from_data(c)
+
+
+def test_an_opening_has_the_overview_of_this_very_text(data_dir: Path, monkeypatch) -> None:
+    """``Store.begin_open`` locks and reads; its overview (the campaign screen's first
+    rows, ``rules.overview``) is there only when written for this text: after an edit
+    from outside, or a damaged or foreign overview file, there is none."""
+    from munda_tui.rules.overview import overview
+    from munda_tui.saves import CampaignLocked
+
+    store = Store(data_dir)
+    store.create_campaign(demo_campaign()).close()
+    folder = store.campaign_dir("demo")
+    (folder / cache.CACHE_DIR / cache.OVERVIEW_FILE).unlink()
+    opening = store.begin_open("demo")
+    assert opening.overview is None
+    with pytest.raises(CampaignLocked):
+        Store(data_dir).begin_open("demo")  # locked from the first half on
+    with opening.finish() as handle:  # (and the overview written for the next open)
+        assert handle.campaign == demo_campaign()
+        expected = overview(handle.campaign)
+    _no_parse(monkeypatch)
+    opening = store.begin_open("demo")
+    assert opening.overview == expected and expected["gang_count"] == len(demo_campaign().gangs)
+    assert expected["gangs"][0][:3] == [demo_campaign().gangs[0].id, demo_campaign().gangs[0].name,
+                                        str(demo_campaign().gangs[0].rating)]
+    opening.cancel()  # the lock goes with it
+    Store(data_dir).begin_open("demo").cancel()
+
+    view = folder / cache.CACHE_DIR / cache.OVERVIEW_FILE
+    key, _, body = view.read_text().partition("\n")
+    for broken in ('{"version": 1}', body.replace('"version":1', '"version":99'), "[1, 2]",
+                   body.replace(f'"{expected["title"]}"', "3")):
+        view.write_text(key + "\n" + broken)
+        opening = store.begin_open("demo")
+        assert opening.overview is None, broken
+        opening.cancel()
+    monkeypatch.undo()
+    path = folder / "campaign.toml"
+    path.write_text(path.read_text().replace('name = "The Venom Sisters"', 'name = "The Viper Sisters"', 1))
+    opening = store.begin_open("demo")
+    assert opening.overview is None  # the file changed: the old rows are not shown
+    with opening.finish() as handle:
+        assert handle.campaign.gangs[0].name == "The Viper Sisters"
+    assert store.begin_open("demo").overview["gangs"][0][1] == "The Viper Sisters"
+
+
+def test_the_overview_follows_every_save(data_dir: Path) -> None:
+    store = Store(data_dir)
+    with store.create_campaign(demo_campaign()) as handle:
+        handle.campaign.gangs[0].credits = 4321
+        handle.save()
+    opening = store.begin_open("demo")
+    assert opening.overview is not None and opening.overview["gangs"][0][5] == "4321"
+    opening.cancel()

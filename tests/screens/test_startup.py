@@ -134,3 +134,75 @@ async def test_an_open_campaign_is_kept_out_of_the_collectors_scans(make_app, da
         await wait_for_screen(pilot, "HomeScreen")
         assert gc.get_freeze_count() == 0
         assert gc.get_threshold() == GC_DEFAULT
+
+
+def _rows(screen) -> list[list[object]]:  # type: ignore[no-untyped-def]
+    rows = []
+    for table in ("#gangs", "#battles"):
+        t = screen.query_one(table)
+        rows.append([t.get_row_at(i) for i in range(t.row_count)])
+    return rows
+
+
+async def test_a_campaign_shows_its_overview_then_the_same_rows_decoded(
+        make_app, data_dir: Path, monkeypatch) -> None:
+    """``--campaign NAME`` opened before: its first frame is the cached overview, the
+    campaign is decoded after it (keys wait meanwhile), and the decoded campaign's
+    rows are the rows the first frame showed."""
+    from munda_tui.screens.campaign.campaign import CampaignScreen
+    from scripts.generate import league_campaign
+
+    Store(data_dir).create_campaign(league_campaign(4, 2, 30)).close()
+    seen: dict[str, object] = {}
+    attach = CampaignScreen.attach
+
+    def spy(self, handle):  # type: ignore[no-untyped-def]
+        seen["before"] = _rows(self)
+        seen["title"] = str(self.query_one("#campaign-title").render())
+        seen["keys wait"] = not self.app._screen_ready()
+        attach(self, handle)
+        seen["after"] = _rows(self)
+
+    monkeypatch.setattr(CampaignScreen, "attach", spy)
+    app = make_app(campaign="long-campaign")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        await pilot.pause()
+        assert app.handle is not None and app.screen.handle is app.handle
+        assert app._screen_ready()
+        assert seen["keys wait"] is True
+        assert "4 gangs, 30 battles" in seen["title"]
+        gangs, battles = seen["before"]
+        assert len(gangs) == 4 and len(battles) == 15  # half the terminal's lines, first
+        assert seen["after"] == seen["before"]
+        assert _rows(app.screen)[1][:15] == battles and len(_rows(app.screen)[1]) == 30
+        await pilot.press("r")  # the first key, on the decoded campaign
+        await wait_for_screen(pilot, "RosterScreen")
+
+
+async def test_a_campaign_that_does_not_decode_after_its_overview(make_app, data_dir: Path,
+                                                                  monkeypatch) -> None:
+    """The overview was shown, then the campaign did not load (this version cannot
+    decode it): the list of campaigns, the reason and the backups, as at any start,
+    and the campaign is not left locked."""
+    from munda_tui.saves import cache
+
+    Store(data_dir).create_campaign(demo_campaign()).close()
+
+    def broken(path, text=None):  # type: ignore[no-untyped-def]
+        raise SaveError(path, 3, 1, "a value this version cannot read")
+
+    from munda_tui.saves.errors import SaveError
+
+    monkeypatch.setattr(cache, "load_campaign", broken)
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(30):
+            if "HomeScreen" in _names(app) and len(app.screen_stack) > 1:
+                break
+            await pilot.pause()
+        assert _names(app)[0] == "HomeScreen" and app.handle is None
+        assert "a value this version cannot read" in " ".join(
+            str(w.render()) for w in app.screen.query("Static"))
+    monkeypatch.undo()
+    Store(data_dir).open_campaign("demo").close()  # not locked

@@ -6,7 +6,7 @@ gang's roster, the charts, the campaign settings, or imports a gang.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,15 +15,13 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Label, Static
 from munda_tui.widgets.header import Header
 
-from munda_tui.rules import standings as st
-from munda_tui.rules.wording import plural
-from munda_tui.rules.model import Gang, GangType, unique_id
-from munda_tui.rules.report import Record, gang_records, territory_text, winner_text
+from munda_tui.rules import overview as ov
 from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from munda_tui.rules import roster as rr
+    from munda_tui.rules.model import Campaign, Gang
     from munda_tui.saves import CampaignHandle
 
 #: rows put in a table before the screen's first frame: half the terminal's lines
@@ -98,15 +96,30 @@ class CampaignScreen(Screen[None]):
         Binding("escape", "back", "Campaigns", tooltip="Close the campaign, back to the list", id="campaign.back"),
     ]
 
-    def __init__(self, handle: "CampaignHandle") -> None:
+    def __init__(self, handle: "CampaignHandle | None", overview: dict[str, Any] | None = None) -> None:
+        """``handle`` is the open campaign's; a campaign still being decoded has none
+        yet, and its screen shows ``overview`` (``rules.overview``, cached for its
+        text) until :meth:`attach` gives it the handle. Keys wait meanwhile."""
         super().__init__()
-        self.handle = handle
+        self.handle: CampaignHandle = handle  # type: ignore[assignment]
+        self._overview = overview if handle is None else None
         self._fill = 0  # bumped by each refresh: a fill in progress for an older one stops
         self.sort_by = ""  # the standings column (rules.standings); "": the campaign's order
 
     @property
-    def campaign(self):  # type: ignore[no-untyped-def]
+    def campaign(self) -> "Campaign":
         return self.handle.campaign
+
+    @property
+    def settling(self) -> bool:
+        """Whether the campaign is still being decoded (the app holds keys meanwhile)."""
+        return self.handle is None
+
+    def attach(self, handle: "CampaignHandle") -> None:
+        """The campaign shown from its overview is open: the screen is its own."""
+        self.handle, self._overview = handle, None
+        if self.is_attached:
+            self.refresh_tables()
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -145,57 +158,62 @@ class CampaignScreen(Screen[None]):
         self.refresh_tables()
 
     def refresh_tables(self) -> None:
-        c = self.campaign
-        s = c.settings
-        self.query_one("#campaign-title", Label).update(
-            f"{c.name}  ·  {s.post_battle_ruleset.value}  ·  {plural(len(c.gangs), 'gang')}, "
-            f"{plural(len(c.battles), 'battle')}"
-        )
-        self._fill += 1
         # each table gets no more rows before the first frame than half the terminal
         # (neither shows more); the rest follow a frame apart
         first = max(FIRST_ROWS, self.app.size.height // 2)
-        records = gang_records(c)
-        self._label_sort_column(self.query_one("#gangs", DataTable))
-        self._fill_table("#gangs", st.standings(c, self.sort_by), lambda g: (
-            g.name, str(g.rating), str(st.wealth(g)), str(g.reputation), str(g.credits),
-            str(records.get(g.id, Record())), str(st.kills(g)), g.type.value,
-            territory_text(g) or "-"), lambda g: g.id, first)
+        self._fill += 1
+        gangs_table = self.query_one("#gangs", DataTable)
+        self._label_sort_column(gangs_table)
+        if self.handle is None:  # (the overview's rows: the same cells, from the cache)
+            view = self._overview or {}
+            self._show_counts(view.get("title", ""), view.get("gang_count", 0),
+                              view.get("battle_count", 0))
+            rows = list(ov.cached_rows(view, "gangs")) if view else []
+            self._fill_table("#gangs", rows, lambda r: r, first)
+            rows = list(ov.cached_rows(view, "battles")) if view else []
+            self._fill_table("#battles", rows, lambda r: r, first)
+            return
+        c = self.campaign
+        self._show_counts(ov.title(c), len(c.gangs), len(c.battles))
+        gangs, gang_row = ov.gang_rows(c, self.sort_by)
+        self._fill_table("#gangs", gangs, gang_row, first)
+        battles, battle_row = ov.battle_rows(c)
+        self._fill_table("#battles", battles, battle_row, first)
+
+    def _show_counts(self, title: str, gangs: int, battles: int) -> None:
+        self.query_one("#campaign-title", Label).update(title)
         self.query_one("#gangs-empty", Static).update(
-            "" if c.gangs else "No gangs yet: press i to import one from Yaktribe, a to add one."
+            "" if gangs else "No gangs yet: press i to import one from Yaktribe, a to add one."
         )
-        names = {g.id: g.name for g in c.gangs}
-        self._fill_table("#battles", sorted(c.battles, key=lambda b: b.number, reverse=True),
-                         lambda b: (str(b.number), b.date or "-", b.scenario or "-",
-                                    winner_text(c, b, names), b.status,
-                                    " vs ".join(names.get(gid, gid) for gid in b.gangs) or "-"),
-                         lambda b: str(b.number), first)
         self.query_one("#battles-empty", Static).update(
-            "" if c.battles else "No battles yet: press n to set up the first one."
+            "" if battles else "No battles yet: press n to set up the first one."
         )
 
-    def _fill_table(self, table_id: str, items: list, cells, key, first: int) -> None:  # type: ignore[no-untyped-def, type-arg]
+    def _fill_table(self, table_id: str, items: list, row_of, first: int) -> None:  # type: ignore[no-untyped-def, type-arg]
         """Refill a table: ``first`` rows (or up to the cursor's) now, the rest in chunks
-        after the frames that follow, so a league's history costs the first frame nothing."""
+        after the frames that follow, so a league's history costs the first frame nothing.
+        ``row_of(item)`` is the row's key and cells (``rules.overview``)."""
         table = self.query_one(table_id, DataTable)
         row = table.cursor_row
         table.clear()
         stop = max(first, row + 1)
         for item in items[:stop]:
-            table.add_row(*cells(item), key=key(item))
+            key, cells = row_of(item)
+            table.add_row(*cells, key=key)
         if items:
             table.move_cursor(row=min(row, len(items) - 1))
         if len(items) > stop:
-            self.call_after_refresh(self._more_rows, table, items, cells, key, stop, self._fill)
+            self.call_after_refresh(self._more_rows, table, items, row_of, stop, self._fill)
 
-    def _more_rows(self, table: DataTable, items: list, cells, key, start: int, fill: int) -> None:  # type: ignore[no-untyped-def, type-arg]
+    def _more_rows(self, table: DataTable, items: list, row_of, start: int, fill: int) -> None:  # type: ignore[no-untyped-def, type-arg]
         if fill != self._fill or not self.is_attached or not self.is_current:
             return  # refilled since, or left or covered (showing it again refills it)
         stop = start + MORE_ROWS
         for item in items[start:stop]:
-            table.add_row(*cells(item), key=key(item))
+            key, cells = row_of(item)
+            table.add_row(*cells, key=key)
         if len(items) > stop:
-            self.call_after_refresh(self._more_rows, table, items, cells, key, stop, fill)
+            self.call_after_refresh(self._more_rows, table, items, row_of, stop, fill)
 
     def _label_sort_column(self, gangs: DataTable) -> None:
         from rich.text import Text
@@ -249,6 +267,8 @@ class CampaignScreen(Screen[None]):
         self.app.push_screen(CatalogueScreen(self.handle))
 
     def action_sort(self) -> None:
+        from munda_tui.rules import standings as st
+
         self.sort_by = st.next_column(self.sort_by)
         self.refresh_tables()
         self.notify(f"Standings by {st.column(self.sort_by).title}" if self.sort_by else
@@ -354,6 +374,7 @@ class CampaignScreen(Screen[None]):
 
     def action_add_gang(self) -> None:
         from munda_tui.rules import roster as rr
+        from munda_tui.rules.model import Gang, GangType, unique_id
         from munda_tui.screens.campaign.fighter_form import GangFormScreen
 
         others = [g.name for g in self.campaign.gangs]
