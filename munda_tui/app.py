@@ -195,25 +195,33 @@ class MundaApp(App[None]):
         else:
             self._start(opening.finish)
 
-    def _finish_start(self) -> None:
-        """After the first frame: the campaign shown from its overview is decoded and
-        given to its screen (keys wait for it); one that does not load is said on the
-        list of campaigns, with its backups offered, as at any start."""
+    def _finish_opening(self) -> None:
+        """After the first frame of a campaign shown from its overview (at start, or
+        opened from the list): the campaign is decoded and given to its screen (keys
+        wait for it meanwhile). One that does not load leaves its screen for the list,
+        which says why and offers its backups, as any campaign that does not open."""
         opening, self._opening = self._opening, None
         if opening is None:
             return
-        self._start(opening.finish)
-        screen = self.screen_stack[0] if self.screen_stack else None
         from .screens.campaign.campaign import CampaignScreen
 
-        if self.handle is not None:
-            if isinstance(screen, CampaignScreen) and screen.handle is None:
-                screen.attach(self.handle)
-            return
-        from .screens.home.home import HomeScreen
+        waiting = [s for s in self.screen_stack if isinstance(s, CampaignScreen)]
+        waiting = [s for s in waiting if s.handle is None]
+        try:
+            self.handle = opening.finish()
+        except (CampaignLocked, SaveError, OSError) as error:
+            for screen in reversed(waiting):
+                if screen is self.screen_stack[0]:
+                    from .screens.home.home import HomeScreen
 
-        self.switch_screen(HomeScreen())
-        self._say_start_error()
+                    self.switch_screen(HomeScreen())
+                elif screen is self.screen:
+                    self.pop_screen()
+            self._say_open_error(error, opening.slug)
+            return
+        _keep_out_of_gc()
+        for screen in waiting:
+            screen.attach(self.handle)
 
     def _start(self, open_it: Callable[[], "CampaignHandle"]) -> None:
         try:
@@ -246,17 +254,22 @@ class MundaApp(App[None]):
     def _say_start_error(self) -> None:
         """The campaign asked for at start did not open: why, over the list."""
         error, self._start_error = self._start_error, None
-        if error is None:
-            return  # (the dialogs, and their widgets, are imported when first needed)
+        if error is not None:  # (the dialogs, and their widgets, are imported when needed)
+            self._say_open_error(error, self._start_campaign or "")
+
+    def _say_open_error(self, error: Exception, slug: str) -> None:
+        """Why a campaign did not open (a dialog); a save that does not load offers
+        its newest backup that does, and opens the campaign again once restored."""
         from .screens.common.dialogs import ErrorScreen
 
         if isinstance(error, CampaignLocked):
             self.push_screen(ErrorScreen("Campaign in use", str(error)))
-        elif isinstance(error, WriteFailed):
+        elif isinstance(error, WriteFailed):  # the lock or a migrated save cannot be written
             self.push_screen(ErrorScreen("Campaign could not be opened", _write_failed_text(error)))
-        else:
-            slug = self._start_campaign or ""
+        elif isinstance(error, SaveError):
             self._offer_backup(error, "Campaign could not be opened", lambda: self.open_campaign(slug))
+        else:  # pragma: no cover - every write is guarded in saves
+            self.push_screen(ErrorScreen("Campaign could not be opened", str(error)))
 
     def apply_keymap(self, keymap: dict[str, str]) -> list[str]:
         """Remap keys by binding id (the config's ``[keymap]``); say what could not apply."""
@@ -278,7 +291,7 @@ class MundaApp(App[None]):
         # After the first frame: a campaign shown from its overview is decoded, and a
         # prepared campaign (the demo) is written in a thread.
         if self._opening is not None:
-            self.call_next(self._finish_start)  # (before any key: they wait for it)
+            self.call_next(self._finish_opening)  # (before any key: they wait for it)
             return
         self._write_if_prepared()
 
@@ -311,9 +324,6 @@ class MundaApp(App[None]):
                 self.notify(f"Could not save the theme: {error}", severity="warning")
 
     def on_unmount(self) -> None:
-        if self._opening is not None:  # (left before it was decoded)
-            self._opening.cancel()
-            self._opening = None
         self.close_campaign()
 
     # --- the last line of defence --------------------------------------------------
@@ -422,27 +432,31 @@ class MundaApp(App[None]):
     # --- navigation -------------------------------------------------------------
 
     def open_campaign(self, slug: str) -> bool:
-        """Open and lock a campaign and show its overview. False if it failed."""
-        from .screens.common.dialogs import ErrorScreen
+        """Open and lock a campaign and show its overview. False if it failed.
+
+        A campaign with an overview cached for its text (``rules.overview``) shows it
+        at once and is decoded after that frame, keys waiting (a league's 2,000
+        battles: its screen at once, not after its decoding): ``self.handle`` is set
+        then. False only for what fails before (locked, unreadable, not loading)."""
+        from .screens.campaign.campaign import CampaignScreen
 
         if self.handle is not None and self.handle.campaign.id == slug:
             self._show_campaign()
             return True
         self.close_campaign()
         try:
-            self.handle = self.store.open_campaign(slug)
-        except CampaignLocked as error:
-            self.push_screen(ErrorScreen("Campaign in use", str(error)))
+            opening = self.store.begin_open(slug)
+            if opening.overview is None:
+                self.handle = opening.finish()
+        except (CampaignLocked, SaveError, OSError) as error:
+            self._say_open_error(error, slug)
             return False
-        except WriteFailed as error:  # the lock or a migrated save cannot be written
-            self.push_screen(ErrorScreen("Campaign could not be opened", _write_failed_text(error)))
-            return False
-        except SaveError as error:
-            self._offer_backup(error, "Campaign could not be opened", lambda: self.open_campaign(slug))
-            return False
-        except OSError as error:  # pragma: no cover - every write is guarded in saves
-            self.push_screen(ErrorScreen("Campaign could not be opened", str(error)))
-            return False
+        if self.handle is None:
+            self._opening = opening
+            screen = CampaignScreen(None, opening.overview)
+            self._put_campaign_screen(screen)
+            screen.call_after_refresh(self._finish_opening)
+            return True
         _keep_out_of_gc()
         self._show_campaign()
         return True
@@ -512,16 +526,21 @@ class MundaApp(App[None]):
         from .screens.campaign.campaign import CampaignScreen
 
         assert self.handle is not None
+        self._put_campaign_screen(CampaignScreen(self.handle))
+
+    def _put_campaign_screen(self, screen: Screen) -> None:
         level = self._campaign_level()
         while len(self.screen_stack) > max(level, 1):
             self.pop_screen()
-        assert self.handle is not None
         if level == 0:
-            self.switch_screen(CampaignScreen(self.handle))
+            self.switch_screen(screen)
         else:
-            self.push_screen(CampaignScreen(self.handle))
+            self.push_screen(screen)
 
     def close_campaign(self) -> None:
+        if self._opening is not None:  # (left before it was decoded)
+            self._opening.cancel()
+            self._opening = None
         if self.handle is not None:
             _back_to_gc()  # the campaign's objects go back to the collector with it
             handle, self.handle = self.handle, None

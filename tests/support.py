@@ -4,10 +4,15 @@ from __future__ import annotations
 
 
 async def wait_for_screen(pilot, name: str) -> None:  # type: ignore[no-untyped-def]
-    """Pause until the screen class ``name`` is showing and has finished mounting."""
+    """Pause until the screen class ``name`` is showing, has finished mounting and takes
+    keys (a campaign shown from its overview: once decoded)."""
     for _ in range(50):
         if type(pilot.app.screen).__name__ == name:
             await pilot.pause()  # let the screen finish mounting (its tables fill on mount)
+            for _ in range(20):
+                if not getattr(pilot.app.screen, "settling", False):
+                    return
+                await pilot.pause()
             return
         await pilot.pause()
     raise AssertionError(f"{name} never showed (on {type(pilot.app.screen).__name__})")

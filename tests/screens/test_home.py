@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from support import wait_for_screen
+
 from pathlib import Path
 
 from munda_tui.rules.demo import demo_campaign
@@ -104,7 +106,7 @@ async def test_add_demo_and_open_it(make_app, data_dir) -> None:
         await pilot.press("D")
         await pilot.pause()
         await pilot.press("enter")
-        await pilot.pause()
+        await wait_for_screen(pilot, "CampaignScreen")
         assert app.handle is not None and app.handle.campaign.name == "Demo: Ashfall Sump"
         assert type(app.screen).__name__ == "CampaignScreen"
 
@@ -229,3 +231,61 @@ async def test_open_and_delete_are_offered_only_with_a_campaign(make_app) -> Non
             if "Open" in footer():
                 break
         assert "Open" in footer() and "Delete" in footer()
+
+
+async def test_a_league_opened_from_the_list_shows_at_once_and_takes_keys_once_decoded(
+        make_app, data_dir, monkeypatch) -> None:
+    """Enter on a campaign opened before: its screen comes from the overview cached for
+    its text, the campaign is decoded after that frame; r pressed in the same burst
+    waits for it and opens the roster of the decoded campaign."""
+    from textual import events
+
+    from munda_tui.saves import store as store_module
+    from scripts.generate import league_campaign
+
+    Store(data_dir).create_campaign(league_campaign(6, 2, 40)).close()
+    finished = []
+    finish = store_module.Opening.finish
+
+    def spy(self):  # type: ignore[no-untyped-def]
+        finished.append(type(app.screen).__name__)
+        return finish(self)
+
+    monkeypatch.setattr(store_module.Opening, "finish", spy)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "HomeScreen")
+        app.post_message(events.Key("enter", "\r"))
+        app.post_message(events.Key("r", "r"))
+        await wait_for_screen(pilot, "RosterScreen")
+        assert finished == ["CampaignScreen"]  # decoded once its screen was up
+        assert app.handle is not None and app.screen.gang.name == "Gang 01"
+        await pilot.press("escape")
+        await wait_for_screen(pilot, "CampaignScreen")
+        assert app.screen.query_one("#battles").row_count == 40
+
+
+async def test_a_campaign_that_does_not_decode_after_its_overview_stays_on_the_list(
+        make_app, data_dir, monkeypatch) -> None:
+    from munda_tui.saves import cache
+    from munda_tui.saves.errors import SaveError
+
+    Store(data_dir).create_campaign(demo_campaign()).close()
+
+    def broken(path, text=None):  # type: ignore[no-untyped-def]
+        raise SaveError(path, 3, 1, "a value this version cannot read")
+
+    monkeypatch.setattr(cache, "load_campaign", broken)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "HomeScreen")
+        await pilot.press("enter")
+        for _ in range(30):
+            if type(app.screen).__name__ == "ErrorScreen":
+                break
+            await pilot.pause()
+        assert [type(s).__name__ for s in app.screen_stack] == ["HomeScreen", "ErrorScreen"]
+        assert app.handle is None
+        assert "a value this version cannot read" in str(app.screen.query_one("#dialog-message").render())
+    monkeypatch.undo()
+    Store(data_dir).open_campaign("demo").close()  # not left locked
