@@ -136,6 +136,34 @@ async def test_an_open_campaign_is_kept_out_of_the_collectors_scans(make_app, da
         assert gc.get_threshold() == GC_DEFAULT
 
 
+async def test_a_closed_campaign_is_collected_while_the_list_is_up(make_app, data_dir: Path,
+                                                                   monkeypatch) -> None:
+    """Its objects are collected once the list is up (IDLE_COLLECT_AFTER), not in the
+    next opening; a campaign open again by then is not held up by it."""
+    import asyncio
+    import gc
+
+    from munda_tui import app as app_module
+
+    Store(data_dir).create_campaign(demo_campaign()).close()
+    collected = []
+    monkeypatch.setattr(app_module, "IDLE_COLLECT_AFTER", 0.05)
+    monkeypatch.setattr(app_module.gc, "collect", lambda *a: collected.append(type(app.screen).__name__))
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        await pilot.press("escape")
+        await wait_for_screen(pilot, "HomeScreen")
+        await asyncio.sleep(0.1)
+        await pilot.pause()
+        assert collected == ["HomeScreen"]
+        await pilot.press("enter")
+        await wait_for_screen(pilot, "CampaignScreen")
+        app._collect_when_idle()  # (a timer of a campaign closed before this one opened)
+        assert collected == ["HomeScreen"]
+    assert gc.isenabled()
+
+
 def _rows(screen) -> list[list[object]]:  # type: ignore[no-untyped-def]
     rows = []
     for table in ("#gangs", "#battles"):
