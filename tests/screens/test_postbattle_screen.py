@@ -268,6 +268,48 @@ async def test_killed_mid_sequence_resumes_exactly_there(make_app: Any, data_dir
         assert app2.screen.seq.step["id"] == "end-of-battle"
 
 
+async def test_a_step_is_saved_right_after_its_frame_and_before_the_screen_goes(
+        make_app: Any, data_dir: Path, monkeypatch: Any) -> None:
+    """The draft is saved after the frame that shows the change (the key's frame does
+    not wait for the disk); changes made before that save are saved once, together;
+    a screen left (or covered by a dialog) before then saves first."""
+    import tomllib
+
+    from munda_tui.saves.store import CampaignHandle
+
+    slug = seed(data_dir, "gang-war", typical_outcome())
+    app = make_app(campaign=slug)
+    saves: list[str] = []
+    update = CampaignHandle.update_battle
+
+    def counted(self, number, part, data, **kw):  # type: ignore[no-untyped-def]
+        saves.append(data["step"])
+        return update(self, number, part, data, **kw)
+
+    monkeypatch.setattr(CampaignHandle, "update_battle", counted)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_wizard(pilot)
+        screen = app.screen
+        path = app.handle.battle_path(1)
+        saves.clear()
+        await pilot.press("enter")  # End of Battle: no question, on to the next step
+        await pilot.pause()
+        assert saves == [screen.seq.step["id"]]
+        assert tomllib.loads(path.read_text())["postbattle"]["step"] == screen.seq.step["id"]
+        saves.clear()
+        screen.action_back()
+        screen.action_next()  # two changes before the frame: one save, of the last
+        await pilot.pause()
+        assert saves == [screen.seq.step["id"]]
+        saves.clear()
+        screen.action_back()
+        left = screen.seq.step["id"]
+        app.pop_screen()  # left before its frame: saved as it goes
+        await wait_for_screen(pilot, "CampaignScreen")
+        assert saves == [left]
+    assert tomllib.loads(path.read_text())["postbattle"]["step"] == left
+
+
 async def test_invalid_faces_are_refused(make_app: Any, data_dir: Path) -> None:
     slug = seed(data_dir, "gang-war", typical_outcome(), step="seriously-injured")
     app = make_app(campaign=slug)

@@ -128,6 +128,7 @@ Enter applies every change to both rosters once and saves the battle report.
         self._current: Any = None  # the widget answering it
         self._pool: dict[str, Any] = {}  # one mounted prompt widget per kind, reused
         self._texts: dict[str, Any] = {}  # what each Static shows: unchanged text is not redrawn
+        self._save_due = False  # a change shown whose draft is saved right after its frame
 
     # --- building ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -410,8 +411,30 @@ Enter applies every change to both rosters once and saves the battle report.
 
     # --- input ------------------------------------------------------------------
     def _changed(self) -> None:
-        self._save()  # on failure the step is taken back, and the reason shown
+        """A change to the draft: shown now, saved right after the frame that shows it
+        (before the screen handles anything else of its own; one save for changes made
+        before it runs). A failed save takes the change back on screen, with the reason."""
         self.refresh_view()
+        if not self._save_due:
+            self._save_due = True
+            self.call_after_refresh(self._save_changed)
+
+    def _save_changed(self) -> bool:
+        """Save a change shown and not saved yet; False if that save failed (the change
+        is taken back, on screen too)."""
+        if not self._save_due:
+            return True  # (saved already: the screen was left or the sequence applied first)
+        self._save_due = False
+        if self.seq is not None and not self._save():
+            self.refresh_view()
+            return False
+        return True
+
+    def on_screen_suspend(self) -> None:
+        self._save_changed()  # a dialog over the screen, or another screen: saved first
+
+    def on_unmount(self) -> None:
+        self._save_changed()
 
     def _answer(self, value: Any) -> None:
         assert self.seq is not None
@@ -589,6 +612,8 @@ Enter applies every change to both rosters once and saves the battle report.
     # --- the end ----------------------------------------------------------------
     def _commit(self) -> None:
         assert self.seq is not None
+        if not self._save_changed():  # (the last change's save failed: it is taken back)
+            return
         try:
             self.report_text = pb.commit(self.handle, self.number, self.seq,
                                          date=munda_app(self).today())
