@@ -29,6 +29,8 @@ from .saves.errors import WriteFailed
 from .saves.config import Config, load_config, save_config
 
 if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
+
     from .saves import CampaignHandle
     from .saves.store import Opening
 
@@ -328,6 +330,12 @@ class MundaApp(App[None]):
 
     def on_unmount(self) -> None:
         self.close_campaign()
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """Textual's notification, always as plain text (``markup`` is not used): a
+        message quoting a name or a file ("[/]") was read as markup and ended the app."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     # --- the last line of defence --------------------------------------------------
 

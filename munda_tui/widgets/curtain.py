@@ -18,7 +18,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from munda_tui.widgets.plain import Button
+from munda_tui.widgets.plain import Static
 
 from munda_tui.widgets.footer import Footer
 

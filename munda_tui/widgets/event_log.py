@@ -6,7 +6,7 @@ nothing. Revealed Sub-plots are named; hidden hands never appear here.
 
 from __future__ import annotations
 
-from textual.widgets import Static
+from munda_tui.widgets.plain import Static
 
 from munda_tui.rules.battle import Battle, describe
 

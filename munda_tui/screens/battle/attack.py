@@ -13,7 +13,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets import Input
+from munda_tui.widgets.plain import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from munda_tui.rules.battle import ACTION_NAMES, NOT_DEPLOYED, TRAITS, BattleState

@@ -22,7 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Label, Static
+from munda_tui.widgets.plain import Label, Static
 
 from munda_tui.phone import Limits, PhoneServer, PhoneServerError, QrUnavailable, parse_bind, qr_lines
 from munda_tui.phone.net import DEFAULT_PORT, BindError

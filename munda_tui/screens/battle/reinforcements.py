@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Label, OptionList, Static
+from munda_tui.widgets.plain import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from munda_tui.rules import scenario

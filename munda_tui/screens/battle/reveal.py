@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Label, Static
+from munda_tui.widgets.plain import Label, Static
 
 from munda_tui.rules import subplots
 from munda_tui.rules.battle import BattleState

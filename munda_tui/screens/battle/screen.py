@@ -22,7 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Static
+from munda_tui.widgets.plain import Static
 
 from munda_tui.rules import conditions as condition_data
 from munda_tui.rules import subplots

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Label, Static
+from munda_tui.widgets.plain import Label, Static
 
 from munda_tui.rules import subplots as sp
 from munda_tui.rules.battle import NOT_DEPLOYED

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Label, Static
+from munda_tui.widgets.plain import DataTable, Label, Static
 from munda_tui.widgets.header import Header
 
 from munda_tui.rules import overview as ov

@@ -15,7 +15,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Input, Label, Static
+from textual.widgets import Input
+from munda_tui.widgets.plain import DataTable, Label, Static
 from munda_tui.widgets.header import Header
 
 from munda_tui.rules import catalogue as cat
@@ -198,7 +199,7 @@ class CatalogueScreen(Screen[None]):
 
     def _selected(self) -> tuple[str, str] | None:
         focused = self.focused
-        table: DataTable[Any] = (focused if isinstance(focused, DataTable)
+        table: DataTable = (focused if isinstance(focused, DataTable)
                                  else self.query_one("#types", DataTable))
         if table.row_count == 0:
             return None

@@ -13,7 +13,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Label, Sparkline, Static
+from textual.widgets import Sparkline
+from munda_tui.widgets.plain import Label, Static
 from munda_tui.widgets.header import Header
 
 from munda_tui.rules.report import GangSeries, chart_series, finished

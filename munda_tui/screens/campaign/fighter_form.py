@@ -14,7 +14,8 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Input, Label, Select, Static, TextArea
+from textual.widgets import Input, Select, TextArea
+from munda_tui.widgets.plain import Label, Static
 
 from munda_tui.rules import roster as rr
 from munda_tui.rules.profile import LABELS

@@ -19,7 +19,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input
+from munda_tui.widgets.plain import Label, Static
 
 from munda_tui.rules import catalogue as cat
 from munda_tui.rules import profile as pr

@@ -16,7 +16,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets import Input
+from munda_tui.widgets.plain import Label, OptionList, Static
 from munda_tui.widgets.header import Header
 from textual.widgets.option_list import Option
 

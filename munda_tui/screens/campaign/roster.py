@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Label, Static
+from munda_tui.widgets.plain import DataTable, Label, Static
 from munda_tui.widgets.header import Header
 
 from munda_tui.rules import roster as rr

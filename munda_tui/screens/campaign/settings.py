@@ -14,7 +14,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Input, Label, Select, Static, Switch
+from textual.widgets import Input, Select, Switch
+from munda_tui.widgets.plain import Label, Static
 from munda_tui.widgets.header import Header
 
 from munda_tui.rules.limits import RANGES

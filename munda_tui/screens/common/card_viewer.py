@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Label, Static
+from munda_tui.widgets.plain import Label, Static
 
 from munda_tui.rules import subplots as sp
 from munda_tui.widgets.playing_card import PlayingCard

@@ -34,7 +34,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, OptionList, Static
+from textual.widgets import Input
+from munda_tui.widgets.plain import Button
+from munda_tui.widgets.plain import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from munda_tui.widgets.footer import Footer

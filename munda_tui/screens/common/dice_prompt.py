@@ -35,7 +35,8 @@ from typing import Optional, Sequence
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets import Input
+from munda_tui.widgets.plain import Label, OptionList, Static
 from rich.text import Text
 from textual.widgets.option_list import Option
 

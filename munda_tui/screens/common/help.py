@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Label, Static
+from munda_tui.widgets.plain import DataTable, Label, Static
 
 from munda_tui.widgets.footer import Footer
 

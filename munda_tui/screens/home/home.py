@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Label, Static
+from munda_tui.widgets.plain import DataTable, Label, Static
 from munda_tui.widgets.header import Header
 
 from munda_tui.rules.model import unique_id

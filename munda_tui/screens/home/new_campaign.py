@@ -8,7 +8,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Input, Select
+from munda_tui.widgets.plain import Button
+from munda_tui.widgets.plain import Label, Static
 
 from munda_tui.rules.limits import NAME_MAX
 from munda_tui.rules.model import Campaign, PostBattleRuleset, Settings, slugify

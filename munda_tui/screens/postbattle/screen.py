@@ -17,7 +17,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Input, Label, OptionList, SelectionList, Static
+from textual.widgets import Input
+from munda_tui.widgets.plain import Label, OptionList, SelectionList, Static
 from munda_tui.widgets.header import Header
 from textual.widgets.option_list import Option as ListOption
 

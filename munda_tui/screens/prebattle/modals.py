@@ -8,7 +8,7 @@ from typing import Optional, Sequence
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Label, OptionList, Static
+from munda_tui.widgets.plain import Label, OptionList, Static
 from rich.text import Text
 from textual.widgets.option_list import Option
 

@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container
 from textual.screen import Screen
-from textual.widgets import Static
+from munda_tui.widgets.plain import Static
 from munda_tui.widgets.header import Header
 
 from munda_tui.rules import prebattle as pre

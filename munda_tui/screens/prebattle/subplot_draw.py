@@ -46,7 +46,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
-from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets import Input
+from munda_tui.widgets.plain import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from munda_tui.rules import subplots as sp

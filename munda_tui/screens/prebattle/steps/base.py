@@ -21,7 +21,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import OptionList, Static
+from munda_tui.widgets.plain import OptionList, Static
 from textual.widgets.option_list import Option
 
 from munda_tui.rules import prebattle as pre

@@ -11,7 +11,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import OptionList, Static
+from munda_tui.widgets.plain import OptionList, Static
 from textual.widgets.option_list import Option
 
 from munda_tui.rules import prebattle as pre

@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Label, OptionList, Static
+from munda_tui.widgets.plain import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from munda_tui.rules import scenario as sc

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.binding import Binding
-from textual.widgets import Static
+from munda_tui.widgets.plain import Static
 
 from munda_tui.rules import prebattle as pre
 from munda_tui.rules import scenario as sc

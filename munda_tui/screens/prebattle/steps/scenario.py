@@ -6,7 +6,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.binding import Binding
-from textual.widgets import OptionList, Static
+from munda_tui.widgets.plain import OptionList, Static
 from textual.widgets.option_list import Option
 
 from munda_tui.rules import prebattle as pre

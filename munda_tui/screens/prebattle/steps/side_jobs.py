@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.binding import Binding
-from textual.widgets import OptionList, Static
+from munda_tui.widgets.plain import OptionList, Static
 from textual.widgets.option_list import Option
 
 from munda_tui.rules import scenario as sc

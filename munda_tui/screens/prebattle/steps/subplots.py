@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.widgets import Static
+from munda_tui.widgets.plain import Static
 
 from munda_tui.rules import subplots as sp
 from munda_tui.rules.wording import plural

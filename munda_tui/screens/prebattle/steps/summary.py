@@ -5,7 +5,8 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Markdown, Static
+from textual.widgets import Markdown
+from munda_tui.widgets.plain import Static
 
 from munda_tui.screens.prebattle.steps.base import StepPanel
 
