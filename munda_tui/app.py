@@ -85,6 +85,7 @@ def _keep_out_of_gc() -> None:
     them landed in 60 post-battle steps, making the slowest steps' CPU ~30 ms to 220."""
     gc.freeze()
     gc.set_threshold(*GC_OPEN)
+    gc.enable()  # (paused since the campaign before closed, if one did: see close_campaign)
 
 
 def _back_to_gc() -> None:
@@ -128,6 +129,8 @@ class MundaApp(App[None]):
         self.handle: CampaignHandle | None = None
         self._start_campaign = campaign
         self._start_error: SaveError | CampaignLocked | None = None
+        #: campaigns closed since the collector last ran (see _collect_when_idle)
+        self._uncollected = 0
         #: the campaign asked for at start, shown from its overview, until decoded
         self._opening: Opening | None = None
         self._demo = demo
@@ -224,14 +227,14 @@ class MundaApp(App[None]):
                     self.pop_screen()
             self._say_open_error(error, opening.slug)
             return
-        _keep_out_of_gc()
+        self._campaign_opened()
         for screen in waiting:
             screen.attach(self.handle)
 
     def _start(self, open_it: Callable[[], "CampaignHandle"]) -> None:
         try:
             self.handle = open_it()
-            _keep_out_of_gc()
+            self._campaign_opened()
         except (CampaignLocked, SaveError) as error:  # said on the home screen, once shown
             self._start_error = error
         except OSError as error:
@@ -330,6 +333,7 @@ class MundaApp(App[None]):
 
     def on_unmount(self) -> None:
         self.close_campaign()
+        gc.enable()  # (paused by the close: see _collect_when_idle)
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:
@@ -469,7 +473,7 @@ class MundaApp(App[None]):
             # after its first frame, next (before any key: they wait for it)
             screen.call_after_refresh(self.call_next, self._finish_opening)
             return True
-        _keep_out_of_gc()
+        self._campaign_opened()
         self._show_campaign()
         return True
 
@@ -555,7 +559,9 @@ class MundaApp(App[None]):
             self._opening = None
         if self.handle is not None:
             _back_to_gc()  # the campaign's objects go back to the collector with it
+            self._uncollected += 1
             if self.is_running:  # ... which takes them once the list is up (see below)
+                gc.disable()
                 self.set_timer(IDLE_COLLECT_AFTER, self._collect_when_idle)
             handle, self.handle = self.handle, None
             try:
@@ -563,12 +569,30 @@ class MundaApp(App[None]):
             except (SaveError, OSError) as error:  # a prepared campaign not written
                 self.notify(f"The campaign could not be saved: {error}", severity="error")
 
+    def _campaign_opened(self) -> None:
+        """The campaign is open: its objects (and the app's) are kept out of the
+        collector's scans; the garbage of two campaigns closed without a collection in
+        between (opened again within IDLE_COLLECT_AFTER, twice) is collected first, so
+        no more than one campaign's is ever kept with them."""
+        if self._uncollected > 1:
+            gc.collect()
+            self._uncollected = 0
+        _keep_out_of_gc()
+
     def _collect_when_idle(self) -> None:
         """A closed campaign's objects (a league's: ~100,000) are collected while the
-        player reads the list, not in the middle of opening the next campaign (where a
-        full collection took 45-100 ms, every object the app had scanned once more)."""
-        if self.handle is None and self._opening is None:
+        player reads the list, not in the middle of opening the next campaign, where a
+        full collection (45-110 ms, every object the app has scanned once more) came
+        before its first frame. The collector is paused from the close until then; a
+        campaign opened first freezes them with its own (:meth:`_campaign_opened`: one
+        campaign's garbage at most) and they are collected after it closes."""
+        if self._opening is not None:  # (being opened: it resumes the collector once open)
+            self.set_timer(IDLE_COLLECT_AFTER, self._collect_when_idle)
+            return
+        if self.handle is None:
             gc.collect()
+            self._uncollected = 0
+        gc.enable()
 
     def battle_summary(self, number: int) -> BattleSummary:
         for summary in self.campaign.battles:

@@ -164,6 +164,33 @@ async def test_a_closed_campaign_is_collected_while_the_list_is_up(make_app, dat
     assert gc.isenabled()
 
 
+async def test_campaigns_reopened_at_once_keep_one_closed_campaign_uncollected_at_most(
+        make_app, data_dir: Path, monkeypatch) -> None:
+    """Closed and opened again before the collector ran on the list: the collector is
+    paused from the close until the next campaign is open (no full collection before
+    its first frame), and the second such close is collected when the next one opens."""
+    import gc
+
+    from munda_tui import app as app_module
+
+    Store(data_dir).create_campaign(demo_campaign()).close()
+    collected = []
+    monkeypatch.setattr(app_module, "IDLE_COLLECT_AFTER", 60)  # (never, in this test)
+    monkeypatch.setattr(app_module.gc, "collect", lambda *a: collected.append(app._uncollected))
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        for closes in (1, 2):
+            await pilot.press("escape")
+            await wait_for_screen(pilot, "HomeScreen")
+            assert not gc.isenabled() and app._uncollected == closes
+            await pilot.press("enter")
+            await wait_for_screen(pilot, "CampaignScreen")
+            assert gc.isenabled()
+        assert collected == [2] and app._uncollected == 0
+    assert gc.isenabled()
+
+
 def _rows(screen) -> list[list[object]]:  # type: ignore[no-untyped-def]
     rows = []
     for table in ("#gangs", "#battles"):
