@@ -13,6 +13,17 @@ import re
 
 LIMIT = 2000
 FENCE = "```"
+#: a mention Discord would act on when the report is pasted: ``@everyone``, ``@here``,
+#: ``<@id>``, ``<@&role>``, ``<#channel>`` (a gang or fighter may be named so)
+MENTION = re.compile(r"@(everyone|here)|<(@[!&]?|#)(?=\d)")
+ZWSP = "\u200b"
+
+
+def defuse_mentions(text: str) -> str:
+    """``text`` with every mention broken by a zero-width space: shown the same in
+    Discord, pinging nobody."""
+    return MENTION.sub(lambda m: f"@{ZWSP}{m.group(1)}" if m.group(1) else f"<{ZWSP}{m.group(2)}",
+                       text)
 
 
 def _cells(line: str) -> list[str]:
@@ -116,9 +127,10 @@ def _table_pieces(block: list[str], limit: int) -> list[str]:
 
 
 def discord_messages(markdown: str, limit: int = LIMIT) -> list[str]:
-    """``markdown`` as Discord messages, in order, none longer than ``limit``."""
+    """``markdown`` as Discord messages, in order, none longer than ``limit``; names
+    that are mentions ping nobody (:func:`defuse_mentions`)."""
     pieces: list[str] = []
-    for block in _blocks(markdown):
+    for block in _blocks(defuse_mentions(markdown)):
         if block and block[0] == "\0table":
             pieces.extend(_table_pieces(block, limit))
             continue

@@ -95,3 +95,16 @@ def test_a_table_header_wider_than_a_message_is_cut_too() -> None:
     # found by the property above: the fenced header alone was 41 characters for a limit of 40
     for m in discord_messages("|aaaaaaaaaaa||a", limit=40):
         assert 0 < len(m) <= 40
+
+
+def test_a_gang_named_as_a_mention_pings_nobody(demo_campaign) -> None:
+    """A report pasted into Discord: a gang named "@everyone" (or a fighter "<@123>")
+    shows as named, with a zero-width space that keeps Discord from pinging."""
+    demo_campaign.gangs[0].name = "@everyone's Sisters"
+    demo_campaign.gangs[1].name = "<@123> and <#45> and @here"
+    text = "\n".join(discord_messages(campaign_summary_markdown(demo_campaign)))
+    for mention in ("@everyone", "@here", "<@1", "<#4"):
+        assert mention not in text
+    assert text.replace("\u200b", "").count("@everyone's Sisters") >= 1
+    assert "<@123> and <#45> and @here" in text.replace("\u200b", "")
+    assert all(len(m) <= LIMIT for m in discord_messages("@everyone " * 400))
