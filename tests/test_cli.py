@@ -53,3 +53,18 @@ def test_rules_export_maps_every_subplot_to_its_watcher_or_reminder(capsys) -> N
         assert ("watcher" in c) != ("reminder" in c), c["id"]
         assert all(t in section["timings"] for t in c.get("reminder", [])), c["id"]
         assert c.get("watcher") or c["reminder"], c["id"]
+
+
+def test_the_tuis_own_options_build_no_subcommand_parser() -> None:
+    """Start-up does not build the subcommands' parsers when the command line has only
+    the TUI's options; anything else (a subcommand, a stray word, an unknown option,
+    --help) gets the whole parser and its messages."""
+    from munda_tui.cli import build_parser
+
+    for words in ([], ["--demo"], ["--campaign", "league"], ["--data-dir=/tmp/x", "--campaign=a"],
+                  ["--seed", "3", "--today", "2026-01-15"]):
+        parser = build_parser(only=None, words=words)
+        assert parser._subparsers is None, words
+        assert parser.parse_args(words).command is None
+    for words in (["--help"], ["report", "demo"], ["nowhere"], ["--bogus"], ["--demo", "x"]):
+        assert build_parser(only=None, words=words)._subparsers is not None, words
