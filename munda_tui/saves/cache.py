@@ -104,12 +104,13 @@ def _summary(loaded: LoadedCampaign) -> dict[str, Any]:
     return {"name": c.name, "gangs": [g.name for g in c.gangs], "battles": len(c.battles)}
 
 
-def load_campaign(path: Path, text: str | None = None) -> LoadedCampaign:
+def load_campaign(path: Path, text: str | None = None, key: str | None = None) -> LoadedCampaign:
     """:func:`files.load_campaign_file` through the cache (SaveError as it raises);
-    ``text``: the file's, if the caller read it already."""
+    ``text``: the file's, if the caller read it already (``key``: its ``text_key``)."""
     if text is None:
         text = read_text(path)
-    key = text_key(text).hex()  # once: a league's campaign.toml is 1.4 MB
+    if key is None:
+        key = text_key(text).hex()  # once: a league's campaign.toml is 1.4 MB
     data = _read(cache_dir(path) / DATA_FILE, text, key)
     if not isinstance(data, dict):
         data = parse_text(path, text)

@@ -293,16 +293,17 @@ class Store:
         try:
             clean_stale_temps(directory, all_temps=True)
             text = read_text(path)
-            overview = cache.read_overview(path, text)
+            key = cache.text_key(text).hex()  # (once, for the overview and the decoding)
+            overview = cache.read_overview(path, text, key)
         except BaseException:
             lock.release()
             raise
-        return Opening(self, slug, path, text, lock, overview)
+        return Opening(self, slug, path, text, lock, overview, key)
 
     def _finish_open(self, opening: "Opening") -> CampaignHandle:
         path, lock = opening.path, opening.lock
         try:
-            loaded = cache.load_campaign(path, opening.text)
+            loaded = cache.load_campaign(path, opening.text, opening.key)
             campaign = loaded.campaign
             campaign.id = opening.slug  # the folder name is the campaign's id
             handle = CampaignHandle(self, opening.slug, campaign, loaded.text, lock)
@@ -437,9 +438,10 @@ class Opening:
     raises SaveError and lets the lock go; ``cancel()`` lets it go unopened."""
 
     def __init__(self, store: Store, slug: str, path: Path, text: str, lock: Lock,
-                 overview: dict[str, Any] | None) -> None:
+                 overview: dict[str, Any] | None, key: str | None = None) -> None:
         self.store, self.slug, self.path, self.text, self.lock = store, slug, path, text, lock
         self.overview = overview
+        self.key = key  # (the text's cache key, worked out once)
         self._done = False
 
     def finish(self) -> "CampaignHandle":

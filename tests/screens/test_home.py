@@ -272,7 +272,7 @@ async def test_a_campaign_that_does_not_decode_after_its_overview_stays_on_the_l
 
     Store(data_dir).create_campaign(demo_campaign()).close()
 
-    def broken(path, text=None):  # type: ignore[no-untyped-def]
+    def broken(path, text=None, key=None):  # type: ignore[no-untyped-def]
         raise SaveError(path, 3, 1, "a value this version cannot read")
 
     monkeypatch.setattr(cache, "load_campaign", broken)
