@@ -3,19 +3,24 @@
 from __future__ import annotations
 
 
-async def wait_for_screen(pilot, name: str) -> None:  # type: ignore[no-untyped-def]
+async def wait_for_screen(pilot, name: str, timeout: float = 10.0) -> None:  # type: ignore[no-untyped-def]
     """Pause until the screen class ``name`` is showing, has finished mounting and takes
-    keys (a campaign shown from its overview: once decoded)."""
-    for _ in range(50):
-        if type(pilot.app.screen).__name__ == name:
-            await pilot.pause()  # let the screen finish mounting (its tables fill on mount)
-            for _ in range(20):
-                if not getattr(pilot.app.screen, "settling", False):
-                    return
-                await pilot.pause()
-            return
-        await pilot.pause()
-    raise AssertionError(f"{name} never showed (on {type(pilot.app.screen).__name__})")
+    keys (a campaign shown from its overview: once decoded).
+
+    Bounded by time, not by a count of pauses: a pause returns as soon as the app is
+    idle, and timers (a held key is released by one) do not count as work, so on a
+    loaded machine (the CI's 4 workers on 2 cores) a count ran out while the app was
+    still on its way."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while type(pilot.app.screen).__name__ != name:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{name} never showed (on {type(pilot.app.screen).__name__})")
+        await pilot.pause(0.002)
+    await pilot.pause()  # let the screen finish mounting (its tables fill on mount)
+    while getattr(pilot.app.screen, "settling", False) and time.monotonic() < deadline:
+        await pilot.pause(0.002)
 
 
 _DEMO_TEMPLATE: dict[str, object] = {}
