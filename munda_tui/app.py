@@ -76,7 +76,7 @@ GC_DEFAULT = gc.get_threshold()
 GC_OPEN = (GC_DEFAULT[0], GC_DEFAULT[1], 100)
 
 
-def _keep_out_of_gc() -> None:
+def _keep_out_of_gc(resume: bool = True) -> None:
     """An open campaign's objects live as long as it is open: keep them (and the app's)
     out of the cyclic collector's scans, which otherwise grow with a league's history
     (a 2,000-battle campaign screen took ~30% longer to show). And a full collection
@@ -85,7 +85,8 @@ def _keep_out_of_gc() -> None:
     them landed in 60 post-battle steps, making the slowest steps' CPU ~30 ms to 220."""
     gc.freeze()
     gc.set_threshold(*GC_OPEN)
-    gc.enable()  # (paused since the campaign before closed, if one did: see close_campaign)
+    if resume:  # (paused since the campaign before closed, if one did: see close_campaign)
+        gc.enable()
 
 
 def _back_to_gc() -> None:
@@ -118,8 +119,13 @@ class MundaApp(App[None]):
         campaign: str | None = None,
         today: str | None = None,
         demo: bool = False,
+        collector_paused: bool = False,
     ) -> None:
         super().__init__()
+        #: the command paused the cyclic collector for start-up (see cli._run_app): it
+        #: resumes after the first frame (after the campaign shown from its overview is
+        #: decoded, if one is), start-up's objects frozen first (see _resume_collector)
+        self._collector_paused = collector_paused
         self.data_dir = Path(data_dir)
         self.config_dir = Path(config_dir)
         self.store = Store(self.data_dir)
@@ -209,8 +215,13 @@ class MundaApp(App[None]):
         wait for it meanwhile). One that does not load leaves its screen for the list,
         which says why and offers its backups, as any campaign that does not open."""
         opening, self._opening = self._opening, None
-        if opening is None:
-            return
+        try:
+            if opening is not None:
+                self._decode_opening(opening)
+        finally:
+            self._resume_collector()
+
+    def _decode_opening(self, opening: Opening) -> None:
         from .screens.campaign.campaign import CampaignScreen
 
         waiting = [s for s in self.screen_stack if isinstance(s, CampaignScreen)]
@@ -301,7 +312,17 @@ class MundaApp(App[None]):
         if self._opening is not None:
             self.call_next(self._finish_opening)  # (before any key: they wait for it)
             return
+        self._resume_collector()
         self._write_if_prepared()
+
+    def _resume_collector(self) -> None:
+        """The first frame is up (and the campaign asked for decoded): the collector
+        paused for start-up resumes, what start-up made (all of it alive: Textual's
+        modules, the screen, the campaign) frozen out of its scans first."""
+        if self._collector_paused:
+            self._collector_paused = False
+            gc.freeze()
+            gc.enable()
 
     def _write_if_prepared(self) -> None:
         if self.handle is not None and not self.handle.written:
@@ -577,7 +598,7 @@ class MundaApp(App[None]):
         if self._uncollected > 1:
             gc.collect()
             self._uncollected = 0
-        _keep_out_of_gc()
+        _keep_out_of_gc(resume=not self._collector_paused)
 
     def _collect_when_idle(self) -> None:
         """A closed campaign's objects (a league's: ~100,000) are collected while the

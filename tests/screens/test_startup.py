@@ -191,6 +191,69 @@ async def test_campaigns_reopened_at_once_keep_one_closed_campaign_uncollected_a
     assert gc.isenabled()
 
 
+async def test_the_collector_paused_for_start_up_resumes_after_the_first_frame(
+        make_app, data_dir: Path, config_dir: Path, monkeypatch) -> None:
+    """The command pauses the cyclic collector until the first frame (cli._run_app):
+    the demo prepared before it and a campaign decoded after its overview both find it
+    still paused; it resumes once the campaign is open, start-up's objects frozen."""
+    import gc
+
+    from munda_tui.screens.campaign.campaign import CampaignScreen
+    from scripts.generate import league_campaign
+
+    Store(data_dir).create_campaign(league_campaign(3, 2, 10)).close()
+    during: list[tuple[str, bool]] = []
+    attach, compose = CampaignScreen.attach, CampaignScreen.compose
+
+    def spy_attach(self, handle):  # type: ignore[no-untyped-def]
+        during.append(("decoded", gc.isenabled()))
+        attach(self, handle)
+
+    def spy_compose(self):  # type: ignore[no-untyped-def]
+        during.append(("composed", gc.isenabled()))
+        return compose(self)
+
+    monkeypatch.setattr(CampaignScreen, "attach", spy_attach)
+    monkeypatch.setattr(CampaignScreen, "compose", spy_compose)
+    for kind in ("demo", "overview"):
+        during.clear()
+        gc.unfreeze()
+        gc.disable()  # (as the command does)
+        try:
+            if kind == "demo":  # (prepared in memory before the first frame: --demo)
+                app = MundaApp(data_dir / "demo-data", config_dir, seed=1, demo=True,
+                               today="2026-01-15", collector_paused=True)
+            else:
+                app = make_app(campaign="long-campaign", collector_paused=True)
+            async with app.run_test(size=SIZE) as pilot:
+                await wait_for_screen(pilot, "CampaignScreen")
+                await pilot.pause()
+                assert app.handle is not None
+                assert gc.isenabled() and gc.get_freeze_count() > 0
+        finally:
+            gc.enable()
+        expected = [("composed", False)] + ([("decoded", False)] if kind == "overview" else [])
+        assert during == expected, kind
+
+
+def test_the_command_resumes_the_collector_however_the_app_ends(monkeypatch) -> None:
+    import argparse
+    import gc
+
+    from munda_tui import cli
+
+    def fails(args):  # type: ignore[no-untyped-def]
+        assert not gc.isenabled()
+        raise RuntimeError("the app failed")
+
+    monkeypatch.setattr(cli, "_run_tui", fails)
+    try:
+        cli._run_app(argparse.Namespace())
+    except RuntimeError:
+        pass
+    assert gc.isenabled()
+
+
 def _rows(screen) -> list[list[object]]:  # type: ignore[no-untyped-def]
     rows = []
     for table in ("#gangs", "#battles"):
