@@ -74,7 +74,7 @@ def seed_state(data_dir: Path, name: str) -> str:
 
 async def _walk(name: str, keys: list[str]) -> str:
     from munda_tui.app import MundaApp
-    from support import ensure_demo  # the demo written once per process, then copied
+    from support import ensure_demo, wait_for_screen  # (the demo written once per process, then copied)
 
     with tempfile.TemporaryDirectory() as tmp:
         data, config = Path(tmp, "data"), Path(tmp, "config")
@@ -82,10 +82,7 @@ async def _walk(name: str, keys: list[str]) -> str:
         config.mkdir()
         app = MundaApp(data, config, seed=11, today="2026-01-15", campaign=ensure_demo(data))
         async with app.run_test(size=(100, 32)) as pilot:
-            for _ in range(20):
-                await pilot.pause()
-                if type(pilot.app.screen).__name__ == "CampaignScreen":
-                    break
+            await wait_for_screen(pilot, "CampaignScreen")
             for key in keys:
                 await pilot.press(key)
                 await pilot.pause()

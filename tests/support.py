@@ -23,6 +23,19 @@ async def wait_for_screen(pilot, name: str, timeout: float = 10.0) -> None:  # t
         await pilot.pause(0.002)
 
 
+async def wait_until(pilot, ready, what: str, timeout: float = 10.0) -> None:  # type: ignore[no-untyped-def]
+    """Pause until ``ready()`` is true (a table filled after the first frame, a footer
+    updated), bounded by time for the reason ``wait_for_screen`` is; AssertionError
+    saying ``what`` never came."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not ready():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: never, in {timeout} s")
+        await pilot.pause(0.002)
+
+
 _DEMO_TEMPLATE: dict[str, object] = {}
 
 

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
+from support import wait_for_screen
+
 SIZE = (100, 32)
 
 
 async def _campaign(pilot) -> None:
-    for _ in range(20):
-        await pilot.pause()
-        if type(pilot.app.screen).__name__ == "CampaignScreen":
-            return
-    raise AssertionError("the campaign screen did not open")
+    await wait_for_screen(pilot, "CampaignScreen")
 
 
 async def test_e_opens_the_post_battle_sequence_at_the_battle_outcome(make_app) -> None:

@@ -10,6 +10,7 @@ from textual.widgets import Sparkline
 from munda_tui.rules.demo import demo_campaign
 from munda_tui.rules.model import BattleSummary, Campaign, Standing
 from munda_tui.saves import Store
+from support import wait_for_screen
 
 ESC, GOL = "venom-sisters", "iron-skulls"
 
@@ -38,16 +39,9 @@ def seed(data_dir: Path, campaign: Campaign) -> str:
 
 
 async def open_charts(pilot) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(50):
-        if type(pilot.app.screen).__name__ == "CampaignScreen":
-            break
-        await pilot.pause()
+    await wait_for_screen(pilot, "CampaignScreen")
     await pilot.press("c")
-    for _ in range(50):
-        if type(pilot.app.screen).__name__ == "ChartsScreen":
-            return
-        await pilot.pause()
-    raise AssertionError("no charts")
+    await wait_for_screen(pilot, "ChartsScreen")
 
 
 def test_charts_snapshot_80x24(snap_compare, make_app, data_dir) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from support import wait_for_screen
+from support import wait_for_screen, wait_until
 
 from pathlib import Path
 
@@ -219,17 +219,11 @@ async def test_open_and_delete_are_offered_only_with_a_campaign(make_app) -> Non
         def footer() -> list[str]:
             return [k.description for k in app.screen.query(FooterKey) if k.display]
 
-        for _ in range(20):
-            await pilot.pause()
-            if footer():
-                break
+        await wait_until(pilot, footer, "the list's footer")
         assert "Open" not in footer() and "Delete" not in footer()
         assert "New campaign" in footer()
         await pilot.press("D")  # the demo campaign
-        for _ in range(10):
-            await pilot.pause()
-            if "Open" in footer():
-                break
+        await wait_until(pilot, lambda: "Open" in footer(), "Open in the footer")
         assert "Open" in footer() and "Delete" in footer()
 
 
@@ -262,7 +256,8 @@ async def test_a_league_opened_from_the_list_shows_at_once_and_takes_keys_once_d
         assert app.handle is not None and app.screen.gang.name == "Gang 01"
         await pilot.press("escape")
         await wait_for_screen(pilot, "CampaignScreen")
-        assert app.screen.query_one("#battles").row_count == 40
+        await wait_until(pilot, lambda: app.screen.query_one("#battles").row_count == 40,
+                         "the 40 battles listed")
 
 
 async def test_a_campaign_that_does_not_decode_after_its_overview_stays_on_the_list(

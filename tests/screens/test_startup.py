@@ -9,7 +9,7 @@ from pathlib import Path
 from munda_tui.app import MundaApp
 from munda_tui.rules.demo import demo_campaign
 from munda_tui.saves import Store
-from support import wait_for_screen
+from support import wait_for_screen, wait_until
 
 SIZE = (100, 30)
 
@@ -107,10 +107,8 @@ async def test_a_league_fills_its_tables_after_the_first_frame(make_app, data_di
     async with app.run_test(size=SIZE) as pilot:
         await wait_for_screen(pilot, "CampaignScreen")
         gangs, battles = app.screen.query_one("#gangs"), app.screen.query_one("#battles")
-        for _ in range(20):
-            if gangs.row_count == 30 and battles.row_count == 450:
-                break
-            await pilot.pause()
+        await wait_until(pilot, lambda: gangs.row_count == 30 and battles.row_count == 450,
+                         "30 gangs and 450 battles listed")
         assert (gangs.row_count, battles.row_count) == (30, 450)
         assert battles.coordinate_to_cell_key(battles.cursor_coordinate).row_key.value == "450"
         assert battles.get_row_at(449)[0] == "1"  # the oldest battle, in its place
