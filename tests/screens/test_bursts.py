@@ -10,13 +10,16 @@ from typing import Any
 from textual import events
 
 import postbattle_support as S
-from support import wait_for_screen
+from support import wait_for_screen, wait_until
 
 PACKAGE = Path(__file__).resolve().parents[2] / "munda_tui"
 
 
 async def _settled(pilot: Any) -> None:
-    for _ in range(10):
+    """Until every key of the burst has gone to its screen (none held), and a little after."""
+    app = pilot.app
+    await wait_until(pilot, lambda: not app._held_keys and app._screen_ready(), "the keys let go")
+    for _ in range(5):
         await pilot.pause()
 
 
