@@ -14,12 +14,14 @@ import random
 import sys
 import time
 from collections import deque
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.message_pump import MessagePump
 from textual.screen import Screen
 
 from .rules.model import BattleSummary, Campaign
@@ -151,6 +153,7 @@ class MundaApp(App[None]):
         self._released_keys: set[events.Key] = set()
         self._held_since = 0.0
         self._release_pending = False
+        self._release_token = 0  # (each wait for a release has its own: see _release_key)
         theme = THEME_ALIASES.get(self.config.theme, self.config.theme)
         if theme in self.available_themes:
             self.theme = theme
@@ -388,7 +391,7 @@ class MundaApp(App[None]):
             if not self._held_keys:
                 self._held_since = time.monotonic()
             self._held_keys.appendleft(events.Key(event.key, event.character))
-            self._release_soon()
+            self._release_when_ready()
 
     def _screen_ready(self) -> bool:
         """Whether the screen on top is set up for a key: mounted, and not changing its
@@ -402,8 +405,10 @@ class MundaApp(App[None]):
     def _hold_key(self, key: events.Key) -> bool:
         """Whether ``key`` waits: a key for a screen still setting itself up (a key that
         opens a screen and the next one, read in one burst: the next one's action found
-        none of the new screen's widgets and ended the app), or behind such a key. Held
-        keys go to the app again, in order, each once the screen on top is set up."""
+        none of the new screen's widgets and ended the app), a key read while the one
+        before it is still on its way (see :meth:`_busy`), or behind such a key. Held
+        keys go to the app again, in order, each once the screen on top is set up and
+        the key before it has had all its effects."""
         released = key in self._released_keys
         if released:
             self._released_keys.discard(key)
@@ -412,35 +417,79 @@ class MundaApp(App[None]):
             if ready:
                 return False
             self._held_keys.appendleft(key)  # (still first: the screen changed again)
-        elif self._held_keys or not ready:
+        elif self._held_keys or not ready or self._busy():
             if not self._held_keys:
                 self._held_since = time.monotonic()
             self._held_keys.append(key)
         else:
             return False
-        self._release_soon()
+        self._release_when_ready()
         return True
 
-    def _release_soon(self) -> None:
-        if not self._release_pending:
-            self._release_pending = True
-            self.set_timer(0.005, self._release_key)
+    def _busy(self) -> list[MessagePump]:
+        """The app and the nodes of the screen on top that have messages still to handle.
 
-    def _release_key(self) -> None:
+        A key read by the app goes to the focused widget, bubbles up to the screen and
+        back to the app (where its binding runs), and what it does may be one more
+        message (Enter on a table: RowSelected, whose handler opens a campaign). The
+        next key of a burst, read meanwhile, reached its binding before that: it found
+        the list of campaigns still on top and was lost (Escape, Enter, r: no roster).
+        A key waits until none of these queues has anything left."""
+        nodes: list[MessagePump] = [self]
+        if self._screen_stack:
+            nodes.extend(self.screen.walk_children(with_self=True))
+        return [node for node in nodes if not node._message_queue.empty()]
+
+    def _release_when_ready(self) -> None:
+        """Release the first held key as soon as the screen on top is set up (checked
+        every 5 ms) and every queue :meth:`_busy` names has handled what it held (a
+        callback queued behind it in each: no polling); after 2 s it goes anyway."""
+        if self._release_pending or not self._held_keys:
+            return
+        self._release_pending = True
+        self._release_token += 1
+        token = self._release_token
+        late = time.monotonic() - self._held_since >= 2
+        busy = [] if late or not self._screen_ready() else self._busy()
+        if not busy:
+            self.set_timer(0 if late or self._screen_ready() else 0.005,
+                           partial(self._release_key, token))
+            return
+        left = [len(busy)]
+
+        def drained() -> None:
+            left[0] -= 1
+            if left[0] == 0:
+                self._release_key(token)
+
+        for node in busy:
+            if not node.call_later(drained):  # (closing: nothing more comes from it)
+                left[0] -= 1
+        if left[0] == 0:
+            self.set_timer(0, partial(self._release_key, token))
+        else:  # (a node taken down before it got to the callback)
+            self.set_timer(2, partial(self._release_key, token))
+
+    def _release_key(self, token: int) -> None:
+        if token != self._release_token:
+            return  # (released already by the other way of the same wait)
         self._release_pending = False
         if not self._held_keys:
             return
-        ready = self._screen_ready()
-        if not ready and time.monotonic() - self._held_since < 2:
-            self._release_soon()  # (a screen never set up gets its keys after 2 s anyway)
+        late = time.monotonic() - self._held_since >= 2
+        if not late and (not self._screen_ready() or self._busy()):
+            self._release_when_ready()  # (a screen never set up gets its keys after 2 s anyway)
             return
         held = self._held_keys.popleft()
         key = events.Key(held.key, held.character)
+        # from the app, as a key read from the terminal is: a message's sender is the
+        # pump it was made in, and a key stops bubbling at its sender (this runs in the
+        # last queue it waited for: a screen's, whose bindings then never saw the key)
+        key.set_sender(self)
         self._released_keys.add(key)
         self._held_since = time.monotonic()
         self.post_message(key)
-        if self._held_keys:
-            self._release_soon()
+        self._release_when_ready()  # (the next once this one has had its effects)
 
     async def _replace_screen(self, screen: Screen) -> Screen:
         # A screen left before its own set-up ran (a key that opens it and one that leaves

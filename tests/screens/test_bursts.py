@@ -24,8 +24,10 @@ async def _settled(pilot: Any) -> None:
 
 
 async def test_enter_then_escape_on_a_battle_in_one_burst(make_app: Any, data_dir: Path) -> None:
-    """Enter selects the battle (its message still on its way) and Escape closes the
-    campaign: the selection, arriving after, used to open a battle of no campaign."""
+    """Enter selects the battle (its message still on its way) and Escape, in one burst:
+    Escape used to close the campaign first, and the selection, arriving after, opened
+    a battle of no campaign. Escape now waits for everything Enter set off: the battle
+    opens, Escape leaves it, and the campaign screen is back, as the keys say."""
     slug = S.seed_battle(data_dir, tracker=False)
     app = make_app(campaign=slug)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -36,7 +38,8 @@ async def test_enter_then_escape_on_a_battle_in_one_burst(make_app: Any, data_di
         app.post_message(events.Key("escape", "\x1b"))
         await _settled(pilot)
         assert app.crash_file is None and app.is_running
-        assert type(app.screen).__name__ == "HomeScreen" and app.handle is None
+        assert [type(s).__name__ for s in app.screen_stack] == ["CampaignScreen"]
+        assert app.handle is not None
 
 
 async def test_a_battle_left_before_its_screen_is_set_up(make_app: Any, data_dir: Path) -> None:
