@@ -467,7 +467,7 @@ class MundaApp(App[None]):
                 left[0] -= 1
         if left[0] == 0:
             self.set_timer(0, partial(self._release_key, token))
-        else:  # (a node taken down before it got to the callback)
+        else:  # (a node taken down before it gets to the callback: after 2 s anyway)
             self.set_timer(2, partial(self._release_key, token))
 
     def _release_key(self, token: int) -> None:
