@@ -4,9 +4,10 @@ When a card is revealed (or its reward walked at the end of the battle) its rewa
 planned line by line: a reward with dice is rolled (by the app or from real dice), one
 without dice is fixed, an effect on the battle (``kind = "other"`` or no dice) is shown,
 not banked; a reward for a later event ("each later rally") is not banked with the
-reveal. The players may switch to the upgraded reward, skip a reward that does not apply
-(a card with alternatives), add one once more ("for each ...") or mark a reward walked at
-the end as not earned; a card may make its own roll first (Cold Trade: D6 + 1 per earlier
+reveal; a reward gained only if the gang wins (or loses) is not asked once the log says
+who won. The players may switch to the upgraded reward, skip a reward that does not apply
+(a card with alternatives), add one once more ("for each ...") or mark one reward as not
+earned (that one only: a reward already rolled stays); a card may make its own roll first (Cold Trade: D6 + 1 per earlier
 kill, 6+). :class:`RewardPlan` holds all that and says it in words; the reveal screen
 shows it and hands each key over. Nothing is applied to a gang here: :meth:`RewardPlan.record`
 gives the rewards to bank on the battle (a ``reveal`` or ``reward`` event).
@@ -46,6 +47,8 @@ class RewardLine:
     result: Reward | None = None
     fighter: str = ""  # the fighter key chosen for a reward "to the fighter"
     skipped: bool = False
+    not_earned: bool = False  # n: this reward's condition was not met (this one only)
+    decided: str = ""  # why the log says it does not apply ("your gang won")
 
     @classmethod
     def of(cls, spec: subplots.Reward) -> "RewardLine":
@@ -60,7 +63,7 @@ class RewardLine:
 
     @property
     def done(self) -> bool:
-        return self.effect or self.skipped or self.result is not None
+        return self.effect or self.skipped or self.not_earned or self.result is not None
 
 
 @dataclass(frozen=True)
@@ -103,6 +106,7 @@ class RewardPlan:
                    test_passed=None if match.test else True)
         plan.lines = [RewardLine.of(r) for _ in range(max(1, match.times)) for r in card.rewards]
         plan._skip_from_log()
+        plan._skip_by_outcome()
         plan._resolve_fixed()
         return plan
 
@@ -153,7 +157,10 @@ class RewardPlan:
         if action == "upgrade":
             return self.has_upgrade and not self.deferred and not self.dice_rolled
         if action == "earned":
-            return not self.deferred and not self.test_roll  # a roll decided it
+            # a roll decided it; otherwise n decides the next reward (or takes back the last)
+            return not self.deferred and not self.test_roll and (
+                not self.earned or bool(self.pending)
+                or any(line.not_earned for line in self.lines))
         if action == "skip":
             return not self.deferred and self.earned and bool(self.pending)
         if action == "again":
@@ -190,11 +197,25 @@ class RewardPlan:
         for line in self.lines:
             line.result = None
         self._skip_from_log(every=True)
+        self._skip_by_outcome()
         self._resolve_fixed()
 
     def toggle_earned(self) -> None:
-        """The reward is earned / not earned (a reward walked at the end)."""
-        self.earned = not self.earned
+        """``n``: one reward is not earned, the next still to roll (a reward already rolled
+        and the others stay); with none left to roll, the last marked one is earned again.
+        A card the log says was not earned at all is earned again."""
+        if not self.earned:
+            if not self.test_roll:  # a roll decided it
+                self.earned = True
+            return
+        pending = self.pending
+        if pending:
+            pending[0].not_earned = True
+            return
+        marked = [line for line in self.lines if line.not_earned]
+        if marked:
+            marked[-1].not_earned = False
+            self._resolve_fixed()
 
     def choose_fighter(self, line: RewardLine, key: str) -> None:
         """The fighter who gains ``line``'s reward (a reward without dice is then fixed)."""
@@ -257,7 +278,7 @@ class RewardPlan:
                 out.append("Reward: not earned (n to change)")
         else:
             if self.mode == REWARD and m.earned is None:
-                out.append("Earned? The log cannot tell: n if the card's condition was not met")
+                out.append("Earned? The log cannot tell: n if the next reward's condition was not met")
             if self.has_upgrade:
                 out.append("Upgraded reward: " + ("yes" if self.upgraded else "no")
                            + ("  (its dice are rolled)" if self.dice_rolled
@@ -268,6 +289,10 @@ class RewardPlan:
             for line in self.lines:
                 if line.effect:
                     out.append(f"- effect (not banked): {line.spec.describe()}")
+                elif line.decided:
+                    out.append(f"- not earned ({line.decided}): {line.spec.describe()}")
+                elif line.not_earned:
+                    out.append(f"- not earned: {line.spec.describe()}  (n to change)")
                 elif line.skipped:
                     out.append(f"- skipped: {line.spec.describe()}")
                 elif line.result is not None:
@@ -298,6 +323,20 @@ class RewardPlan:
                 line.skipped = i < n * max(1, self.match.times) and i % n in self.match.skip
             elif i % n in self.match.skip:
                 line.skipped = True
+
+    def _skip_by_outcome(self) -> None:
+        """A reward gained only if the gang wins (or loses) is not asked once the log says
+        how the battle ended: it is not earned, and says why."""
+        st = self.state
+        if not st.ended:
+            return
+        gang = self.match.gang
+        won, lost = st.winner == gang, bool(st.winner) and st.winner != gang
+        why = "your gang won" if won else "your gang lost" if lost else "a draw"
+        for line in self.lines:
+            want = line.spec.outcome
+            if want and line.result is None and not (won if want == "win" else lost):
+                line.skipped, line.decided = True, why
 
     def _resolve_fixed(self) -> None:
         """Rewards without dice (e.g. '2 Gang Tactics') need no roll."""

@@ -78,6 +78,8 @@ REWARD_TO = ("gang", "fighter", "every_fighter")
 #: what a reward is gained once per ("" once): "crew_removed", each fighter a Choose Crew
 #: Sub-plot took off the starting crew (Contempt for the Weak)
 REWARD_PER = ("", "crew_removed")
+#: a reward gained only if the gang wins the battle, or only if it loses it ("" either way)
+REWARD_OUTCOMES = ("", "win", "lose")
 
 
 @dataclass(frozen=True)
@@ -137,6 +139,9 @@ class Reward:
     # gained once per something the set-up counts ("for each fighter that was removed from
     # your starting crew": "crew_removed"); "" for once
     per: str = ""
+    # "win" / "lose": gained only if the gang wins / loses ("If you lose, your gang's
+    # Reputation is decreased by D3"); once the log says who won, the other is not asked
+    outcome: str = ""
 
     def describe(self) -> str:
         """'D3 Reputation, or D6 if ...' / '1 XP (every fighter)' / the note for 'other'."""
@@ -171,6 +176,8 @@ class Reward:
             data["penalty"] = True
         if self.per:
             data["per"] = self.per
+        if self.outcome:
+            data["outcome"] = self.outcome
         return data
 
 
@@ -290,6 +297,8 @@ def build_deck(data: dict[str, Any]) -> Deck:
                 problems.append(f"{where}: reward to {to!r} unknown")
             if rw.get("per", "") not in REWARD_PER:
                 problems.append(f"{where}: reward per {rw.get('per')!r} unknown")
+            if rw.get("outcome", "") not in REWARD_OUTCOMES:
+                problems.append(f"{where}: reward outcome {rw.get('outcome')!r} unknown")
             if kind == "other" and not rw.get("note"):
                 problems.append(f"{where}: an 'other' reward needs a note")
             for expr in ([dice] if dice or kind != "other" else []) + (
@@ -306,6 +315,7 @@ def build_deck(data: dict[str, Any]) -> Deck:
                     upgrade=Upgrade(upgrade["dice"], upgrade.get("condition", "")) if upgrade else None,
                     note=rw.get("note", ""), penalty=bool(rw.get("penalty", False)),
                     later=bool(rw.get("later", False)), per=str(rw.get("per", "")),
+                    outcome=str(rw.get("outcome", "")),
                 )
             )
         rng = raw.get("choice_range")

@@ -119,12 +119,18 @@ def test_the_cards_own_roll_first(state) -> None:  # type: ignore[no-untyped-def
 
 def test_not_earned_and_deferred(state) -> None:  # type: ignore[no-untyped-def]
     p = plan(state, "cawdor:9", mode=REWARD, earned=None)  # March to the Grave, at the end
-    assert p.text() == ["Earned? The log cannot tell: n if the card's condition was not met",
+    assert p.text() == ["Earned? The log cannot tell: n if the next reward's condition was not met",
                         "- D3 Reputation: to roll (D3)"]
     p.toggle_earned()
-    assert p.text() == ["Reward: not earned (n to change)"]
-    assert not p.allows("skip") and not p.allows("again")
+    assert p.text()[1] == "- not earned: D3 Reputation  (n to change)"
+    assert not p.allows("skip") and p.allows("earned")
     assert p.next().result == RevealResult(False, ())
+    p.toggle_earned()  # taken back: to roll again
+    assert p.text()[1] == "- D3 Reputation: to roll (D3)"
+    logged = plan(state, "cawdor:9", mode=REWARD, earned=False)  # the log: not earned
+    assert logged.text() == ["Reward: not earned (n to change)"]
+    assert not logged.allows("skip") and not logged.allows("again")
+    assert logged.next().result == RevealResult(False, ())
     d = RewardPlan.for_match(Match(GANG, "escher:2", MET, upgraded=True), state, mode=DEFER,
                              later="in the post-battle sequence (lasting injuries step)")
     assert d.text() == ["Reward: walked in the post-battle sequence (lasting injuries step) - "
@@ -150,3 +156,42 @@ def test_the_upgrade_stays_once_its_dice_are_rolled(state) -> None:  # type: ign
     assert p.upgraded and p.record().rewards[0].amount == 3
     assert p.text()[0] == "Upgraded reward: yes  (its dice are rolled)"
     assert "g to switch" not in " ".join(p.text())
+
+
+def test_not_earned_decides_one_reward_and_a_roll_made_stays(state) -> None:  # type: ignore[no-untyped-def]
+    """Issue 26.6: n on Stimmer Rampage's "-D3 if you lose", after its "D6 if you win" was
+    rolled, threw the rolled D6 away with it. One key decides one reward."""
+    p = plan(state, "goliath:3", mode=REWARD, earned=None)
+    ask = p.next()
+    assert ask.line is p.lines[0]
+    p.rolled(ask.line, roll_faces("D6", [5]), ask.target)
+    assert p.allows("earned")
+    p.toggle_earned()  # the -D3: not earned
+    assert p.text()[1:3] == ["- 5 Reputation (if you win)  [D6 [5]]",
+                             "- not earned: -D3 Reputation (lost if you lose)  (n to change)"]
+    assert p.next().result == RevealResult(False, (Reward("reputation", 5, dice="D6", faces=(5,),
+                                                          note="if you win"),))
+
+
+def test_a_reward_the_log_decided_is_not_asked(demo_campaign) -> None:  # type: ignore[no-untyped-def]
+    """Issue 26.6: 'If you lose, your gang's Reputation is decreased by D3' was still asked
+    when the log said the gang won (and the D6 'if you win' when it lost)."""
+    from munda_tui.rules.battle import Event
+
+    a, b = demo_campaign.gangs
+    setup = default_setup(demo_campaign, 1, a.id, b.id)
+
+    def ended(winner: str) -> RewardPlan:
+        st = Battle([start_event(setup, demo_campaign), Event("end", winner=winner)]).state
+        return RewardPlan.for_match(Match(GANG, "goliath:3", MET), st)
+
+    won = ended(GANG)
+    assert won.text()[1] == "- not earned (your gang won): -D3 Reputation (lost if you lose)"
+    assert [line.spec.dice for line in won.pending] == ["D6"]
+    lost = ended(a.id if a.id != GANG else b.id)
+    assert lost.text()[0] == "- not earned (your gang lost): D6 Reputation (if you win)"
+    assert [line.spec.dice for line in lost.pending] == ["D3"]
+    draw = ended("")
+    assert draw.pending == [] and draw.record().rewards == ()
+    still = plan(Battle([start_event(setup, demo_campaign)]).state, "goliath:3")
+    assert len(still.pending) == 2  # the battle goes on: both asked

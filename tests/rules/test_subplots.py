@@ -115,7 +115,7 @@ def test_raw_toml_fields_are_all_known():
     known_card = {"rank", "name", "text", "reveal", "trigger", "completes", "discards",
                   "choice", "choose_at", "keep", "choice_range", "choice_types",
                   "choice_types_else", "rewards"}
-    known_reward = {"kind", "to", "dice", "upgrade", "note", "penalty", "later", "per"}
+    known_reward = {"kind", "to", "dice", "upgrade", "note", "penalty", "later", "per", "outcome"}
     for deck_id in sp.DECK_IDS:
         data = load_data(f"subplots/{deck_id}.toml")
         assert set(data) == {"id", "name", "kind", "house", "suit", "source", "intro", "cards"}

@@ -1,8 +1,8 @@
 """A revealed Sub-plot, shown to both players, and its reward walked.
 
 The card's text and why it matched are shown; ``g`` switches to the upgraded
-reward (pre-set when the log shows its condition held), ``n`` marks a reward
-walked at the end as not earned, ``s`` skips a reward that does not apply
+reward (pre-set when the log shows its condition held), ``n`` marks the next reward
+as not earned (that one only: a reward already rolled stays), ``s`` skips a reward that does not apply
 (a card with alternatives), ``+`` adds a reward once more ("for each ...");
 effects on the battle are shown, not banked. Enter rolls each reward in turn (by the app
 or from real dice, through the dice prompt), asking which fighter gets XP
@@ -42,7 +42,7 @@ class RevealScreen(ModalScreen["RevealResult | None"]):
         Binding("s", "skip", "Skip", tooltip="The next reward does not apply (skip it)", id="reveal.skip"),
         Binding("plus", "again", "Once more", key_display="+",
                 tooltip="Add the last reward once more (e.g. 'for each ...')", id="reveal.again"),
-        Binding("n", "earned", "Not earned", tooltip="The reward is earned / not earned", id="reveal.earned"),
+        Binding("n", "earned", "Not earned", tooltip="The next reward is not earned (again: the last one is earned)", id="reveal.earned"),
         Binding("escape", "cancel", "Cancel", id="reveal.cancel"),
     ]
 
