@@ -402,6 +402,8 @@ def end_of_battle(walk: Walk) -> None:
                  "Rewards / Reputation)")
     if not o.subplots_revealed and not o.rewards:
         walk.say("No Sub-plot or Side Job resolved at the end of the battle.")
+    if walk.step.get("kills_and_xp"):  # Turf War 2017: no Wrap Up before this step
+        kills_and_xp(walk)
 
 
 # --- Seriously Injured, Lasting Injuries ----------------------------------------------
