@@ -533,8 +533,12 @@ def table_lines(seq: PostBattle, prompt: Prompt) -> list[str]:
         t = get_table(seq.ruleset_id, prompt.table)
     except KeyError:
         return []
+    # a table borrowed from another ruleset comes without its roll's additions (Turf War
+    # 2017's Show of Force is "a D6 on the Show of Force chart")
+    own = ":" not in prompt.table or prompt.table.split(":", 1)[0] == seq.ruleset_id
     out = [f"{t['title']} ({t.get('dice', '')}"
-           + (" + fighters" if t.get("add") == "fighters" else "") + f") — {t.get('source', '')}"]
+           + (" + fighters" if own and t.get("add") == "fighters" else "")
+           + f") — {t.get('source', '')}"]
     if t.get("intro"):
         out.append(t["intro"])
     for r in t.get("rows", []):

@@ -478,8 +478,7 @@ def _table_roll(walk: Walk, g: Gang, action: dict[str, Any], pid: str, add: int,
     dice = table["dice"]
     # A table borrowed from another ruleset brings only its rows: the rules that come with
     # it there (extra dice, re-rolls) apply only if the action lists them in borrow_rules.
-    own = _table_ruleset(walk, action) == walk.seq.ruleset_id
-    rules = {"extra_die", "reroll_gangs"} if own else set(action.get("borrow_rules", []))
+    rules = _table_rules(walk, action)
     if "extra_die" in rules and str(g.type) in table.get("extra_die", []) and dice == "D6":
         dice = "2D6kh1"
     r = walk.roll(pid, label, dice, gang=g.id, table=action["table"],
@@ -510,11 +509,23 @@ def action_resolver(name: str) -> Any:
     return deco
 
 
+def _table_rules(walk: Walk, action: dict[str, Any]) -> set[str]:
+    """The rules that come with an action's table: all of them in its own ruleset; from
+    another ruleset only those the action lists in ``borrow_rules`` (extra_die,
+    reroll_gangs, add_fighters)."""
+    if _table_ruleset(walk, action) == walk.seq.ruleset_id:
+        return {"extra_die", "reroll_gangs", "add_fighters"}
+    return set(action.get("borrow_rules", []))
+
+
 @action_resolver("table_action")
 def table_action(walk: Walk, g: Gang, group: list[Fighter], action: dict[str, Any],
                  eid: str) -> None:
     table = get_table(walk.seq.ruleset_id, action["table"])
-    add = len(group) if table.get("add") == "fighters" else 0
+    # Gang War's Show of Force adds the fighters; Turf War 2017's is "a D6 on the Show of
+    # Force chart" (seed 002; readings: turf-borrowed-rules)
+    add = (len(group) if table.get("add") == "fighters"
+           and "add_fighters" in _table_rules(walk, action) else 0)
     total, table, row = _table_roll(walk, g, action, f"{eid}:roll",
                                     add, f"{action['title']}: {table['dice']}"
                                     + (f" + {add} fighters" if add else ""))

@@ -173,7 +173,8 @@ def test_turf_war_reputation_below_zero_in_a_post_battle_action() -> None:
     c = demo_campaign()
     c.gang(ESCHER).reputation = 0
     seq = at("post-battle-actions", "turf-war-2017", c=c)
-    take(seq, ESCHER, "vexa-nightshade", "show-of-force", [[], {"faces": [5]}])  # 5+1 = 6
+    # "Roll a D6 on the Show of Force chart": 6, Backlash (no fighters added under 2017)
+    take(seq, ESCHER, "vexa-nightshade", "show-of-force", [[], {"faces": [6]}])
     assert seq.work.gang(ESCHER).reputation == -1
     assert note("turf-reputation-floor") in pb.step_notes(seq.steps[seq.step_index("reputation")])
 

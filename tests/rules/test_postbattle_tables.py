@@ -900,7 +900,8 @@ def test_turf_war_expansion_and_exploration_excludes_other_actions() -> None:
 def test_turf_war_show_of_force_uses_the_gang_war_chart() -> None:
     seq = pba_seq("turf-war-2017")
     take(seq, ESCHER, "vexa-nightshade", "show-of-force", [[6]], others=["sable-thorn", "mara-quill"])
-    assert gang_delta(seq, ESCHER) == (0, 1)  # 6 + 3 = 9: Successful Flex
+    # seed 002: "Roll a D6 on the Show of Force chart": 6 is Backlash (Gang War: 6 + 3 = 9)
+    assert gang_delta(seq, ESCHER) == (0, -1)
     assert any("not printed in the 2017 seed" in line for line in seq.state.lines)
 
 
