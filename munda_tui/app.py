@@ -7,23 +7,19 @@ the app to navigate; they never open files themselves.
 
 from __future__ import annotations
 
-import asyncio
 import datetime
-import gc
 import random
 import sys
-import time
-from collections import deque
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.message_pump import MessagePump
 from textual.screen import Screen
 
+from .collector import Collector
+from .key_order import KeyOrderApp
 from .rules.model import BattleSummary, Campaign
 from .rules.status import FIRST, FIRST_BY_HAND, BattleStatus
 from .saves import CampaignLocked, SaveError, Store
@@ -70,34 +66,7 @@ def _write_failed_text(error: WriteFailed) -> str:
     )
 
 
-#: seconds after a campaign closed when its objects are collected (the list is up)
-IDLE_COLLECT_AFTER = 0.3
-
-#: the cyclic collector's thresholds before a campaign opened, and while one is open
-GC_DEFAULT = gc.get_threshold()
-GC_OPEN = (GC_DEFAULT[0], GC_DEFAULT[1], 100)
-
-
-def _keep_out_of_gc(resume: bool = True) -> None:
-    """An open campaign's objects live as long as it is open: keep them (and the app's)
-    out of the cyclic collector's scans, which otherwise grow with a league's history
-    (a 2,000-battle campaign screen took ~30% longer to show). And a full collection
-    comes after 100 younger ones instead of 10: each took 40-400 ms once a battle and
-    its screen were open (all the objects made since the campaign opened), and 3-5 of
-    them landed in 60 post-battle steps, making the slowest steps' CPU ~30 ms to 220."""
-    gc.freeze()
-    gc.set_threshold(*GC_OPEN)
-    if resume:  # (paused since the campaign before closed, if one did: see close_campaign)
-        gc.enable()
-
-
-def _back_to_gc() -> None:
-    """The campaign closed: its objects go back to the collector, as do its thresholds."""
-    gc.unfreeze()
-    gc.set_threshold(*GC_DEFAULT)
-
-
-class MundaApp(App[None]):
+class MundaApp(KeyOrderApp):
     """munda-tui: a Necromunda companion at the gaming table."""
 
     TITLE = "munda-tui"
@@ -124,10 +93,9 @@ class MundaApp(App[None]):
         collector_paused: bool = False,
     ) -> None:
         super().__init__()
-        #: the command paused the cyclic collector for start-up (see cli._run_app): it
-        #: resumes after the first frame (after the campaign shown from its overview is
-        #: decoded, if one is), start-up's objects frozen first (see _resume_collector)
-        self._collector_paused = collector_paused
+        #: when Python's cyclic collector runs (munda_tui.collector): paused by the
+        #: command for start-up, frozen over an open campaign, idle after a close
+        self.collector = Collector(collector_paused)
         self.data_dir = Path(data_dir)
         self.config_dir = Path(config_dir)
         self.store = Store(self.data_dir)
@@ -137,8 +105,6 @@ class MundaApp(App[None]):
         self.handle: CampaignHandle | None = None
         self._start_campaign = campaign
         self._start_error: SaveError | CampaignLocked | None = None
-        #: campaigns closed since the collector last ran (see _collect_when_idle)
-        self._uncollected = 0
         #: the campaign asked for at start, shown from its overview, until decoded
         self._opening: Opening | None = None
         self._demo = demo
@@ -147,13 +113,6 @@ class MundaApp(App[None]):
         #: the crash file written when an error escaped (see munda_tui.crash)
         self.crash_file: Path | None = None
         self._crashed = False
-        # keys read while the screen they go to was still setting itself up, in order
-        # (see _hold_key); those given back to the app, and when the first was held
-        self._held_keys: deque[events.Key] = deque()
-        self._released_keys: set[events.Key] = set()
-        self._held_since = 0.0
-        self._release_pending = False
-        self._release_token = 0  # (each wait for a release has its own: see _release_key)
         theme = THEME_ALIASES.get(self.config.theme, self.config.theme)
         if theme in self.available_themes:
             self.theme = theme
@@ -222,7 +181,7 @@ class MundaApp(App[None]):
             if opening is not None:
                 self._decode_opening(opening)
         finally:
-            self._resume_collector()
+            self.collector.resume_after_start_up()
 
     def _decode_opening(self, opening: Opening) -> None:
         from .screens.campaign.campaign import CampaignScreen
@@ -315,17 +274,8 @@ class MundaApp(App[None]):
         if self._opening is not None:
             self.call_next(self._finish_opening)  # (before any key: they wait for it)
             return
-        self._resume_collector()
+        self.collector.resume_after_start_up()
         self._write_if_prepared()
-
-    def _resume_collector(self) -> None:
-        """The first frame is up (and the campaign asked for decoded): the collector
-        paused for start-up resumes, what start-up made (all of it alive: Textual's
-        modules, the screen, the campaign) frozen out of its scans first."""
-        if self._collector_paused:
-            self._collector_paused = False
-            gc.freeze()
-            gc.enable()
 
     def _write_if_prepared(self) -> None:
         if self.handle is not None and not self.handle.written:
@@ -357,7 +307,7 @@ class MundaApp(App[None]):
 
     def on_unmount(self) -> None:
         self.close_campaign()
-        gc.enable()  # (paused by the close: see _collect_when_idle)
+        self.collector.app_ended()
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:
@@ -376,131 +326,6 @@ class MundaApp(App[None]):
 
             self.crash_file = write_crash_file(error, type(self.screen).__name__ if self.screen_stack else "")
         super()._handle_exception(error)
-
-    async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, events.Key) and not event.is_forwarded and self._hold_key(event):
-            return
-        await super().on_event(event)
-
-    async def _on_key(self, event: events.Key) -> None:
-        # A key no widget took comes back here for the screen's and the app's bindings:
-        # by then the screen on top may be one just opened by an earlier key and not yet
-        # set up (its action would find none of its widgets). It waits for it, first.
-        if not self._screen_ready():
-            event.prevent_default()  # (not Textual's App._on_key, now)
-            if not self._held_keys:
-                self._held_since = time.monotonic()
-            self._held_keys.appendleft(events.Key(event.key, event.character))
-            self._release_when_ready()
-
-    def _screen_ready(self) -> bool:
-        """Whether the screen on top is set up for a key: mounted, and not changing its
-        own body (a screen sets ``settling`` while it swaps a part a key would reach,
-        as the pre-battle flow does between two steps)."""
-        if not self._screen_stack:
-            return False
-        screen = self.screen
-        return screen._mounted_event.is_set() and not getattr(screen, "settling", False)
-
-    def _hold_key(self, key: events.Key) -> bool:
-        """Whether ``key`` waits: a key for a screen still setting itself up (a key that
-        opens a screen and the next one, read in one burst: the next one's action found
-        none of the new screen's widgets and ended the app), a key read while the one
-        before it is still on its way (see :meth:`_busy`), or behind such a key. Held
-        keys go to the app again, in order, each once the screen on top is set up and
-        the key before it has had all its effects."""
-        released = key in self._released_keys
-        if released:
-            self._released_keys.discard(key)
-        ready = self._screen_ready()
-        if released:
-            if ready:
-                return False
-            self._held_keys.appendleft(key)  # (still first: the screen changed again)
-        elif self._held_keys or not ready or self._busy():
-            if not self._held_keys:
-                self._held_since = time.monotonic()
-            self._held_keys.append(key)
-        else:
-            return False
-        self._release_when_ready()
-        return True
-
-    def _busy(self) -> list[MessagePump]:
-        """The app and the nodes of the screen on top that have messages still to handle.
-
-        A key read by the app goes to the focused widget, bubbles up to the screen and
-        back to the app (where its binding runs), and what it does may be one more
-        message (Enter on a table: RowSelected, whose handler opens a campaign). The
-        next key of a burst, read meanwhile, reached its binding before that: it found
-        the list of campaigns still on top and was lost (Escape, Enter, r: no roster).
-        A key waits until none of these queues has anything left."""
-        nodes: list[MessagePump] = [self]
-        if self._screen_stack:
-            nodes.extend(self.screen.walk_children(with_self=True))
-        return [node for node in nodes if not node._message_queue.empty()]
-
-    def _release_when_ready(self) -> None:
-        """Release the first held key as soon as the screen on top is set up (checked
-        every 5 ms) and every queue :meth:`_busy` names has handled what it held (a
-        callback queued behind it in each: no polling); after 2 s it goes anyway."""
-        if self._release_pending or not self._held_keys:
-            return
-        self._release_pending = True
-        self._release_token += 1
-        token = self._release_token
-        late = time.monotonic() - self._held_since >= 2
-        busy = [] if late or not self._screen_ready() else self._busy()
-        if not busy:
-            self.set_timer(0 if late or self._screen_ready() else 0.005,
-                           partial(self._release_key, token))
-            return
-        left = [len(busy)]
-
-        def drained() -> None:
-            left[0] -= 1
-            if left[0] == 0:
-                self._release_key(token)
-
-        for node in busy:
-            if not node.call_later(drained):  # (closing: nothing more comes from it)
-                left[0] -= 1
-        if left[0] == 0:
-            self.set_timer(0, partial(self._release_key, token))
-        else:  # (a node taken down before it gets to the callback: after 2 s anyway)
-            self.set_timer(2, partial(self._release_key, token))
-
-    def _release_key(self, token: int) -> None:
-        if token != self._release_token:
-            return  # (released already by the other way of the same wait)
-        self._release_pending = False
-        if not self._held_keys:
-            return
-        late = time.monotonic() - self._held_since >= 2
-        if not late and (not self._screen_ready() or self._busy()):
-            self._release_when_ready()  # (a screen never set up gets its keys after 2 s anyway)
-            return
-        held = self._held_keys.popleft()
-        key = events.Key(held.key, held.character)
-        # from the app, as a key read from the terminal is: a message's sender is the
-        # pump it was made in, and a key stops bubbling at its sender (this runs in the
-        # last queue it waited for: a screen's, whose bindings then never saw the key)
-        key.set_sender(self)
-        self._released_keys.add(key)
-        self._held_since = time.monotonic()
-        self.post_message(key)
-        self._release_when_ready()  # (the next once this one has had its effects)
-
-    async def _replace_screen(self, screen: Screen) -> Screen:
-        # A screen left before its own set-up ran (a key that opens it and one that leaves
-        # it, read in one burst) is taken down once that set-up is done: its on_mount,
-        # run on a screen already taken down, found none of its widgets and ended the app.
-        if screen.is_running and not screen._mounted_event.is_set():
-            try:
-                await asyncio.wait_for(screen._mounted_event.wait(), timeout=2)
-            except asyncio.TimeoutError:  # pragma: no cover - never seen: taken down anyway
-                pass
-        return await super()._replace_screen(screen)
 
     def _print_error_renderables(self) -> None:
         if not self._crashed:
@@ -628,11 +453,9 @@ class MundaApp(App[None]):
             self._opening.cancel()
             self._opening = None
         if self.handle is not None:
-            _back_to_gc()  # the campaign's objects go back to the collector with it
-            self._uncollected += 1
-            if self.is_running:  # ... which takes them once the list is up (see below)
-                gc.disable()
-                self.set_timer(IDLE_COLLECT_AFTER, self._collect_when_idle)
+            # the campaign's objects go back to the collector, which takes them once the
+            # list is up (see Collector.collect_when_idle)
+            self._collect_after(self.collector.campaign_closed(running=self.is_running))
             handle, self.handle = self.handle, None
             try:
                 handle.close()
@@ -640,29 +463,15 @@ class MundaApp(App[None]):
                 self.notify(f"The campaign could not be saved: {error}", severity="error")
 
     def _campaign_opened(self) -> None:
-        """The campaign is open: its objects (and the app's) are kept out of the
-        collector's scans; the garbage of two campaigns closed without a collection in
-        between (opened again within IDLE_COLLECT_AFTER, twice) is collected first, so
-        no more than one campaign's is ever kept with them."""
-        if self._uncollected > 1:
-            gc.collect()
-            self._uncollected = 0
-        _keep_out_of_gc(resume=not self._collector_paused)
+        self.collector.campaign_opened()
 
     def _collect_when_idle(self) -> None:
-        """A closed campaign's objects (a league's: ~100,000) are collected while the
-        player reads the list, not in the middle of opening the next campaign, where a
-        full collection (45-110 ms, every object the app has scanned once more) came
-        before its first frame. The collector is paused from the close until then; a
-        campaign opened first freezes them with its own (:meth:`_campaign_opened`: one
-        campaign's garbage at most) and they are collected after it closes."""
-        if self._opening is not None:  # (being opened: it resumes the collector once open)
-            self.set_timer(IDLE_COLLECT_AFTER, self._collect_when_idle)
-            return
-        if self.handle is None:
-            gc.collect()
-            self._uncollected = 0
-        gc.enable()
+        self._collect_after(self.collector.collect_when_idle(self._opening is not None,
+                                                             self.handle is not None))
+
+    def _collect_after(self, delay: float | None) -> None:
+        if delay is not None:
+            self.set_timer(delay, self._collect_when_idle)
 
     def battle_summary(self, number: int) -> BattleSummary:
         for summary in self.campaign.battles:

@@ -118,7 +118,7 @@ async def test_a_league_fills_its_tables_after_the_first_frame(make_app, data_di
 async def test_an_open_campaign_is_kept_out_of_the_collectors_scans(make_app, data_dir: Path) -> None:
     import gc
 
-    from munda_tui.app import GC_DEFAULT
+    from munda_tui.collector import GC_DEFAULT
 
     Store(data_dir).create_campaign(demo_campaign()).close()
     gc.unfreeze()
@@ -141,12 +141,12 @@ async def test_a_closed_campaign_is_collected_while_the_list_is_up(make_app, dat
     import asyncio
     import gc
 
-    from munda_tui import app as app_module
+    from munda_tui import collector as collector_module
 
     Store(data_dir).create_campaign(demo_campaign()).close()
     collected = []
-    monkeypatch.setattr(app_module, "IDLE_COLLECT_AFTER", 0.05)
-    monkeypatch.setattr(app_module.gc, "collect", lambda *a: collected.append(type(app.screen).__name__))
+    monkeypatch.setattr(collector_module, "IDLE_COLLECT_AFTER", 0.05)
+    monkeypatch.setattr(collector_module.gc, "collect", lambda *a: collected.append(type(app.screen).__name__))
     app = make_app(campaign="demo")
     async with app.run_test(size=SIZE) as pilot:
         await wait_for_screen(pilot, "CampaignScreen")
@@ -169,23 +169,23 @@ async def test_campaigns_reopened_at_once_keep_one_closed_campaign_uncollected_a
     its first frame), and the second such close is collected when the next one opens."""
     import gc
 
-    from munda_tui import app as app_module
+    from munda_tui import collector as collector_module
 
     Store(data_dir).create_campaign(demo_campaign()).close()
     collected = []
-    monkeypatch.setattr(app_module, "IDLE_COLLECT_AFTER", 60)  # (never, in this test)
-    monkeypatch.setattr(app_module.gc, "collect", lambda *a: collected.append(app._uncollected))
+    monkeypatch.setattr(collector_module, "IDLE_COLLECT_AFTER", 60)  # (never, in this test)
+    monkeypatch.setattr(collector_module.gc, "collect", lambda *a: collected.append(app.collector.uncollected))
     app = make_app(campaign="demo")
     async with app.run_test(size=SIZE) as pilot:
         await wait_for_screen(pilot, "CampaignScreen")
         for closes in (1, 2):
             await pilot.press("escape")
             await wait_for_screen(pilot, "HomeScreen")
-            assert not gc.isenabled() and app._uncollected == closes
+            assert not gc.isenabled() and app.collector.uncollected == closes
             await pilot.press("enter")
             await wait_for_screen(pilot, "CampaignScreen")
             assert gc.isenabled()
-        assert collected == [2] and app._uncollected == 0
+        assert collected == [2] and app.collector.uncollected == 0
     assert gc.isenabled()
 
 
