@@ -29,8 +29,28 @@ FLAGS = [
 WIDTH, HEIGHT = 390, 844
 
 
+#: set by .ci/run when it installs Chromium in the background while the suite runs: the
+#: path of a file the install writes its exit status to when it ends
+PENDING = "MUNDA_TUI_CHROMIUM_PENDING"
+#: how long a browser test waits for that install (it takes ~50 s on a loaded 2-core
+#: machine; the browser tests are handed out last, so most of it is already over)
+INSTALL_WAIT = 300.0
+
+
+def _wait_for_install() -> None:
+    status = os.environ.get(PENDING)
+    if not status:
+        return
+    deadline = time.monotonic() + INSTALL_WAIT
+    while not Path(status).exists() and time.monotonic() < deadline:
+        time.sleep(0.5)
+
+
 def chromium() -> str:
     path = shutil.which("chromium") or shutil.which("chromium-browser")
+    if path is None:
+        _wait_for_install()
+        path = shutil.which("chromium") or shutil.which("chromium-browser")
     if path is None:
         pytest.skip("Debian's chromium is not installed (`apt-get install -y chromium`; "
                     ".ci/run installs it where it can): the real-browser phone tests need it")

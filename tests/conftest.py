@@ -158,15 +158,19 @@ def shared_dir() -> Path:
 #: whichever runs low): first the long ones that mostly wait on another process (mypy and
 #: the import contracts, the terminal end-to-end test, the crash test's children, the
 #: benchmark's children, the phone page in a browser) so the screens' tests use the cores
-#: meanwhile and none of them is left running alone at the end; then the screens; the many
-#: short saves and rules tests last, so the workers run dry at about the same time
-_FIRST = ("test_types.py", "test_layers.py", "e2e/", "saves/test_crash.py", "test_bench.py", "phone/",
-          "screens/", "saves/")
+#: meanwhile and none of them is left running alone at the end; then the screens; then the
+#: phone page in a real browser (on a fresh machine .ci/run installs Chromium in the
+#: background while the suite runs: by then it is there); the many short saves and rules
+#: tests last, so the workers run dry at about the same time
+_FIRST = ("test_types.py", "test_layers.py", "e2e/", "saves/test_crash.py", "test_bench.py",
+          "phone/", "screens/", "phone/test_browser.py", "saves/")
 
 
 def _weight(item: pytest.Item) -> int:
     path = item.nodeid.split("::", 1)[0].removeprefix("tests/")
-    return next((i for i, prefix in enumerate(_FIRST) if path.startswith(prefix)), len(_FIRST))
+    # the longest prefix that matches: phone/test_browser.py goes after the screens
+    matches = [(len(prefix), i) for i, prefix in enumerate(_FIRST) if path.startswith(prefix)]
+    return max(matches)[1] if matches else len(_FIRST)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
