@@ -248,11 +248,12 @@ def _run_export(args: argparse.Namespace) -> int:
 
 
 def _withheld(path: Path) -> int:
-    import tomllib
+    from munda_tui.saves.errors import SaveError
+    from munda_tui.saves.files import parse_text, read_text
 
-    try:
-        return int(tomllib.loads(path.read_text(encoding="utf-8")).get("subplots_withheld", 0))
-    except (OSError, ValueError, tomllib.TOMLDecodeError):
+    try:  # the guarded reader, as for every TOML file the app reads
+        return int(parse_text(path, read_text(path)).get("subplots_withheld", 0))
+    except (SaveError, ValueError, TypeError):
         return 0
 
 

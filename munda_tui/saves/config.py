@@ -118,8 +118,7 @@ def save_config(config_dir: Path, config: Config) -> None:
     if path.exists():
         try:
             text = read_text(path)
-            tomllib.loads(text)
-            load_config_file(path)
+            load_config_file(path)  # (the guarded reader: the shape is checked first)
             doc = tomlkit.parse(text)
         except Exception:  # noqa: BLE001 - a broken config is kept aside, never lost
             doc = None

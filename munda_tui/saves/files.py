@@ -115,16 +115,50 @@ def check_shape(path: Path, text: str) -> None:
         raise SaveError(path, *_at(text, m.start()), f"arrays or tables nested more than {MAX_NESTING} deep; refused unread")
 
 
+def data_shape_problem(data: dict[str, Any]) -> ValidationError | None:
+    """What the text scan cannot see, found in the parsed data: tables or arrays nested
+    more than ``MAX_NESTING`` deep (inline tables written ``{ a = { b = ...`` are not
+    brackets in a row), or a key longer than ``MAX_KEY_CHARS`` (an inline table's key is
+    not at a line's start). What passes is written back in a form that reads again:
+    no header of ours has more parts than a table's depth (issue 26, item 14)."""
+    stack: list[tuple[Any, int, tuple[str | int, ...]]] = [(data, 0, ())]
+    pop, push = stack.pop, stack.append
+    while stack:
+        value, depth, keypath = pop()
+        if depth > MAX_NESTING:
+            # (named by its first keys: the whole path is as long as the nesting is deep)
+            return ValidationError(keypath[:2], f"tables or arrays nested more than {MAX_NESTING} deep; refused")
+        if type(value) is dict:
+            for k, v in value.items():
+                if len(k) > MAX_KEY_CHARS:
+                    return ValidationError((*keypath[:2], k[:40] + "..."),
+                                           f"a key longer than {MAX_KEY_CHARS} characters; refused")
+                if type(v) is dict or type(v) is list:
+                    push((v, depth + 1, (*keypath, k)))
+        else:
+            for i, v in enumerate(value):
+                if type(v) is dict or type(v) is list:
+                    push((v, depth + 1, (*keypath, i)))
+    return None
+
+
 def parse_text(path: Path, text: str) -> dict[str, Any]:
+    """The guarded reader every TOML file the app reads goes through (saves, config,
+    Arbitrator tables, packs, exports): the text's shape is checked before the parser
+    reads it, the data's after."""
     import tomllib  # here: a campaign opened from the parse cache never needs it
 
     check_shape(path, text)
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise parse_error(path, text, error) from None
     except RecursionError:
         raise SaveError(path, 1, 1, "TOML syntax: nested too deeply") from None
+    problem = data_shape_problem(data)
+    if problem is not None:
+        raise validation_error(path, text, problem)
+    return data
 
 
 @dataclass

@@ -17,10 +17,12 @@ errors) and what is wrong, and the file is left out.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from .errors import SaveError
+from .files import parse_text, read_text
 
 TABLES_DIR = "tables"
 
@@ -62,9 +64,6 @@ def override_paths(config_dir: Path | None, campaign_dir: Path | None) -> list[P
     return paths
 
 
-_LINE_COL = re.compile(r"\(at line (\d+), column (\d+)\)")
-
-
 def read_overrides(
     config_dir: Path | None, campaign_dir: Path | None
 ) -> tuple[list[OverrideFile], list[OverrideProblem]]:
@@ -72,21 +71,13 @@ def read_overrides(
     files: list[OverrideFile] = []
     problems: list[OverrideProblem] = []
     for path in override_paths(config_dir, campaign_dir):
+        # the reader every save file goes through: the shape (nesting, dotted keys, size)
+        # is checked before the parser sees the text, so a hostile file is one problem
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            problems.append(OverrideProblem(path, f"cannot read: {exc}"))
-            continue
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            msg = str(exc)
-            m = _LINE_COL.search(msg)
-            line = col = None
-            if m:
-                line, col = int(m.group(1)), int(m.group(2))
-                msg = _LINE_COL.sub("", msg).strip()
-            problems.append(OverrideProblem(path, f"TOML syntax: {msg}", line, col))
+            text = read_text(path)
+            data = parse_text(path, text)
+        except SaveError as error:
+            problems.append(OverrideProblem(path, error.message, error.line, error.column))
             continue
         files.append(OverrideFile(path, data, text))
     return files, problems

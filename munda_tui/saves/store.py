@@ -637,12 +637,10 @@ class CampaignHandle:
         current = _stat_key(self.file)
         if current is None or current == self._doc_stat:
             return self._doc
-        import tomllib
-
         try:
             text = read_text(self.file)
-            tomllib.loads(text)
-        except (SaveError, tomllib.TOMLDecodeError, RecursionError):
+            parse_text(self.file, text)  # the guarded reader: the shape first
+        except SaveError:
             return self._doc
         return _parse_doc(text) or self._doc
 

@@ -144,3 +144,28 @@ def test_locate():
     assert locate(text, "entries[1].roll") == 6
     assert locate(text, "entries[1].crew.both.x") == 8
     assert locate(text, "entries[5].roll") is None
+
+
+@pytest.mark.parametrize(
+    "text, where, words",
+    [
+        ('table = "crew"\nx = ' + "[" * 600 + "]" * 600 + "\n", ":2:5", "nested more than 64 deep"),
+        ('table = "crew"\n' + ".".join("a" for _ in range(20_000)) + " = 1\n", ":2:1", "dotted key of more than 64 parts"),
+        ('table = "crew"\nx = ' + "{ a = " * 70 + "1" + " }" * 70 + "\n", ":2:1", "nested more than 64 deep"),
+        ('table = "crew"\n"' + "k" * 5000 + '" = 1\n', ":2:1", "a key longer than 1000 characters"),
+    ],
+    ids=["600-deep-array", "20000-part-key", "70-deep-inline", "5000-char-key"],
+)
+def test_table_files_go_through_the_guarded_reader(config_dir, text, where, words):
+    """Issue 26 item 13: what save files are refused for (nesting, dotted keys, long
+    keys), an Arbitrator table file is too: one short problem, quickly, nothing raised."""
+    import time
+
+    bad = _write(config_dir, "hostile.toml", text)
+    started = time.process_time()
+    tables, problems = load_scenario_tables(config_dir, None)
+    assert time.process_time() - started < 2  # (the parser alone took 6-8 s on the dotted key)
+    assert [str(p) for p in problems] == [str(problems[0])] and words in problems[0].message
+    assert str(problems[0]).startswith(f"{bad}{where}:")
+    assert len(str(problems[0])) < 200 + len(str(bad))
+    assert tables == load_scenario_tables(None, None)[0]  # the packaged tables, unchanged

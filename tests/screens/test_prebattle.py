@@ -403,3 +403,20 @@ async def test_a_half_made_crew_is_there_after_quitting_and_reopening(make_app, 
         assert "draft" not in app.handle.load_battle(1)["setup"]["sides"][0]
         y = next(r for r in s.rolls if r["table"] == "crew_y")
         assert y["faces"] == [2] and y["by"] == s.sides[0].gang
+
+
+async def test_hostile_table_files_are_reported_and_end_nothing(make_app, config_dir: Path) -> None:
+    """Issue 26 item 13: an array nested 600 deep ended the app at `n` (RecursionError);
+    a 20,000-part dotted key stalled the pre-battle for seconds. Both go through the
+    guarded reader save files have and are named in the tables note."""
+    (config_dir / "tables").mkdir()
+    (config_dir / "tables" / "deep.toml").write_text('table = "crew"\nx = ' + "[" * 600 + "]" * 600 + "\n")
+    (config_dir / "tables" / "dotted.toml").write_text(".".join("a" for _ in range(20_000)) + " = 1\n")
+    (config_dir / "tables" / "inline.toml").write_text("x = " + "{ a = " * 600 + "1" + " }" * 600 + "\n")
+    app = make_app(seed=5, demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_prebattle(pilot)
+        note = str(app.screen.query_one("#tables-note").render())
+        assert "deep.toml:2:5 arrays or tables nested more than 64 deep" in note
+        assert "dotted.toml:1:1 a dotted key of more than 64 parts" in note
+        assert "inline.toml:1:1" in note and "nested too deeply" in note
