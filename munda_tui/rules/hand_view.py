@@ -42,6 +42,8 @@ STATUS_TEXT: dict[str, str] = {
     MISSED: "Not met",
     REVEALED: "Revealed",
 }
+#: a card both players saw before round 1 (Choose Crew, the start of the battle)
+SHOWN_TEXT = "Shown to both before round 1: its reward is walked on the tracker when earned"
 
 
 @dataclass(frozen=True)
@@ -132,6 +134,8 @@ def hand_view(
     side = next((s for s in setup.sides if s.gang == gang), None)
     choices = side.subplot_choices if side is not None else {}
     due = {r.card: r for r in reminders if r.gang == gang}
+    # cards both players saw before round 1: never "reveal it" again
+    shown = set(subplots.shown_before_round_1(side.hand, choices)) if side is not None else set()
     cards = []
     for m in matches:
         if m.gang != gang:
@@ -149,6 +153,8 @@ def hand_view(
         status_text = STATUS_TEXT.get(m.status, m.status)
         if passed and m.status == MANUAL:
             status_text = f"Its moment was at {passed}: that time has passed"
+        if m.card in shown and m.status == MANUAL:
+            status_text = SHOWN_TEXT
         cards.append(CardView(
             card=m.card,
             name=card.name,

@@ -518,8 +518,14 @@ def random_pick(pool: Sequence[tuple[str, ...]], rng: random.Random) -> str:
 
 
 def reveals_card(c: SubplotCard, moment: str) -> bool:
-    """True when the card is revealed at ``moment`` (False for a secret choice made then)."""
-    return c.reveal == moment
+    """True when the card is revealed at ``moment`` (False for a secret choice made then).
+    A Choose Crew card whose fighter choice is left for the start of the battle (Martyrdom:
+    "Reveal this Sub-plot during the Choose Crew step") is revealed in that walk: both
+    players see it from then on (:func:`shown_before_round_1`)."""
+    if c.reveal == moment:
+        return True
+    return (moment == "start_of_battle" and c.reveal == "choose_crew"
+            and not c.choice_info.secret)
 
 
 def check_choice(c: SubplotCard, value: str, bounds: tuple[int, int] | None = None) -> str:

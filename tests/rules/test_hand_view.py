@@ -92,3 +92,14 @@ def test_a_choose_crew_card_not_revealed_then_says_its_moment_has_passed() -> No
     assert "its moment (Choose Crew) has passed" in card.reminder
     c, setup, b = battle(hands={V: ["goliath:J"], G: []}, choices={V: {"goliath:J": "2"}})
     assert "Choose Crew" not in views(setup, b)[V].cards[0].status_text
+
+
+def test_a_card_shown_before_round_1_is_not_to_be_revealed_again() -> None:
+    """Issue 26.7: the phone told its owner "reveal it when it happens" for Martyrdom,
+    shown to both players at Choose Crew."""
+    c, setup, b = battle(hands={V: ["cawdor:6"], G: []}, choices={V: {"cawdor:6": "mara-quill"}})
+    card = views(setup, b)[V].cards[0]
+    assert card.status_text == "Shown to both before round 1: its reward is walked on the tracker when earned"
+    assert "reveal" not in card.status_text.lower()
+    c, setup, b = battle(hands={V: ["cawdor:6"], G: []})  # not walked yet: to reveal then
+    assert "Shown to both" not in views(setup, b)[V].cards[0].status_text

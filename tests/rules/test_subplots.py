@@ -165,6 +165,10 @@ def test_secret_choices_are_asked_at_the_start_without_revealing():
         with pytest.raises(sp.SubplotError):
             sp.check_choice(dead_of_night, bad)
     assert sp.check_choice(sp.card("cawdor:6"), "Brother Kane") == "Brother Kane"
+    # Martyrdom, revealed at Choose Crew: walked at the start (its fighter left for then),
+    # it is revealed there (issue 26.7)
+    assert sp.reveals_card(sp.card("cawdor:6"), "start_of_battle")
+    assert sp.reveals_card(sp.card("cawdor:6"), "choose_crew")
     with pytest.raises(sp.SubplotError):
         sp.cards_offered_at([], "lunch")
 

@@ -206,3 +206,30 @@ async def test_nothing_to_walk_is_a_centred_dialog(make_app, data_dir) -> None:
         box = app.screen.query_one("#dialog").region
         assert box.x > 0 and box.y > 0
         assert abs(box.x - (SIZE[0] - box.right)) <= 1  # as far from both sides
+
+
+async def test_a_choose_crew_card_walked_at_the_start_is_revealed_as_the_header_says(
+        make_app, data_dir) -> None:
+    """Issue 26.7: Martyrdom ("Reveal this Sub-plot during the Choose Crew step"), its
+    fighter left for the start walk: the walk said "a secret choice (do not reveal the
+    card)" and then the shared header named the card. It says "reveal it now", as the
+    header then shows; the peek never tells its owner to reveal it again."""
+    make_battle(data_dir, {V: ["cawdor:6"], G: ["goliath:5"]}, walked=False)
+    app = make_app(campaign="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_battle(pilot)
+        await pilot.pause()
+        await pilot.press("enter")  # Ana's curtain
+        await wait_for_screen(pilot, "SubplotChoiceScreen")
+        title = str(app.screen.query_one("#dialog-title").render())
+        assert "Martyrdom - reveal it now" in title and "do not reveal" not in title
+        await pilot.press("enter")  # the first fighter
+        await wait_for_screen(pilot, "PrivacyCurtain")
+        await pilot.press("enter", "enter")  # Ben: nothing
+        await wait_for_screen(pilot, "BattleScreen")
+        assert "Martyrdom" in _head(app, 0)
+        await pilot.press("h", "enter")  # Ana's peek
+        await wait_for_screen(pilot, "HandScreen")
+        text = _text(app)
+        assert "Martyrdom - shown to both before round 1" in text
+        assert "reveal it" not in text and "reveal (r)" not in text

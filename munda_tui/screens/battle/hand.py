@@ -84,7 +84,7 @@ class HandScreen(ModalScreen["str | None"]):
     def _status(self, m: Match) -> str:
         if m.card in self.shown and m.status == MANUAL:
             # shown at Choose Crew or in the start-of-the-battle walk: both before round 1
-            return "shown to both before round 1: reveal (r) to walk its reward when earned"
+            return "shown to both before round 1 (r walks its reward when earned)"
         if m.card in self.passed and m.status == MANUAL:
             return f"its moment was at {self.passed[m.card]}: that time has passed"
         text = STATUS_TEXT.get(m.status, m.status)
