@@ -42,6 +42,7 @@ from munda_tui.rules.model import (
     Territory,
     TerritoryKind,
     gang_rating,
+    slugify,
     unique_id,
 )
 
@@ -267,14 +268,17 @@ def assign_roles(result: "YaktribeImport", roles: Mapping[str, FighterType]) -> 
     """Give the fighters of each unknown type name the role the player chose
     (``roles`` keyed by the type name or its :func:`role_key`)."""
     chosen = {role_key(k): FighterType(v) for k, v in roles.items()}
+    given = {}
     for label in list(result.unknown_types):
         role = chosen.get(role_key(label))
-        if role is None:
-            continue
+        if role is not None:
+            given[role_key(label)] = role
+            del result.unknown_types[label]
+    if given:  # one pass over the fighters, however many type names were answered
         for f in result.gang.fighters:
-            if role_key(f.label) == role_key(label):
+            role = given.get(role_key(f.label))
+            if role is not None:
                 f.type = role
-        del result.unknown_types[label]
 
 
 def split_gang_notes(notes: str) -> tuple[list[str], str]:
@@ -324,6 +328,29 @@ def _equipment(value: Any, where: str) -> list[Equipment]:
                           else "weapon")
         items.append(item)
     return items
+
+
+class _FighterIds:
+    """Fighter ids as :func:`model.unique_id` gives them ("name", "name-2", ...),
+    in linear time: one set of the ids given, and per name the next number to try
+    (a gang of fighters all named alike costs one probe each, not one per earlier
+    namesake)."""
+
+    def __init__(self) -> None:
+        self.taken: set[str] = set()
+        self.next: dict[str, int] = {}
+
+    def new(self, name: str) -> str:
+        slug = slugify(name)
+        fid = slug
+        if fid in self.taken:
+            n = self.next.get(slug, 2)
+            while f"{slug}-{n}" in self.taken:
+                n += 1
+            self.next[slug] = n + 1
+            fid = f"{slug}-{n}"
+        self.taken.add(fid)
+        return fid
 
 
 # ---------------------------------------------------------------- import
@@ -408,11 +435,17 @@ def gang_from_yaktribe(data: Any, *, taken_ids: Collection[str] = (),
         about.append(f"Meat: {meat}")
     gang_text = "\n".join(about + ([rest] if rest else []))
 
+    gangers = _list(g.get("gangers"), "gangers")
+    if len(gangers) > limits.GANG_FIGHTERS_MAX:
+        raise YaktribeError(
+            f"gangers: the file lists {len(gangers)} fighters; a gang holds at most "
+            f"{limits.GANG_FIGHTERS_MAX} in munda-tui (a real gang has a few dozen at most)"
+        )
     fighters: list[Fighter] = []
-    taken: set[str] = set()
+    ids = _FighterIds()
     unknown_items = 0
     unknown_types: dict[str, list[str]] = {}
-    for i, raw in enumerate(_list(g.get("gangers"), "gangers")):
+    for i, raw in enumerate(gangers):
         here = f"gangers[{i}]"
         if not isinstance(raw, dict):
             raise YaktribeError(f"{here}: expected a fighter, found {type(raw).__name__}")
@@ -457,8 +490,7 @@ def gang_from_yaktribe(data: Any, *, taken_ids: Collection[str] = (),
             values[key] = _int(raw.get(key), f"{here} {key}")
             if values[key] < 0:
                 raise YaktribeError(f"{here} {key}: {values[key]} is negative")
-        fid = unique_id(fname, taken)
-        taken.add(fid)
+        fid = ids.new(fname)
         fighters.append(
             Fighter(
                 id=fid,
