@@ -222,6 +222,62 @@ class Event:
             kw["sides"] = tuple(_side_from_data(s) for s in kw["sides"])
         return cls(**kw)
 
+    # --- what the event is: each kind answers for itself (see :class:`EventKind`) ------
+
+    @property
+    def of(self) -> "EventKind":
+        """This event's kind (its behaviour); an unknown kind behaves as no kind."""
+        return HANDLERS.get(self.kind, _NO_KIND)
+
+    @property
+    def put_in(self) -> str:
+        return self.of.put_in(self)
+
+    @property
+    def takedown(self) -> str:
+        return self.of.takedown(self)
+
+    @property
+    def wound(self) -> bool:
+        return self.of.wound(self)
+
+    @property
+    def flesh_wounds(self) -> int:
+        return self.of.flesh_wounds(self)
+
+    @property
+    def recovery(self) -> str:
+        return self.of.recovery(self)
+
+    @property
+    def condition_gained(self) -> str:
+        return self.of.condition_gained(self)
+
+    @property
+    def condition_lost(self) -> str:
+        return self.of.condition_lost(self)
+
+    @property
+    def failed_test(self) -> str:
+        return self.of.failed_test(self)
+
+    @property
+    def tactic_by(self) -> str:
+        return self.of.tactic_by(self)
+
+    @property
+    def activation(self) -> bool:
+        return self.of.activation(self)
+
+    @property
+    def new_phase(self) -> bool:
+        return self.of.new_phase(self)
+
+    @property
+    def is_attack(self) -> bool:
+        """An attack on the fighter (a takedown, a wound, or an attack that changed nothing)."""
+        return self.of.attack
+
 
 def _side_to_data(s: SideRoster) -> dict[str, Any]:
     d = asdict(s)
@@ -431,6 +487,116 @@ class EventKind:
         """One line of the battle log, in the players' words."""
         return ev.kind
 
+    def undo(self, state: BattleState, ev: Event) -> bool:
+        """Take ``ev`` (the last event applied) back out of ``state`` in place: True when
+        done, False when the state must be replayed from the log without it (the kinds
+        whose change cannot be read back from the event alone)."""
+        return False
+
+    # --- what the event is, to those who watch the log (the Sub-plot watchers) ---------
+    #
+    # A watcher never asks an event's kind: it asks the event what it is (a takedown, a
+    # wound, a Recovery test, a condition gained ...), and each kind answers for itself.
+
+    #: an attack on the event's fighter (its ``action`` and ``traits`` are the attack's):
+    #: a takedown, a wound, or an attack that changed nothing
+    attack: ClassVar[bool] = False
+    #: its ``attacker`` caused it (an attack, or a condition such as Broken by whom)
+    caused: ClassVar[bool] = False
+    #: watchers see it (the start is a moment of the battle instead)
+    seen: ClassVar[bool] = True
+
+    def put_in(self, ev: Event) -> str:
+        """The state the event puts its fighter in by a state change ("" for none)."""
+        return ""
+
+    def takedown(self, ev: Event) -> str:
+        """The down state (Seriously Injured, Out of Action) the event puts its fighter in
+        ("" if none)."""
+        return ""
+
+    def wound(self, ev: Event) -> bool:
+        """The fighter was wounded: a Flesh Wound, or Seriously Injured / Out of Action."""
+        return False
+
+    def flesh_wounds(self, ev: Event) -> int:
+        """Flesh Wounds suffered in one hit (0: none, or not from a hit)."""
+        return 0
+
+    def recovery(self, ev: Event) -> str:
+        """A Recovery test's result ("" for any other event)."""
+        return ""
+
+    def condition_gained(self, ev: Event) -> str:
+        return ""
+
+    def condition_lost(self, ev: Event) -> str:
+        return ""
+
+    def failed_test(self, ev: Event) -> str:
+        """The test failed ("" for any other event)."""
+        return ""
+
+    def tactic_by(self, ev: Event) -> str:
+        """The gang that played a Gang Tactic ("" for any other event)."""
+        return ""
+
+    def activation(self, ev: Event) -> bool:
+        """An activation marked (or un-marked)."""
+        return False
+
+    def new_phase(self, ev: Event) -> bool:
+        return False
+
+    def card_rewarded(self, ev: Event) -> bool | None:
+        """For a Sub-plot revealed or its reward walked: whether a reward was recorded;
+        None for any other event."""
+        return None
+
+    def moments_before(self, ev: Event, old_round: int) -> tuple[str, ...]:
+        """The moments of the battle that end with this event, before it is seen (the
+        round before a new round's first phase), in order."""
+        return ()
+
+    def moments_after(self, ev: Event, old_round: int, old_phase: str) -> tuple[str, ...]:
+        """The moments of the battle this event begins or ends, after it is seen."""
+        return ()
+
+    def timings(self, ev: Event, st: BattleState, gang: str, old_round: int) -> set[str]:
+        """The reminder timings (``watch.TIMINGS``) this event, applied to ``st``, is for
+        the cards of ``gang``."""
+        return self.fighter_timings(ev, st, gang)
+
+    def fighter_timings(self, ev: Event, st: BattleState, gang: str) -> set[str]:
+        """The timings of an event about a fighter: a takedown, an attack by or on one of
+        the gang's fighters, and what the kind itself adds (:meth:`own_timings`)."""
+        f = st.fighters.get(ev.fighter)
+        if f is None:
+            return set()
+        own = f.gang == gang
+        out = self.own_timings(ev, f, own)
+        if self.takedown(ev):
+            out.add("own_takedown" if own else "enemy_takedown")
+        a = st.fighters.get(ev.attacker)
+        if a is not None and self.caused:
+            if a.gang == gang and not own:
+                out.add("own_attack")
+            elif a.gang != gang and own:
+                out.add("enemy_attack")
+        return out
+
+    def own_timings(self, ev: Event, f: FighterState, own: bool) -> set[str]:
+        """The timings this kind adds for its fighter ``f`` (``own``: the gang's)."""
+        return set()
+
+
+#: moments of the battle (the Sub-plot watchers are told of each, after its event)
+BATTLE_START = "battle_start"
+ROUND_START = "round_start"
+ROUND_END = "round_end"
+END_PHASE = "end_phase"
+BATTLE_END = "battle_end"
+
 
 #: event kind -> its handler, in the order the help lists them
 HANDLERS: dict[str, EventKind] = {}
@@ -499,6 +665,14 @@ class StartEvent(EventKind):
     def describe(self, ev: Event, words: Words) -> str:
         return "Battle starts: " + " vs ".join(s.name for s in ev.sides)
 
+    seen = False
+
+    def moments_after(self, ev: Event, old_round: int, old_phase: str) -> tuple[str, ...]:
+        return (BATTLE_START,)
+
+    def timings(self, ev: Event, st: BattleState, gang: str, old_round: int) -> set[str]:
+        return {"battle_start"}
+
 
 @event_kind
 class StateEvent(_FighterEvent):
@@ -527,6 +701,17 @@ class StateEvent(_FighterEvent):
     def describe(self, ev: Event, words: Words) -> str:
         return f"{words.name(ev.fighter)}: {STATE_NAMES.get(ev.state, ev.state)}{words.by(ev)}"
 
+    attack = caused = True
+
+    def put_in(self, ev: Event) -> str:
+        return ev.state
+
+    def takedown(self, ev: Event) -> str:
+        return ev.state if ev.state in DOWN else ""
+
+    def wound(self, ev: Event) -> bool:
+        return ev.state in DOWN
+
 
 @event_kind
 class FleshWoundEvent(_FighterEvent):
@@ -539,6 +724,18 @@ class FleshWoundEvent(_FighterEvent):
 
     def apply(self, state: BattleState, ev: Event) -> None:
         state.fighters[ev.fighter].flesh_wounds += ev.amount
+
+    def undo(self, state: BattleState, ev: Event) -> bool:
+        state.fighters[ev.fighter].flesh_wounds -= ev.amount
+        return True
+
+    attack = caused = True
+
+    def wound(self, ev: Event) -> bool:
+        return True
+
+    def flesh_wounds(self, ev: Event) -> int:
+        return ev.amount
 
     def describe(self, ev: Event, words: Words) -> str:
         n = f"{ev.amount} Flesh Wounds" if ev.amount != 1 else "Flesh Wound"
@@ -572,6 +769,15 @@ class RecoveryEvent(_FighterEvent):
     def describe(self, ev: Event, words: Words) -> str:
         return (f"{words.name(ev.fighter)}: Recovery test, "
                 f"{RECOVERY_NAMES.get(ev.result, ev.result)}")
+
+    def recovery(self, ev: Event) -> str:
+        return ev.result
+
+    def takedown(self, ev: Event) -> str:
+        return OUT_OF_ACTION if ev.result == OUT_OF_ACTION else ""
+
+    def own_timings(self, ev: Event, f: FighterState, own: bool) -> set[str]:
+        return {"own_recovery"} if own else set()
 
 
 @event_kind
@@ -610,6 +816,14 @@ class ConditionEvent(_FighterEvent):
             return f"{words.name(ev.fighter)} {condition_data.lost_text(ev.condition)}"
         return f"{words.name(ev.fighter)}: {ev.condition}{words.by(ev)}"
 
+    caused = True
+
+    def condition_gained(self, ev: Event) -> str:
+        return "" if ev.lost else ev.condition
+
+    def condition_lost(self, ev: Event) -> str:
+        return ev.condition if ev.lost else ""
+
 
 @event_kind
 class AttackEvent(_FighterEvent):
@@ -620,6 +834,11 @@ class AttackEvent(_FighterEvent):
 
     def describe(self, ev: Event, words: Words) -> str:
         return f"{words.name(ev.fighter)} attacked{words.by(ev)}"
+
+    def undo(self, state: BattleState, ev: Event) -> bool:
+        return True
+
+    attack = caused = True
 
 
 @event_kind
@@ -633,6 +852,19 @@ class ActivateEvent(_FighterEvent):
 
     def describe(self, ev: Event, words: Words) -> str:
         return f"{words.name(ev.fighter)} activation marked"
+
+    def undo(self, state: BattleState, ev: Event) -> bool:
+        f = state.fighters[ev.fighter]
+        f.activated = not f.activated
+        return True
+
+    def activation(self, ev: Event) -> bool:
+        return True
+
+    def own_timings(self, ev: Event, f: FighterState, own: bool) -> set[str]:
+        if not f.activated:
+            return set()
+        return {"own_activation" if own else "enemy_activation"}
 
 
 @event_kind
@@ -659,6 +891,12 @@ class FailedTestEvent(EventKind):
         who = words.name(ev.fighter) if ev.fighter else words.gang(ev.gang)
         return f"{who} failed a {TEST_NAMES.get(ev.test, ev.test)} test"
 
+    def failed_test(self, ev: Event) -> str:
+        return ev.test
+
+    def timings(self, ev: Event, st: BattleState, gang: str, old_round: int) -> set[str]:
+        return {"test_failed"} | self.fighter_timings(ev, st, gang)
+
 
 @event_kind
 class TacticEvent(_GangEvent):
@@ -671,6 +909,16 @@ class TacticEvent(_GangEvent):
     def describe(self, ev: Event, words: Words) -> str:
         named = f": {ev.note}" if ev.note and ev.note != "Gang Tactic" else ""
         return f"{words.gang(ev.gang)} played a Gang Tactic{named}"
+
+    def undo(self, state: BattleState, ev: Event) -> bool:
+        state.sides[ev.gang].tactics.pop()
+        return True
+
+    def tactic_by(self, ev: Event) -> str:
+        return ev.gang
+
+    def timings(self, ev: Event, st: BattleState, gang: str, old_round: int) -> set[str]:
+        return {"own_tactic"} if ev.gang == gang else set()
 
 
 @event_kind
@@ -688,6 +936,10 @@ class XpEvent(_FighterEvent):
     def apply(self, state: BattleState, ev: Event) -> None:
         state.fighters[ev.fighter].xp += ev.amount
 
+    def undo(self, state: BattleState, ev: Event) -> bool:
+        state.fighters[ev.fighter].xp -= ev.amount
+        return True
+
     def describe(self, ev: Event, words: Words) -> str:
         return f"{words.name(ev.fighter)}: {ev.amount:+d} XP"
 
@@ -699,6 +951,10 @@ class VpEvent(_GangEvent):
 
     def apply(self, state: BattleState, ev: Event) -> None:
         state.sides[ev.gang].vp += ev.amount
+
+    def undo(self, state: BattleState, ev: Event) -> bool:
+        state.sides[ev.gang].vp -= ev.amount
+        return True
 
     def describe(self, ev: Event, words: Words) -> str:
         return f"{words.gang(ev.gang)}: {ev.amount:+d} VP"
@@ -734,6 +990,9 @@ class ReinforcementEvent(_FighterEvent):
             return (f"{words.name(ev.fighter)} arrives (Reinforcement, {ev.dice or 'D6'} "
                     f"{ev.faces[0]}: {ev.distance}\" from enemies)")
         return f"{words.name(ev.fighter)} arrives (Reinforcement)"
+
+    def timings(self, ev: Event, st: BattleState, gang: str, old_round: int) -> set[str]:
+        return {"reinforcement"} | self.fighter_timings(ev, st, gang)
 
 
 @event_kind
@@ -791,6 +1050,20 @@ class PhaseEvent(EventKind):
     def describe(self, ev: Event, words: Words) -> str:
         return f"Round {ev.round}: {PHASE_NAMES.get(ev.phase, ev.phase)} phase"
 
+    def new_phase(self, ev: Event) -> bool:
+        return True
+
+    def moments_before(self, ev: Event, old_round: int) -> tuple[str, ...]:
+        return (ROUND_END,) if ev.round != old_round else ()
+
+    def moments_after(self, ev: Event, old_round: int, old_phase: str) -> tuple[str, ...]:
+        out = (ROUND_START,) if ev.round != old_round else ()
+        return out + ((END_PHASE,) if ev.phase == END and old_phase != END else ())
+
+    def timings(self, ev: Event, st: BattleState, gang: str, old_round: int) -> set[str]:
+        out = {"round_start"} if ev.round != old_round else set()
+        return out | ({"end_phase"} if ev.phase == END else set())
+
 
 @event_kind
 class EndEvent(EventKind):
@@ -816,6 +1089,12 @@ class EndEvent(EventKind):
         won = f"{words.gang(ev.winner)} win" if ev.winner else "a draw"
         fled = f"; {', '.join(words.gang(g) for g in ev.fled)} fled" if ev.fled else ""
         return f"Battle over: {won}{fled}"
+
+    def moments_after(self, ev: Event, old_round: int, old_phase: str) -> tuple[str, ...]:
+        return (ROUND_END, BATTLE_END)
+
+    def timings(self, ev: Event, st: BattleState, gang: str, old_round: int) -> set[str]:
+        return {"battle_end"}
 
 
 class _CardEvent(_GangEvent):
@@ -845,6 +1124,9 @@ class RevealEvent(_CardEvent):
         side.revealed_at[ev.card] = state.events
         side.rewards.extend((ev.card, r) for r in ev.rewards)
 
+    def card_rewarded(self, ev: Event) -> bool | None:
+        return bool(ev.rewards)
+
 
 @event_kind
 class RewardEvent(_CardEvent):
@@ -858,6 +1140,9 @@ class RewardEvent(_CardEvent):
 
     def apply(self, state: BattleState, ev: Event) -> None:
         state.sides[ev.gang].rewards.extend((ev.card, r) for r in ev.rewards)
+
+    def card_rewarded(self, ev: Event) -> bool | None:
+        return True
 
 
 @event_kind
@@ -873,10 +1158,18 @@ class SideJobEvent(_GangEvent):
     def apply(self, state: BattleState, ev: Event) -> None:
         state.sides[ev.gang].side_job_done = True
 
+    def undo(self, state: BattleState, ev: Event) -> bool:
+        state.sides[ev.gang].side_job_done = False
+        return True
+
     def describe(self, ev: Event, words: Words) -> str:
         side = words.state.sides.get(ev.gang)
         job = f": {side.side_job}" if side and side.side_job else ""
         return f"{words.gang(ev.gang)} achieved their Side Job{job}"
+
+
+#: what an event of a kind this version does not know is (nothing)
+_NO_KIND = EventKind()
 
 
 class _Labels(Mapping[str, str]):
@@ -913,23 +1206,18 @@ def check_new(state: BattleState, ev: Event) -> None:
     """What a new event (recorded now, not one of a saved log replayed) must also meet:
     no condition for a fighter off the battlefield (an Out of Action fighter's conditions
     are cleared when they go). Saved logs holding one still load."""
-    h = HANDLERS.get(ev.kind)
-    if h is not None:
-        h.check_new(state, ev)
+    ev.of.check_new(state, ev)
 
 
 def apply(state: BattleState, ev: Event) -> None:
     """Apply one (checked) event to ``state`` in place."""
     state.events += 1
-    h = HANDLERS.get(ev.kind)
-    if h is not None:
-        h.apply(state, ev)
+    ev.of.apply(state, ev)
 
 
 def describe(ev: Event, state: BattleState, card_names: dict[str, str] | None = None) -> str:
     """One line of the battle log, in the players' words (revealed cards only)."""
-    h = HANDLERS.get(ev.kind)
-    return h.describe(ev, Words(state, card_names)) if h is not None else ev.kind
+    return ev.of.describe(ev, Words(state, card_names))
 
 
 def replay(log: Iterable[Event]) -> BattleState:
@@ -1114,7 +1402,10 @@ class Battle:
             return None
         ev = self.log.pop()
         self.redo_stack.append(ev)
-        self.state = replay(self.log)
+        if ev.of.undo(self.state, ev):  # the kind takes itself back out
+            self.state.events -= 1
+        else:
+            self.state = replay(self.log)
         self.revision += 1
         return ev
 

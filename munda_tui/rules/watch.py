@@ -19,6 +19,11 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from .battle import (
+    BATTLE_END,
+    BATTLE_START,
+    END_PHASE,
+    ROUND_END,
+    ROUND_START,
     DOWN,
     ON_BATTLEFIELD,
     END,
@@ -44,12 +49,6 @@ DISCARDED = "discarded"  # the card says it is discarded
 MISSED = "missed"  # the battle is over and the card was not met
 REVEALED = "revealed"
 
-# Moments
-BATTLE_START = "battle_start"
-ROUND_START = "round_start"
-ROUND_END = "round_end"
-END_PHASE = "end_phase"
-BATTLE_END = "battle_end"
 
 
 @dataclass(frozen=True)
@@ -106,15 +105,6 @@ def _by_gang(owner: str, st: BattleState, ev: Event) -> bool:
 
 def _names(st: BattleState, keys: Sequence[str]) -> str:
     return ", ".join(st.name_of(k) for k in keys)
-
-
-def _takedown(ev: Event) -> str:
-    """The down state an event puts its fighter in ('' if none)."""
-    if ev.kind == "state" and ev.state in DOWN:
-        return ev.state
-    if ev.kind == "recovery" and ev.result == OUT_OF_ACTION:
-        return OUT_OF_ACTION
-    return ""
 
 
 class Watcher:
@@ -196,13 +186,13 @@ class TakedownsInRound(Watcher):
         self.up: dict[int, list[str]] = {}
 
     def see(self, i, ev, st, prev):
-        down = _takedown(ev)
+        down = ev.takedown
         if not down or down not in self.p("results", sorted(DOWN)):
             return
         f = st.fighters[ev.fighter]
         if not _enemy(self.owner, f):
             return
-        if self.p("by", "any") == "gang" and (ev.kind != "state" or not _by_gang(self.owner, st, ev)):
+        if self.p("by", "any") == "gang" and (not ev.put_in or not _by_gang(self.owner, st, ev)):
             return
         need = self.p("traits_any", [])
         if need and not set(ev.traits) & set(need):
@@ -211,7 +201,7 @@ class TakedownsInRound(Watcher):
         if ev.fighter not in victims:
             victims.append(ev.fighter)
         traits = self.p("upgrade_traits", [])
-        if traits and ev.kind == "state" and set(ev.traits) & set(traits):
+        if traits and ev.put_in and set(ev.traits) & set(traits):
             up = self.up.setdefault(st.round, [])
             if ev.fighter not in up:
                 up.append(ev.fighter)
@@ -258,11 +248,11 @@ class Takedown(Watcher):
         return _by_gang(self.owner, st, ev)
 
     def see(self, i, ev, st, prev):
-        if ev.kind == "state" and ev.state in DOWN and ev.attacker:
+        if ev.put_in in DOWN and ev.attacker:
             # every enemy each of your fighters has downed (upgrade_attacker_downs)
             if _enemy(self.owner, st.fighters[ev.fighter]):
                 self.downs.setdefault(ev.attacker, set()).add(ev.fighter)
-        if ev.kind != "state" or ev.state not in self.p("results", [OUT_OF_ACTION]):
+        if ev.put_in not in self.p("results", [OUT_OF_ACTION]):
             return
         f = st.fighters[ev.fighter]
         if not _enemy(self.owner, f) or not _types(f, self.p("victim_types", [])):
@@ -302,7 +292,7 @@ class Takedown(Watcher):
         by = f" by {st.name_of(ev.attacker)}" if ev.attacker else ""
         how = f" ({ev.action.replace('_', ' ')}{': ' + ', '.join(ev.traits) if ev.traits else ''})" \
             if ev.action or ev.traits else ""
-        self.meet(i, f"{f.name} ({f.type}) {STATE_NAMES[ev.state]}{by}{how}", up,
+        self.meet(i, f"{f.name} ({f.type}) {STATE_NAMES[ev.put_in]}{by}{how}", up,
                   fighter=ev.attacker)
         if up is None:
             self._upgraded = None
@@ -363,7 +353,7 @@ class FlawlessVictory(Watcher):
         self.downed: set[str] = set()
 
     def see(self, i, ev, st, prev):
-        if _takedown(ev) and _enemy(self.owner, st.fighters[ev.fighter]):
+        if ev.takedown and _enemy(self.owner, st.fighters[ev.fighter]):
             self.downed.add(ev.fighter)
 
     def moment(self, name, i, st):
@@ -393,7 +383,7 @@ class ConditionCount(Watcher):
                          f"{', '.join(f.name for f in hit)}", up)
 
     def see(self, i, ev, st, prev):
-        if self.p("at", "event") == "event" and ev.kind == "condition":
+        if self.p("at", "event") == "event" and (ev.condition_gained or ev.condition_lost):
             self._check(i, st, "at the same time")
 
     def moment(self, name, i, st):
@@ -410,7 +400,7 @@ class TakedownsTotal(Watcher):
         self.up = False
 
     def see(self, i, ev, st, prev):
-        down = _takedown(ev)
+        down = ev.takedown
         if not down or down not in self.p("results", [OUT_OF_ACTION]):
             return
         f = st.fighters[ev.fighter]
@@ -456,8 +446,7 @@ class ConditionsGained(Watcher):
         self.unknown: list[str] = []  # gained with no cause logged (by = "own" only)
 
     def see(self, i, ev, st, prev):
-        if not (ev.kind == "condition" and not ev.lost
-                and ev.condition == self.p("condition", "Broken")
+        if not (ev.condition_gained == self.p("condition", "Broken")
                 and _enemy(self.owner, st.fighters[ev.fighter])):
             return
         if self.p("by", "any") == "own":
@@ -511,7 +500,7 @@ class OpponentTactic(Watcher):
     """Your opponent plays a Gang Tactic while you have played none / are outnumbered."""
 
     def see(self, i, ev, st, prev):
-        if ev.kind != "tactic" or ev.gang == self.owner:
+        if not ev.tactic_by or ev.tactic_by == self.owner:
             return
         mine = st.sides[self.owner].tactics
         theirs = st.sides[ev.gang].tactics
@@ -564,7 +553,7 @@ class RecoveriesInPhase(Watcher):
         self.rounds: dict[int, list[str]] = {}
 
     def see(self, i, ev, st, prev):
-        if ev.kind == "recovery" and ev.result == PINNED and not _enemy(self.owner, st.fighters[ev.fighter]):
+        if ev.recovery == PINNED and not _enemy(self.owner, st.fighters[ev.fighter]):
             who = self.rounds.setdefault(st.round, [])
             who.append(ev.fighter)
             if len(who) >= self.p("count", 2):
@@ -584,7 +573,7 @@ class NthRecovery(Watcher):
         self.after: list[tuple[str, str]] = []  # (kind, fighter) after the meet
 
     def see(self, i, ev, st, prev):
-        if ev.kind == "recovery" and ev.result == PINNED:
+        if ev.recovery == PINNED:
             f = st.fighters[ev.fighter]
             if _enemy(self.owner, f) or not _types(f, self.p("types", [])):
                 return
@@ -596,7 +585,7 @@ class NthRecovery(Watcher):
                 nth = {1: "", 2: " for the second time"}.get(self.p("n", 1), "")
                 self.meet(i, f"{f.name} ({f.type}) recovered from Seriously Injured{nth}",
                           fighter=ev.fighter)
-        elif self.met >= 0 and ev.kind == "state" and ev.state == OUT_OF_ACTION and ev.attacker:
+        elif self.met >= 0 and ev.put_in == OUT_OF_ACTION and ev.attacker:
             if _enemy(self.owner, st.fighters[ev.fighter]):
                 self.after.append(("takes_out", ev.attacker))
 
@@ -616,10 +605,10 @@ class DiscardedOn(Watcher):
         on = self.p("discard_on")
         reason = ""
         if on == "engaged":
-            if ev.kind == "state" and ev.state == ENGAGED and not _enemy(self.owner, st.fighters[ev.fighter]):
+            if ev.put_in == ENGAGED and not _enemy(self.owner, st.fighters[ev.fighter]):
                 reason = f"{st.name_of(ev.fighter)} became Engaged"
         elif on == "non_melee_attack":
-            if ev.attacker and ev.kind in ("state", "flesh_wound", "attack"):
+            if ev.attacker and ev.is_attack:
                 a = st.fighters[ev.attacker]
                 if not _enemy(self.owner, a) and (
                     ev.action in ("shoot",) or (ev.traits and "Melee" not in ev.traits)
@@ -627,7 +616,7 @@ class DiscardedOn(Watcher):
                     reason = (f"{a.name} attacked with a weapon without the Melee trait"
                               f" ({ev.action or ', '.join(ev.traits)})")
         elif on == "failed_ammo":
-            if ev.kind == "test_failed" and ev.test == "ammo" and ev.fighter \
+            if ev.failed_test == "ammo" and ev.fighter \
                     and not _enemy(self.owner, st.fighters[ev.fighter]):
                 reason = f"{st.name_of(ev.fighter)} failed an Ammo check"
         if reason:
@@ -649,19 +638,19 @@ class OnEvent(Watcher):
         if f is None:
             return
         if want == "state":
-            if ev.kind != "state" or ev.state not in self.p("states", []):
+            if not ev.put_in or ev.put_in not in self.p("states", []):
                 return
         elif want == "condition_lost":
-            if ev.kind != "condition" or not ev.lost or ev.condition != self.p("condition"):
+            if not ev.condition_lost or ev.condition_lost != self.p("condition"):
                 return
         elif want == "test_failed":
-            if ev.kind != "test_failed" or ev.test != self.p("test"):
+            if not ev.failed_test or ev.failed_test != self.p("test"):
                 return
         elif want == "flesh_wound":
             # a Recovery test's Flesh Wound result is a Flesh Wound too (the fighter
             # recovers Prone and Pinned with one more Flesh Wound)
-            if not (ev.kind == "flesh_wound"
-                    or ev.kind == "recovery" and ev.result == PINNED
+            if not (ev.flesh_wounds
+                    or ev.recovery == PINNED
                     and self.p("from_recovery", True)):
                 return
         else:
@@ -681,11 +670,11 @@ class OnEvent(Watcher):
         actions = self.p("actions_any", [])
         if actions and ev.action not in actions:
             return
-        what = {"state": STATE_NAMES.get(ev.state, ev.state),
-                "condition_lost": f"no longer {ev.condition} (rallied)",
-                "test_failed": f"failed a {ev.test.capitalize()} test",
+        what = {"state": STATE_NAMES.get(ev.put_in, ev.put_in),
+                "condition_lost": f"no longer {ev.condition_lost} (rallied)",
+                "test_failed": f"failed a {ev.failed_test.capitalize()} test",
                 "flesh_wound": "suffered a Flesh Wound"
-                + (" (Recovery test)" if ev.kind == "recovery" else "")}[want]
+                + (" (Recovery test)" if ev.recovery else "")}[want]
         by = f" by {st.name_of(ev.attacker)}" if ev.attacker else ""
         how = f" ({ev.action.replace('_', ' ')})" if ev.action else ""
         to = self.p("reward_to", "")
@@ -717,7 +706,7 @@ class Avenge(Watcher):
         self.avenged = False
 
     def see(self, i, ev, st, prev):
-        if ev.kind != "state" or ev.state not in DOWN:
+        if ev.put_in not in DOWN:
             return
         f = st.fighters[ev.fighter]
         if self.met < 0:
@@ -725,7 +714,7 @@ class Avenge(Watcher):
             if (not _enemy(self.owner, f) and _types(f, self.p("types", ["Leader", "Champion"]))
                     and a is not None and _enemy(self.owner, a)):
                 self.culprit, self.open = ev.attacker, True
-                self.meet(i, f"{f.name} ({f.type}) {STATE_NAMES[ev.state]} by {a.name}")
+                self.meet(i, f"{f.name} ({f.type}) {STATE_NAMES[ev.put_in]} by {a.name}")
         elif self.open and ev.fighter == self.culprit:
             self.avenged = True
 
@@ -752,12 +741,6 @@ class EnemyCrewFraction(Watcher):
                          f"Out of Action or still off the table")
 
 
-def _wound(ev: Event) -> bool:
-    """An event in which a fighter was wounded: a Flesh Wound, or Seriously Injured /
-    Out of Action by an attack."""
-    return ev.kind == "flesh_wound" or (ev.kind == "state" and ev.state in DOWN)
-
-
 class FighterTakedowns(Watcher):
     """At the end of the battle: one of your fighters Seriously Injured or took Out of
     Action at least ``count`` enemy fighters (``traits_any``: with attacks by weapons with
@@ -771,7 +754,7 @@ class FighterTakedowns(Watcher):
         self.up: dict[str, list[str]] = {}
 
     def see(self, i, ev, st, prev):
-        if ev.kind != "state" or ev.state not in DOWN or not ev.attacker:
+        if ev.put_in not in DOWN or not ev.attacker:
             return
         a, f = st.fighters.get(ev.attacker), st.fighters[ev.fighter]
         if a is None or a.gang != self.owner or not _enemy(self.owner, f):
@@ -814,18 +797,18 @@ class PoisonedRecovery(Watcher):
         f = st.fighters.get(ev.fighter)
         if f is None or not _enemy(self.owner, f):
             return
-        if ev.kind == "state":
-            if ev.state == SERIOUSLY_INJURED and set(ev.traits) & set(self.p("traits_any", [])):
+        if ev.put_in:
+            if ev.put_in == SERIOUSLY_INJURED and set(ev.traits) & set(self.p("traits_any", [])):
                 self.poisoned.add(ev.fighter)
-            elif ev.state != SERIOUSLY_INJURED:
+            elif ev.put_in != SERIOUSLY_INJURED:
                 self.poisoned.discard(ev.fighter)
-        elif ev.kind == "recovery":
-            if ev.result == OUT_OF_ACTION and ev.fighter in self.poisoned:
+        elif ev.recovery:
+            if ev.recovery == OUT_OF_ACTION and ev.fighter in self.poisoned:
                 self.meet(i, f"{f.name} ({f.type}), Seriously Injured by a "
                              f"{' or '.join(self.p('traits_any', []))} weapon, went Out of "
                              f"Action in a Recovery test",
                           f.type in self.p("upgrade_victim_types", []))
-            elif ev.result == PINNED:
+            elif ev.recovery == PINNED:
                 self.poisoned.discard(ev.fighter)
 
 
@@ -842,13 +825,13 @@ class HeavyHit(Watcher):
     def see(self, i, ev, st, prev):
         if self.hit is not None:
             self.hit.see(ev, st)
-        if self.met >= 0 or ev.kind != "flesh_wound" or ev.amount < self.p("min", 2):
+        if self.met >= 0 or not ev.flesh_wounds or ev.flesh_wounds < self.p("min", 2):
             return
         f = st.fighters[ev.fighter]
         if _enemy(self.owner, f):
             return
         self.key, self.hit = ev.fighter, _Hit([ev.fighter], st)
-        self.meet(i, f"{f.name} ({f.type}) suffered {ev.amount} Flesh Wounds in one hit")
+        self.meet(i, f"{f.name} ({f.type}) suffered {ev.flesh_wounds} Flesh Wounds in one hit")
 
     def earned(self, st):
         return self.hit is not None and self.hit.state(self.key) in ON_BATTLEFIELD
@@ -867,7 +850,7 @@ class ActionByOwn(Watcher):
         self.count = 0
 
     def see(self, i, ev, st, prev):
-        if ev.kind not in ("state", "attack", "flesh_wound") or ev.action != self.p("action"):
+        if not ev.is_attack or ev.action != self.p("action"):
             return
         a = st.fighters.get(ev.attacker)
         f = st.fighters[ev.fighter]
@@ -894,7 +877,7 @@ class Falls(Watcher):
         self.fallen: list[str] = []
 
     def see(self, i, ev, st, prev):
-        if ev.kind != "state" or ev.state != OUT_OF_ACTION or ev.action != "fall":
+        if ev.put_in != OUT_OF_ACTION or ev.action != "fall":
             return
         f = st.fighters[ev.fighter]
         if not _enemy(self.owner, f):
@@ -929,7 +912,7 @@ class FallOn(Watcher):
             self.hit.see(ev, st)
         if self.met >= 0 or ev.action != "fall" or not ev.attacker:
             return
-        if ev.kind not in ("state", "attack", "flesh_wound"):
+        if not ev.is_attack:
             return
         a, f = st.fighters.get(ev.attacker), st.fighters[ev.fighter]
         if a is None or a.gang != self.owner or not _enemy(self.owner, f):
@@ -962,14 +945,14 @@ class ActivationWounds(Watcher):
         self.who = ""
 
     def see(self, i, ev, st, prev):
-        if ev.kind == "phase":
+        if ev.new_phase:
             self.current.clear()
             return
-        if ev.kind == "activate":
+        if ev.activation:
             for key in [k for k in self.current if k != ev.fighter]:
                 del self.current[key]
             return
-        if not _wound(ev) or not ev.attacker or ev.action == "reaction":
+        if not ev.wound or not ev.attacker or ev.action == "reaction":
             return
         a, f = st.fighters.get(ev.attacker), st.fighters[ev.fighter]
         if a is None or a.gang != self.owner or not _enemy(self.owner, f):
@@ -1002,10 +985,10 @@ class JuveCull(Watcher):
         self.out: list[str] = []
 
     def see(self, i, ev, st, prev):
-        if _takedown(ev) != OUT_OF_ACTION:
+        if ev.takedown != OUT_OF_ACTION:
             return
         f = st.fighters[ev.fighter]
-        if not _enemy(self.owner, f) or (ev.kind == "state" and not _by_gang(self.owner, st, ev)):
+        if not _enemy(self.owner, f) or (ev.put_in and not _by_gang(self.owner, st, ev)):
             return
         if ev.fighter not in self.out:
             self.out.append(ev.fighter)
@@ -1156,44 +1139,6 @@ def _per_times(card_id: str, gang: str, facts: Mapping[str, Any]) -> tuple[int, 
     return n, ()
 
 
-def _timings_of(ev: Event, st: BattleState, gang: str, prev_round: int) -> set[str]:
-    """The reminder timings an event (already applied) is, for ``gang``'s cards."""
-    k = ev.kind
-    out: set[str] = set()
-    if k == "start":
-        out.add("battle_start")
-    elif k == "phase":
-        if ev.round != prev_round:
-            out.add("round_start")
-        if ev.phase == END:
-            out.add("end_phase")
-    elif k == "end":
-        out.add("battle_end")
-    elif k == "tactic" and ev.gang == gang:
-        out.add("own_tactic")
-    elif k == "reinforcement":
-        out.add("reinforcement")
-    elif k == "test_failed":
-        out.add("test_failed")
-    f = st.fighters.get(ev.fighter)
-    if f is None:
-        return out
-    own = f.gang == gang
-    if k == "activate" and f.activated:
-        out.add("own_activation" if own else "enemy_activation")
-    if k == "recovery" and own:
-        out.add("own_recovery")
-    if _takedown(ev):
-        out.add("own_takedown" if own else "enemy_takedown")
-    a = st.fighters.get(ev.attacker)
-    if a is not None and k in ("state", "flesh_wound", "attack", "condition"):
-        if a.gang == gang and not own:
-            out.add("own_attack")
-        elif a.gang != gang and own:
-            out.add("enemy_attack")
-    return out
-
-
 class HandWatch:
     """Every card of every hand against a log fed one event at a time
     (the tracker feeds each new event; :func:`watch` feeds a whole log).
@@ -1237,17 +1182,17 @@ class HandWatch:
         prev = st.fighters[ev.fighter].state if ev.fighter in st.fighters else ""
         old_round, old_phase = st.round, st.phase
         apply(st, ev)
-        if ev.kind == "reveal":
-            self.revealed[(ev.gang, ev.card)] = bool(ev.rewards)
-        elif ev.kind == "reward":
-            self.revealed[(ev.gang, ev.card)] = True
+        kind = ev.of
+        rewarded = kind.card_rewarded(ev)
+        if rewarded is not None:
+            self.revealed[(ev.gang, ev.card)] = rewarded
         if self.timed:
             facts = self.facts
             seen: dict[str, set[str]] = {}
             for gang, card, timings in self.timed:
                 now = seen.get(gang)
                 if now is None:
-                    now = seen[gang] = _timings_of(ev, st, gang, old_round)
+                    now = seen[gang] = kind.timings(ev, st, gang, old_round)
                 hit = now & timings
                 if "chosen_round" in timings and "round_start" in now:
                     chosen = str(facts.get("choices", {}).get(gang, {}).get(card, ""))
@@ -1257,30 +1202,23 @@ class HandWatch:
                     self.last[(gang, card)] = (i, sorted(hit)[0])
         if not live:
             return
-        if ev.kind == "phase" and ev.round != old_round:
+        before = kind.moments_before(ev, old_round)
+        if before:
             # the previous round ended (states are unchanged by the phase event)
             st_round = st.round
             st.round = old_round
-            for w in live:
-                w.moment(ROUND_END, i, st)
+            for name in before:
+                for w in live:
+                    w.moment(name, i, st)
             st.round = st_round
-        if ev.kind != "start":
+        if kind.seen:
             for w in live:
                 w.see(i, ev, st, prev)
-        else:
-            for w in live:
-                w.moment(BATTLE_START, i, st)
-        if ev.kind == "phase":
-            if ev.round != old_round:
-                for w in live:
-                    w.moment(ROUND_START, i, st)
-            if ev.phase == END and old_phase != END:
-                for w in live:
-                    w.moment(END_PHASE, i, st)
-        elif ev.kind == "end":
-            for w in live:
-                w.moment(ROUND_END, i, st)
-                w.moment(BATTLE_END, i, st)
+        after = kind.moments_after(ev, old_round, old_phase)
+        if after:
+            for w in live:  # each watcher is told of every moment in turn (the end:
+                for name in after:  # the last round ends, then the battle)
+                    w.moment(name, i, st)
 
     def reminders(self) -> list[Reminder]:
         """The cards not revealed whose timing the log has reached (the latest time)."""

@@ -328,3 +328,75 @@ def test_a_failed_test_naming_a_fighter_and_an_unknown_gang_is_refused(battle: B
         {"kind": "test_failed", "fighter": "iron-skulls/thug-varro", "gang": "nope",
          "test": "bottle"}]})
     assert len(loaded.log) == 1 and len(rejected) == 1 and "no gang 'nope'" in problem
+
+
+def test_a_new_kind_tells_the_watch_what_it_is(battle: Battle) -> None:
+    """The Sub-plot watch never asks an event's kind: a new kind that says it is a
+    takedown, an attack and a reminder timing is watched as one, with no change to the
+    watch (a reminder card and a watcher card both meet it)."""
+    from munda_tui.rules.battle import HANDLERS, EventKind, FighterState, event_kind
+    from munda_tui.rules.watch import HandWatch
+
+    @event_kind
+    class Trample(EventKind):
+        kind = "trample"
+        label = "a fighter trampled out of action"
+        attack = caused = True
+
+        def validate(self, state, ev):  # type: ignore[no-untyped-def]
+            pass
+
+        def apply(self, state, ev):  # type: ignore[no-untyped-def]
+            state.fighters[ev.fighter].state = OUT_OF_ACTION
+
+        def put_in(self, ev):  # type: ignore[no-untyped-def]
+            return OUT_OF_ACTION
+
+        def takedown(self, ev):  # type: ignore[no-untyped-def]
+            return OUT_OF_ACTION
+
+        def own_timings(self, ev, f: FighterState, own: bool) -> set[str]:
+            return {"own_tactic"} if own else set()
+
+    table = {"grudge": {"kind": "takedown", "results": [OUT_OF_ACTION]}}
+    reminders = {"cheers": ["enemy_takedown"], "chant": ["own_tactic"]}
+    try:
+        run = HandWatch({"iron-skulls": ["grudge", "cheers"], "venom-sisters": ["chant"]},
+                        table=table, reminders=reminders)
+        for ev in battle.log:
+            run.feed(ev)
+        run.feed(Event("trample", fighter="venom-sisters/vexa-nightshade",
+                       attacker="iron-skulls/brakk-ironjaw"))
+        (grudge, _) = run.matches()[:2]
+        assert grudge.status == "met" and grudge.fighter == "iron-skulls/brakk-ironjaw"
+        assert {(r.gang, r.card, r.timing) for r in run.reminders()} == {
+            ("iron-skulls", "cheers", "enemy_takedown"), ("venom-sisters", "chant", "own_tactic")}
+    finally:
+        del HANDLERS["trample"]
+
+
+def test_undo_takes_a_simple_kind_back_out_in_place(battle: Battle) -> None:
+    """A kind whose change the event alone says (VP, XP, a Flesh Wound, an activation, a
+    Gang Tactic, a Side Job, an attack) takes itself back out without replaying the log;
+    the state is the log's replay all the same. Others replay."""
+    brakk = "iron-skulls/brakk-ironjaw"
+    events = [
+        Event("vp", gang="iron-skulls", amount=2),
+        Event("xp", fighter=brakk, amount=1),
+        Event("flesh_wound", fighter=brakk, amount=2),
+        Event("activate", fighter=brakk),
+        Event("tactic", gang="iron-skulls", note="Overwhelm"),
+        Event("side_job", gang="iron-skulls"),
+        Event("attack", fighter=brakk, action="shoot"),
+    ]
+    for ev in events:
+        battle.record(ev)
+    for _ in events:
+        st = battle.state
+        battle.undo()
+        assert battle.state is st  # taken back out in place, not replayed
+        assert battle.state == replay(battle.log)
+    battle.record(Event("state", fighter=brakk, state=PINNED))
+    st = battle.state
+    battle.undo()
+    assert battle.state is not st and battle.state == replay(battle.log)
