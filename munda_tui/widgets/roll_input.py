@@ -1,7 +1,10 @@
 """An inline roll: ``r`` rolls for me, or type the faces of real dice then Enter.
 
 Enter alone never rolls (a tap meant as "next" must not roll a Lasting Injury):
-it says what to do instead. ``r`` is the screen's binding, not this widget's.
+it says what to do instead. ``r`` is the screen's binding (``ROLL_BINDING``), not this
+widget's: every text here names the key in force for it (``widgets.keys.key_for``).
+A key bound on the screen is the binding's, never a face: with the roll remapped to
+``space``, space rolls and the faces are separated by commas (the prompt says so).
 
 Unlike :class:`munda_tui.screens.common.dice_prompt.DicePrompt` (a modal), this sits
 inside a screen so a roll costs one key. It only takes digits, spaces and
@@ -17,6 +20,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from munda_tui.rules.dice import DiceError, parse, parse_faces
+from munda_tui.widgets.keys import key_for
 
 
 class RollInput(Widget, can_focus=True):
@@ -29,6 +33,9 @@ class RollInput(Widget, can_focus=True):
     """
 
     text: reactive[str] = reactive("")
+
+    #: the binding id of the screen's key that rolls for the player
+    ROLL_BINDING = "post_battle.roll"
 
     class Submitted(Message):
         def __init__(self, widget: "RollInput", faces: list[int] | None) -> None:
@@ -48,24 +55,37 @@ class RollInput(Widget, can_focus=True):
         self.expression = parse(expression)
         self.by_hand = by_hand  # the campaign rolls real dice: the prompt asks for faces first
 
+    def _bound(self, key: str) -> bool:
+        """Whether ``key`` is a key of a binding in force here (it goes to the binding)."""
+        try:
+            return key in self.screen.active_bindings
+        except Exception:  # noqa: BLE001 - not on a screen (yet): nothing is bound
+            return False
+
     def render(self) -> str:
         if self.text:
             return (f"Faces of {self.expression.source}: {self.text}▏  (Enter to confirm, "
                     "ctrl+u to clear)")
+        roll = key_for(self, self.ROLL_BINDING)
         d66 = " (tens, units)" if "66" in self.expression.source else ""
+        if len(self.expression.dice) > 1 and self._bound("space"):
+            d66 = f"{d66} (commas between the faces: space is bound to a key)"
         if self.by_hand:
             return (f"Type the faces of {self.expression.source}{d66}, then Enter "
-                    "(r: roll for me)")
-        return (f"r: roll {self.expression.source} for me — or type real dice{d66}, then Enter")
+                    f"({roll}: roll for me)")
+        return (f"{roll}: roll {self.expression.source} for me — or type real dice{d66}, then Enter")
 
     def on_key(self, event: events.Key) -> None:
         ch = event.character or ""
+        if event.key not in ("enter", "backspace", "ctrl+u") and self._bound(event.key):
+            return  # a key bound on the screen (space remapped to roll) goes to its binding
         if event.key == "enter":
             event.stop()
             event.prevent_default()
             if not self.text.strip():
                 self.post_message(self.Invalid(
-                    self, f"Enter does not roll: press r to roll {self.expression.source} "
+                    self, f"Enter does not roll: press {key_for(self, self.ROLL_BINDING)} to "
+                    f"roll {self.expression.source} "
                     "for me, or type the faces of your dice, then Enter"))
                 return
             try:

@@ -18,6 +18,7 @@ from munda_tui.widgets.header import Header
 from munda_tui.rules import overview as ov
 from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.widgets.footer import Footer
+from munda_tui.widgets.keys import key_for, keys_text
 
 if TYPE_CHECKING:
     from munda_tui.rules import roster as rr
@@ -65,7 +66,8 @@ class CampaignScreen(Screen[None]):
     HELP = (
         "Every gang of the campaign with its Gang Rating, Reputation, credits, Territories "
         "and wins/losses/draws, and the battles fought so far. Tab moves between the gangs "
-        "and the battles; Enter opens the gang's roster or continues the battle; e enters a "
+        "and the battles; {key:campaign.open_selected} opens the gang's roster or continues the "
+        "battle; {key:campaign.battle_by_hand} enters a "
         "battle fought without the tracker straight into the post-battle sequence."
     )
     CSS_PATH = "campaign.tcss"
@@ -183,10 +185,11 @@ class CampaignScreen(Screen[None]):
     def _show_counts(self, title: str, gangs: int, battles: int) -> None:
         self.query_one("#campaign-title", Label).update(title)
         self.query_one("#gangs-empty", Static).update(
-            "" if gangs else "No gangs yet: press i to import one from Yaktribe, a to add one."
+            "" if gangs else keys_text(self, "No gangs yet: press {key:campaign.import_gang} to import one from "
+                                     "Yaktribe, {key:campaign.add_gang} to add one.")
         )
         self.query_one("#battles-empty", Static).update(
-            "" if battles else "No battles yet: press n to set up the first one."
+            "" if battles else keys_text(self, "No battles yet: press {key:campaign.new_battle} to set up the first one.")
         )
 
     def _fill_table(self, table_id: str, items: list, row_of, first: int) -> None:  # type: ignore[no-untyped-def, type-arg]
@@ -323,7 +326,7 @@ class CampaignScreen(Screen[None]):
     def action_open_battle(self) -> None:
         number = self.selected_battle()
         if number is None:
-            self.notify("No battle yet: press n to start one.", severity="warning")
+            self.notify(keys_text(self, "No battle yet: press {key:campaign.new_battle} to start one."), severity="warning")
             return
         munda_app(self).open_battle(number)
 
@@ -353,7 +356,8 @@ class CampaignScreen(Screen[None]):
     def action_roster(self) -> None:
         gang = self.selected_gang()
         if gang is None:
-            self.notify("No gang yet: press i to import one or a to add one.", severity="warning")
+            self.notify(keys_text(self, "No gang yet: press {key:campaign.import_gang} to import one or "
+                                  "{key:campaign.add_gang} to add one."), severity="warning")
             return
         self._push_roster(gang.id)
 

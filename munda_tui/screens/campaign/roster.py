@@ -39,6 +39,7 @@ from munda_tui.screens.campaign.fighter_form import (
     TerritoryFormScreen,
 )
 from munda_tui.widgets.footer import Footer
+from munda_tui.widgets.keys import key_for, keys_text
 
 if TYPE_CHECKING:
     from munda_tui.saves import CampaignHandle
@@ -119,13 +120,13 @@ class RosterScreen(Screen[None]):
     HELP_TITLE = "Roster"
     HELP = (
         "The gang's fighters, the selected fighter's equipment and the Stash. Equipment "
-        "moves only between a fighter and the Stash (m), never between two fighters "
-        "(seed 004, Distribute Equipment); the Gang Rating follows. Retiring (R) puts a "
-        "fighter's equipment in the Stash unless they are a Hired Gun; P sends a fighter to "
+        "moves only between a fighter and the Stash ({key:roster.move_item}), never between two fighters "
+        "(seed 004, Distribute Equipment); the Gang Rating follows. Retiring ({key:roster.retire}) puts a "
+        "fighter's equipment in the Stash unless they are a Hired Gun; {key:roster.retire_to_pool} sends a fighter to "
         "the Merc / Bounty Hunter pool (their equipment goes with them). Costs shown as ? are "
         "unknown and add nothing to the rating. A fighter carries at most three weapons, an "
-        "Unwieldy weapon counting two (w / Unwieldy beside the item); i corrects an item's "
-        "kind and cost, x removes it after asking. Hiring (a) and buying (+) take the cost "
+        "Unwieldy weapon counting two (w / Unwieldy beside the item); {key:roster.edit_item} corrects an item's "
+        "kind and cost, {key:roster.remove_item} removes it after asking. Hiring ({key:roster.add_fighter}) and buying ({key:roster.add_item}) take the cost "
         "from the Stash unless marked free; Wealth is the Gang Rating plus the Stash."
     )
     CSS_PATH = "roster.tcss"
@@ -246,7 +247,7 @@ class RosterScreen(Screen[None]):
         detail = self.query_one("#fighter-detail", Static)
         if fighter is None:
             self.query_one("#gear-title", Label).update("Equipment")
-            detail.update("No fighters yet: press a to add one.")
+            detail.update(keys_text(self, "No fighters yet: press {key:roster.add_fighter} to add one."))
         else:
             self.query_one("#gear-title", Label).update(
                 f"{fighter.name}: {fighter.rating} cr · weapons {fighter.weapon_count}/{WEAPON_LIMIT}")
@@ -758,7 +759,7 @@ class TerritoriesScreen(ModalScreen[None]):
     the Gang Rating) or a Stronghold."""
 
     HELP_TITLE = "Territories"
-    HELP = "k cycles the kind: Turf, Special (adds 50 to the Gang Rating), Stronghold."
+    HELP = "{key:territories.kind} cycles the kind: Turf, Special (adds 50 to the Gang Rating), Stronghold."
     CSS_PATH = "roster.tcss"
     BINDINGS = [
         Binding("a", "add", "Add", id="territories.add"),

@@ -19,7 +19,7 @@ Usage (from any screen; ``self.app.rng`` keeps tests deterministic)::
         done,
     )
 
-Keys: ``r`` roll for me (Enter never rolls, not even on the "roll" line: a
+Keys (named in its texts as in force: ``widgets.keys.key_for``): ``r`` roll for me (Enter never rolls, not even on the "roll" line: a
 second tap of Enter must not roll or re-roll), ``e`` enter the faces of real dice (typed as
 ``3 5``, or ``35`` for a D66), ``c`` choose the result outright (only when
 ``choices`` are given), Escape goes back / cancels. The prompt never applies
@@ -36,6 +36,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input
+from munda_tui.widgets.keys import key_for
 from munda_tui.widgets.plain import Label, OptionList, Static
 from rich.text import Text
 from textual.widgets.option_list import Option
@@ -98,12 +99,13 @@ class DicePrompt(DialogScreen[Optional[DiceOutcome]]):
                     classes="dialog-detail",
                     markup=False,
                 )
+            roll, enter, choose = (key_for(self, f"dice.{a}") for a in ("roll", "enter", "choose"))
             menu = [
-                Option(Text(f"r  Roll {self.expr.source} for me"), id="roll"),
-                Option(Text(f"e  Enter the {self._dice_words()} I rolled"), id="enter"),
+                Option(Text(f"{roll}  Roll {self.expr.source} for me"), id="roll"),
+                Option(Text(f"{enter}  Enter the {self._dice_words()} I rolled"), id="enter"),
             ]
             if self.choices:
-                menu.append(Option(Text("c  Choose the result outright"), id="choose"))
+                menu.append(Option(Text(f"{choose}  Choose the result outright"), id="choose"))
             yield OptionList(*menu, id="dice-menu")
             yield Input(
                 placeholder=self._placeholder(), id="dice-faces", classes="hidden"
@@ -150,7 +152,8 @@ class DicePrompt(DialogScreen[Optional[DiceOutcome]]):
         option_id = event.option.id or ""
         if option_id == "roll":  # Enter on the line: a tap must not roll
             self.query_one("#dice-error", Static).update(
-                "Enter does not roll: press r to roll for me (or e for real dice).")
+                f"Enter does not roll: press {key_for(self, 'dice.roll')} to roll for me "
+                f"(or {key_for(self, 'dice.enter')} for real dice).")
         elif option_id == "enter":
             self.action_enter()
         elif option_id == "choose":

@@ -14,6 +14,7 @@ from textual.screen import ModalScreen, Screen
 from munda_tui.widgets.plain import DataTable, Label, Static
 
 from munda_tui.widgets.footer import Footer
+from munda_tui.widgets.keys import key_for, keys_in_force, keys_text
 
 GENERAL = (
     ("ctrl+p", "Command palette: go anywhere, look up a Sub-plot card or rule"),
@@ -54,7 +55,8 @@ class HelpScreen(ModalScreen[None]):
             keys.append((display, description))
             ids.append(binding.id or "")
         title = getattr(screen, "HELP_TITLE", "") or screen.__class__.__name__.removesuffix("Screen")
-        about = getattr(screen, "HELP", "") or ""
+        # a key the text names is written {key:<binding id>}: the key in force is shown
+        about = keys_text(screen, getattr(screen, "HELP", "") or "")
         return cls(title, about.strip(), keys, ids)
 
     def compose(self) -> ComposeResult:
@@ -63,7 +65,9 @@ class HelpScreen(ModalScreen[None]):
             if self.about:
                 yield Static(self.about, id="help-about", markup=False)
             yield DataTable(id="help-keys", cursor_type="row", zebra_stripes=True)
-            yield Static("Esc or ? to close", classes="hint")
+            close = keys_in_force(self, "help.close")
+            also = " or ?" if "question_mark" in close[1:] else ""
+            yield Static(f"{key_for(self, 'help.close')}{also} to close", classes="hint")
         yield Footer()
 
     def on_mount(self) -> None:

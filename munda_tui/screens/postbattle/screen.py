@@ -97,15 +97,16 @@ class PostBattleScreen(Screen[None]):
     HELP = """
 One step at a time, in the order of the sequence (the sidebar: ✓ done, ▶ current,
 · to do, – skipped with the reason). Each question is asked in place:
-a roll (r rolls for you, or type the faces of your real dice, then Enter; Enter alone
-never rolls), R re-rolls or corrects the step's last roll (asks why; the report shows
-both results),
+a roll ({key:post_battle.roll} rolls for you, or type the faces of your real dice, then Enter;
+Enter alone never rolls), {key:post_battle.reroll} re-rolls or corrects the step's last roll
+(asks why; the report shows both results),
 a choice (arrows, Enter; greyed choices say why), a list (Space marks, Enter confirms),
 a number or a name (type, Enter; Escape takes back the last answer).
-Press a to add what the step allows (a Post-Battle Action, a purchase, a reward ...),
-u to take back the last answer, b to go back a step. Everything is saved as you go:
-leave and come back at any time. Nothing touches the gangs until the last step, where
-Enter applies every change to both rosters once and saves the battle report.
+Press {key:post_battle.add} to add what the step allows (a Post-Battle Action, a purchase, a
+reward ...), {key:post_battle.undo} to take back the last answer, {key:post_battle.back} to go back
+a step. Everything is saved as you go: leave and come back at any time. Nothing touches
+the gangs until the last step, where {key:post_battle.next} applies every change to both
+rosters once and saves the battle report.
 """
     BINDINGS = [
         Binding("enter", "next", "Next step", id="post_battle.next"),

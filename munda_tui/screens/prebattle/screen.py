@@ -45,9 +45,10 @@ class PreBattleScreen(Screen[None]):
         "Set up a battle step by step as the Core Rules (p139-147) say: the gangs and who "
         "challenged whom, the battlefield, the scenario rolls (the challenger rolls Deployment "
         "and Objective, the challenged player Crew, each player their Side Job), Pitch Black, "
-        "Sub-plots, each crew (p shows a player's Choose Crew Sub-plots behind the curtain), "
+        "Sub-plots, each crew ({key:crew_step.subplots} shows a player's Choose Crew Sub-plots behind the curtain), "
         "the fighters Side Jobs pick and a summary. Every roll can be made by munda-tui, "
-        "entered from real dice or chosen outright. n goes on, Esc goes back a step; the "
+        "entered from real dice or chosen outright. {key:pre_battle.next_step} goes on, "
+        "{key:pre_battle.back} goes back a step; the "
         "set-up is saved after every step, so closing the app resumes it."
     )
     CSS_PATH = "prebattle.tcss"

@@ -1,0 +1,115 @@
+"""The key in force for a binding id, for every text that names a key.
+
+A key a player may remap (the config's ``[keymap]``, see :mod:`munda_tui.keymap`) is
+named in prose through :func:`key_for` (``f"press {key_for(self, 'post_battle.roll')} to
+roll"``) or :func:`keys_text` (``"{key:post_battle.roll} rolls for you"``), never as a
+literal: the prompt, the hint and the help then name the key the footer shows and the
+binding answers to. Imports only Textual, so widgets, screens and the app all use it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from textual.binding import Binding
+from textual.dom import DOMNode
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+#: how prose names the keys whose footer glyph reads badly in a sentence
+_PROSE = {"enter": "Enter", "escape": "Esc", "tab": "Tab", "backspace": "Backspace",
+          "shift+tab": "Shift+Tab", "delete": "Del"}
+
+_defaults: dict[str, Binding] = {}
+_classes_seen = 0
+
+
+def _subclasses(cls: type) -> list[type]:
+    out: list[type] = []
+    todo: list[type] = [cls]
+    while todo:
+        subs: list[type] = todo.pop().__subclasses__()
+        out.extend(subs)
+        todo.extend(subs)
+    return out
+
+
+def default_binding(binding_id: str) -> Binding | None:
+    """The binding with ``binding_id`` as declared (its keys before any keymap), among
+    the classes of munda-tui imported so far (a text names a key of a class in use)."""
+    global _classes_seen
+    found = _defaults.get(binding_id)
+    if found is not None:
+        return found
+    classes = [c for c in _subclasses(DOMNode) if c.__module__.startswith("munda_tui.")]
+    if len(classes) != _classes_seen:  # a module imported since: look again
+        _classes_seen = len(classes)
+        for cls in classes:
+            for b in cls.__dict__.get("BINDINGS", []):
+                if isinstance(b, Binding) and b.id:
+                    _defaults.setdefault(b.id, b)
+    return _defaults.get(binding_id)
+
+
+def _app(node: "DOMNode | App[object]") -> "App[object] | None":
+    from textual.app import App
+
+    if isinstance(node, App):
+        return node
+    try:
+        return node.app
+    except Exception:  # noqa: BLE001 - a node not (or no longer) in an app: declared keys
+        return None
+
+
+def keys_in_force(node: "DOMNode | App[object]", binding_id: str) -> list[str]:
+    """The keys (Textual's names: ``"r"``, ``"space"``, ``"ctrl+n"``) that
+    ``binding_id`` answers to now: the keymap's, else the binding's own."""
+    app = _app(node)
+    keymap: dict[str, str] = getattr(app, "_keymap", None) or {}
+    remapped = keymap.get(binding_id)
+    if remapped:
+        return [k.strip() for k in remapped.split(",") if k.strip()]
+    binding = default_binding(binding_id)
+    if binding is None:
+        return []
+    return [k.strip() for k in binding.key.split(",") if k.strip()]
+
+
+def key_for(node: "DOMNode | App[object]", binding_id: str) -> str:
+    """How a text names the key in force for ``binding_id``: the first of its keys as the
+    footer shows it (``r``, ``space``, ``^n``, ``?``; ``Enter`` and ``Esc`` in words), or
+    the binding's own ``key_display`` while it is not remapped. An id no class declares
+    gives the id itself (a test keeps every id a text uses declared)."""
+    app = _app(node)
+    keymap: dict[str, str] = getattr(app, "_keymap", None) or {}
+    binding = default_binding(binding_id)
+    if binding_id not in keymap and binding is not None and binding.key_display:
+        return binding.key_display
+    keys = keys_in_force(node, binding_id)
+    if not keys:
+        return binding_id
+    key = keys[0]
+    if key in _PROSE:
+        return _PROSE[key]
+    probe = Binding(key, "", show=False)
+    if app is not None:
+        return app.get_key_display(probe)
+    from textual.app import App
+
+    return App.get_key_display(None, probe)  # type: ignore[arg-type]
+
+
+_PLACEHOLDER = re.compile(r"\{key:([a-z][a-z0-9_]*\.[A-Za-z0-9_()'\-]+)\}")
+
+
+def keys_text(node: "DOMNode | App[object]", text: str) -> str:
+    """``text`` with every ``{key:<binding id>}`` replaced by :func:`key_for` (in an
+    f-string, write ``{{key:<binding id>}}``); an id no class declares is left as it is."""
+    def one(m: re.Match[str]) -> str:
+        binding_id = m.group(1)
+        return key_for(node, binding_id) if default_binding(binding_id) else m.group(0)
+
+    return _PLACEHOLDER.sub(one, text)

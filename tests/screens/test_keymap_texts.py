@@ -1,0 +1,120 @@
+"""Issue 26 item 2: every text that names a key names the key in force for its binding
+id (footer, prompts, hints, help, dice prompts), and a remapped key does what it says."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import random
+import re
+
+from munda_tui.rules import postbattle as pb
+from support import screen_text, wait_for_screen
+
+import postbattle_support as S
+
+SIZE = (100, 32)
+
+
+def seed_roll(data_dir: Path) -> str:
+    """The demo campaign, battle 1's post-battle sequence asking its first roll."""
+    slug = S.seed_battle(data_dir)
+    from munda_tui.saves import Store
+
+    with Store(data_dir).open_campaign(slug) as h:
+        data = h.load_battle(1)
+        seq = pb.PostBattle(h.campaign, 1, pb.new_draft("gang-war"), S.demo_outcome())
+        rng = random.Random(3)
+        while seq.pending is None or seq.pending.kind != "roll":
+            if seq.pending is not None:
+                S.answer_default(seq, rng)
+            else:
+                seq.advance()
+        data["postbattle"] = seq.draft
+        h.save_battle(1, data)
+    return slug
+
+
+async def open_wizard(pilot: Any) -> None:
+    await wait_for_screen(pilot, "CampaignScreen")
+    pilot.app.open_battle(1)
+    await wait_for_screen(pilot, "PostBattleScreen")
+    await pilot.pause()
+
+
+def write_config(config_dir: Path, keymap: dict[str, str], head: str = "") -> None:
+    lines = [head, "[keymap]", *(f'"{k}" = "{v}"' for k, v in keymap.items())]
+    (config_dir / "config.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+async def test_roll_remapped_to_space_rolls_and_every_text_says_space(
+        make_app: Any, data_dir: Path, config_dir: Path) -> None:
+    write_config(config_dir, {"post_battle.roll": "space"}, head="schema_version = 1")
+    slug = seed_roll(data_dir)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_wizard(pilot)
+        screen = app.screen
+        seq = screen.seq
+        pending = seq.pending.id
+        assert seq.pending.kind == "roll"
+        roll = app.focused
+        # the prompt names the key in force
+        prompt = str(roll.render())
+        assert prompt.startswith("space: roll "), prompt
+        # Enter says which key rolls
+        await pilot.press("enter")
+        await pilot.pause()
+        error = str(screen.query_one("#pb-error").render())
+        assert "press space to roll" in error and "press r" not in error, error
+        # the footer shows it
+        assert "space Roll for me" in screen_text(app)
+        # r no longer rolls, and space rolls (it does not open the dice entry)
+        await pilot.press("r")
+        await pilot.pause()
+        assert pending not in seq.answers and roll.text == ""
+        await pilot.press("space")
+        await pilot.pause()
+        assert roll.text == ""
+        assert pending in seq.answers and seq.answers[pending]["value"]["entered"] is False
+        # the help names it too
+        await pilot.press("question_mark")
+        await wait_for_screen(pilot, "HelpScreen")
+        about = str(app.screen.query_one("#help-about").render())
+        assert "space rolls for you" in about and not re.search(r"\br rolls", about), about
+
+
+async def test_with_space_bound_the_faces_are_typed_with_commas(
+        make_app: Any, data_dir: Path, config_dir: Path) -> None:
+    write_config(config_dir, {"post_battle.roll": "space"}, head="schema_version = 1")
+    slug = seed_roll(data_dir)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_wizard(pilot)
+        seq = app.screen.seq
+        pending = seq.pending.id
+        await pilot.press("4", "enter")  # real dice still typed as before
+        await pilot.pause()
+        assert seq.answers[pending]["value"] == {"faces": [4], "entered": True} or \
+            seq.answers[pending]["value"]["faces"] == [4]
+
+
+def test_every_binding_id_a_text_names_is_declared() -> None:
+    """A text names a key by its binding id ({key:post_battle.roll}, key_for(node, "dice.roll")):
+    each id it names is one a binding has (a typo would print the id itself)."""
+    import munda_tui
+    import munda_tui.app  # noqa: F401
+    from munda_tui.keymap import all_bindings
+    from munda_tui.widgets.keys import _PLACEHOLDER
+
+    known = all_bindings()
+    root = Path(munda_tui.__file__).parent
+    named: set[str] = set()
+    for path in root.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        named |= {m.group(1) for m in _PLACEHOLDER.finditer(text)}
+        named |= set(re.findall(r"key_for\([^,()]+, ['\"]([^'\"]+)['\"]\)", text))
+    named -= {"dice.{a}"}
+    assert named, "no text names a key through its binding id"
+    assert sorted(named - set(known)) == []
