@@ -593,3 +593,10 @@ class MundaApp(KeyOrderApp):
             self.screen.refresh_campaigns()
         else:  # the app started on a campaign: the list takes the bottom of the stack
             self.switch_screen(HomeScreen())
+
+
+if TYPE_CHECKING:
+    from .screens.common.typed_app import MundaServices
+
+    def _services_check(app: MundaApp) -> MundaServices:
+        return app  # mypy: MundaApp provides every member screens are typed to use

@@ -23,3 +23,63 @@ def test_the_import_contracts_are_kept(capsys: pytest.CaptureFixture[str]) -> No
     out = capsys.readouterr().out
     assert code == 0, out
     assert "0 broken" in out
+
+
+def _circles(graph: object, modules: set[str]) -> list[list[str]]:
+    """The import circles among ``modules``: each strongly connected group (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph.find_modules_directly_imported_by(v):  # type: ignore[attr-defined]
+            if w not in modules:
+                continue
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for m in sorted(modules):
+        if m not in index:
+            visit(m)
+    return found
+
+
+def test_no_import_circle_not_even_for_annotations() -> None:
+    """No module imports, even under ``if TYPE_CHECKING:``, a module that imports it back
+    (directly or round a longer circle): a type a module needs from one that imports it
+    is a Protocol where it is used (``postbattle_core.Sequence``, ``typed_app.MundaServices``)."""
+    import sys
+
+    import grimp  # (import-linter's graph)
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+    graph = grimp.build_graph("munda_tui", exclude_type_checking_imports=False)
+    assert _circles(graph, set(graph.modules)) == []
+
+
+def test_the_circle_finder_finds_a_circle() -> None:
+    class Graph:
+        edges = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+
+        def find_modules_directly_imported_by(self, m: str) -> set[str]:
+            return self.edges[m]
+
+    assert _circles(Graph(), {"a", "b", "c", "d"}) == [["a", "b", "c"]]

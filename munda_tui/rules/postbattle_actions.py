@@ -9,10 +9,11 @@ Mercs, once per gang, what the action requires).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .model import FighterStatus, FighterType, Fighter, Gang, GangType, TerritoryKind, UNAVAILABLE
 from .postbattle_core import (
+    Sequence,
     Option,
     action_detail,
     Pending,
@@ -26,8 +27,6 @@ from .postbattle_core import (
 from .postbattle_steps import died, lasting_injury, permanent_injury, row_line, set_status
 from .wording import possessive
 
-if TYPE_CHECKING:
-    from .postbattle import PostBattle
 
 LEADERS = {FighterType.LEADER, FighterType.CHAMPION}
 GW_FIGHTERS = {FighterType.LEADER, FighterType.CHAMPION, FighterType.PROSPECT,
@@ -41,7 +40,7 @@ def has_skill(f: Fighter, skill: str) -> bool:
     return any(s.strip().lower() == skill.lower() for s in f.skills)
 
 
-def action_slots(seq: PostBattle, g: Gang, f: Fighter) -> int:
+def action_slots(seq: Sequence, g: Gang, f: Fighter) -> int:
     """How many Post-Battle Actions this fighter may take (0: none)."""
     if str(g.type) in _no_action_gangs(seq):  # Gang War: Spyrer Hunting Parties
         return 0
@@ -63,26 +62,26 @@ def action_slots(seq: PostBattle, g: Gang, f: Fighter) -> int:
     return 2 if has_skill(f, "Fixer") and f.type in FIXER_TWO else 1
 
 
-def _no_action_gangs(seq: PostBattle) -> list[str]:
+def _no_action_gangs(seq: Sequence) -> list[str]:
     """Gang types the ruleset's Post-Battle Actions step leaves out (seed 004: "Spyrer
     Hunting Parties skip this step entirely"; seed 002 names none)."""
     step = next((s for s in seq.ruleset["steps"] if s["resolver"] == "post_battle_actions"), {})
     return list(step.get("skip_gangs", []))
 
 
-def used(seq: PostBattle, gang_id: str, fighter_id: str) -> int:
+def used(seq: Sequence, gang_id: str, fighter_id: str) -> int:
     return seq.facts.get("pba_used", {}).get(f"{gang_id}/{fighter_id}", 0)
 
 
-def remaining(seq: PostBattle, g: Gang, f: Fighter) -> int:
+def remaining(seq: Sequence, g: Gang, f: Fighter) -> int:
     return max(0, action_slots(seq, g, f) - used(seq, g.id, f.id))
 
 
-def taken(seq: PostBattle, gang_id: str) -> list[str]:
+def taken(seq: Sequence, gang_id: str) -> list[str]:
     return seq.facts.get("pba_taken", {}).get(gang_id, [])
 
 
-def _captives(seq: PostBattle, g: Gang) -> list[tuple[Gang, Fighter]]:
+def _captives(seq: Sequence, g: Gang) -> list[tuple[Gang, Fighter]]:
     out = []
     for other in seq.work.gangs:
         if other.id == g.id:
@@ -93,7 +92,7 @@ def _captives(seq: PostBattle, g: Gang) -> list[tuple[Gang, Fighter]]:
     return out
 
 
-def _sellable_captives(seq: PostBattle, g: Gang) -> list[tuple[Gang, Fighter]]:
+def _sellable_captives(seq: Sequence, g: Gang) -> list[tuple[Gang, Fighter]]:
     out = []
     action = next((a for a in seq.ruleset.get("actions", []) if a["id"] == "sell-to-guilders"), {})
     barred = set(action.get("unsellable_gangs", []))  # Gang War: no Arbites; 2017: none
@@ -118,7 +117,7 @@ def _critical(g: Gang) -> list[Fighter]:
     return [f for f in g.fighters if f.status is FighterStatus.CRITICAL and f.standard_injuries]
 
 
-def _has_turf(seq: PostBattle, g: Gang) -> bool:
+def _has_turf(seq: Sequence, g: Gang) -> bool:
     return any(t.kind is TerritoryKind.TURF for t in g.territories) or (
         seq.ruleset_id == "turf-war-2017" and g.territory_size > 0)
 
@@ -134,7 +133,7 @@ REQUIRES = {
 }
 
 
-def eligibility(seq: PostBattle, g: Gang, f: Fighter, action: dict[str, Any],
+def eligibility(seq: Sequence, g: Gang, f: Fighter, action: dict[str, Any],
                 participant: bool = False) -> str:
     """"" when the fighter may take (or, ``participant``, join) the action, else why not."""
     gtype = str(g.type)
@@ -177,14 +176,14 @@ def eligibility(seq: PostBattle, g: Gang, f: Fighter, action: dict[str, Any],
     return ""
 
 
-def _action_exclusive(seq: PostBattle, action_id: str) -> bool:
+def _action_exclusive(seq: Sequence, action_id: str) -> bool:
     for a in seq.ruleset.get("actions", []):
         if a["id"] == action_id:
             return bool(a.get("exclusive"))
     return False
 
 
-def action_options(seq: PostBattle, g: Gang, f: Fighter) -> list[Option]:
+def action_options(seq: Sequence, g: Gang, f: Fighter) -> list[Option]:
     opts = []
     for a in seq.ruleset.get("actions", []):
         why = eligibility(seq, g, f, a)
@@ -197,7 +196,7 @@ def action_options(seq: PostBattle, g: Gang, f: Fighter) -> list[Option]:
 
 
 @entry_kinds("post_battle_actions")
-def _pba_entries(seq: PostBattle) -> list[Option]:
+def _pba_entries(seq: Sequence) -> list[Option]:
     out = []
     for gid in seq.outcome.gangs:
         g = seq.work.gang(gid)
@@ -218,7 +217,7 @@ def _pba_entries(seq: PostBattle) -> list[Option]:
     return out
 
 
-def get_action_of(seq: PostBattle, action_id: str) -> dict[str, Any]:
+def get_action_of(seq: Sequence, action_id: str) -> dict[str, Any]:
     return next(a for a in seq.ruleset["actions"] if a["id"] == action_id)
 
 

@@ -7,7 +7,7 @@ build on this; :mod:`.postbattle` (the sequence) imports them all, never the oth
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from .data import load_data
 from .dice import DiceError, Roll, check_faces, parse, roll_faces
@@ -16,7 +16,7 @@ from . import career as roster_rules
 from .readings import note as reading_note
 
 if TYPE_CHECKING:
-    from .postbattle import PostBattle
+    from .outcome import BattleOutcome
 
 RULESETS: tuple[str, ...] = ("gang-war", "turf-war-2017")
 
@@ -223,6 +223,36 @@ class StepState:
     group: str = ""
 
 
+
+class Sequence(Protocol):
+    """What a step's resolver, the report and the Sub-plot effects read of the sequence
+    (``postbattle.PostBattle``). A protocol here, not an import of PostBattle: PostBattle
+    imports the resolvers, and an import back (even for annotations) made a circle."""
+
+    base: Campaign
+    number: int
+    draft: dict[str, Any]
+    ruleset_id: str
+    ruleset: dict[str, Any]
+    setup: dict[str, Any]
+    work: Campaign
+    outcome: BattleOutcome
+    facts: dict[str, Any]
+    prompts: dict[str, Prompt]
+
+    @property
+    def answers(self) -> dict[str, Any]: ...
+
+    @property
+    def step(self) -> dict[str, Any]: ...
+
+    def changes(self) -> list[dict[str, Any]]: ...
+
+    def rerolls(self) -> list[str]: ...
+
+    def report(self) -> str: ...
+
+
 HAND_ENTRY_STEP = {
     "id": "battle-outcome",
     "title": "Battle Outcome",
@@ -235,7 +265,7 @@ HAND_ENTRY_STEP = {
 class Walk:
     """The context a resolver walks a step in."""
 
-    def __init__(self, seq: "PostBattle", step: dict[str, Any], state: StepState) -> None:
+    def __init__(self, seq: Sequence, step: dict[str, Any], state: StepState) -> None:
         self.seq = seq
         self.step = step
         self.state = state
@@ -328,7 +358,7 @@ class Walk:
 Resolver = Callable[[Walk], None]
 RESOLVERS: dict[str, Resolver] = {}
 #: resolver -> function(seq, step) listing the entries a player may add (``a``)
-ENTRY_KINDS: dict[str, Callable[["PostBattle"], list[Option]]] = {}
+ENTRY_KINDS: dict[str, Callable[[Sequence], list[Option]]] = {}
 
 
 def resolver(name: str) -> Callable[[Resolver], Resolver]:
@@ -339,8 +369,8 @@ def resolver(name: str) -> Callable[[Resolver], Resolver]:
     return deco
 
 
-def entry_kinds(name: str) -> Callable[[Callable[["PostBattle"], list[Option]]], Callable]:
-    def deco(fn: Callable[["PostBattle"], list[Option]]) -> Callable:
+def entry_kinds(name: str) -> Callable[[Callable[[Sequence], list[Option]]], Callable]:
+    def deco(fn: Callable[[Sequence], list[Option]]) -> Callable:
         ENTRY_KINDS[name] = fn
         return fn
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .model import FighterStatus
+from .postbattle_core import Sequence
 from .postbattle_changes import Words, describe_change
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .postbattle import PostBattle
 
 
 def subplot_name(card_id: str) -> str:
@@ -21,7 +20,7 @@ def subplot_name(card_id: str) -> str:
         return card_id
 
 
-def _fighter_name(seq: "PostBattle", gang_id: str, fighter_id: str) -> str:
+def _fighter_name(seq: Sequence, gang_id: str, fighter_id: str) -> str:
     for camp in (seq.work, seq.base):
         try:
             return camp.gang(gang_id).fighter(fighter_id).name
@@ -30,14 +29,14 @@ def _fighter_name(seq: "PostBattle", gang_id: str, fighter_id: str) -> str:
     return fighter_id
 
 
-def describe(seq: "PostBattle", ch: dict[str, Any]) -> str:
+def describe(seq: Sequence, ch: dict[str, Any]) -> str:
     """One change in words (each kind's words: rules/postbattle_changes.py)."""
     who = _fighter_name(seq, ch["gang"], ch["fighter"]) if ch.get("fighter") else ""
     why = f" ({ch['why']})" if ch.get("why") else ""
     return describe_change(Words(who, why, lambda gang_id: seq.work.gang(gang_id).name), ch)
 
 
-def build_report(seq: "PostBattle") -> str:
+def build_report(seq: Sequence) -> str:
     o = seq.outcome
     names = {g.id: g.name for g in seq.work.gangs}
     lines = [f"# Battle {seq.number}: " + " vs ".join(names.get(g, g) for g in o.gangs), ""]

@@ -7,13 +7,14 @@ steps need (who went Out of Action, who died and how, Seek Buyer counts ...).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import career
 from .model import FighterStatus, FighterType, Gang, GangType, TerritoryKind
 from .outcome import BattleOutcome, EndState, FighterOutcome, RewardKind
 from .readings import note as reading_note
 from .postbattle_core import (
+    Sequence,
     Option,
     Walk,
     entry_kinds,
@@ -26,8 +27,6 @@ from .postbattle_core import (
 from .subplots import REWARD_KINDS
 from .wording import possessive
 
-if TYPE_CHECKING:
-    from .postbattle import PostBattle
 
 GANG_MEMBER_TYPES = {
     FighterType.LEADER, FighterType.CHAMPION, FighterType.PROSPECT, FighterType.SPECIALIST,
@@ -488,7 +487,7 @@ def dramatis_personae(walk: Walk) -> None:
 # --- generic adjustments (credits / Reputation / XP the player adds) ----------------------
 
 
-def adjustment_options(seq: PostBattle, kinds: tuple[str, ...] = ("credits", "reputation", "xp")
+def adjustment_options(seq: Sequence, kinds: tuple[str, ...] = ("credits", "reputation", "xp")
                        ) -> list[Option]:
     labels = {"credits": "credits (gain or loss)", "reputation": "Reputation (gain or loss)",
               "xp": "XP for a fighter", "item": "an item to the Stash"}
@@ -638,7 +637,7 @@ def escaping_capture(walk: Walk) -> None:
 
 
 @entry_kinds("escaping_capture")
-def _escape_entries(seq: PostBattle) -> list[Option]:
+def _escape_entries(seq: Sequence) -> list[Option]:
     out = []
     for key in seq.facts.get("captured", []):
         gid, fid = key.split("/", 1)
@@ -749,7 +748,7 @@ def territory(walk: Walk) -> None:
 
 
 @entry_kinds("territory")
-def _territory_entries(seq: PostBattle) -> list[Option]:
+def _territory_entries(seq: Sequence) -> list[Option]:
     out = []
     for gid in seq.outcome.gangs:
         g = seq.work.gang(gid)
@@ -846,7 +845,7 @@ def special_territories_2017(walk: Walk) -> None:
 
 
 @entry_kinds("turf_2017")
-def _turf_entries(seq: PostBattle) -> list[Option]:
+def _turf_entries(seq: Sequence) -> list[Option]:
     out = []
     for gid in seq.outcome.gangs:
         name = seq.work.gang(gid).name
@@ -1226,7 +1225,7 @@ def sell_equipment(walk: Walk) -> None:
         walk.say("Nothing sold: offer an item with a.")
 
 
-def sellable(seq: PostBattle, g: Gang, step: dict[str, Any]) -> list[Option]:
+def sellable(seq: Sequence, g: Gang, step: dict[str, Any]) -> list[Option]:
     refused = seq.facts.get("refused", set())
     opts = []
     for it in g.stash:
@@ -1245,7 +1244,7 @@ def sellable(seq: PostBattle, g: Gang, step: dict[str, Any]) -> list[Option]:
 
 
 @entry_kinds("sell_equipment")
-def _sell_entries(seq: PostBattle) -> list[Option]:
+def _sell_entries(seq: Sequence) -> list[Option]:
     out = []
     for gid in seq.outcome.gangs:
         g = seq.work.gang(gid)
@@ -1284,7 +1283,7 @@ def buy_rare(walk: Walk) -> None:
 
 
 @entry_kinds("buy_rare")
-def _rare_entries(seq: PostBattle) -> list[Option]:
+def _rare_entries(seq: Sequence) -> list[Option]:
     out = []
     for gid in seq.outcome.gangs:
         g = seq.work.gang(gid)
@@ -1405,7 +1404,7 @@ def over_the_limit(walk: Walk, limit: int) -> None:
 
 
 @entry_kinds("distribute_equipment")
-def _distribute_entries(seq: PostBattle) -> list[Option]:
+def _distribute_entries(seq: Sequence) -> list[Option]:
     out = []
     for gid in seq.outcome.gangs:
         g = seq.work.gang(gid)
@@ -1433,7 +1432,7 @@ def modify_tactics(walk: Walk) -> None:
 
 
 @entry_kinds("modify_tactics")
-def _tactics_entries(seq: PostBattle) -> list[Option]:
+def _tactics_entries(seq: Sequence) -> list[Option]:
     out = []
     for gid in seq.outcome.gangs:
         g = seq.work.gang(gid)

@@ -16,7 +16,7 @@ screen and returns the gangs whose players walked.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -32,7 +32,24 @@ from munda_tui.widgets.curtain import PrivacyCurtain
 from munda_tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
-    from munda_tui.screens.battle.screen import BattleScreen
+    from munda_tui.rules.battle import BattleState
+    from munda_tui.rules.setup import BattleSetup
+
+
+class Tracker(Protocol):
+    """What the walk reads of the battle screen (a protocol: the screen imports this
+    module, and an import back, even for annotations, made a circle)."""
+
+    setup: BattleSetup
+    gangs: list[str]
+
+    @property
+    def app(self) -> Any: ...
+
+    @property
+    def state(self) -> BattleState: ...
+
+    def _player(self, gang: str) -> str: ...
 
 
 class NothingAtTheStart(DialogScreen[None]):
@@ -55,13 +72,13 @@ class NothingAtTheStart(DialogScreen[None]):
         self.dismiss(None)
 
 
-def _crew(screen: "BattleScreen", gang: str) -> list[tuple[str, str, str]]:
+def _crew(screen: Tracker, gang: str) -> list[tuple[str, str, str]]:
     """The gang's deployed crew as (fighter id, name, type)."""
     return [(f.id, f"{f.name} ({f.type})", f.type) for f in screen.state.crew(gang)
             if f.state != NOT_DEPLOYED]
 
 
-async def walk_start_of_game(screen: "BattleScreen") -> list[str]:
+async def walk_start_of_game(screen: Tracker) -> list[str]:
     """Walk each player in turn; the gangs whose players walked (Esc at a curtain
     leaves that player's walk for later)."""
     app = munda_app(screen)

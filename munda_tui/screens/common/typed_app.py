@@ -1,22 +1,66 @@
-"""``munda_app(self)``: the running MundaApp, typed.
+"""``munda_app(self)``: the running MundaApp's services, typed.
 
 Textual types ``node.app`` as ``App[Any]``, so ``self.app.rng`` or
 ``self.app.open_battle(n)`` would need a ``type: ignore`` in every screen. Screens and
-step panels ask ``munda_app(self)`` instead and get MundaApp's attributes checked by mypy.
-MundaApp is imported for the type checker only: the app imports the screens, never the
-other way round.
+step panels ask ``munda_app(self)`` instead and get :class:`MundaServices`, the part of
+MundaApp a screen may use, checked by mypy.
+
+The screens never import the app, not even for the type checker: the app imports the
+screens, and an annotation-only import back made an import circle (the layers test
+fails on any, annotation imports included). ``munda_tui.app`` checks that MundaApp
+provides every member of :class:`MundaServices` (mypy, ``_services_check``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, Callable, Protocol, TypeVar, cast, overload
 
 if TYPE_CHECKING:
-    from textual.message_pump import MessagePump
+    import random
+    from pathlib import Path
 
-    from munda_tui.app import MundaApp
+    from textual.screen import Screen
+
+    from munda_tui.saves import CampaignHandle, Store
+
+T = TypeVar("T")
 
 
-def munda_app(node: MessagePump) -> MundaApp:
+class MundaServices(Protocol):
+    """What screens use of the app beyond Textual's own: the RNG, the store, the open
+    campaign, navigation and the guarded save."""
+
+    rng: random.Random
+    store: Store
+    handle: CampaignHandle | None
+    config_dir: Path
+
+    def today(self) -> str: ...
+
+    def open_campaign(self, slug: str) -> bool: ...
+
+    def open_battle(self, number: int) -> bool: ...
+
+    def new_battle(self, *, by_hand: bool = False) -> int: ...
+
+    def guarded_save(self, what: str, save: Callable[[], object]) -> bool: ...
+
+    def action_go_home(self) -> None: ...
+
+    @overload
+    async def push_screen_wait(self, screen: Screen[T], *, mode: str | None = None) -> T: ...
+
+    @overload
+    async def push_screen_wait(self, screen: str, *, mode: str | None = None) -> Any: ...
+
+
+class InApp(Protocol):
+    """A screen or widget (or a protocol of one): anything that runs in an app."""
+
+    @property
+    def app(self) -> Any: ...
+
+
+def munda_app(node: InApp) -> MundaServices:
     """The MundaApp ``node`` (a screen or widget) runs in."""
-    return cast("MundaApp", node.app)
+    return cast("MundaServices", node.app)
