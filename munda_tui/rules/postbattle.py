@@ -66,6 +66,7 @@ from .postbattle_core import (  # noqa: F401  (the names resolvers and screens u
     lookup,
     new_draft,
     range_text,
+    row_text,
     resolver,
     step_notes,
     action_detail,
@@ -542,6 +543,6 @@ def table_lines(seq: PostBattle, prompt: Prompt) -> list[str]:
     if t.get("intro"):
         out.append(t["intro"])
     for r in t.get("rows", []):
-        out.append(f"{range_text(r)}  {r['text']}")
+        out.append(f"{range_text(r)}  {row_text(r)}")
     return out
 

@@ -22,6 +22,7 @@ from .postbattle_core import (
     entry_kinds,
     get_table,
     lookup,
+    row_text,
     resolver,
 )
 from .postbattle_steps import died, lasting_injury, permanent_injury, row_line, set_status
@@ -493,7 +494,7 @@ def _table_roll(walk: Walk, g: Gang, action: dict[str, Any], pid: str, add: int,
     total = r.total + add
     row = lookup(table, total)
     walk.say(f"  {r}{f' + {add}' if add else ''} = {total}: " + (
-        row["text"] if row else "no result on the table: nothing happens"))
+        row_text(row) if row else "no result on the table: nothing happens"))
     return total, table, row
 
 

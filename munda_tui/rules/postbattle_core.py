@@ -54,6 +54,13 @@ def range_text(row: dict[str, Any]) -> str:
     return str(lo) if lo == hi else f"{lo}-{hi}"
 
 
+def row_text(row: dict[str, Any]) -> str:
+    """A table row's text as shown: the seed's words, or munda-tui's own (``app = true``:
+    a row the seed does not print, such as "2-6" of Turf War's Special Territories)
+    marked as munda-tui's."""
+    return f"munda-tui: {row['text']}" if row.get("app") else row["text"]
+
+
 def injury_tables() -> dict[str, Any]:
     return load_data("injuries.toml")["tables"]
 

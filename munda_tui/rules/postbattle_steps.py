@@ -22,6 +22,7 @@ from .postbattle_core import (
     injury_table,
     lookup,
     range_text,
+    row_text,
     resolver,
 )
 from .subplots import REWARD_KINDS
@@ -57,7 +58,7 @@ def set_status(walk: Walk, gang_id: str, fighter_id: str, status: FighterStatus,
 def row_line(table: dict[str, Any], total: int, row: dict[str, Any] | None) -> str:
     if row is None:
         return f"{table['title']}: {total}: no result on the table, nothing happens."
-    return f"{table['title']} {total} ({range_text(row)}): {row['text']}"
+    return f"{table['title']} {total} ({range_text(row)}): {row_text(row)}"
 
 
 def table_of(walk: Walk, name: str) -> dict[str, Any]:
@@ -823,7 +824,7 @@ def special_territories_2017(walk: Walk) -> None:
         t = gain_t if up else loss_t
         row = lookup(t, total)
         walk.say(f"{g.name}: {r} {'+' if up else '-'} {abs(n)} = {total}: "
-                 + (row["text"] if row else "nothing happens"))
+                 + (row_text(row) if row else "nothing happens"))
         kinds = [x["kind"] for x in (row or {}).get("effects", [])]
         if "special_territory_gain" in kinds:
             name = walk.text(f"special:{g.id}:name", f"{g.name}: Special Territory gained "

@@ -117,3 +117,82 @@ def test_gang_war_show_of_force_still_adds_the_fighters() -> None:
     assert show_of_force(seq, 6) == 1  # 6 + 3 = 9: Successful Flex
     assert "+ 3 fighters" in show_of_force.label  # type: ignore[attr-defined]
     assert "+ fighters" in show_of_force.table[0]  # type: ignore[attr-defined]
+
+
+# --- item 11: seed text shown as seed text, the app's words marked as the app's ----------------
+
+SEEDS = {"gang-war": "004_90ce6e60c7c38907.txt", "turf-war-2017": "002_25fb5b52c25b1137.txt"}
+SEED_DIR = __import__("pathlib").Path(__file__).resolve().parents[3] / "shared" / "seeds"
+
+
+def norm(text: str) -> str:
+    return " ".join(text.replace("’", "'").split())
+
+
+@pytest.mark.parametrize("ruleset", sorted(SEEDS))
+def test_step_and_action_texts_are_the_seeds_lines(ruleset: str) -> None:
+    # seeds/README.md: "Quote card names and texts from them verbatim". Every line of a
+    # step's or action's rules text is a line of the seed (a heading such as "Losing
+    # Territory" or "Recruit Hangers-on" stays a heading, not "Losing Territory: If ...").
+    path = SEED_DIR / SEEDS[ruleset]
+    if not path.exists():
+        pytest.skip("seeds not beside the repo")
+    seed = norm(path.read_text(encoding="utf-8"))
+    rs = pb.load_ruleset(ruleset)
+    missing = []
+    for item in rs["steps"] + rs.get("actions", []):
+        for line in filter(None, (norm(x) for x in item["text"].split("\n"))):
+            sentences = __import__("re").split(r"(?<=[.!:])\s+", line)
+            if not all(s in seed for s in sentences):
+                missing.append((item["id"], line[:60]))
+    assert missing == []
+
+
+APP_HEADINGS = ("Losing Territory:", "Recruit Hangers-on:", "Gaining Territories:",
+                "Stealing Territory:", "Stealing Turf:", "Arbites:", "Fate of the Fallen 1-2:")
+
+
+@pytest.mark.parametrize("ruleset", sorted(SEEDS))
+def test_no_heading_joined_to_its_text(ruleset: str) -> None:
+    # The seed prints "Losing Territory" and "Recruit Hangers-on" as headings on their own
+    # line; "Losing Territory: If a gang's ..." was the app's joining, shown as seed text.
+    rs = pb.load_ruleset(ruleset)
+    for item in rs["steps"] + rs.get("actions", []):
+        for heading in APP_HEADINGS:
+            assert heading not in item["text"], (item["id"], heading)
+
+
+def test_special_territories_rows_the_seed_does_not_print_are_marked_as_the_apps() -> None:
+    # seed 002 gives only "On a result of 7 or more, the gang gains a new Special Territory"
+    # and "On a result of 0 or less, they lose one of their Special Territories": the 2-6 and
+    # 1-5 rows are munda-tui's words and say so wherever a row is shown.
+    from munda_tui.rules.postbattle_core import Prompt, get_table, row_text
+
+    for tid, seed_row, app_row in (("special-territory-gain", (7, 99), (2, 6)),
+                                   ("special-territory-loss", (-99, 0), (1, 5))):
+        t = get_table("turf-war-2017", tid)
+        rows = {(r["min"], r["max"]): r for r in t["rows"]}
+        assert not rows[seed_row].get("app")
+        assert row_text(rows[seed_row]) == rows[seed_row]["text"]
+        assert rows[app_row].get("app") is True
+        assert row_text(rows[app_row]).startswith("munda-tui: ")
+        seq = S.make_seq("turf-war-2017")
+        lines = pb.table_lines(seq, Prompt("x", "roll", "x", dice="D6", table=tid))
+        shown = next(x for x in lines if x.startswith(f"{app_row[0]}-{app_row[1]}"))
+        assert "munda-tui: " in shown
+
+
+def test_a_turf_increase_below_7_says_the_apps_words() -> None:
+    import random
+
+    c = demo_campaign()
+    seq = S.make_seq("turf-war-2017", campaign=c)
+    S.drive(seq, random.Random(1), until="turf")
+    seq.add_entry(f"increase|{ESCHER}")
+    while seq.pending is not None:
+        S.answer_default(seq, random.Random(1))
+    seq.advance()
+    assert seq.step["id"] == "special-territories"
+    seq.answer({"faces": [3], "entered": True})  # 3 + 1 = 4
+    assert any(line.endswith("= 4: munda-tui: no new Special Territory.")
+               for line in seq.state.lines), seq.state.lines
