@@ -69,6 +69,9 @@ def config_to_data(config: Config) -> dict[str, Any]:
 
 
 def config_from_data(data: dict[str, Any]) -> Config:
+    if "schema_version" not in data:  # a config written by hand needs none (the README's
+        # [keymap] snippet alone is a config); the app adds it when it writes the file
+        data = {**data, "schema_version": codec.SCHEMA_VERSIONS[codec.CONFIG]}
     current, _version = codec.migrate(data, codec.CONFIG)
     current.pop("schema_version", None)
     if "load_error" in current:

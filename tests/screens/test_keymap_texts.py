@@ -118,3 +118,38 @@ def test_every_binding_id_a_text_names_is_declared() -> None:
     named -= {"dice.{a}"}
     assert named, "no text names a key through its binding id"
     assert sorted(named - set(known)) == []
+
+
+def readme_keymap_snippet() -> str:
+    """The ``[keymap]`` example of the README (or of the docs page it moved to)."""
+    root = Path(__file__).resolve().parents[2]
+    for doc in [root / "README.md", *sorted((root / "docs").glob("*.md"))]:
+        if not doc.is_file():
+            continue
+        for block in re.findall(r"```toml\n(.*?)```", doc.read_text(encoding="utf-8"), re.S):
+            if block.lstrip().startswith("[keymap]"):
+                return block
+    raise AssertionError("no [keymap] example in the README or docs/")
+
+
+async def test_the_readme_keymap_snippet_alone_is_a_config(
+        make_app: Any, config_dir: Path) -> None:
+    """Item 1: a config written by hand needs no schema_version."""
+    snippet = readme_keymap_snippet()
+    assert "schema_version" not in snippet
+    (config_dir / "config.toml").write_text(snippet, encoding="utf-8")
+    app = make_app(demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        assert app.config.load_error is None
+        assert not [n.message for n in app._notifications], [n.message for n in app._notifications]
+        assert app.config.keymap["post_battle.roll"] == "space"
+        await pilot.press("ctrl+n")  # "campaign.new_battle" = "n,ctrl+n"
+        await wait_for_screen(pilot, "PreBattleScreen")
+    # the app adds schema_version only when it writes the file itself
+    app.config.theme = "nord"
+    from munda_tui.saves.config import load_config, save_config
+
+    save_config(config_dir, app.config)
+    text = (config_dir / "config.toml").read_text(encoding="utf-8")
+    assert "schema_version = 1" in text and load_config(config_dir).keymap == app.config.keymap
