@@ -100,17 +100,67 @@ def _at(text: str, index: int) -> tuple[int, int]:
     return line, index - (text.rfind("\n", 0, index) + 1) + 1
 
 
+# strings and comments, in the order a TOML reader meets them (an unclosed string ends at
+# its line's end: the parser refuses it there, before anything after it)
+_QUOTED = (
+    r'#[^\n]*+'
+    r'|"""(?:[^"\\]++|\\[\s\S]|"(?!""))*+(?:""""{0,2})?'
+    r"|'''[\s\S]*?(?:''''{0,2}|\Z)"
+    r'|"(?:[^"\\\n]++|\\.)*+"?'
+    r"|'[^'\n]*+'?"
+)
+_KEY_PART = r'(?:[A-Za-z0-9_-]++|"(?:[^"\\\n]++|\\.)*+"|\'[^\'\n]*+\')'
+# a dotted key that starts at a quoted part, read with the strings' escapes
+_DEEP_KEY_AT = rf"{_KEY_PART}(?:[ \t]*+\.[ \t]*+{_KEY_PART}){{{MAX_KEY_PARTS},}}"
+_Spans = list[tuple[list[int], list[int]]]
+
+
+def _quoted_spans(text: str) -> tuple[list[int], list[int]]:
+    starts: list[int] = []
+    ends: list[int] = []
+    for m in re.compile(_QUOTED).finditer(text):
+        starts.append(m.start())
+        ends.append(m.end())
+    return starts, ends
+
+
+def _search_outside_strings(pattern: re.Pattern[str], text: str, at_start: str | None,
+                            spans: _Spans) -> re.Match[str] | None:
+    """``pattern``'s first match that is TOML, not text inside a string or a comment (a
+    player's note may say "a.b.c..." or "[[[[": that is no key, and the app writes it).
+    A match at a string's opening quote counts when ``at_start`` matches there (a quoted
+    key). The strings are found (once, kept in ``spans``) only when the pattern matches."""
+    import bisect
+
+    pos = 0
+    while True:
+        m = pattern.search(text, pos)
+        if m is None:
+            return None
+        if not spans:
+            spans.append(_quoted_spans(text))
+        starts, ends = spans[0]
+        i = bisect.bisect_right(starts, m.start()) - 1
+        if i < 0 or ends[i] <= m.start():
+            return m  # outside every string and comment
+        if starts[i] == m.start() and at_start is not None and re.compile(at_start).match(text, m.start()):
+            return m
+        pos = max(ends[i], m.start() + 1)
+
+
 def check_shape(path: Path, text: str) -> None:
-    """SaveError when the text's shape is absurd (before any parser reads it)."""
+    """SaveError when the text's shape is absurd (before any parser reads it). What
+    looks absurd inside a string or a comment is text, not shape."""
     if len(text) > MAX_FILE_CHARS:
         raise SaveError(path, 1, 1, f"the file is {len(text)} characters long; a save is never near {MAX_FILE_CHARS}")
-    m = re.compile(_DEEP_KEY).search(text)
+    spans: _Spans = []
+    m = _search_outside_strings(re.compile(_DEEP_KEY), text, _DEEP_KEY_AT, spans)
     if m:
         raise SaveError(path, *_at(text, m.start()), f"a dotted key of more than {MAX_KEY_PARTS} parts; refused unread")
-    m = re.compile(*_LONG_KEY).search(text)
+    m = _search_outside_strings(re.compile(*_LONG_KEY), text, _LONG_KEY[0].removeprefix("^"), spans)
     if m:
         raise SaveError(path, *_at(text, m.start()), f"a key longer than {MAX_KEY_CHARS} characters; refused unread")
-    m = re.compile(_DEEP_NEST).search(text)
+    m = _search_outside_strings(re.compile(_DEEP_NEST), text, None, spans)
     if m:
         raise SaveError(path, *_at(text, m.start()), f"arrays or tables nested more than {MAX_NESTING} deep; refused unread")
 

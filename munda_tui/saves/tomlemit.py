@@ -17,6 +17,8 @@ import threading
 from collections.abc import Mapping
 from typing import Any
 
+from .files import MAX_KEY_CHARS, MAX_NESTING
+
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 _INT_MIN = -(2**63)
 _INT_MAX = 2**63 - 1
@@ -94,6 +96,8 @@ def scalar(value: object, path: tuple[str, ...] = ()) -> str:
     if isinstance(value, Mapping):
         if not value:
             return "{}"
+        if len(path) > MAX_NESTING:
+            _too_deep(path)
         parts = []
         for k, v in value.items():
             _check_key(k, path)
@@ -102,13 +106,22 @@ def scalar(value: object, path: tuple[str, ...] = ()) -> str:
     if isinstance(value, (list, tuple)):
         if not value:
             return "[]"
+        if len(path) > MAX_NESTING:
+            _too_deep(path)
         return "[" + ", ".join(scalar(v, (*path, str(i))) for i, v in enumerate(value)) + "]"
     raise TomlEmitError(f"{_where(path)}: {type(value).__name__} is not plain TOML data")
+
+
+def _too_deep(path: tuple[str, ...]) -> None:
+    """What the reader refuses (``files.data_shape_problem``) is never written."""
+    raise TomlEmitError(f"{_where(path[:2])}...: nested more than {MAX_NESTING} deep; the file would not read back")
 
 
 def _check_key(k: object, path: tuple[str, ...]) -> None:
     if not isinstance(k, str):
         raise TomlEmitError(f"{_where(path)}: key {k!r} is not a string")
+    if len(k) > MAX_KEY_CHARS:
+        raise TomlEmitError(f"{_where(path)}: a key of {len(k)} characters (at most {MAX_KEY_CHARS}); the file would not read back")
     _check_str(k, (*path, "<key>"))
 
 
@@ -130,6 +143,8 @@ def _emit_table(
     """Emit one table; ``path`` names it in errors (with array indexes),
     ``hpath`` is its header's key path (without them)."""
     if header is not None:
+        if len(path) > MAX_NESTING:
+            _too_deep(path)
         if out:
             out.append("")
         out.append(header)
