@@ -2,7 +2,7 @@
 
     munda-tui import yaktribe FILE.json [--campaign NAME]
     munda-tui import campaign FILE.toml
-    munda-tui report CAMPAIGN [--battle N] [--discord]
+    munda-tui report CAMPAIGN [--battle N] [--format markdown|discord|json]
     munda-tui export CAMPAIGN [-o PATH]
 
 Registered in ``cli.SUBCOMMANDS``. Heavy imports stay inside the functions.
@@ -173,18 +173,26 @@ def _import_campaign(args: argparse.Namespace) -> int:
 
 
 def _add_report(p: argparse.ArgumentParser) -> None:
+    from .rules.report_doc import RENDERERS
+
     p.add_argument("campaign", help="the campaign (folder or name)")
     p.add_argument("--battle", type=int, default=None, help="this battle's report (default: the campaign summary)")
-    p.add_argument("--discord", action="store_true",
-                   help="cut into Discord messages of at most 2,000 characters (tables as code "
-                        "blocks), each after a '--- message N/M ---' line")
+    p.add_argument("--format", choices=sorted(RENDERERS), default=None,
+                   help="markdown (the default); discord: cut into Discord messages of at most "
+                        "2,000 characters (tables as code blocks), each after a "
+                        "'--- message N/M ---' line; json: the report's blocks, for other tools")
+    p.add_argument("--discord", action="store_true", help="the same as --format discord")
 
 
 def _run_report(args: argparse.Namespace) -> int:
-    from .rules.report import battle_report_markdown, campaign_summary_markdown
+    from .rules.report import battle_report, campaign_summary
+    from .rules.report_doc import RENDERERS
     from .saves import SaveError
     from .saves.export import CampaignSnapshot, ExportError
 
+    if args.discord and args.format not in (None, "discord"):
+        return _err("report", f"--discord and --format {args.format} ask for two formats: give one")
+    render = RENDERERS[args.format or ("discord" if args.discord else "markdown")]
     store = _store(args)
     slug = find_campaign(store, args.campaign)
     if slug is None:
@@ -192,23 +200,17 @@ def _run_report(args: argparse.Namespace) -> int:
     try:
         snap = CampaignSnapshot(store, slug)
         if args.battle is None:
-            text = campaign_summary_markdown(snap.campaign)
+            report = campaign_summary(snap.campaign)
         else:
             numbers = [b.number for b in snap.campaign.battles]
             if args.battle not in numbers:
                 return _err("report", f"no battle {args.battle} in {snap.campaign.name} "
                                       f"(battles: {', '.join(map(str, numbers)) or 'none'})")
             data = snap.load_battle(args.battle) if args.battle in snap.battle_numbers() else {}
-            text = battle_report_markdown(snap.campaign, args.battle, data)
-    except (SaveError, ExportError) as error:
+            report = battle_report(snap.campaign, args.battle, data)
+    except (SaveError, ExportError, ValueError) as error:
         return _err("report", str(error))
-    if args.discord:
-        from .rules.discord import discord_messages
-
-        messages = discord_messages(text)
-        text = "".join(f"--- message {i}/{len(messages)} ({len(m)} characters) ---\n{m}\n"
-                       for i, m in enumerate(messages, 1))
-    sys.stdout.write(text)
+    sys.stdout.write(render(report))
     return 0
 
 
@@ -261,6 +263,6 @@ Subcommand = tuple[Callable[[argparse.ArgumentParser], None], Callable[[argparse
 
 MANAGE_SUBCOMMANDS: dict[str, tuple[str, Subcommand]] = {
     "import": ("import a Yaktribe gang or an exported campaign", (_add_import, _run_import)),
-    "report": ("print a campaign summary or a battle report as Markdown", (_add_report, _run_report)),
+    "report": ("print a campaign summary or a battle report (Markdown, Discord messages or JSON)", (_add_report, _run_report)),
     "export": ("write a campaign as one TOML file another player can import", (_add_export, _run_export)),
 }

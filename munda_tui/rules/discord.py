@@ -1,4 +1,5 @@
-"""A Markdown report cut into Discord messages (at most 2,000 characters each).
+"""A report cut into Discord messages (at most 2,000 characters each), from its blocks
+(``report_doc.Report``): the Discord renderer.
 
 Discord renders headings (``#``, ``##``, ``###``), lists, bold and code blocks, but
 no tables: a table becomes a code block with its columns aligned (its header
@@ -10,6 +11,8 @@ Messages are cut between paragraphs where possible, else between lines, else
 from __future__ import annotations
 
 import re
+
+from .report_doc import Heading, Report, Table, from_markdown, markdown_lines
 
 LIMIT = 2000
 FENCE = "```"
@@ -26,64 +29,33 @@ def defuse_mentions(text: str) -> str:
                        text)
 
 
-def _cells(line: str) -> list[str]:
-    inner = line.strip()[1:]
-    if inner.endswith("|") and not inner.endswith("\\|"):
-        inner = inner[:-1]
-    parts = re.split(r"(?<!\\)\|", inner)
-    return [p.strip().replace("\\|", "|") for p in parts]
-
-
-def _is_rule(cells: list[str]) -> bool:
-    return all(re.fullmatch(r":?-{3,}:?", c) for c in cells if c) and any(cells)
-
-
-def _table_block(lines: list[str]) -> tuple[list[str], list[str]]:
-    """(header lines, row lines) of a Markdown table as aligned text."""
-    rows = [_cells(line) for line in lines]
-    rows = [r for r in rows if not _is_rule(r)]
-    n = max(len(r) for r in rows)
-    rows = [r + [""] * (n - len(r)) for r in rows]
-    widths = [max(len(r[i]) for r in rows) for i in range(n)]
+def _aligned(headers: tuple[str, ...], rows: tuple[tuple[str, ...], ...]) -> list[str]:
+    """A table as aligned text: ["\0table", header, rule, "\0rows", row, ...]."""
+    table = [list(headers), *[list(r) for r in rows]]
+    n = max(len(r) for r in table)
+    table = [r + [""] * (n - len(r)) for r in table]
+    widths = [max(len(r[i]) for r in table) for i in range(n)]
 
     def text(r: list[str]) -> str:
         return "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()
 
-    header = [text(rows[0]), "  ".join("-" * w for w in widths).rstrip()]
-    return header, [text(r) for r in rows[1:]]
+    return ["\0table", text(table[0]), "  ".join("-" * w for w in widths).rstrip(), "\0rows",
+            *[text(r) for r in table[1:]]]
 
 
-def _blocks(markdown: str) -> list[list[str]]:
-    """Paragraphs (lists of lines); a table is one block already fenced."""
+def _blocks(report: Report) -> list[list[str]]:
+    """Each block's lines as Discord shows them (mentions defused); a table is one block
+    already aligned. Headings deeper than ``###`` are bold lines (Discord has none)."""
     out: list[list[str]] = []
-    para: list[str] = []
-    lines = markdown.splitlines()
-    i = 0
-
-    def flush() -> None:
-        if para:
-            out.append(list(para))
-            para.clear()
-
-    while i < len(lines):
-        line = lines[i]
-        if line.lstrip().startswith("|"):
-            flush()
-            j = i
-            while j < len(lines) and lines[j].lstrip().startswith("|"):
-                j += 1
-            header, rows = _table_block(lines[i:j])
-            out.append(["\0table", *header, "\0rows", *rows])
-            i = j
-            continue
-        if not line.strip():
-            flush()
+    for block in report.blocks:
+        if isinstance(block, Table):
+            out.append(_aligned(tuple(defuse_mentions(c) for c in block.headers),
+                                tuple(tuple(defuse_mentions(c) for c in r) for r in block.rows)))
+        elif isinstance(block, Heading) and block.level > 3:
+            out.append([f"**{defuse_mentions(block.text)}**"])
         else:
-            m = re.match(r"(#{4,})\s+(.*)", line)
-            para.append(f"**{m.group(2).strip()}**" if m else line)
-        i += 1
-    flush()
-    return out
+            out.append([defuse_mentions(line) for line in markdown_lines(block)])
+    return [b for b in out if b]
 
 
 def _split_line(line: str, limit: int) -> list[str]:
@@ -127,10 +99,16 @@ def _table_pieces(block: list[str], limit: int) -> list[str]:
 
 
 def discord_messages(markdown: str, limit: int = LIMIT) -> list[str]:
-    """``markdown`` as Discord messages, in order, none longer than ``limit``; names
+    """A Markdown text (an old battle file's report, or one typed by hand) as Discord
+    messages: read into blocks (``report_doc.from_markdown``), then as a report."""
+    return report_messages(from_markdown(markdown), limit)
+
+
+def report_messages(report: Report, limit: int = LIMIT) -> list[str]:
+    """``report`` as Discord messages, in order, none longer than ``limit``; names
     that are mentions ping nobody (:func:`defuse_mentions`)."""
     pieces: list[str] = []
-    for block in _blocks(defuse_mentions(markdown)):
+    for block in _blocks(report):
         if block and block[0] == "\0table":
             pieces.extend(_table_pieces(block, limit))
             continue

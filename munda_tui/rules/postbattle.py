@@ -34,6 +34,7 @@ from typing import Any
 from .dice import DiceError, Roll, parse_faces, roll as roll_dice, roll_faces
 from .model import BattleSummary, Campaign, Gang, Standing
 from .outcome import BattleOutcome
+from .report_doc import Report, render_markdown
 from .status import BattleStatus, advance
 
 from . import postbattle_actions as _actions  # noqa: F401  (registers its resolvers)
@@ -391,10 +392,15 @@ class PostBattle:
             for g in (self.work.gang(gid) for gid in self.outcome.gangs)
         }
 
-    def report(self) -> str:
+    def report_doc(self) -> Report:
+        """The battle report, as blocks (kept in the battle file)."""
         from .postbattle_report import build_report
 
         return build_report(self)
+
+    def report(self) -> str:
+        """The battle report in Markdown (the screen's)."""
+        return render_markdown(self.report_doc())
 
 
 # --- commit: apply once -------------------------------------------------------------
@@ -415,7 +421,7 @@ def prepare_commit(seq: PostBattle) -> dict[str, Any]:
         seq.draft["commit"] = {
             "token": f"battle-{seq.number}",
             "changes": copy.deepcopy(seq.changes()),
-            "report": seq.report(),
+            "report": seq.report_doc().to_data(),
             "standings": {k: vars(v) for k, v in seq.standings().items()},
             "winner": seq.outcome.winner,
             "scenario": seq.outcome.scenario,
@@ -457,8 +463,9 @@ def finish_battle_data(data: dict[str, Any]) -> dict[str, Any]:
     """The battle file after the commit: the report table and the draft marked done."""
     draft = data["postbattle"]
     commit = draft["commit"]
+    saved = commit["report"]  # (a draft committed before reports were blocks: Markdown)
     data["report"] = {
-        "markdown": commit["report"],
+        ("markdown" if isinstance(saved, str) else "blocks"): saved,
         "winner": commit.get("winner", ""),
         "standings": commit["standings"],
         "applied": commit["token"],
@@ -480,7 +487,7 @@ def commit(handle: Any, number: int, seq: PostBattle | None = None, date: str = 
         handle.save_battle(number, data)
     draft = data.get("postbattle") or {}
     if draft.get("status") == "done":
-        return data.get("report", {}).get("markdown", "")
+        return commit_report(data.get("report", {}))
     if "commit" not in draft:
         raise PostBattleError("the sequence has not been committed")
     if not is_applied(handle.campaign, number):
@@ -496,7 +503,16 @@ def commit(handle: Any, number: int, seq: PostBattle | None = None, date: str = 
             live.__dict__.update(before)
             raise
     handle.save_battle(number, finish_battle_data(data))
-    return draft["commit"]["report"]
+    return commit_report({"blocks": draft["commit"]["report"]})
+
+
+def commit_report(report: dict[str, Any]) -> str:
+    """A saved report in Markdown: its blocks (a draft committed before reports were
+    kept as blocks holds the Markdown text itself)."""
+    saved = report.get("blocks", report.get("markdown", ""))
+    if isinstance(saved, str):
+        return saved
+    return render_markdown(Report.from_data(saved))
 
 
 # --- export -------------------------------------------------------------------------

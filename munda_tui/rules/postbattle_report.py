@@ -1,4 +1,5 @@
-"""The battle report (Markdown) written at the end of the Post-Battle Sequence."""
+"""The battle report written at the end of the Post-Battle Sequence (``report_doc``
+blocks, kept in the battle file and rendered per format)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 from .model import FighterStatus
 from .postbattle_core import Sequence
 from .postbattle_changes import Words, describe_change
+from .report_doc import Item, Report
 
 
 
@@ -36,53 +38,49 @@ def describe(seq: Sequence, ch: dict[str, Any]) -> str:
     return describe_change(Words(who, why, lambda gang_id: seq.work.gang(gang_id).name), ch)
 
 
-def build_report(seq: Sequence) -> str:
+def build_report(seq: Sequence) -> Report:
+    """The battle report the sequence ends with, as blocks (rendered per format)."""
     o = seq.outcome
     names = {g.id: g.name for g in seq.work.gangs}
-    lines = [f"# Battle {seq.number}: " + " vs ".join(names.get(g, g) for g in o.gangs), ""]
-    lines.append(f"- Scenario: {o.scenario or '—'}")
-    lines.append(f"- Battlefield: {o.battlefield or '—'}")
-    lines.append(f"- Winner: {names.get(o.winner, 'none (draw)') if o.winner else 'none (draw)'}")
-    lines.append(f"- Post-Battle Sequence: {seq.ruleset['title']}")
+    report = Report()
+    report.heading(f"Battle {seq.number}: " + " vs ".join(names.get(g, g) for g in o.gangs), 1)
+    facts = [
+        f"Scenario: {o.scenario or '—'}",
+        f"Battlefield: {o.battlefield or '—'}",
+        f"Winner: {names.get(o.winner, 'none (draw)') if o.winner else 'none (draw)'}",
+        f"Post-Battle Sequence: {seq.ruleset['title']}",
+    ]
     if o.subplots_revealed:
-        lines.append(f"- Sub-plots revealed: {', '.join(subplot_name(c) for c in o.subplots_revealed)}")
-    lines.append("")
+        facts.append(f"Sub-plots revealed: {', '.join(subplot_name(c) for c in o.subplots_revealed)}")
+    report.bullets(*facts)
     changes = seq.changes()
     for gid in o.gangs:
         g = seq.work.gang(gid)
         before = seq.base.gang(gid)
-        lines.append(f"## {g.name} ({g.type})")
-        lines.append("")
-        lines.append(f"- Gang Rating {before.rating} -> {g.rating}; Reputation "
-                     f"{before.reputation} -> {g.reputation}; credits {before.credits} -> "
-                     f"{g.credits}")
+        report.heading(f"{g.name} ({g.type})")
         terr = ", ".join(t.name for t in g.territories) or "none"
-        lines.append(f"- Territories: {terr}" + (f" (Turf Size {g.territory_size})"
-                                                if seq.ruleset_id == "turf-war-2017" else ""))
         mine = [c for c in changes if c["gang"] == gid and c["kind"] != "note"]
-        if mine:
-            lines.append("- Changes:")
-            for c in mine:
-                lines.append(f"  - {describe(seq, c)}")
-        else:
-            lines.append("- No changes.")
-        lines.append("")
+        report.bullets(
+            f"Gang Rating {before.rating} -> {g.rating}; Reputation "
+            f"{before.reputation} -> {g.reputation}; credits {before.credits} -> {g.credits}",
+            f"Territories: {terr}" + (f" (Turf Size {g.territory_size})"
+                                      if seq.ruleset_id == "turf-war-2017" else ""),
+            Item("Changes:", tuple(Item(describe(seq, c)) for c in mine)) if mine
+            else Item("No changes."),
+        )
     caps = []
     for g in seq.work.gangs:
         for f in g.fighters:
             if f.status is FighterStatus.CAPTURED:
                 by = "the Guilders" if f.captured_by == "guilders" else names.get(f.captured_by,
                                                                                   f.captured_by)
-                caps.append(f"- {f.name} ({g.name}) held by {by}")
-    lines.append("## Captives")
-    lines.append("")
-    lines.extend(caps or ["- none"])
-    lines.append("")
+                caps.append(f"{f.name} ({g.name}) held by {by}")
+    report.heading("Captives")
+    report.bullets(*(caps or ["none"]))
     loot = [c for c in changes if c["kind"] in ("add_item", "take_item", "seize")]
-    lines.append("## Loot")
-    lines.append("")
-    lines.extend([f"- {names.get(c['gang'], c['gang'])}: {describe(seq, c)}" for c in loot]
-                 or ["- none"])
+    report.heading("Loot")
+    report.bullets(*([f"{names.get(c['gang'], c['gang'])}: {describe(seq, c)}" for c in loot]
+                     or ["none"]))
     from .scenario import reroll_lines
 
     rerolls = [f"Pre-battle, {r.get('label') or r.get('table', 'roll')}: {text}"
@@ -90,8 +88,6 @@ def build_report(seq: Sequence) -> str:
                for text in reroll_lines(r)]
     rerolls += seq.rerolls()
     if rerolls:
-        lines.append("")
-        lines.append("## Re-rolls and corrections")
-        lines.append("")
-        lines.extend(f"- {text}" for text in rerolls)
-    return "\n".join(lines) + "\n"
+        report.heading("Re-rolls and corrections")
+        report.bullets(*rerolls)
+    return report

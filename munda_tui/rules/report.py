@@ -1,5 +1,5 @@
 """Campaign figures and reports: win/loss/draw records, chart series, and the
-battle report and campaign summary as Markdown.
+battle report and campaign summary (as ``report_doc.Report``: rendered per format).
 
 Pure: works from a ``Campaign`` and, for a battle, the plain data of its
 battle file (``setup``, ``battle``, ``postbattle``, ``report`` tables, each
@@ -13,6 +13,7 @@ from typing import Any
 
 from munda_tui.rules.model import BattleSummary, Campaign, FighterStatus, Gang, TerritoryKind
 from munda_tui.rules.status import BattleStatus
+from munda_tui.rules.report_doc import Item, Report, from_markdown
 
 
 @dataclass(frozen=True)
@@ -119,51 +120,39 @@ def chart_series(campaign: Campaign) -> list[GangSeries]:
     return out
 
 
-# ---------------------------------------------------------------- Markdown
+# ---------------------------------------------------------------- reports (report_doc)
 
 
-def _cell(value: Any) -> str:
-    return str(value).replace("|", "\\|").replace("\n", " ")
-
-
-def _table(headers: list[str], rows: list[list[Any]]) -> list[str]:
-    lines = ["| " + " | ".join(headers) + " |", "|" + "|".join(" --- " for _ in headers) + "|"]
-    for row in rows:
-        lines.append("| " + " | ".join(_cell(c) for c in row) + " |")
-    return lines
+def _data_items(value: Any, depth: int = 0) -> list[Item]:
+    """Plain battle-file data as nested bullets."""
+    items: list[Item] = []
+    if depth > 8:  # (a hand-made report nested deeper: shown flat from here)
+        return [Item(str(value))]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if isinstance(v, (dict, list)) and v:
+                items.append(Item(f"{_label(str(k))}:", tuple(_data_items(v, depth + 1))))
+            elif v not in (None, [], {}) and str(v).strip():
+                items.append(Item(f"{_label(str(k))}: {v}"))
+    elif isinstance(value, list):
+        for entry in value:
+            if isinstance(entry, dict):
+                first, *rest = _data_items(entry, depth + 1) or [Item("(empty)")]
+                items.append(Item(first.text, first.items + tuple(rest)))
+            elif isinstance(entry, list):
+                items.extend(_data_items(entry, depth + 1))
+            else:
+                items.append(Item(str(entry)))
+    else:
+        items.append(Item(str(value)))
+    return items
 
 
 def _label(key: str) -> str:
     return key.replace("_", " ").capitalize()
 
 
-def _data_lines(value: Any, depth: int = 0) -> list[str]:
-    """Plain battle-file data as a nested Markdown list."""
-    pad = "  " * depth
-    lines: list[str] = []
-    if isinstance(value, dict):
-        for k, v in value.items():
-            if isinstance(v, (dict, list)) and v:
-                lines.append(f"{pad}- {_label(str(k))}:")
-                lines.extend(_data_lines(v, depth + 1))
-            elif v not in (None, [], {}) and str(v).strip():
-                lines.append(f"{pad}- {_label(str(k))}: {v}")
-    elif isinstance(value, list):
-        for item in value:
-            if isinstance(item, dict):
-                first, *rest = _data_lines(item, depth + 1) or [f"{pad}  - (empty)"]
-                lines.append(f"{pad}- " + first.strip().removeprefix("- "))
-                lines.extend(rest)
-            elif isinstance(item, list):
-                lines.extend(_data_lines(item, depth + 1))
-            else:
-                lines.append(f"{pad}- {item}")
-    else:
-        lines.append(f"{pad}- {value}")
-    return lines
-
-
-def roster_lines(gang: Gang) -> list[str]:
+def add_roster(report: Report, gang: Gang) -> None:
     rows = []
     for f in gang.fighters:
         status = f.status.value
@@ -176,26 +165,24 @@ def roster_lines(gang: Gang) -> list[str]:
             "-" if f.status in (FighterStatus.DEAD, FighterStatus.RETIRED) else f.rating,
             gear, ", ".join(i.name for i in f.injuries), ", ".join(f.skills),
         ])
-    return _table(
+    report.table(
         ["Fighter", "Type", "Status", "XP", "Adv.", "Rating", "Equipment", "Injuries", "Skills"],
         rows,
     )
 
 
-def campaign_summary_markdown(campaign: Campaign) -> str:
-    lines = [f"# {campaign.name}", ""]
+def campaign_summary(campaign: Campaign) -> Report:
+    report = Report()
+    report.heading(campaign.name, 1)
     if campaign.notes:
-        lines += [campaign.notes, ""]
+        report.paragraph(campaign.notes)
     s = campaign.settings
-    lines += [
+    report.paragraph(
         f"Post-battle ruleset: {s.post_battle_ruleset.value}; Lasting Injury table: "
         f"{s.lasting_injury_table}; Sub-plot decks: {s.subplot_decks}"
-        f" ({'shared' if s.shared_deck else 'separate'}).",
-        "",
-        "## Gangs",
-        "",
-    ]
-    lines += _table(
+        f" ({'shared' if s.shared_deck else 'separate'}).")
+    report.heading("Gangs")
+    report.table(
         ["Gang", "Type", "Rating", "Reputation", "Credits", "Territories", "W/L/D"],
         [
             [g.name, g.type.value, g.rating, g.reputation, g.credits,
@@ -203,9 +190,9 @@ def campaign_summary_markdown(campaign: Campaign) -> str:
             for g in campaign.gangs
         ],
     )
-    lines += ["", "## Battles", ""]
+    report.heading("Battles")
     if campaign.battles:
-        lines += _table(
+        report.table(
             ["#", "Date", "Scenario", "Gangs", "Winner", "Status"],
             [
                 [b.number, b.date or "-", b.scenario or "-",
@@ -215,51 +202,68 @@ def campaign_summary_markdown(campaign: Campaign) -> str:
             ],
         )
     else:
-        lines.append("No battles yet.")
+        report.paragraph("No battles yet.")
     for g in campaign.gangs:
-        lines += ["", f"## {g.name} ({g.type.value})", "",
-                  f"Gang Rating {g.rating}, Reputation {g.reputation}, {g.credits} credits."]
+        report.heading(f"{g.name} ({g.type.value})")
+        lines = [f"Gang Rating {g.rating}, Reputation {g.reputation}, {g.credits} credits."]
         if g.tactics:
             lines.append(f"Gang Tactics: {', '.join(g.tactics)}.")
         if g.stash:
             lines.append("Stash: " + ", ".join(
                 (f"{e.qty}x " if e.qty > 1 else "") + e.name for e in g.stash) + ".")
-        lines.append("")
-        lines += roster_lines(g)
-    return "\n".join(lines) + "\n"
+        report.paragraph(*lines)
+        add_roster(report, g)
+    return report
 
 
-def battle_report_markdown(campaign: Campaign, number: int, data: dict[str, Any] | None = None) -> str:
-    """A battle's report. The post-battle sequence saves its full report as
-    ``report.markdown`` in the battle file: that is returned as written. Without
-    it (an unfinished battle, or a report saved as plain data), the report is
-    built from the battle's summary, its standings and the ``report`` table."""
+def saved_report(data: dict[str, Any]) -> Report | None:
+    """The report the post-battle sequence saved in a battle file (``[report] blocks``;
+    ``markdown`` in files written before), or None. ValueError: blocks that do not
+    read (the battle file's check says where)."""
+    saved = data.get("report")
+    if not isinstance(saved, dict):
+        return None
+    if "blocks" in saved:
+        return Report.from_data(saved["blocks"])
+    if isinstance(saved.get("markdown"), str) and saved["markdown"].strip():
+        return from_markdown(saved["markdown"])
+    return None
+
+
+def battle_report(campaign: Campaign, number: int, data: dict[str, Any] | None = None) -> Report:
+    """A battle's report. The post-battle sequence saves its full report in the battle
+    file: that is returned as saved. Without it (an unfinished battle, or a report saved
+    as plain data), the report is built from the battle's summary, its standings and
+    the ``report`` table."""
     battle = next((b for b in campaign.battles if b.number == number), None)
     if battle is None:
         raise KeyError(f"no battle {number} in {campaign.name}")
     data = data or {}
-    saved = data.get("report")
-    if isinstance(saved, dict) and isinstance(saved.get("markdown"), str) and saved["markdown"].strip():
-        return saved["markdown"].strip() + "\n"
-    lines = [f"# {campaign.name}: battle {number}", ""]
-    lines += [
-        f"- Date: {battle.date or '-'}",
-        f"- Scenario: {battle.scenario or '-'}",
-        f"- Gangs: {' vs '.join(gang_name(campaign, g) for g in battle.gangs) or '-'}",
-        f"- Winner: {winner_text(campaign, battle)}",
-        f"- Status: {battle.status}",
-    ]
+    saved = saved_report(data)
+    if saved is not None:
+        return saved
+    report = Report()
+    report.heading(f"{campaign.name}: battle {number}", 1)
+    report.bullets(
+        f"Date: {battle.date or '-'}",
+        f"Scenario: {battle.scenario or '-'}",
+        f"Gangs: {' vs '.join(gang_name(campaign, g) for g in battle.gangs) or '-'}",
+        f"Winner: {winner_text(campaign, battle)}",
+        f"Status: {battle.status}",
+    )
     if battle.standings:
-        lines += ["", "## Standings after the battle", ""]
-        lines += _table(
+        report.heading("Standings after the battle")
+        report.table(
             ["Gang", "Rating", "Reputation", "Credits"],
             [[gang_name(campaign, gid), st.rating, st.reputation, st.credits]
              for gid, st in battle.standings.items()],
         )
-    report = data.get("report")
-    lines += ["", "## Report", ""]
-    body = _data_lines(report) if isinstance(report, dict) else []
-    if isinstance(report, str) and report.strip():
-        body = [report.strip()]
-    lines += body or ["No report yet: the post-battle sequence has not been completed."]
-    return "\n".join(lines) + "\n"
+    body = data.get("report")
+    report.heading("Report")
+    if isinstance(body, str) and body.strip():
+        report.paragraph(body.strip())
+    elif isinstance(body, dict) and (items := _data_items(body)):
+        report.bullets(*items)
+    else:
+        report.paragraph("No report yet: the post-battle sequence has not been completed.")
+    return report

@@ -116,6 +116,20 @@ def check_report(part: Any) -> None:
     kp: KeyPath = ("report",)
     part = _table(part, kp)
     _typed(part, "markdown", str, "a string", kp)
+    if "blocks" in part:
+        from munda_tui.rules.report_doc import Report
+
+        try:
+            Report.from_data(part["blocks"])
+        except ValueError as error:  # "blocks[3].rows[0]: a list of strings"
+            where, _, what = str(error).partition(": ")
+            path: list[str | int] = []
+            for piece in where.replace("]", "").split("."):
+                name, _, index = piece.partition("[")
+                path.append(name)
+                if index:
+                    path.append(int(index))
+            raise ValidationError((*kp, *path), what) from None
 
 
 CHECKS = {

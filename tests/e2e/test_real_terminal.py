@@ -9,6 +9,7 @@ sequence, and finally the saved campaign and battle files.
 
 from __future__ import annotations
 
+from munda_tui.rules.postbattle import commit_report
 import os
 import time
 import signal
@@ -201,7 +202,7 @@ def test_a_whole_battle_in_tmux_with_a_kill_and_a_resume(tmp_path: Path) -> None
     hands = {side["gang"]: side["hand"] for side in battle["setup"]["sides"]}
     assert hands == {"venom-sisters": ["escher:2"], "iron-skulls": ["goliath:Q"]}
     assert "escher:2" in battle["battle"]["outcome"]["subplots_revealed"]
-    assert "Murder Run" in battle["report"]["markdown"]
+    assert "Murder Run" in commit_report(battle["report"])
     # Mord went Out of Action: a Lasting Injury was rolled for him in the sequence
     assert "injury:iron-skulls:mord-hammerhand" in battle["postbattle"]["answers"]
     assert battle["postbattle"]["status"] == "done"

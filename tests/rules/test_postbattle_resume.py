@@ -3,6 +3,7 @@ whatever the crash window."""
 
 from __future__ import annotations
 
+from munda_tui.rules.postbattle import commit_report
 import copy
 import random
 from typing import Any
@@ -118,7 +119,7 @@ def check_applied_once(h: Any, seq: pb.PostBattle) -> None:
     assert summary.status == "done" and summary.standings[ESCHER].credits == expected_credits(seq)
     data = h.disk_battles[1]
     assert data["postbattle"]["status"] == "done"
-    assert data["report"]["markdown"].startswith("# Battle 1")
+    assert commit_report(data["report"]).startswith("# Battle 1")
 
 
 def test_commit_applies_once_and_twice_is_harmless() -> None:

@@ -6,11 +6,20 @@ import pytest
 
 from munda_tui.rules.model import BattleSummary, FighterStatus, Standing
 from munda_tui.rules.report import (
-    battle_report_markdown,
-    campaign_summary_markdown,
+    battle_report,
+    campaign_summary,
     chart_series,
     gang_record,
 )
+from munda_tui.rules.report_doc import render_markdown
+
+
+def _battle_md(*args, **kwargs):  # type: ignore[no-untyped-def]
+    return render_markdown(battle_report(*args, **kwargs))
+
+
+def _summary_md(campaign):  # type: ignore[no-untyped-def]
+    return render_markdown(campaign_summary(campaign))
 
 
 @pytest.fixture
@@ -48,7 +57,7 @@ def test_chart_series_ends_with_now(campaign):
 
 def test_campaign_summary(campaign):
     campaign.gangs[0].fighters[-1].status = FighterStatus.DEAD
-    md = campaign_summary_markdown(campaign)
+    md = _summary_md(campaign)
     assert md.startswith("# Demo: Ashfall Sump\n")
     esc = campaign.gang("venom-sisters")
     assert f"| The Venom Sisters | Escher | {esc.rating} | 7 | 85 | Old Ruins, Settlement (S) | 1/1/1 |" in md
@@ -58,7 +67,7 @@ def test_campaign_summary(campaign):
 
 
 def test_battle_report_with_saved_report(campaign):
-    md = battle_report_markdown(
+    md = _battle_md(
         campaign, 1,
         {"setup": {"ignored": True},
          "report": {"battlefield": "Zone Mortalis", "captives": [],
@@ -74,11 +83,11 @@ def test_battle_report_with_saved_report(campaign):
 
 def test_battle_report_markdown_text_and_missing(campaign):
     saved = "# Battle 2: The Venom Sisters vs The Iron Skulls\n\n- Winner: none (draw)\n"
-    md = battle_report_markdown(campaign, 2, {"report": {"markdown": saved, "winner": ""}})
+    md = _battle_md(campaign, 2, {"report": {"markdown": saved, "winner": ""}})
     assert md == saved  # the post-battle sequence's own report, as written
-    md = battle_report_markdown(campaign, 2, {"report": {"markdown": "  "}})
+    md = _battle_md(campaign, 2, {"report": {"markdown": "  "}})
     assert "- Winner: draw" in md and "No report yet" in md
-    md = battle_report_markdown(campaign, 4, {})
+    md = _battle_md(campaign, 4, {})
     assert "No report yet" in md and "- Winner: -" in md
     with pytest.raises(KeyError):
-        battle_report_markdown(campaign, 9, {})
+        _battle_md(campaign, 9, {})

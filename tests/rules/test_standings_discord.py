@@ -8,7 +8,8 @@ from hypothesis import given, settings, strategies as hs
 from munda_tui.rules import standings as st
 from munda_tui.rules.discord import LIMIT, discord_messages
 from munda_tui.rules.model import BattleSummary, Gang
-from munda_tui.rules.report import campaign_summary_markdown
+from munda_tui.rules.report import campaign_summary
+from munda_tui.rules.report_doc import render_markdown
 from munda_tui.rules.wording import plural, possessive
 
 
@@ -58,7 +59,7 @@ def test_the_campaign_report_in_discord_messages(demo_campaign) -> None:
         f = c.gangs[0].fighters[i % len(c.gangs[0].fighters)]
         c.gangs[0].fighters.append(type(f)(id=f"x{i}", name=f"Extra Sister {i}",
                                            skills=["Combat Virtuoso", "Escape Artist"]))
-    md = campaign_summary_markdown(c)
+    md = render_markdown(campaign_summary(c))
     messages = discord_messages(md)
     assert len(md) > LIMIT and len(messages) > 1
     assert all(len(m) <= LIMIT for m in messages)
@@ -102,7 +103,7 @@ def test_a_gang_named_as_a_mention_pings_nobody(demo_campaign) -> None:
     shows as named, with a zero-width space that keeps Discord from pinging."""
     demo_campaign.gangs[0].name = "@everyone's Sisters"
     demo_campaign.gangs[1].name = "<@123> and <#45> and @here"
-    text = "\n".join(discord_messages(campaign_summary_markdown(demo_campaign)))
+    text = "\n".join(discord_messages(render_markdown(campaign_summary(demo_campaign))))
     for mention in ("@everyone", "@here", "<@1", "<#4"):
         assert mention not in text
     assert text.replace("\u200b", "").count("@everyone's Sisters") >= 1

@@ -113,6 +113,27 @@ def test_report_for_discord_in_messages_of_at_most_2000_characters(data_dir, cap
                                        "The Skulls held the bridge.\n")
 
 
+def test_report_formats(data_dir, capsys) -> None:
+    import json
+
+    _campaign_with_battle(data_dir)
+    assert main(["report", "demo", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["title"] == "Demo: Ashfall Sump"
+    assert any(b["kind"] == "table" and "The Iron Skulls" in b["rows"][1] for b in data["blocks"])
+    assert main(["report", "demo", "--battle", "1", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["blocks"] == [
+        {"kind": "paragraph", "lines": ["The Skulls held the bridge."]}]
+    assert main(["report", "demo", "--format", "discord"]) == 0
+    by_format = capsys.readouterr().out
+    assert main(["report", "demo", "--discord"]) == 0
+    assert capsys.readouterr().out == by_format
+    assert main(["report", "demo", "--format", "markdown"]) == 0
+    assert capsys.readouterr().out.startswith("# Demo: Ashfall Sump\n")
+    assert main(["report", "demo", "--discord", "--format", "json"]) == 1
+    assert "two formats" in capsys.readouterr().err
+
+
 def test_export_then_import_campaign(data_dir, tmp_path, capsys, monkeypatch) -> None:
     _campaign_with_battle(data_dir)
     out_file = tmp_path / "share.toml"

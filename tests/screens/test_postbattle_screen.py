@@ -3,6 +3,7 @@ resuming after the app is killed, the report at the end."""
 
 from __future__ import annotations
 
+from munda_tui.rules.postbattle import commit_report
 import copy
 import random
 from pathlib import Path
@@ -236,7 +237,7 @@ async def test_typical_gang_war_sequence_by_keyboard(make_app: Any, data_dir: Pa
         assert "Frag grenades" not in [i.name for i in escher.fighter("lys-venom").equipment]
         data = app.handle.load_battle(1)
         assert data["postbattle"]["status"] == "done"
-        report = data["report"]["markdown"]
+        report = commit_report(data["report"])
         assert report.startswith("# Battle 1: The Venom Sisters vs The Iron Skulls")
         assert "Lys Venom (The Venom Sisters) held by The Iron Skulls" in report
         summary = app.battle_summary(1)
@@ -500,7 +501,7 @@ async def test_turf_war_sequence_by_keyboard(make_app: Any, data_dir: Path) -> N
             await pilot.pause()
         summary = app.battle_summary(1)
         assert summary.status == "done"
-        assert "Turf War (2017)" in app.handle.load_battle(1)["report"]["markdown"]
+        assert "Turf War (2017)" in commit_report(app.handle.load_battle(1)["report"])
 
 
 # --- honest rolls (#15): Enter never rolls; a re-roll is explicit and on the record ----------
@@ -564,7 +565,7 @@ async def test_a_reroll_by_keyboard_is_recorded_in_the_report(make_app: Any,
             pending = app.screen.seq.pending
             await pilot.press("r" if pending is not None and pending.kind == "roll" else "enter")
             await pilot.pause()
-        report = app.handle.load_battle(1)["report"]["markdown"]
+        report = commit_report(app.handle.load_battle(1)["report"])
     assert "## Re-rolls and corrections" in report
     assert f"- {label}: re-rolled: 1 → 6, misread (real dice)" in report
 

@@ -331,7 +331,8 @@ class CampaignScreen(Screen[None]):
         munda_app(self).open_battle(number)
 
     def action_report(self) -> None:
-        from munda_tui.rules.report import battle_report_markdown
+        from munda_tui.rules.report import battle_report
+        from munda_tui.rules.report_doc import render_markdown
 
         number = self.selected_battle()
         if number is None:
@@ -345,7 +346,7 @@ class CampaignScreen(Screen[None]):
             self.app.push_screen(ErrorScreen(f"Battle {number} could not be read", str(error)))
             return
         self.app.push_screen(
-            ReportScreen(f"Battle {number}", battle_report_markdown(self.campaign, number, data))
+            ReportScreen(f"Battle {number}", render_markdown(battle_report(self.campaign, number, data)))
         )
 
     def _push_roster(self, gang_id: str) -> None:

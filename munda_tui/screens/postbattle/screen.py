@@ -181,7 +181,7 @@ rosters once and saves the battle report.
         if pb.is_applied(self.handle.campaign, self.number):
             # done without a draft of ours (imported, or finished elsewhere): never start a
             # second sequence that would apply its changes again
-            report = (self.data.get("report") or {}).get("markdown") or (
+            report = pb.commit_report(self.data.get("report") or {}) or (
                 "This battle is done; no post-battle report was saved with it.")
             self.report_text = report
             self._show_report()
