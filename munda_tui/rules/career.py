@@ -244,5 +244,6 @@ def export_section() -> dict[str, Any]:
         "item_kinds": list(ITEM_KINDS),
         "weapon_limit": {"weapons": WEAPON_LIMIT, "unwieldy_counts": 2,
                          "source": "seed 004, Distribute Equipment"},
-        "fighter_roles": {"types": dict(roles["types"]), "words": list(roles["words"])},
+        "fighter_roles": {"types": dict(roles["types"]), "lists": list(roles.get("lists", [])),
+                          "gangs": list(roles.get("gangs", [])), "words": list(roles["words"])},
     }

@@ -79,12 +79,44 @@ _GANG_TYPES: dict[str, GangType] = {
 # Fighter type names and words -> roles: data/fighter_roles.toml.
 
 
+@dataclass(frozen=True)
+class _Roles:
+    types: dict[str, FighterType]  # every gang's type names (data [types] and [[lists]])
+    gangs: dict[str, dict[str, FighterType]]  # gang label -> its own readings ([[gangs]])
+    words: tuple[tuple[str, FighterType], ...]
+    prefixes: tuple[str, ...]  # House and gang names a type name may start with
+
+
 @functools.cache
-def _role_data() -> tuple[dict[str, FighterType], tuple[tuple[str, FighterType], ...]]:
+def _role_data() -> _Roles:
     data = load_data("fighter_roles.toml")
-    types = {k.lower(): FighterType(v) for k, v in data["types"].items()}
-    words = tuple((w["word"].lower(), FighterType(w["role"])) for w in data["words"])
-    return types, words
+    types = {_name_key(k): FighterType(v) for k, v in data["types"].items()}
+    prefixes = set(_GANG_TYPES)
+    for entry in data.get("lists", []):
+        for k, v in entry["types"].items():
+            types[_name_key(k)] = FighterType(v)
+        prefixes.add(_name_key(entry["gang"]))
+    gangs: dict[str, dict[str, FighterType]] = {}
+    for entry in data.get("gangs", []):
+        own = {_name_key(k): FighterType(v) for k, v in entry["types"].items()}
+        for label in entry["labels"]:
+            gangs[_name_key(label)] = own
+            prefixes.add(_name_key(label))
+    words = tuple((_name_key(w["word"]), FighterType(w["role"])) for w in data["words"])
+    # longest first: "underhive outcasts" before "outcasts"
+    return _Roles(types, gangs, words, tuple(sorted(prefixes, key=len, reverse=True)))
+
+
+def _name_key(text: str) -> str:
+    """A type or gang name for matching: :func:`role_key` with curly apostrophes
+    straightened (Yaktribe and the books write both)."""
+    return role_key(text).replace("\u2019", "'").replace("\u2018", "'")
+
+
+def _gang_key(label: str) -> str:
+    """A gang type label for matching: "House Escher (HoB)" -> "escher"."""
+    key = re.sub(r"\s*\([^)]*\)\s*$", "", _name_key(label))
+    return key[len("house "):] if key.startswith("house ") else key
 
 
 _STATUSES: dict[str, FighterStatus] = {
@@ -216,23 +248,32 @@ def role_key(label: str) -> str:
     return re.sub(r"\s+", " ", html.unescape(str(label)).strip().lower())
 
 
-def fighter_type_from_label(label: str, known: Mapping[str, FighterType] | None = None
-                            ) -> FighterType | None:
+def fighter_type_from_label(label: str, known: Mapping[str, FighterType] | None = None,
+                            gang: str = "") -> FighterType | None:
     """The role of a fighter type name: the campaign's remembered answers
     (``known``, keyed by :func:`role_key`), then the names of
-    data/fighter_roles.toml (a leading House name ignored: "Orlock Road
-    Captain"), then a word in the name. None when it cannot tell."""
+    data/fighter_roles.toml, the readings of the gang (``gang``: its type as
+    the export writes it) first (a leading House or gang name ignored:
+    "Orlock Road Captain", "House Escher Khymerix"), then a word in the name.
+    None when it cannot tell."""
     key = role_key(label)
     if known and key in known:
         return FighterType(known[key])
-    types, words = _role_data()
-    if key in types:
-        return types[key]
-    for house in _GANG_TYPES:
-        if key.startswith(house + " ") and key[len(house) + 1:] in types:
-            return types[key[len(house) + 1:]]
-    for word, ftype in words:
-        if word in key:
+    data = _role_data()
+    name = _name_key(label)
+    names = [name]
+    bare = name[len("house "):] if name.startswith("house ") else name
+    for prefix in data.prefixes:
+        if bare.startswith(prefix + " "):
+            names.append(bare[len(prefix) + 1:])
+            break
+    own = data.gangs.get(_gang_key(gang), {}) if gang else {}
+    for table in (own, data.types):
+        for candidate in names:
+            if candidate in table:
+                return table[candidate]
+    for word, ftype in data.words:
+        if word in name:
             return ftype
     return None
 
@@ -458,7 +499,7 @@ def gang_from_yaktribe(data: Any, *, taken_ids: Collection[str] = (),
             raise YaktribeError(f"{here}.name: {error}") from None
         here = f"fighter {fname!r}"
         label = _text(raw.get("type"), f"{here} type")
-        ftype = fighter_type_from_label(label, roles)
+        ftype = fighter_type_from_label(label, roles, type_label)
         if ftype is None:
             ftype = FighterType.GANGER
             unknown_types.setdefault(label, []).append(fname)

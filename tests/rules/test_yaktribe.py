@@ -74,18 +74,21 @@ def test_every_fighter_kept_with_type_label(imported, raw):
     by = {f.name: f for f in fighters}
     assert by["Maxath-Ja"].type is FighterType.LEADER
     assert by["Nesh-Tei"].type is FighterType.CHAMPION
-    assert by["Speaks-with-Blades"].type is FighterType.BRUTE
+    # "Neophyte Hybrids and Aberrants advance in the same way as Gangers" (The Book of
+    # Ruin p41, as necroraw quotes it): an Aberrant is a Ganger, not a Brute
+    assert by["Speaks-with-Blades"].type is FighterType.GANGER
     assert by["Wuja-Shei"].type is FighterType.SPECIALIST
     assert by["Uta-Rah"].type is FighterType.GANGER
-    # type names the app cannot place are kept and asked once each
+    # a Propagandist is a Hanger-on (Book of Judgement p90)
     assert by["Guilder Contact"].label == "Propagandist"
+    assert by["Guilder Contact"].type is FighterType.HANGER_ON
+    # a type name the app cannot place is kept and asked once: a Psychic Familiar is
+    # an Exotic Beast, a category the app has no role for
     assert imported.unknown_types == {
         "Psychic Familiar": ["Cherub Alpha II", "Cherub Beta", "Cherub Alpha"],
-        "Propagandist": ["Guilder Contact"],
     }
-    assert "Propagandist: Guilder Contact" in roles_question(imported)
-    assign_roles(imported, {"psychic familiar": FighterType.HANGER_ON,
-                            "Propagandist": FighterType.HANGER_ON})
+    assert "Psychic Familiar: Cherub Alpha II, Cherub Beta, Cherub Alpha" in roles_question(imported)
+    assign_roles(imported, {"psychic familiar": FighterType.HANGER_ON})
     assert not imported.needs_roles
     assert by["Cherub Beta"].type is FighterType.HANGER_ON
     assert [f.label for f in fighters] == [r["type"] for r in raw["gang"]["gangers"]]
@@ -250,7 +253,7 @@ def test_gang_type_with_a_book_suffix_and_html_entities(raw):
 def test_fighter_type_words():
     assert fighter_type_from_label("Neophyte Hybrid Specialist") is FighterType.SPECIALIST
     assert fighter_type_from_label("Escher Juve") is FighterType.JUVE
-    assert fighter_type_from_label("Propagandist") is None
+    assert fighter_type_from_label("Psychic Familiar") is None
 
 
 def test_newer_exports_give_cost_and_traits_per_item(raw):

@@ -20,7 +20,7 @@ from munda_tui.saves.export import (
 from munda_tui.rules.model import FighterType
 from munda_tui.saves.importer import GangImportError, RolesNeeded, import_yaktribe, read_yaktribe
 
-ROLES = {"Psychic Familiar": FighterType.HANGER_ON, "Propagandist": FighterType.HANGER_ON}
+ROLES = {"Psychic Familiar": FighterType.HANGER_ON}
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "yaktribe" / "157849.json"
 
@@ -76,10 +76,10 @@ def test_import_into_campaign_saves_and_bad_file_changes_nothing(tmp_path: Path,
         import_yaktribe(handle, bad)
     assert handle.campaign.gangs == []
     assert file.read_bytes() == before
-    # two type names in the real file have no role the app can tell: asked, nothing saved
+    # one type name in the real file has no role the app can tell: asked, nothing saved
     with pytest.raises(RolesNeeded) as asked:
         import_yaktribe(handle, FIXTURE)
-    assert list(asked.value.result.unknown_types) == ["Psychic Familiar", "Propagandist"]
+    assert list(asked.value.result.unknown_types) == ["Psychic Familiar"]
     assert file.read_bytes() == before
     result = import_yaktribe(handle, FIXTURE, roles=ROLES)
     with pytest.raises(GangImportError, match="already has a gang named"):
@@ -91,8 +91,7 @@ def test_import_into_campaign_saves_and_bad_file_changes_nothing(tmp_path: Path,
         assert gang == result.gang  # every field survives the save
         assert gang.fighters[0].equipment[0].cost is None
         assert gang.rating == 1715
-        assert h.campaign.fighter_roles == {"psychic familiar": FighterType.HANGER_ON,
-                                            "propagandist": FighterType.HANGER_ON}
+        assert h.campaign.fighter_roles == {"psychic familiar": FighterType.HANGER_ON}
 
 
 def test_export_round_trip_with_battles(tmp_path: Path, data_dir: Path) -> None:

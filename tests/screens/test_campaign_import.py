@@ -76,14 +76,15 @@ async def test_rating_difference_reason_shown(make_app, data_dir, tmp_path) -> N
         preview = str(app.screen.query_one("#preview").render())
         assert "computed 1715, file 1850" in preview
         assert "the file still counts the dead" in preview
-        await pilot.press("h", "h")  # Psychic Familiar, Propagandist: Hangers-on
+        await pilot.press("h")  # Psychic Familiar: Hanger-on
         await pilot.press("ctrl+s")
         await wait_for_screen(pilot, "CampaignScreen")
         assert app.handle.campaign.gangs[0].rating == 1715
 
 
-async def test_unknown_type_names_asked_once_each_and_remembered(make_app, data_dir) -> None:
-    """The real export: every fighter keeps its type name and gets a role; the two
+async def test_unknown_type_names_asked_once_each_and_remembered(make_app, data_dir, tmp_path) -> None:
+    """The real export with its Propagandist (a Hanger-on the app knows) given a type
+    name no gang list has: every fighter keeps its type name and gets a role; the two
     names the app cannot place are asked once each (Psychic Familiar covers three
     fighters), the answers are kept in the campaign and not asked again."""
     import json
@@ -91,16 +92,21 @@ async def test_unknown_type_names_asked_once_each_and_remembered(make_app, data_
     from munda_tui.rules.model import FighterType
 
     raw = json.loads((FIXTURES / "157849.json").read_text("utf-8"))
+    for fighter in raw["gang"]["gangers"]:
+        if fighter["type"] == "Propagandist":
+            fighter["type"] = "Guild Go-between"
+    export = tmp_path / "157849.json"
+    export.write_text(json.dumps(raw), "utf-8")
     slug = seed(data_dir)
     app = make_app(campaign=slug)
     async with app.run_test(size=SIZE) as pilot:
         await open_import(pilot)
-        await pilot.press(*str(FIXTURES / "157849.json"), "enter")
+        await pilot.press(*str(export), "enter")
         await pilot.pause()
         roles = app.screen.query_one("#roles")
         assert [str(o.prompt) for o in roles.options] == [
             "Psychic Familiar (3: Cherub Alpha II, Cherub Beta, Cherub Alpha) → ?",
-            "Propagandist (1: Guilder Contact) → ?",
+            "Guild Go-between (1: Guilder Contact) → ?",
         ]
         assert app.screen.focused is roles
         await pilot.press("ctrl+s")  # refused while a name has no role
@@ -118,11 +124,11 @@ async def test_unknown_type_names_asked_once_each_and_remembered(make_app, data_
         assert by["Maxath-Ja"] is FighterType.LEADER  # Cult Alpha
         assert by["Cherub Beta"] is FighterType.HANGER_ON and by["Guilder Contact"] is FighterType.HANGER_ON
         assert app.handle.campaign.fighter_roles == {
-            "psychic familiar": FighterType.HANGER_ON, "propagandist": FighterType.HANGER_ON}
+            "psychic familiar": FighterType.HANGER_ON, "guild go-between": FighterType.HANGER_ON}
         # the next import of a gang with those names asks nothing
         await pilot.press("i")
         await wait_for_screen(pilot, "ImportGangScreen")
-        await pilot.press(*str(FIXTURES / "157849.json"), "enter")
+        await pilot.press(*str(export), "enter")
         await pilot.pause()
         assert app.screen.query_one("#roles").display is False
     with Store(data_dir).open_campaign(slug) as h:
