@@ -173,7 +173,7 @@ def _import_campaign(args: argparse.Namespace) -> int:
 
 
 def _add_report(p: argparse.ArgumentParser) -> None:
-    from .rules.report_doc import RENDERERS
+    from .rules.report_formats import RENDERERS
 
     p.add_argument("campaign", help="the campaign (folder or name)")
     p.add_argument("--battle", type=int, default=None, help="this battle's report (default: the campaign summary)")
@@ -186,7 +186,7 @@ def _add_report(p: argparse.ArgumentParser) -> None:
 
 def _run_report(args: argparse.Namespace) -> int:
     from .rules.report import battle_report, campaign_summary
-    from .rules.report_doc import RENDERERS
+    from .rules.report_formats import RENDERERS
     from .saves import SaveError
     from .saves.export import CampaignSnapshot, ExportError
 

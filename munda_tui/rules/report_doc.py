@@ -4,12 +4,9 @@ A battle's report (the post-battle sequence writes it), a battle summary and the
 campaign summary are each a :class:`Report`: a title and a list of blocks (a heading, a
 paragraph, a bulleted list, a table). The battle file keeps the blocks (``[report]
 blocks``, plain data: :meth:`Report.to_data`), and every format is rendered from them by
-a renderer in :data:`RENDERERS`: Markdown (the screens, the default), Discord messages
-(at most 2,000 characters each, tables as aligned code blocks: ``rules.discord``) and
-JSON (the blocks as they are, for other tools).
-
-Adding a format is one renderer: a function ``(Report) -> str`` added to RENDERERS
-(``munda-tui report --format NAME`` and the tests pick it up; see ARCHITECTURE.md).
+a renderer (``rules.report_formats.RENDERERS``): Markdown (the screens, the default),
+Discord messages (at most 2,000 characters each, tables as aligned code blocks:
+``rules.discord``) and JSON (the blocks as they are, for other tools).
 
 A battle file written before reports were kept as blocks holds its Markdown
 (``[report] markdown``): :func:`from_markdown` reads it back into blocks (headings,
@@ -21,7 +18,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Union
+from typing import Any, Union
 
 
 @dataclass(frozen=True)
@@ -280,21 +277,3 @@ def render_json(report: Report) -> str:
     """JSON: the blocks as the battle file keeps them, for other tools."""
     return json.dumps({"format": "munda-tui report", "version": 1, "title": report.title,
                        "blocks": report.to_data()}, ensure_ascii=False, indent=2) + "\n"
-
-
-def render_discord(report: Report) -> str:
-    """Discord messages (at most 2,000 characters each), each after a
-    ``--- message N/M (C characters) ---`` line, ready to paste one by one."""
-    from .discord import report_messages
-
-    messages = report_messages(report)
-    return "".join(f"--- message {i}/{len(messages)} ({len(m)} characters) ---\n{m}\n"
-                   for i, m in enumerate(messages, 1))
-
-
-#: every format a report is rendered to, by name (``munda-tui report --format NAME``)
-RENDERERS: dict[str, Callable[[Report], str]] = {
-    "markdown": render_markdown,
-    "discord": render_discord,
-    "json": render_json,
-}

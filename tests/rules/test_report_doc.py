@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 from munda_tui.rules.report import battle_report, campaign_summary
+from munda_tui.rules.report_formats import RENDERERS
 from munda_tui.rules.report_doc import (
-    RENDERERS,
     Bullets,
     Heading,
     Item,
