@@ -76,6 +76,20 @@ TEXT_MAX: dict[tuple[str, str], int] = {
     ("Fighter", "id"): 200,
 }
 
+#: (dataclass name, field) -> the values an enumerated setting may take: a campaign's
+#: settings and the config's defaults for new campaigns are checked at load with the
+#: other values, and the settings screen offers exactly these (a hand-edited
+#: ``subplot_decks = "nope"`` ended the app at the settings screen). The Lasting Injury
+#: tables are rules/data/injuries.toml's (a test keeps the two the same).
+_INJURY_TABLES = ("rulebook-2018", "core-2023")
+_SUBPLOT_DECKS = ("house", "suit")
+CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
+    ("Settings", "lasting_injury_table"): _INJURY_TABLES,
+    ("Settings", "subplot_decks"): _SUBPLOT_DECKS,
+    ("Config", "lasting_injury_table"): _INJURY_TABLES,
+    ("Config", "subplot_decks"): _SUBPLOT_DECKS,
+}
+
 #: Largest number a post-battle prompt with no stated maximum accepts.
 ENTRY_MAX = 1_000_000
 

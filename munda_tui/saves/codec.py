@@ -482,7 +482,19 @@ def _field_decoder(f: dataclasses.Field[Any], hint: Any) -> Decoder:
 
 
 def _limited(owner: str, name: str, decode: Decoder) -> Decoder:
-    """``decode`` plus the field's range or length from ``rules.limits`` (if it has one)."""
+    """``decode`` plus the field's range or length from ``rules.limits`` (if it has one),
+    or the values it may take (``limits.CHOICES``)."""
+    choices = limits.CHOICES.get((owner, name))
+    if choices is not None:
+        listed = ", ".join(repr(c) for c in choices)
+
+        def decode_choice(data: Any, keypath: KeyPath) -> Any:
+            value = decode(data, keypath)
+            if value not in choices:
+                raise ValidationError(keypath, f"unknown value {limits.show_text(value)}; expected one of {listed}")
+            return value
+
+        return decode_choice
     span = limits.RANGES.get((owner, name))
     most = limits.TEXT_MAX.get((owner, name))
     if span is None and most is None:

@@ -89,3 +89,16 @@ def test_platform_dirs_without_environment(monkeypatch):
     assert default_data_dir() == platformdirs.user_data_path("munda-tui", appauthor=False)
     assert default_config_dir() == platformdirs.user_config_path("munda-tui", appauthor=False)
     assert isinstance(default_data_dir(), Path)
+
+
+def test_a_typo_in_a_default_setting_is_named_like_any_bad_value(config_dir):
+    """Issue 26 item 12: the config's defaults for new campaigns are enumerated settings
+    too; a typo is reported as path:line:col (it would have made every new campaign
+    unopenable at the settings screen)."""
+    path = config_dir / "config.toml"
+    path.write_text('schema_version = 1\nsubplot_decks = "House"\nlasting_injury_table = "rulebook-2018"\n')
+    config = load_config(config_dir)
+    assert config == Config()
+    assert config.load_error == (f"{path}:2:1: subplot_decks: unknown value 'House'; "
+                                 "expected one of 'house', 'suit'")
+    assert check_paths([path]) == [config.load_error]

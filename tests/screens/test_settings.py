@@ -80,3 +80,49 @@ async def test_leaving_unsaved_asks(make_app, data_dir) -> None:
         await wait_for_screen(pilot, "CampaignScreen")
     with Store(data_dir).open_campaign(slug) as h:
         assert h.campaign.settings == Settings()
+
+
+import pytest  # noqa: E402
+
+
+@pytest.mark.parametrize("key, value", [("subplot_decks", "nope"), ("lasting_injury_table", "core-2032")])
+async def test_a_hand_edited_setting_typo_is_refused_at_open_not_at_the_settings_screen(
+        make_app, data_dir, key, value) -> None:
+    """Issue 26 item 12: `munda-tui check` said "all saves load", the campaign opened and
+    `s` ended the app (InvalidSelectValueError). The value is checked at load with the
+    others: the campaign refuses to open and says where and why; nothing is changed."""
+    from munda_tui.saves.check import check_paths
+
+    seed(data_dir)
+    path = data_dir / "campaigns" / "demo" / "campaign.toml"
+    text = path.read_text(encoding="utf-8")
+    line = next(i for i, ln in enumerate(text.split("\n"), 1) if ln.startswith(f"{key} ="))
+    text = text.replace(f'{key} = "{getattr(Settings(), key)}"', f'{key} = "{value}"', 1)
+    path.write_text(text, encoding="utf-8")
+    where = f"campaign.toml:{line}:1: settings.{key}: unknown value '{value}'; expected one of"
+    problems = check_paths([path])
+    assert len(problems) == 1 and where in problems[0]
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        if app.handle is not None:  # (before the fix: it opened, and s ended the app)
+            await pilot.press("s")
+            await pilot.pause()
+        assert app.handle is None
+        message = str(app.screen.query_one("#dialog-message").render())
+        assert where in message
+        await pilot.press("escape")
+        await pilot.pause()
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_the_screen_offers_exactly_the_values_the_load_accepts() -> None:
+    from munda_tui.rules.limits import CHOICES as ALLOWED
+    from munda_tui.rules.postbattle_core import injury_tables
+    from munda_tui.screens.campaign.settings import CHOICES
+
+    assert ALLOWED[("Settings", "lasting_injury_table")] == tuple(injury_tables())
+    for (owner, key), values in ALLOWED.items():
+        options = CHOICES[key][1]
+        assert options is not None and tuple(v for _label, v in options) == values
