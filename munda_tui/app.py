@@ -228,8 +228,7 @@ class MundaApp(KeyOrderApp):
         if self.config.load_error:
             self.notify(f"Your config did not load (defaults used): {self.config.load_error}",
                         severity="warning", timeout=15)
-        if self.config.keymap:
-            self.apply_keymap(self.config.keymap)
+        self._check_config()
         self._say_start_error()
 
     def _say_start_error(self) -> None:
@@ -252,21 +251,31 @@ class MundaApp(KeyOrderApp):
         else:  # pragma: no cover - every write is guarded in saves
             self.push_screen(ErrorScreen("Campaign could not be opened", str(error)))
 
-    def apply_keymap(self, keymap: dict[str, str]) -> list[str]:
-        """Remap keys by binding id (the config's ``[keymap]``); say what could not apply."""
-        from .keymap import check_keymap
+    def _check_config(self) -> None:
+        """What the codec cannot know of the config: ids no binding has, key names
+        Textual cannot send, a theme it does not have; each ``path:line:col: message``,
+        all of them in one notification (``munda-tui check`` lists them too); the keys
+        that can apply are remapped."""
+        from .keymap import config_problems
         from .saves.config import config_path
 
+        if not self.config.keymap and self.config.theme in self.available_themes:
+            return
         path = config_path(self.config_dir)
         try:
             text: str | None = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             text = None
-        good, problems = check_keymap(keymap, path, text)
-        self.set_keymap(good)
-        for problem in problems:
-            self.notify(f"Key not remapped: {problem}", severity="warning", timeout=15)
-        return problems
+        good, problems = config_problems(self.config, path, text,
+                                         [*self.available_themes, *THEME_ALIASES])
+        if good:
+            self.set_keymap(good)
+        if len(problems) == 1:
+            self.notify(f"Your config: {problems[0]}", severity="warning", timeout=15)
+        elif problems:
+            self.notify(f"{len(problems)} problems in your config (the rest applies); the first: "
+                        f"{problems[0]}\n`munda-tui check {path}` lists them all.",
+                        severity="warning", timeout=15)
 
     def on_ready(self) -> None:
         # After the first frame: a campaign shown from its overview is decoded, and a

@@ -17,7 +17,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from textual.binding import Binding
 from textual.dom import DOMNode
@@ -73,28 +73,129 @@ def unnamed_bindings() -> list[str]:
     return out
 
 
+#: the modifiers Textual puts before a key's name ("ctrl+n", "alt+shift+up")
+MODIFIERS = ("ctrl", "shift", "alt", "super", "hyper", "meta")
+#: names people write for a key, and Textual's name for it
+_ALIASES = {"return": "enter", "esc": "escape", "del": "delete", "spacebar": "space",
+            "pgup": "pageup", "pgdn": "pagedown", "ins": "insert", "bs": "backspace",
+            "control": "ctrl", "ctl": "ctrl", "cmd": "super", "option": "alt"}
+_KEY_NAMES: set[str] | None = None
+
+
+def _key_names() -> set[str]:
+    """The names of the keys Textual reads from a terminal, without modifiers: its
+    ``Keys`` (less the internal ``<any>`` ones and ``return``, which it never sends:
+    Return is ``enter``) and the kitty protocol's functional keys."""
+    global _KEY_NAMES
+    if _KEY_NAMES is None:
+        from textual._keyboard_protocol import FUNCTIONAL_KEYS
+        from textual.keys import KEY_NAME_REPLACEMENTS, Keys
+
+        names = {k.value.rsplit("+", 1)[-1] for k in Keys}
+        names |= set(FUNCTIONAL_KEYS.values()) | set(KEY_NAME_REPLACEMENTS.values())
+        _KEY_NAMES = {n for n in names if n and not n.startswith("<") and n not in ("return", "ctrl-at")}
+    return _KEY_NAMES
+
+
+def _is_key(base: str) -> bool:
+    from textual.keys import key_to_character
+
+    if len(base) == 1:  # a character: "r", "R", "?", "+"
+        return base.isprintable() and not base.isspace()
+    return base in _key_names() or (base.islower() and key_to_character(base) is not None)
+
+
+def key_name_problem(name: str) -> str | None:
+    """Why ``name`` is not a key Textual can send (None when it is one). Textual itself
+    accepts any string in a keymap, and a binding to a misspelt name never fires
+    (Textualize/textual#5119: keymap and bindings are not validated)."""
+    if len(name) == 1:
+        return None if _is_key(name) else f"{name!r} is not a key"
+    *mods, base = name.split("+")
+    if name.endswith("++"):  # "ctrl++": the + key with ctrl
+        mods, base = name[:-2].split("+"), "+"
+    bad = [m for m in mods if m not in MODIFIERS]
+    if len(set(mods)) != len(mods):
+        return f"{name!r} names a modifier twice"
+    if bad or not base or not _is_key(base):
+        fixed = [_ALIASES.get(m.lower(), m.lower()) for m in mods]
+        fixed.append(_ALIASES.get(base.lower(), base if len(base) == 1 else base.lower()))
+        guess = "+".join(fixed)
+        if all(m in MODIFIERS for m in fixed[:-1]) and fixed[-1] and _is_key(fixed[-1]) \
+                and guess != name:
+            hint = f" (did you mean {guess!r}?)"
+        else:
+            import difflib
+
+            close = difflib.get_close_matches(base.lower(), sorted(_key_names()), n=1)
+            hint = f" (did you mean {'+'.join([*mods, close[0]])!r}?)" if close and not bad else \
+                f" (modifiers: {', '.join(MODIFIERS)})" if bad else ""
+        return f"{name!r} is not a key name{hint}"
+    return None
+
+
 def check_keymap(keymap: Mapping[str, Any], path: Path,
                  text: str | None) -> tuple[dict[str, str], list[str]]:
-    """The usable part of ``keymap`` and a ``path:line:col: message`` per problem."""
+    """The usable part of ``keymap`` and a ``path:line:col: message`` per problem: an id
+    no binding has, an empty key, a key name Textual cannot send. Linear in the size of
+    the keymap and of the file (the file is scanned once for every problem's place)."""
     from .saves.codec import ValidationError
-    from .saves.errors import validation_error
+    from .saves.errors import SaveError, key_positions
 
     known = all_bindings()
+    by_action: dict[str, list[str]] = {}
+    for k in known:
+        by_action.setdefault(k.split(".")[-1], []).append(k)
+    positions = key_positions(text) if text is not None else {}
     good: dict[str, str] = {}
     problems: list[str] = []
+
+    def problem(binding_id: str, message: str) -> None:
+        line, col = positions.get(("keymap", binding_id)) or positions.get(("keymap",)) or (1, 1)
+        error = ValidationError(("keymap", binding_id), message)
+        problems.append(str(SaveError(path, line, col, str(error))))
+
     for binding_id, keys in keymap.items():
-        where = ("keymap", binding_id)
         if binding_id not in known:
-            close = sorted(k for k in known if k.split(".")[-1] == binding_id.split(".")[-1])
+            close = sorted(by_action.get(binding_id.split(".")[-1], ()))
             hint = f" (did you mean {', '.join(close[:3])}?)" if close else " (? lists the ids)"
-            problems.append(str(validation_error(path, text, ValidationError(
-                where, f"no key binding has the id {binding_id!r}{hint}"))))
+            problem(binding_id, f"no key binding has the id {binding_id!r}{hint}")
             continue
         names = [k.strip() for k in str(keys).split(",")]
         if not keys or not all(names):
-            problems.append(str(validation_error(path, text, ValidationError(
-                where, "expected one key or several, comma-separated (e.g. \"space\" or "
-                       "\"n,ctrl+n\")"))))
+            problem(binding_id, "expected one key or several, comma-separated (e.g. \"space\" "
+                                "or \"n,ctrl+n\")")
+            continue
+        wrong = [p for p in map(key_name_problem, names) if p]
+        if wrong:
+            problem(binding_id, f"{'; '.join(wrong)}: the binding keeps its own key")
             continue
         good[binding_id] = ",".join(names)
     return good, problems
+
+
+def theme_problem(theme: str, themes: Iterable[str], path: Path, text: str | None) -> str | None:
+    """``path:line:col: message`` when the config names a theme Textual does not have
+    (the default theme is used then)."""
+    from .saves.errors import SaveError, key_positions
+
+    known = sorted(set(themes))
+    if theme in known:
+        return None
+    import difflib
+
+    close = difflib.get_close_matches(theme, known, n=1)
+    hint = f"did you mean {close[0]!r}?" if close else f"themes: {', '.join(known)}"
+    line, col = (key_positions(text).get(("theme",)) if text is not None else None) or (1, 1)
+    return str(SaveError(path, line, col,
+                         f"theme: no theme is called {theme!r} ({hint}); the default theme is used"))
+
+
+def config_problems(config: Any, path: Path, text: str | None,
+                    themes: Iterable[str]) -> tuple[dict[str, str], list[str]]:
+    """What the app says of a config the codec loaded (``saves.config.Config``): the
+    keymap it can apply, and a ``path:line:col: message`` per id, key or theme it cannot
+    use. The app and ``munda-tui check`` both ask this."""
+    good, problems = check_keymap(config.keymap, path, text) if config.keymap else ({}, [])
+    theme = theme_problem(config.theme, themes, path, text)
+    return good, ([theme] if theme else []) + problems

@@ -153,3 +153,84 @@ async def test_the_readme_keymap_snippet_alone_is_a_config(
     save_config(config_dir, app.config)
     text = (config_dir / "config.toml").read_text(encoding="utf-8")
     assert "schema_version = 1" in text and load_config(config_dir).keymap == app.config.keymap
+
+
+# --- item 11: typos in config.toml are said, as path:line:col: message ------------------
+
+
+async def test_an_unknown_theme_and_misspelt_keys_are_said_where_they_are(
+        make_app: Any, config_dir: Path) -> None:
+    path = config_dir / "config.toml"
+    path.write_text(
+        'theme = "nrod"\n'
+        "\n"
+        "[keymap]\n"
+        '"campaign.new_battle" = "ctl+n"\n'
+        '"campaign.roster" = "Return"\n'
+        '"campaign.charts" = "enterr"\n'
+        '"campaign.settings" = "f5"\n', encoding="utf-8")
+    app = make_app(demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        notes = [n.message for n in app._notifications]
+        assert len(notes) == 1, notes  # one notification, counting them
+        assert notes[0].startswith("4 problems in your config"), notes
+        assert f"{path}:1:1: theme: no theme is called 'nrod' (did you mean 'nord'?)" in notes[0]
+        assert app.theme == "textual-dark"
+        from munda_tui.keymap import config_problems
+
+        _good, problems = config_problems(app.config, path, path.read_text(), app.available_themes)
+        assert problems == [
+            f"{path}:1:1: theme: no theme is called 'nrod' (did you mean 'nord'?); the default theme is used",
+            f"{path}:4:1: keymap.campaign.new_battle: 'ctl+n' is not a key name (did you mean "
+            "'ctrl+n'?): the binding keeps its own key",
+            f"{path}:5:1: keymap.campaign.roster: 'Return' is not a key name (did you mean "
+            "'enter'?): the binding keeps its own key",
+            f"{path}:6:1: keymap.campaign.charts: 'enterr' is not a key name (did you mean "
+            "'enter'?): the binding keeps its own key",
+        ]
+        # a misspelt key leaves the action its own key; the good one applies
+        await pilot.press("f5")
+        await wait_for_screen(pilot, "SettingsScreen")
+        await pilot.press("escape")
+        await wait_for_screen(pilot, "CampaignScreen")
+        await pilot.press("n")
+        await wait_for_screen(pilot, "PreBattleScreen")
+
+
+def test_every_key_the_app_binds_is_a_key_name() -> None:
+    import munda_tui.app  # noqa: F401
+    from munda_tui.keymap import all_bindings, key_name_problem
+
+    assert [(i, k) for i, (_c, b) in all_bindings().items() for k in b.key.split(",")
+            if key_name_problem(k.strip())] == []
+
+
+# --- item 16: many unknown ids: linear, one notification ----------------------------------
+
+
+async def test_two_thousand_unknown_ids_are_one_notification_and_one_scan(
+        make_app: Any, config_dir: Path, monkeypatch: Any) -> None:
+    import munda_tui.saves.errors as errors
+
+    scans = []
+    real = errors.key_positions
+
+    def counted(text: str) -> Any:
+        scans.append(1)
+        return real(text)
+
+    monkeypatch.setattr(errors, "key_positions", counted)
+    ids = "".join(f'"campaign.nothing_{i}" = "x"\n' for i in range(2000))
+    path = config_dir / "config.toml"
+    path.write_text(f'[keymap]\n"campaign.settings" = "f5"\n{ids}', encoding="utf-8")
+    app = make_app(demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        notes = [n.message for n in app._notifications]
+        assert len(notes) == 1 and notes[0].startswith("2000 problems in your config"), notes[:3]
+        assert f"{path}:3:1: keymap.campaign.nothing_0: no key binding has the id" in notes[0]
+        assert f"munda-tui check {path}" in notes[0]
+        assert len(scans) == 1  # the file is scanned once for every problem's place
+        await pilot.press("f5")  # the rest applies
+        await wait_for_screen(pilot, "SettingsScreen")
