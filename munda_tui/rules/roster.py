@@ -258,7 +258,13 @@ def _injuries(names: list[str], old: list[LastingInjury]) -> list[LastingInjury]
 
 def add_fighter(gang: Gang, values: FighterValues, *, paid: bool = False) -> Fighter:
     """Put a fighter on the roster. ``paid``: hired, so the fighter's cost comes
-    out of the Stash (a founding gang spends its starting credits the same way)."""
+    out of the Stash (a founding gang spends its starting credits the same way).
+    A gang holds at most ``limits.GANG_FIGHTERS_MAX`` fighters (as an import does)."""
+    if len(gang.fighters) >= limits.GANG_FIGHTERS_MAX:
+        raise RosterError(
+            f"{gang.name} has {len(gang.fighters)} fighters on its roster, the most a gang "
+            f"holds in munda-tui: delete one to add another"
+        )
     _check_unique(gang, values.name, None)
     if paid:
         pay(gang, values.cost, f"Hiring {values.name}")

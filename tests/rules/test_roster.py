@@ -77,6 +77,24 @@ def test_add_fighter_raises_rating(gang):
     assert gang.rating == before + 35
 
 
+def test_a_gang_holds_at_most_the_limit_of_fighters(gang):
+    """rules.limits.GANG_FIGHTERS_MAX (300), the most an import takes: a roster that
+    full refuses another fighter, hired or not, and nothing changes."""
+    from munda_tui.rules import limits
+
+    gang.fighters.extend(Fighter(id=f"f{i}", name=f"F{i}", type=FighterType.GANGER, cost=50)
+                         for i in range(limits.GANG_FIGHTERS_MAX - len(gang.fighters)))
+    values, errors = validate_fighter(gang, form(name="Kira", type="Juve", cost="25"))
+    assert errors == {}
+    before = (list(gang.fighters), gang.credits)
+    with pytest.raises(RosterError, match="has 300 fighters on its roster, the most a gang "
+                       "holds in munda-tui: delete one to add another"):
+        add_fighter(gang, values, paid=True)
+    assert (gang.fighters, gang.credits) == before
+    delete_fighter(gang, "f0")
+    assert add_fighter(gang, values).name == "Kira"
+
+
 def test_move_equipment_fighter_to_stash_and_back(gang):
     before = gang.rating
     moved = move_equipment(gang, "vex", 1, STASH)
