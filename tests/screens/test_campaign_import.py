@@ -62,6 +62,30 @@ async def test_foreign_file_changes_nothing(make_app, data_dir, tmp_path) -> Non
         assert h.campaign.gangs == []
 
 
+async def test_a_gang_above_the_size_limit_is_refused_on_screen(make_app, data_dir, tmp_path) -> None:
+    """Issue 26, item 15: an export of 20,000 fighters (it imported whole, 14-18 s) is
+    refused with the limit of rules.limits, the form stays open and nothing changes."""
+    import json
+
+    gangers = [{"name": f"Fighter {i}", "type": "Gunner", "cost": "50", "status": "Alive"}
+               for i in range(20_000)]
+    path = tmp_path / "many.json"
+    path.write_text(json.dumps({"gang": {"gang_name": "The Many", "gang_type": "Orlock",
+                                         "gangers": gangers}}), "utf-8")
+    slug = seed(data_dir)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_import(pilot)
+        await pilot.press(*str(path), "ctrl+s")
+        await pilot.pause()
+        error = str(app.screen.query_one("#import-error").render())
+        assert "lists 20000 fighters; a gang holds at most 300 in munda-tui" in error
+        assert type(app.screen).__name__ == "ImportGangScreen"
+        assert app.handle.campaign.gangs == []
+    with Store(data_dir).open_campaign(slug) as h:
+        assert h.campaign.gangs == []
+
+
 async def test_rating_difference_reason_shown(make_app, data_dir, tmp_path) -> None:
     text = (FIXTURES / "157849.json").read_text("utf-8").replace(
         '"gang_rating":"1715"', '"gang_rating":"1850"')
