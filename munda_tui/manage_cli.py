@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
+    from .rules.model import Settings
     from .saves import Store
 
 
@@ -25,6 +26,14 @@ def _store(args: argparse.Namespace) -> "Store":
 
     data_dir = getattr(args, "data_dir", None) or os.environ.get("MUNDA_TUI_DATA_DIR")
     return Store(Path(data_dir) if data_dir else default_data_dir())
+
+
+def _new_campaign_settings() -> "Settings":
+    """The config's defaults for new campaigns (the defaults when it does not load)."""
+    from .saves.config import load_config
+    from .saves.paths import default_config_dir
+
+    return load_config(default_config_dir()).new_campaign_settings()
 
 
 def _err(command: str, message: str) -> int:
@@ -106,7 +115,8 @@ def _import_yaktribe(args: argparse.Namespace) -> int:
     slug = find_campaign(store, target)
     try:
         if slug is None:
-            handle = store.create_campaign(Campaign(id=slugify(target), name=target))
+            handle = store.create_campaign(Campaign(id=slugify(target), name=target,
+                                                    settings=_new_campaign_settings()))
             created = True
         else:
             handle = store.open_campaign(slug)

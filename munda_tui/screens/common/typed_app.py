@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from munda_tui.saves import CampaignHandle, Store
+    from munda_tui.saves.config import Config
 
 T = TypeVar("T")
 
@@ -34,6 +35,7 @@ class MundaServices(Protocol):
     store: Store
     handle: CampaignHandle | None
     config_dir: Path
+    config: Config
 
     def today(self) -> str: ...
 

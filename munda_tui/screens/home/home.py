@@ -100,7 +100,8 @@ class HomeScreen(Screen[None]):
             campaign = request.to_campaign(unique_id(request.name, taken))
             self._create(campaign)
 
-        self.app.push_screen(NewCampaignScreen(taken), created)
+        defaults = munda_app(self).config.new_campaign_settings()  # config.toml's
+        self.app.push_screen(NewCampaignScreen(taken, defaults), created)
 
     def action_add_demo(self) -> None:
         from munda_tui.rules.demo import demo_campaign

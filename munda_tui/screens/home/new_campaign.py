@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -26,9 +26,12 @@ RULESETS = [
 class NewCampaignRequest:
     name: str
     ruleset: PostBattleRuleset
+    #: the rest of the rules choices: the config's defaults for new campaigns
+    defaults: Settings = field(default_factory=Settings)
 
     def to_campaign(self, slug: str) -> Campaign:
-        return Campaign(id=slug, name=self.name, settings=Settings(post_battle_ruleset=self.ruleset))
+        return Campaign(id=slug, name=self.name,
+                        settings=replace(self.defaults, post_battle_ruleset=self.ruleset))
 
 
 def too_long(name: str) -> str:
@@ -52,9 +55,10 @@ class NewCampaignScreen(ModalScreen[NewCampaignRequest | None]):
     CSS_PATH = "new_campaign.tcss"
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="new_campaign.cancel")]
 
-    def __init__(self, taken: set[str]) -> None:
+    def __init__(self, taken: set[str], defaults: Settings | None = None) -> None:
         super().__init__()
         self.taken = taken
+        self.defaults = defaults or Settings()  # the config's defaults for new campaigns
 
     def compose(self) -> ComposeResult:
         with Vertical(id="form"):
@@ -65,7 +69,8 @@ class NewCampaignScreen(ModalScreen[NewCampaignRequest | None]):
             yield Input(placeholder="e.g. Spring Sump Wars", id="name")
             yield Static("", id="name-error", classes="error-text")
             yield Label("Post-battle sequence")
-            yield Select(RULESETS, value=PostBattleRuleset.GANG_WAR, allow_blank=False, id="ruleset")
+            yield Select(RULESETS, value=self.defaults.post_battle_ruleset, allow_blank=False,
+                         id="ruleset")
             yield Button("Create (Enter)", id="create", variant="primary")
             yield Static("Esc to cancel", classes="hint")
         yield Footer()
@@ -88,7 +93,7 @@ class NewCampaignScreen(ModalScreen[NewCampaignRequest | None]):
             self.query_one("#name", Input).focus()
             return
         ruleset = str(self.query_one("#ruleset", Select).value)
-        self.dismiss(NewCampaignRequest(name.strip(), PostBattleRuleset(ruleset)))
+        self.dismiss(NewCampaignRequest(name.strip(), PostBattleRuleset(ruleset), self.defaults))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
