@@ -68,6 +68,10 @@ _GANG_TYPES: dict[str, GangType] = {
     "genestealer cult": GangType.GENESTEALER_CULTISTS,
     "genestealer cultists": GangType.GENESTEALER_CULTISTS,
     "ash waste nomads": GangType.ASH_WASTE_NOMADS,
+    "ash wastes nomads": GangType.ASH_WASTE_NOMADS,  # the books' spelling
+    "helot chaos cult": GangType.CHAOS_CULTISTS,  # The Book of Ruin's name for the list
+    "helot chaos cults": GangType.CHAOS_CULTISTS,
+    "genestealer cults": GangType.GENESTEALER_CULTISTS,
     "cogs": GangType.COGS,
     "ratskins": GangType.RATSKINS,
     "ratskin": GangType.RATSKINS,

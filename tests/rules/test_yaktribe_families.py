@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from munda_tui.rules.model import Campaign, FighterType
+from munda_tui.rules.career import export_section
+from munda_tui.rules.model import Campaign, FighterType, GangType
 from munda_tui.rules.yaktribe import fighter_type_from_label, gang_from_yaktribe
 from munda_tui.saves import Store
 from munda_tui.saves.importer import RolesNeeded, import_yaktribe
@@ -99,3 +100,27 @@ def test_spellings_and_prefixes_as_the_books_and_managers_write_them() -> None:
     # no source: asked, never guessed
     for name in ("Psychic Familiar", "Chaos Spawn", "Orrus", "Iron Rider", "Cyber-mastiff"):
         assert fighter_type_from_label(name) is None, name
+
+
+def test_rules_export_lists_each_gang_list_with_its_book() -> None:
+    roles = export_section()["fighter_roles"]
+    books = {entry["gang"]: entry["book"] for entry in roles["lists"]}
+    for gang in ("Palanite Enforcers", "Genestealer Cults", "Helot Chaos Cults",
+                 "Corpse Grinder Cults", "Slave Ogryns", "Venators", "Ash Wastes Nomads",
+                 "Ironhead Squat Prospectors", "Underhive Outcasts", "Hangers-on (any gang)",
+                 "Brutes (any gang)"):
+        assert books[gang], gang
+    assert books["Slave Ogryns"].startswith("House of Chains")
+    assert all(entry["source"] for entry in roles["lists"])
+    assert roles["gangs"][0]["types"] == {"hive scum": "Ganger"}
+
+
+def test_the_books_names_of_the_gang_lists_are_read() -> None:
+    raw = load("ash-wastes-nomads")
+    raw["gang"]["gang_type"] = "Ash Wastes Nomads"  # Book of the Outlands
+    result = gang_from_yaktribe(raw)
+    assert result.gang.type is GangType.ASH_WASTE_NOMADS
+    assert not any("not one the app knows" in w for w in result.warnings)
+    raw = load("chaos-cult")
+    raw["gang"]["gang_type"] = "Helot Chaos Cult"  # The Book of Ruin p25
+    assert gang_from_yaktribe(raw).gang.type is GangType.CHAOS_CULTISTS
