@@ -65,11 +65,23 @@ def _add_check(p: argparse.ArgumentParser) -> None:
     p.add_argument("paths", nargs="*", help="save files or folders (default: the data dir)")
 
 
+def _config_check(path: Path, config: object, text: str) -> list[str]:
+    """What the app says of a config the codec loaded: its keymap and its theme."""
+    from textual.theme import BUILTIN_THEMES
+
+    from .app import THEME_ALIASES
+    from .keymap import config_problems
+
+    return config_problems(config, path, text, [*BUILTIN_THEMES, *THEME_ALIASES])[1]
+
+
 def _run_check(args: argparse.Namespace) -> int:
     from .saves.check import check_paths
 
-    paths = [Path(p) for p in args.paths] or [_data_dir(args)]
-    problems = check_paths(paths)
+    paths = [Path(p) for p in args.paths]
+    if not paths:  # the saves, and the config folder's files (config, tables, packs)
+        paths = [_data_dir(args)] + ([_config_dir()] if _config_dir().is_dir() else [])
+    problems = check_paths(paths, config_check=_config_check)
     for line in problems:
         print(line)
     if not problems:

@@ -1,24 +1,63 @@
 """``munda-tui check [PATH]``: does every save load?
 
+Each file is known by its place, and checked as the app reads it: ``config.toml`` (the
+config; what the app says of its keymap and theme through ``config_check``), Arbitrator
+table files in ``<config>/tables/`` or ``<campaign>/tables/`` (applied in the app's
+order onto the packaged tables), packs in ``<config>/packs/`` and a campaign's
+``catalogue.toml``, ``campaign.toml``, battle files in ``battles/``, campaign exports.
 Read-only: no lock is taken, nothing is migrated or written.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import SaveError
 from .files import BACKUPS_DIR, BATTLES_DIR, CAMPAIGN_FILE, CAMPAIGNS_DIR, CONFIG_FILE, battle_number
 from .loading import load_any
-from .paths import default_data_dir
+from .paths import default_config_dir, default_data_dir
+
+if TYPE_CHECKING:
+    from .config import Config
+
+#: what the app says of a config the codec loaded (its keymap, its theme): problems as
+#: ``path:line:col: message`` (given by the command, which knows Textual; see cli)
+ConfigCheck = Callable[[Path, "Config", str], list[str]]
+
+TABLES_DIR = "tables"
+PACKS_DIR = "packs"
+
+
+def _toml_files(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.glob("*.toml") if p.is_file() and not p.name.startswith("."))
+
+
+def _is_config_dir(path: Path) -> bool:
+    if (path / CAMPAIGN_FILE).exists() or (path / CAMPAIGNS_DIR).is_dir():
+        return False
+    try:
+        if path.resolve() == default_config_dir().resolve():
+            return True
+    except OSError:
+        pass
+    return (path / CONFIG_FILE).is_file()
+
+
+def _config_files(directory: Path) -> list[Path]:
+    files = [directory / CONFIG_FILE] if (directory / CONFIG_FILE).is_file() else []
+    return files + _toml_files(directory / TABLES_DIR) + _toml_files(directory / PACKS_DIR)
 
 
 def _campaign_files(directory: Path) -> list[Path]:
     files = [directory / CAMPAIGN_FILE]
     if (directory / "catalogue.toml").is_file():  # the campaign's catalogue (saves.catalogue)
         files.append(directory / "catalogue.toml")
+    files.extend(_toml_files(directory / TABLES_DIR))  # the campaign's Arbitrator tables
     battles = directory / BATTLES_DIR
     if battles.is_dir():
         for name in sorted(os.listdir(battles)):
@@ -34,6 +73,8 @@ def files_to_check(path: Path) -> list[Path]:
     path = Path(path)
     if not path.is_dir():
         return [path]
+    if _is_config_dir(path):
+        return _config_files(path)
     if (path / CAMPAIGN_FILE).exists() or path.parent.name == CAMPAIGNS_DIR:
         return _campaign_files(path)
     root = path / CAMPAIGNS_DIR if (path / CAMPAIGNS_DIR).is_dir() else path
@@ -70,7 +111,57 @@ def _export_problem(file: Path) -> str | None:
     return ""
 
 
-def check_paths(paths: Iterable[Path | str] | None = None) -> list[str]:
+def _table_problems(file: Path) -> list[str]:
+    """An Arbitrator table file, as the app applies it: after the config's tables (for a
+    campaign's), each file in its folder's order; this file's problems."""
+    from .overrides import load_scenario_tables
+
+    folder = file.parent.parent
+    if (folder / CAMPAIGN_FILE).exists() or folder.parent.name == CAMPAIGNS_DIR:
+        config_dir: Path | None = default_config_dir()
+        campaign_dir: Path | None = folder
+    else:
+        config_dir, campaign_dir = folder, None
+    _tables, problems = load_scenario_tables(config_dir, campaign_dir)
+    mine = [p for p in problems if Path(p.path) == file]
+    return [f"{p.path}:{p.line or 1}:{p.col or 1}: {f'[{p.key}] ' if p.key else ''}{p.message}"
+            for p in mine]
+
+
+def _kind(file: Path) -> str:
+    """What a file is, by its place."""
+    if file.name == CONFIG_FILE:
+        return "config"
+    if file.parent.name == TABLES_DIR and file.suffix == ".toml":
+        return "table"
+    return "save"
+
+
+def check_file(file: Path, config_check: ConfigCheck | None = None) -> list[str]:
+    """``path:line:col: message`` for what the app would say of ``file``."""
+    kind = _kind(file)
+    if kind == "table":
+        return _table_problems(file)
+    export = _export_problem(file) if file.is_file() else None
+    if export is not None:  # an export file: does it import?
+        return [export] if export else []
+    try:
+        loaded = load_any(file)
+    except SaveError as error:
+        return [str(error)]
+    if kind == "config" and config_check is not None:
+        from .files import read_text
+
+        try:
+            text = read_text(file)
+        except SaveError as error:  # pragma: no cover - it was read a moment ago
+            return [str(error)]
+        return config_check(file, loaded, text)
+    return []
+
+
+def check_paths(paths: Iterable[Path | str] | None = None,
+                config_check: ConfigCheck | None = None) -> list[str]:
     """``path:line:col: message`` for every save under ``paths`` that does not
     load (empty when all load). No paths: the data dir."""
     targets = [Path(p) for p in paths or []]
@@ -85,13 +176,5 @@ def check_paths(paths: Iterable[Path | str] | None = None) -> list[str]:
             problems.append(str(SaveError(target, 1, 1, "no such file or folder")))
             continue
         for file in files_to_check(target):
-            export = _export_problem(file) if file.is_file() else None
-            if export is not None:  # an export file: does it import?
-                if export:
-                    problems.append(export)
-                continue
-            try:
-                load_any(file)
-            except SaveError as error:
-                problems.append(str(error))
+            problems.extend(check_file(file, config_check))
     return problems
