@@ -3,8 +3,14 @@
 Gang Rating is always computed (seed 004, Update Gang Rating): the sum of the
 fighters' ratings (cost plus equipment), excluding Captured fighters (and the
 dead and retired, who have left the roster), plus 50 credits for each Special
-Territory. Turf War 2017 also counts Hangers-on, which the Gang War rating
-does as well since they are fighters on the roster.
+Territory (a Stronghold is a Special Territory). Turf War 2017 also counts
+Hangers-on, which the Gang War rating does as well since they are fighters on
+the roster.
+
+The dead leave the roster (seed 004, Delete Dead Fighters: "All dead fighters are
+removed from the gang's roster now") and are kept in the gang's history,
+``Gang.fallen``: a fighter saved among the fighters with status "dead" (older saves,
+imports) is moved there when the gang is made.
 """
 
 from __future__ import annotations
@@ -232,11 +238,46 @@ class Gang:
     stash: list[Equipment] = field(default_factory=list)
     tactics: list[str] = field(default_factory=list)
     fighters: list[Fighter] = field(default_factory=list)
+    # the gang's dead, removed from the roster (seed 004: "All dead fighters are removed
+    # from the gang's roster now"), kept as its history: status "dead", why, battle
+    fallen: list[Fighter] = field(default_factory=list)
     notes: str = ""
 
     def __post_init__(self) -> None:
         if self.reputation < 0:
             self.reputation = 0
+        self.bury_dead()  # (older saves and imports kept the dead on the roster)
+
+    def bury(self, fighter_id: str) -> Fighter:
+        """Seed 004, Delete Dead Fighters: the fighter leaves the roster for the
+        gang's fallen (their status set to dead if it was not)."""
+        f = self.fighter(fighter_id)
+        self.fighters.remove(f)
+        f.status = FighterStatus.DEAD
+        f.captured_by = ""
+        self.fallen.append(f)
+        return f
+
+    def bury_dead(self) -> list[Fighter]:
+        """Every fighter on the roster with status dead to the fallen, in roster order."""
+        dead = [f for f in self.fighters if f.status is FighterStatus.DEAD]
+        for f in dead:
+            self.bury(f.id)
+        return dead
+
+    def member(self, fighter_id: str) -> Fighter:
+        """A fighter of the roster or of the fallen (names in the gang's history)."""
+        for f in self.fighters:
+            if f.id == fighter_id:
+                return f
+        for f in self.fallen:
+            if f.id == fighter_id:
+                return f
+        raise KeyError(f"no fighter {fighter_id!r} in {self.name}")
+
+    def fighter_ids(self) -> list[str]:
+        """Every id the gang has used, the fallen's too (a new fighter takes none of them)."""
+        return [f.id for f in self.fighters] + [f.id for f in self.fallen]
 
     @property
     def is_house(self) -> bool:
@@ -261,16 +302,22 @@ class Gang:
         return [f for f in self.fighters if f.can_fight]
 
 
+#: The Territories the rating counts 50 for: seed 004, Update Gang Rating "plus 50 for each
+#: Special Territory the gang has"; a Stronghold is a Special Territory (the seed's kinds
+#: of Territory are Turf and Special).
+SPECIAL_KINDS = frozenset({TerritoryKind.SPECIAL, TerritoryKind.STRONGHOLD})
+
+
 def gang_rating(gang: Gang) -> int:
     """Seed 004, Update Gang Rating: fighters (not Captured, not dead or
-    retired) plus 50 credits per Special Territory."""
+    retired) plus 50 credits per Special Territory, Strongholds included."""
     total = 0
     for f in gang.fighters:
         if f.status in (FighterStatus.CAPTURED, FighterStatus.DEAD, FighterStatus.RETIRED):
             continue
         total += f.rating
     total += SPECIAL_TERRITORY_RATING * sum(
-        1 for t in gang.territories if t.kind is TerritoryKind.SPECIAL
+        1 for t in gang.territories if t.kind in SPECIAL_KINDS
     )
     return total
 

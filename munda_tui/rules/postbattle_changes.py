@@ -150,6 +150,12 @@ def _status(t: Target, ch: dict[str, Any]) -> None:
                             ch.get("battle") or 0, ch.get("captured_by", ""))
 
 
+@change("bury", lambda w, ch: f"{w.who}: removed from the roster, among the fallen{w.why}")
+def _bury(t: Target, ch: dict[str, Any]) -> None:
+    """Seed 004, Delete Dead Fighters: the dead leave the roster (``Gang.fallen``)."""
+    t.gang.bury(t.the_fighter.id)
+
+
 def _injury_words(w: Words, ch: dict[str, Any]) -> str:
     eff = f" ({ch['effect']})" if ch.get("effect") else ""
     return f"{w.who}: Lasting Injury {ch.get('roll', '')} {ch['name']}{eff}".replace("  ", " ")

@@ -357,7 +357,7 @@ class Walk:
 
     def fname(self, gang_id: str, fighter_id: str) -> str:
         try:
-            return self.campaign.gang(gang_id).fighter(fighter_id).name
+            return self.campaign.gang(gang_id).member(fighter_id).name  # (or fallen)
         except KeyError:
             return fighter_id
 

@@ -25,7 +25,7 @@ def subplot_name(card_id: str) -> str:
 def _fighter_name(seq: Sequence, gang_id: str, fighter_id: str) -> str:
     for camp in (seq.work, seq.base):
         try:
-            return camp.gang(gang_id).fighter(fighter_id).name
+            return camp.gang(gang_id).member(fighter_id).name  # (or fallen)
         except KeyError:
             continue
     return fighter_id
@@ -75,6 +75,16 @@ def build_report(seq: Sequence) -> Report:
                 by = "the Guilders" if f.captured_by == "guilders" else names.get(f.captured_by,
                                                                                   f.captured_by)
                 caps.append(f"{f.name} ({g.name}) held by {by}")
+    fallen = []
+    for g in seq.work.gangs:
+        buried = {f.id for f in seq.base.gang(g.id).fallen} if g.fallen else set()
+        for f in g.fallen:
+            if f.id not in buried:
+                why = f" ({f.status_why})" if f.status_why else ""
+                fallen.append(f"{f.name} ({g.name}){why}")
+    if fallen:  # seed 004, Delete Dead Fighters: removed from the roster, kept in the history
+        report.heading("Fallen")
+        report.bullets(*fallen)
     report.heading("Captives")
     report.bullets(*(caps or ["none"]))
     loot = [c for c in changes if c["kind"] in ("add_item", "take_item", "seize")]

@@ -552,10 +552,14 @@ def bounty_hunters(walk: Walk) -> None:
     for g, bh in hunters:
         opp_id = walk.opponent(g.id)
         opp = walk.campaign.gang(opp_id)
+        # seed 004: "any opposing fighters who have a Bounty on their head died or were
+        # Captured during the battle": a captive held since an earlier battle is not taken
         died_now = facts(walk).get("died", {})
+        captured_now = set(facts(walk).get("captured", []))
         targets = [f for f in opp.fighters if f.bounty > 0 and (
             f"{opp_id}/{f.id}" in died_now or
-            (f.status is FighterStatus.CAPTURED and f.captured_by == g.id))]
+            (f"{opp_id}/{f.id}" in captured_now and f.status is FighterStatus.CAPTURED
+             and f.captured_by == g.id))]
         if g.id not in done_gangs:
             done_gangs.add(g.id)
             if targets:
@@ -961,7 +965,9 @@ def delete_dead(walk: Walk) -> None:
             if f.status is FighterStatus.DEAD and was is not FighterStatus.DEAD:
                 dead.append((g, f))
     if not dead:
-        walk.skip("No fighter died")
+        if not bury_the_dead(walk):
+            walk.skip("No fighter died")
+        return
     for g, f in dead:
         how = facts(walk).get("died", {}).get(f"{g.id}/{f.id}", {})
         crew = fought(walk, g.id)
@@ -985,6 +991,31 @@ def delete_dead(walk: Walk) -> None:
         if verdict == "recovered" and f.equipment:
             walk.change(kind="to_stash", gang=g.id, fighter=f.id, why="dead fighter's equipment")
         walk.say(f"{g.name}: {f.name} is deleted; equipment {verdict} ({why}): {items}")
+    bury_the_dead(walk)
+
+
+def bury_the_dead(walk: Walk) -> int:
+    """Seed 004, Delete Dead Fighters: "All dead fighters are removed from the gang's
+    roster now" (kept among the gang's fallen, with any lost equipment). A fighter of a
+    gang not in this battle who died in this sequence (a captive executed) leaves their
+    roster too: "must delete those fighters from their rosters"."""
+    gangs = [g.id for g in walk.gangs]
+    for st in walk.seq.states:
+        if st.id == walk.step["id"]:
+            break
+        for ch in st.changes:
+            if ch["kind"] == "status" and ch["status"] == str(FighterStatus.DEAD) \
+                    and ch["gang"] not in gangs:
+                gangs.append(ch["gang"])
+    n = 0
+    for gid in gangs:
+        g = walk.campaign.gang(gid)
+        for f in [f for f in g.fighters if f.status is FighterStatus.DEAD]:
+            walk.change(kind="bury", gang=g.id, fighter=f.id, why="Delete Dead Fighters")
+            if gid not in walk.seq.outcome.gangs:
+                walk.say(f"{g.name}: {f.name} is dead and deleted from the roster.")
+            n += 1
+    return n
 
 
 @resolver("merc_upkeep")
@@ -1122,6 +1153,8 @@ def loss_of_leader(walk: Walk) -> None:
         leaders = [f for f in g.fighters if f.type is FighterType.LEADER]
         gone = [f for f in leaders if f.status in (FighterStatus.DEAD, FighterStatus.RETIRED)]
         alive = [f for f in leaders if f not in gone]
+        # a dead Leader has left the roster for the fallen (Delete Dead Fighters)
+        gone += [f for f in reversed(g.fallen) if f.type is FighterType.LEADER]
         if gone and not alive:
             lost.append((g, gone[0]))
     if not lost:
@@ -1156,7 +1189,7 @@ def buy_and_hire(walk: Walk) -> None:
                            maximum=g.credits, note=f"The Stash holds {g.credits} credits.")
         from .model import unique_id
 
-        fid = unique_id(name, [f.id for f in g.fighters])
+        fid = unique_id(name, g.fighter_ids())
         walk.change(kind="hire", gang=g.id, data={"id": fid, "name": name, "type": ftype,
                                                   "cost": cost})
         walk.change(kind="credits", gang=g.id, amount=-cost, why=f"hired {name}")

@@ -213,7 +213,20 @@ def campaign_summary(campaign: Campaign) -> Report:
                 (f"{e.qty}x " if e.qty > 1 else "") + e.name for e in g.stash) + ".")
         report.paragraph(*lines)
         add_roster(report, g)
+        if g.fallen:
+            report.paragraph("Fallen: " + fallen_text(g) + ".")
     return report
+
+
+def fallen_text(gang: Gang) -> str:
+    """The gang's dead, removed from the roster and kept in its history (seed 004,
+    Delete Dead Fighters): "Name (battle 3: Critical Injury ...)", in the order they fell."""
+    parts = []
+    for f in gang.fallen:
+        when = [f"battle {f.status_battle}"] if f.status_battle else []
+        when += [f.status_why] if f.status_why else []
+        parts.append(f.name + (f" ({': '.join(when)})" if when else ""))
+    return ", ".join(parts)
 
 
 def saved_report(data: dict[str, Any]) -> Report | None:

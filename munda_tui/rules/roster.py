@@ -269,7 +269,7 @@ def add_fighter(gang: Gang, values: FighterValues, *, paid: bool = False) -> Fig
     if paid:
         pay(gang, values.cost, f"Hiring {values.name}")
     fighter = Fighter(
-        id=unique_id(values.name, [f.id for f in gang.fighters]),
+        id=unique_id(values.name, gang.fighter_ids()),
         name=values.name,
         type=values.type,
         label=values.label,
@@ -302,6 +302,8 @@ def update_fighter(gang: Gang, fighter_id: str, values: FighterValues) -> Fighte
 
         set_status(fighter, values.status, "set on the roster",
                    captured_by=fighter.captured_by)
+        if fighter.status is FighterStatus.DEAD:  # seed 004: the dead leave the roster
+            gang.bury(fighter.id)
     fighter.skills = list(values.skills)
     fighter.injuries = _injuries(values.injuries, fighter.injuries)
     fighter.characteristics = dict(values.characteristics)
@@ -624,8 +626,8 @@ def remove_territory(gang: Gang, index: int) -> Territory:
 
 
 def cycle_territory_kind(gang: Gang, index: int) -> Territory:
-    """Turf -> Special -> Stronghold -> Turf (a Special Territory adds 50 to
-    the Gang Rating)."""
+    """Turf -> Special -> Stronghold -> Turf (a Special Territory, a Stronghold among
+    them, adds 50 to the Gang Rating)."""
     if not 0 <= index < len(gang.territories):
         raise RosterError("no such Territory")
     kinds = list(TerritoryKind)

@@ -1,6 +1,6 @@
 """Club standings: the campaign's gangs ordered by one column (the campaign screen's sort).
 
-Wealth is the Gang Rating plus the credits in the Stash (``Gang.wealth``); Kills are the gang's fighters' kills as the roster records them;
+Wealth is the Gang Rating plus the credits in the Stash (``Gang.wealth``); Kills are the gang's fighters' kills as the roster records them (the fallen's included);
 W/L/D orders by wins, then draws, then fewer losses. Ties keep the campaign's order.
 The column ``""`` is the campaign's own order (the cycle's first stop).
 """
@@ -20,7 +20,8 @@ def wealth(gang: Gang) -> int:
 
 
 def kills(gang: Gang) -> int:
-    return sum(f.kills for f in gang.fighters)
+    """The kills of the gang's fighters, the fallen's too (their kills stay the gang's)."""
+    return sum(f.kills for f in gang.fighters) + sum(f.kills for f in gang.fallen)
 
 
 @dataclass(frozen=True)

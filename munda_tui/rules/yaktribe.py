@@ -31,6 +31,7 @@ from munda_tui.rules.data import load_data
 from munda_tui.rules import limits
 from munda_tui.rules.model import (
     CHARACTERISTICS,
+    SPECIAL_KINDS,
     SPECIAL_TERRITORY_RATING,
     Equipment,
     Fighter,
@@ -40,7 +41,6 @@ from munda_tui.rules.model import (
     GangType,
     LastingInjury,
     Territory,
-    TerritoryKind,
     gang_rating,
     slugify,
     unique_id,
@@ -616,11 +616,11 @@ def compare_rating(gang: Gang, file_rating: int | None) -> RatingCheck:
         f for f in gang.fighters
         if f.status not in (FighterStatus.CAPTURED, FighterStatus.DEAD, FighterStatus.RETIRED)
     ]
-    dead = [f for f in gang.fighters if f.status is FighterStatus.DEAD]
+    dead = list(gang.fallen)  # (a dead fighter in the file is among the gang's fallen)
     gone = [f for f in gang.fighters if f.status is FighterStatus.RETIRED]
     captured = [f for f in gang.fighters if f.status is FighterStatus.CAPTURED]
     recovering = [f for f in gang.fighters if f.status is FighterStatus.RECOVERY]
-    specials = [t for t in gang.territories if t.kind is TerritoryKind.SPECIAL]
+    specials = [t for t in gang.territories if t.kind in SPECIAL_KINDS]
     basis = (
         f"the ratings of {len(counted)} fighters"
         + (f" + {SPECIAL_TERRITORY_RATING} x {len(specials)} Special Territories"

@@ -599,6 +599,13 @@ def validate_campaign(campaign: m.Campaign, raw: Mapping[str, Any] | None = None
     _unique(campaign.gangs, "id", ("gangs",), "gang")
     for gi, gang in enumerate(campaign.gangs):
         _unique(gang.fighters, "id", ("gangs", gi, "fighters"), "fighter")
+        # the fallen keep their ids (the gang's history names them): no fighter reuses one
+        _unique(gang.fallen, "id", ("gangs", gi, "fallen"), "fallen fighter")
+        on_roster = {f.id for f in gang.fighters}
+        for fi, f in enumerate(gang.fallen):
+            if f.id in on_roster:
+                raise ValidationError(("gangs", gi, "fallen", fi, "id"),
+                                      f"fighter id {f.id!r} is both on the roster and fallen")
         if raw is not None:
             rep = raw["gangs"][gi].get("reputation", 0)
             if rep < 0:

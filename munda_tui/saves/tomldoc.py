@@ -31,7 +31,8 @@ class Layout:
 
 CAMPAIGN_LAYOUT = Layout(
     tables=frozenset({("settings",)}),
-    arrays={("gangs",): "id", ("gangs", "fighters"): "id", ("battles",): "number"},
+    arrays={("gangs",): "id", ("gangs", "fighters"): "id", ("gangs", "fallen"): "id",
+            ("battles",): "number"},
 )
 FLAT_LAYOUT = Layout()
 

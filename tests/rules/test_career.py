@@ -98,8 +98,10 @@ def test_critical_injury_resolved_by_medical_escort_leaves_no_stale_text():
 def test_critical_injury_without_medical_attention_dies_in_delete_dead():
     seq = to_injuries(faces=(6, 1))
     S.drive(seq, random.Random(1), until="delete-dead")
-    dak = seq.work.gang(GOLIATH).fighter("dak-cinderfist")
+    g = seq.work.gang(GOLIATH)
+    dak = g.member("dak-cinderfist")
     assert dak.status is FighterStatus.DEAD
+    assert dak in g.fallen and dak not in g.fighters  # seed 004: removed from the roster
     assert dak.injuries[-1].effect == "died (Critical Injury without medical attention)"
 
 

@@ -340,9 +340,15 @@ def test_bounty_price_suggested_and_said() -> None:
     # Guilders for the prices on their head(s)." No price is printed: 50 per Bounty suggested.
     c = bh_campaign(3)
     c.gang(GOLIATH).fighter("dak-cinderfist").bounty = 2
-    c.gang(GOLIATH).fighter("dak-cinderfist").status = FighterStatus.CAPTURED
-    c.gang(GOLIATH).fighter("dak-cinderfist").captured_by = ESCHER
-    seq = at("bounty-hunters", c=c, o=outcome(FighterOutcome(ESCHER, "bh")))
+    o = outcome(FighterOutcome(ESCHER, "bh"))
+    o.fighters[2].end_state = EndState.SERIOUSLY_INJURED  # Dak, Captured in this battle:
+    seq = S.make_seq("gang-war", outcome=o, campaign=c)
+    while seq.step["id"] != "bounty-hunters":
+        if seq.pending is not None:
+            fate = seq.pending.id == f"fate:{GOLIATH}:dak-cinderfist"
+            seq.answer({"faces": [3]} if fate else seq.pending.default)  # 3-4: Captured
+            continue
+        seq.advance()
     p = seq.pending
     assert p is not None and p.default == 100 and note("bounty-price") in p.note
 

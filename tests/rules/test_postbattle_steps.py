@@ -227,7 +227,8 @@ def test_dead_equipment_recovered_when_the_gang_held_the_field() -> None:
     seq = at("delete-dead", dead_outcome(FighterOutcome(ESCHER, "vexa-nightshade")),
              faces={INJ: [6, 6]})
     g = seq.work.gang(ESCHER)
-    assert g.fighter("lys-venom").status is FighterStatus.DEAD
+    assert g.member("lys-venom").status is FighterStatus.DEAD
+    assert [f.id for f in g.fallen] == ["lys-venom"]  # removed from the roster (seed 004)
     assert [i.name for i in g.stash][-2:] == ["Lasgun", "Frag grenades"]
 
 

@@ -758,7 +758,9 @@ def test_medical_escort_unpaid_dies_with_equipment_recovered() -> None:
 def test_critical_without_escort_dies_in_delete_dead() -> None:
     seq = pba_seq(campaign=critical_campaign())
     seq.advance()
-    assert seq.work.gang(ESCHER).fighter("lys-venom").status is FighterStatus.DEAD
+    g = seq.work.gang(ESCHER)
+    assert g.member("lys-venom").status is FighterStatus.DEAD
+    assert [f.id for f in g.fallen] == ["lys-venom"]  # removed from the roster (seed 004)
 
 
 # eligibility by gang type and fighter type (Gang War), straight from the seed's lists

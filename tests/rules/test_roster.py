@@ -165,6 +165,11 @@ def test_captured_not_counted_special_territory_counted(gang):
     assert gang.rating == 295 - 65 + 50
     cycle_territory_kind(gang, 0)  # special -> stronghold
     assert gang.territories[0].kind is TerritoryKind.STRONGHOLD
+    # seed 004, Update Gang Rating: "plus 50 for each Special Territory the gang has"; the
+    # seed's Territories are Turf or Special, and a Stronghold is a Special Territory
+    assert gang.rating == 295 - 65 + 50
+    cycle_territory_kind(gang, 0)  # stronghold -> turf
+    assert gang.territories[0].kind is TerritoryKind.TURF
     assert gang.rating == 295 - 65
 
 

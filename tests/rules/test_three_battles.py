@@ -47,6 +47,15 @@ def roster(c: Campaign) -> dict[str, tuple[Any, ...]]:
     }
 
 
+def fallen(c: Campaign) -> dict[str, tuple[Any, ...]]:
+    """The same of every fighter who left the roster dead (the gangs' fallen)."""
+    return {
+        f.id: (f.type.value, f.status.value, f.xp, f.kills, profile(f),
+               [i.name for i in f.equipment], [(i.name, i.effect) for i in f.injuries])
+        for g in c.gangs for f in g.fallen
+    }
+
+
 def gangs(c: Campaign) -> dict[str, tuple[int, int, list[str]]]:
     """(credits, Gang Rating, captives held) of each gang."""
     return {g.id: (g.credits, g.rating, [f.id for _, f in captives(c, g.id)]) for g in c.gangs}
@@ -253,9 +262,12 @@ def test_three_battles_keep_the_roster_true() -> None:
     # an enemy Seriously Injured: 1 XP
     after3["hesk-molten"] = changed(after2, "hesk-molten", xp=1)
     # no Medical Escort: dies in Delete Dead Fighters; the gang held the battlefield, so the
-    # equipment is recovered to the Stash; the Critical Injury says how it ended
-    after3["thug-varro"] = changed(after2, "thug-varro", status="dead", gear=[], injuries=[
-        ("Critical Injury", "died (Critical Injury without medical attention)")])
+    # equipment is recovered to the Stash; the Critical Injury says how it ended; "All dead
+    # fighters are removed from the gang's roster now" (seed 004): among the gang's fallen
+    thug = after3.pop("thug-varro")
+    assert fallen(c) == {"thug-varro": changed(after2, "thug-varro", status="dead", gear=[], injuries=[
+        ("Critical Injury", "died (Critical Injury without medical attention)")])}
+    assert thug == after2["thug-varro"]
     # seed 004, Retiring Fighters Equipment Retention: to the Merc pool, the equipment is lost
     after3["pip-hollow"] = changed(after2, "pip-hollow", status="retired")
     assert roster(c) == after3

@@ -66,7 +66,9 @@ def test_gang_tactics_from_notes_with_crlf(imported):
 
 
 def test_every_fighter_kept_with_type_label(imported, raw):
-    fighters = imported.gang.fighters
+    # the file's order; its dead are the gang's fallen (seed 004, Delete Dead Fighters)
+    order = [r["name"] for r in raw["gang"]["gangers"]]
+    fighters = sorted(imported.gang.fighters + imported.gang.fallen, key=lambda f: order.index(f.name))
     assert len(fighters) == 18 == len(raw["gang"]["gangers"])
     assert [f.name for f in fighters] == [r["name"] for r in raw["gang"]["gangers"]]
     assert [f.label for f in fighters] == [r["type"] for r in raw["gang"]["gangers"]]
@@ -113,7 +115,7 @@ def test_fighter_fields(imported):
 
 
 def test_statuses(imported):
-    by = {f.name: f for f in imported.gang.fighters}
+    by = {f.name: f for f in imported.gang.fighters + imported.gang.fallen}
     assert by["Maxath-Ja"].status is FighterStatus.ACTIVE
     assert by["Waku-Tah"].status is FighterStatus.RECOVERY
     assert by["Cherub Alpha"].status is FighterStatus.DEAD
@@ -121,7 +123,11 @@ def test_statuses(imported):
     counts = {}
     for f in imported.gang.fighters:
         counts[f.status] = counts.get(f.status, 0) + 1
-    assert counts == {FighterStatus.ACTIVE: 14, FighterStatus.RECOVERY: 1, FighterStatus.DEAD: 3}
+    assert counts == {FighterStatus.ACTIVE: 14, FighterStatus.RECOVERY: 1}
+    # seed 004, Delete Dead Fighters: "All dead fighters are removed from the gang's roster
+    # now": the file's dead are the gang's fallen, not on the roster
+    assert [f.status for f in imported.gang.fallen] == [FighterStatus.DEAD] * 3
+    assert {"Cherub Alpha", "Newest Guy"} <= {f.name for f in imported.gang.fallen}
 
 
 def test_equipment_cost_unknown_not_zero(imported):
@@ -134,7 +140,7 @@ def test_equipment_cost_unknown_not_zero(imported):
     ]
     assert all(e.cost is None for f in imported.gang.fighters for e in f.equipment)
     assert by["Maxath-Ja"].unknown_costs[0] == "Power Sword"
-    total = sum(len(f.equipment) for f in imported.gang.fighters)
+    total = sum(len(f.equipment) for f in imported.gang.fighters + imported.gang.fallen)
     assert any(f"{total} equipment lines have no cost" in n for n in imported.notes)
 
 

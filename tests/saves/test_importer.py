@@ -28,7 +28,7 @@ FIXTURE = Path(__file__).parents[1] / "fixtures" / "yaktribe" / "157849.json"
 def test_reads_the_real_export() -> None:
     result = read_yaktribe(FIXTURE)
     assert result.gang.name == "Max's Marauders"
-    assert len(result.gang.fighters) == 18
+    assert len(result.gang.fighters) == 15 and len(result.gang.fallen) == 3  # the dead: fallen
     assert result.rating.matches
 
 

@@ -1,7 +1,7 @@
 """Campaign charts: Gang Rating, Reputation and credits per battle, every gang.
 
 One sparkline per gang and figure, from the standings recorded after each
-finished battle, ending with the gang's figures now. The numbers beside each
+finished battle, ending with the gang's figures now; under them, each gang's fallen. The numbers beside each
 line give its first value, its lowest and highest, and now.
 """
 
@@ -17,7 +17,7 @@ from textual.widgets import Sparkline
 from munda_tui.widgets.plain import Label, Static
 from munda_tui.widgets.header import Header
 
-from munda_tui.rules.report import GangSeries, chart_series, finished
+from munda_tui.rules.report import GangSeries, chart_series, fallen_text, finished
 from munda_tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
@@ -91,6 +91,13 @@ class ChartsScreen(Screen[None]):
                             else:
                                 yield Static("no finished battle yet", classes="spark hint")
                             yield Label(figures(values), classes="chart-figures")
+            # the dead leave the roster and stay in the gang's history (seed 004)
+            fallen = [(g.name, fallen_text(g)) for g in campaign.gangs if g.fallen]
+            if fallen:
+                with Vertical(classes="metric", id="charts-fallen"):
+                    yield Label("Fallen", classes="metric-title")
+                    for name, text in fallen:
+                        yield Static(f"{name}: {text}", classes="hint")
         yield Footer()
 
     def action_show(self, key: str) -> None:

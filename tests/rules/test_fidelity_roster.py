@@ -1,0 +1,215 @@
+"""Issue 25, held against the seeds: what the post-battle sequence does to the roster.
+
+Each test quotes the seed sentence it follows (or the reading it makes, listed by
+``munda-tui rules export``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from munda_tui.rules import postbattle as pb
+from munda_tui.rules.demo import demo_campaign
+from munda_tui.rules.model import (
+    BattleSummary,
+    Equipment,
+    Fighter,
+    FighterStatus,
+    FighterType,
+    Territory,
+    TerritoryKind,
+)
+from munda_tui.rules.outcome import BattleOutcome, EndState, FighterOutcome
+from munda_tui.rules.report import campaign_summary
+from munda_tui.rules.report_doc import render_markdown
+from munda_tui.rules.standings import kills
+from munda_tui.saves import codec
+
+import postbattle_support as S  # tests/ is on sys.path (pyproject: pythonpath)
+
+ESCHER, GOLIATH = S.ESCHER, S.GOLIATH
+
+
+def outcome(*fighters: FighterOutcome, winner: str = ESCHER) -> BattleOutcome:
+    base = [FighterOutcome(ESCHER, "vexa-nightshade"), FighterOutcome(GOLIATH, "brakk-ironjaw")]
+    return BattleOutcome(battle=1, gangs=[ESCHER, GOLIATH], winner=winner,
+                         fighters=base + list(fighters))
+
+
+#: the questions every sequence of the demo gangs asks, answered "none"
+NOTHING: dict[str, Any] = {f"consumables:{ESCHER}": [], f"consumables:{GOLIATH}": []}
+
+
+def walk_to(seq: pb.PostBattle, step: str, faces: dict[str, list[int]] | None = None,
+            answers: dict[str, Any] | None = None) -> pb.PostBattle:
+    """Walk until ``step`` is current (``""``: to the end, nothing pending) with every
+    roll's faces and every other answer given (an unexpected question fails the test)."""
+    faces, answers = dict(faces or {}), NOTHING | dict(answers or {})
+    while seq.step["id"] != step if step else not (seq.at_end and seq.pending is None):
+        p = seq.pending
+        if p is not None:
+            if p.kind == "roll":
+                assert p.id in faces, f"an unexpected roll: {p.id} ({p.label})"
+                seq.answer({"faces": faces.pop(p.id), "entered": True})
+            else:
+                assert p.id in answers, f"an unexpected question: {p.id} ({p.label})"
+                seq.answer(answers.pop(p.id))
+            continue
+        seq.advance()
+    answers = {k: v for k, v in answers.items() if k not in NOTHING}
+    assert not faces and not answers, f"never asked: {faces} {answers}"
+    return seq
+
+
+def to_the_end(seq: pb.PostBattle, **given: Any) -> pb.PostBattle:
+    return walk_to(seq, "", **given)
+
+
+# --- 12: the dead leave the roster and stay in the gang's history ----------------------------
+
+LYS_DIES = {f"injury:{ESCHER}:lys-venom": [6, 6]}  # 66: Memorable Death
+
+
+def test_dead_fighters_are_removed_from_the_roster_and_kept_as_fallen() -> None:
+    """Seed 004, Delete Dead Fighters: "All dead fighters are removed from the gang's
+    roster now, and their fighter cards (along with any lost equipment listed upon them)
+    are removed from the gang's deck of fighter cards." Kept in the gang's history."""
+    c = demo_campaign()
+    c.battles.append(BattleSummary(number=1, status="post-battle", gangs=[ESCHER, GOLIATH]))
+    seq = pb.PostBattle(c, 1, pb.new_draft("gang-war"),
+                        outcome(FighterOutcome(ESCHER, "lys-venom", EndState.OUT_OF_ACTION)))
+    walk_to(seq, "delete-dead", faces=LYS_DIES)
+    g = seq.work.gang(ESCHER)
+    assert "lys-venom" not in [f.id for f in g.fighters]
+    assert [(f.id, f.status) for f in g.fallen] == [("lys-venom", FighterStatus.DEAD)]
+    assert g.member("lys-venom").status_battle == 1
+    # the gang held the battlefield: the equipment was recovered to the Stash first
+    assert [i.name for i in g.stash][-2:] == ["Lasgun", "Frag grenades"]
+    to_the_end(seq)
+    report = seq.report()
+    assert "## Fallen" in report and "- Lys Venom (The Venom Sisters)" in report
+    done = pb.applied_campaign(c, 1, pb.prepare_commit(seq))
+    after = done.gang(ESCHER)
+    assert [f.id for f in after.fallen] == ["lys-venom"]
+    assert "lys-venom" not in [f.id for f in after.fighters]
+    # saved and read back: the fallen are kept
+    again = codec.campaign_from_data(codec.campaign_to_data(done))
+    assert [f.name for f in again.gang(ESCHER).fallen] == ["Lys Venom"]
+    # the campaign summary names them
+    summary = render_markdown(campaign_summary(done))
+    assert "Fallen: Lys Venom (battle 1: Memorable Death)" in summary
+
+
+def test_an_old_save_with_a_dead_fighter_opens_with_them_among_the_fallen() -> None:
+    """Migration: a campaign saved with a fighter of status "dead" on the roster opens;
+    the fighter is moved to the fallen (seed 004: "All dead fighters are removed from the
+    gang's roster now")."""
+    c = demo_campaign()
+    data = codec.campaign_to_data(c)
+    gang = next(g for g in data["gangs"] if g["id"] == GOLIATH)
+    thug = next(f for f in gang["fighters"] if f["id"] == "thug-varro")
+    thug["status"] = "dead"
+    thug["kills"] = 2
+    del gang["fallen"]  # (a save made before the fallen were kept)
+    loaded, _version = codec.load_campaign_data(data)
+    g = loaded.gang(GOLIATH)
+    assert "thug-varro" not in [f.id for f in g.fighters]
+    assert [f.id for f in g.fallen] == ["thug-varro"]
+    assert kills(g) == 2  # a fallen fighter's kills stay the gang's
+    again = codec.campaign_to_data(loaded)
+    gdata = next(x for x in again["gangs"] if x["id"] == GOLIATH)
+    assert [f["id"] for f in gdata["fallen"]] == ["thug-varro"]
+
+
+def test_a_new_fighter_never_takes_a_fallen_fighters_id() -> None:
+    c = demo_campaign()
+    c.gang(GOLIATH).bury("thug-varro")
+    c.battles.append(BattleSummary(number=1, status="post-battle", gangs=[ESCHER, GOLIATH]))
+    seq = pb.PostBattle(c, 1, pb.new_draft("gang-war"), outcome())
+    walk_to(seq, "buy-and-hire")
+    seq.add_entry(f"hire|{GOLIATH}")
+    seq.answer("Thug Varro")
+    seq.answer("Ganger")
+    seq.answer(10)
+    ids = [f.id for f in seq.work.gang(GOLIATH).fighters]
+    assert "thug-varro-2" in ids and "thug-varro" not in ids
+
+
+def test_a_save_naming_a_fighter_both_on_the_roster_and_fallen_is_refused() -> None:
+    c = demo_campaign()
+    data = codec.campaign_to_data(c)
+    gang = next(g for g in data["gangs"] if g["id"] == GOLIATH)
+    gang["fallen"] = [dict(gang["fighters"][0], status="dead")]
+    try:
+        codec.load_campaign_data(data)
+    except codec.ValidationError as error:
+        assert "fallen" in str(error) and "both on the roster and fallen" in str(error)
+    else:
+        raise AssertionError("refused")
+
+
+# --- 4: Bounty Hunters take this battle's dead and Captured only -----------------------------
+
+
+def bounty_campaign() -> Any:
+    c = demo_campaign()
+    c.gang(ESCHER).fighters.append(Fighter("bh", "Grendl", FighterType.BOUNTY_HUNTER,
+                                           equipment=[Equipment("Bolter", 50)]))
+    c.gang(ESCHER).credits = 200
+    # an Iron Skull with a Bounty, Captured by the Venom Sisters in an earlier battle
+    old = c.gang(GOLIATH).fighter("thug-varro")
+    old.bounty = 1
+    old.status, old.captured_by, old.status_battle = FighterStatus.CAPTURED, ESCHER, 0
+    return c
+
+
+def test_bounty_hunter_does_not_take_a_captive_from_an_earlier_battle() -> None:
+    """Seed 004, Resolve Bounty Hunters: "If your gang employed the services of a Bounty
+    Hunter for this battle, and any opposing fighters who have a Bounty on their head died
+    or were Captured during the battle, the Bounty Hunter takes all of them". Thug was
+    Captured before this battle: he is not handed to the Guilders, and with no one else
+    the Bounty Hunter demands his fee ("If no opposing fighters with a Bounty on their head
+    died or got Captured during the battle, the Bounty Hunter demands to be paid")."""
+    c = bounty_campaign()
+    c.battles.append(BattleSummary(number=1, status="post-battle", gangs=[ESCHER, GOLIATH]))
+    seq = pb.PostBattle(c, 1, pb.new_draft("gang-war"), outcome(FighterOutcome(ESCHER, "bh")))
+    walk_to(seq, "bounty-hunters")
+    assert seq.pending is None or seq.pending.id == f"bh:{ESCHER}:fee"
+    seq.answer({"faces": [1, 2, 3], "entered": True})  # 50 + 6 x 5 = 80
+    seq.answer("pay")
+    thug = seq.work.gang(GOLIATH).fighter("thug-varro")
+    assert thug.captured_by == ESCHER  # still the Venom Sisters' captive
+    assert seq.work.gang(ESCHER).credits == 200 - 80
+
+
+def test_bounty_hunter_takes_a_fighter_captured_in_this_battle() -> None:
+    """The same sentence: Dak, with a Bounty, Captured during this battle, is taken."""
+    c = bounty_campaign()
+    c.gang(GOLIATH).fighter("dak-cinderfist").bounty = 1
+    c.battles.append(BattleSummary(number=1, status="post-battle", gangs=[ESCHER, GOLIATH]))
+    o = outcome(FighterOutcome(ESCHER, "bh"),
+                FighterOutcome(GOLIATH, "dak-cinderfist", EndState.SERIOUSLY_INJURED))
+    seq = pb.PostBattle(c, 1, pb.new_draft("gang-war"), o)
+    walk_to(seq, "bounty-hunters", faces={f"fate:{GOLIATH}:dak-cinderfist": [3]})
+    assert seq.pending.id == f"bh:{ESCHER}:dak-cinderfist"
+    seq.answer(50)
+    g = seq.work.gang(GOLIATH)
+    assert g.fighter("dak-cinderfist").captured_by == "guilders"
+    assert g.fighter("thug-varro").captured_by == ESCHER
+    assert seq.work.gang(ESCHER).credits == 250
+
+
+# --- 5: a Stronghold is a Special Territory ---------------------------------------------------
+
+
+def test_a_stronghold_adds_50_to_the_gang_rating() -> None:
+    """Seed 004, Update Gang Rating: "plus 50 for each Special Territory the gang has";
+    the seed's Territories are Turf and Special, and a Stronghold is a Special Territory."""
+    c = demo_campaign()
+    g = c.gang(GOLIATH)
+    before = g.rating
+    g.territories.append(Territory("Old Fort", TerritoryKind.STRONGHOLD))
+    assert g.rating == before + 50
+    g.territories.append(Territory("Sump Pit", TerritoryKind.TURF))
+    assert g.rating == before + 50
