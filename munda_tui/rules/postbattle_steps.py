@@ -1000,13 +1000,10 @@ def bury_the_dead(walk: Walk) -> int:
     gang not in this battle who died in this sequence (a captive executed) leaves their
     roster too: "must delete those fighters from their rosters"."""
     gangs = [g.id for g in walk.gangs]
-    for st in walk.seq.states:
-        if st.id == walk.step["id"]:
-            break
-        for ch in st.changes:
-            if ch["kind"] == "status" and ch["status"] == str(FighterStatus.DEAD) \
-                    and ch["gang"] not in gangs:
-                gangs.append(ch["gang"])
+    for ch in walk.seq.changes():
+        if ch["kind"] == "status" and ch["status"] == str(FighterStatus.DEAD) \
+                and ch["gang"] not in gangs:
+            gangs.append(ch["gang"])
     n = 0
     for gid in gangs:
         g = walk.campaign.gang(gid)
