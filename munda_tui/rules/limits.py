@@ -22,7 +22,8 @@ INT64_MAX = 2**63 - 1
 #: characteristic, in ``rules.profile``, which the codec applies as well.)
 RANGES: dict[tuple[str, str], tuple[int, int]] = {
     ("Gang", "credits"): (0, 10_000_000),
-    ("Gang", "reputation"): (0, 1_000_000),
+    # the widest range of any ruleset (RULESET_RANGES narrows it for a campaign)
+    ("Gang", "reputation"): (-1_000_000, 1_000_000),
     ("Gang", "territory_size"): (0, 10_000),
     ("Fighter", "cost"): (0, 10_000_000),
     ("Fighter", "xp"): (0, 1_000_000),
@@ -34,13 +35,25 @@ RANGES: dict[tuple[str, str], tuple[int, int]] = {
     ("LastingInjury", "battle"): (0, 9_999),
     ("BattleSummary", "number"): (0, 9_999),
     ("Standing", "rating"): (0, 100_000_000),
-    ("Standing", "reputation"): (0, 1_000_000),
+    ("Standing", "reputation"): (-1_000_000, 1_000_000),  # a Gang's, as it was
     ("Standing", "credits"): (0, 10_000_000),
     ("BattleSetup", "number"): (0, 9_999),
     ("BattleSetup", "reinforcements_from_round"): (0, 1_000),
     ("SideSetup", "jokers"): (0, 2),
     ("Settings", "xp_awards"): (0, 1_000),
 }
+
+#: (post-battle ruleset, dataclass name, field) -> (lowest, highest): a range that
+#: depends on the campaign's rules, in place of the field's in :data:`RANGES` (which
+#: holds the widest, for a value met before the campaign's ruleset is known). Gang War
+#: (seed 004, Reputation): "Reputation cannot fall below 0."; Turf War 2017 (seed 002)
+#: sets no floor (readings: turf-reputation-floor), so it keeps the widest range.
+RULESET_RANGES: dict[tuple[str, str, str], tuple[int, int]] = {
+    ("gang-war", "Gang", "reputation"): (0, 1_000_000),
+}
+
+#: How a ruleset is named in a message.
+RULESET_NAMES: dict[str, str] = {"gang-war": "Gang War", "turf-war-2017": "Turf War 2017"}
 
 #: How a field is named in a message (default: its name).
 LABELS: dict[tuple[str, str], str] = {
@@ -121,6 +134,11 @@ def range_of(owner: str, name: str) -> tuple[int, int] | None:
     return RANGES.get((owner, name))
 
 
+def field_range(owner: str, name: str, ruleset: str = "") -> tuple[int, int] | None:
+    """The field's range in a campaign of ``ruleset`` (its widest when not given)."""
+    return RULESET_RANGES.get((str(ruleset), owner, name)) or RANGES.get((owner, name))
+
+
 def check_int(value: int, lo: int = INT64_MIN, hi: int = INT64_MAX, what: str = "") -> int:
     """``value`` if ``lo <= value <= hi``; LimitError otherwise."""
     if lo <= value <= hi:
@@ -131,11 +149,15 @@ def check_int(value: int, lo: int = INT64_MIN, hi: int = INT64_MAX, what: str = 
     raise LimitError(f"{prefix}{show_number(value)} is out of range ({lo} to {hi})")
 
 
-def check_field_int(owner: str, name: str, value: int) -> int:
-    """``value`` if it is in the field's range; LimitError with the field's label."""
-    lo, hi = RANGES.get((owner, name), (INT64_MIN, INT64_MAX))
+def check_field_int(owner: str, name: str, value: int, ruleset: str = "") -> int:
+    """``value`` if it is in the field's range (in a campaign of ``ruleset``, when its
+    range depends on it); LimitError with the field's label."""
+    lo, hi = field_range(owner, name, ruleset) or (INT64_MIN, INT64_MAX)
     if value < lo and lo == 0:
-        raise LimitError(f"{LABELS.get((owner, name), name)} is never below 0 (found {show_number(value)})")
+        under = (f" under {RULESET_NAMES.get(str(ruleset), str(ruleset))}"
+                 if (str(ruleset), owner, name) in RULESET_RANGES else "")
+        raise LimitError(f"{LABELS.get((owner, name), name)} is never below 0{under} "
+                         f"(found {show_number(value)})")
     return check_int(value, lo, hi, LABELS.get((owner, name), name))
 
 

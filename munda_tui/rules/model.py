@@ -20,6 +20,8 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from . import limits
+
 
 class GangType(StrEnum):
     CAWDOR = "Cawdor"
@@ -244,8 +246,6 @@ class Gang:
     notes: str = ""
 
     def __post_init__(self) -> None:
-        if self.reputation < 0:
-            self.reputation = 0
         self.bury_dead()  # (older saves and imports kept the dead on the roster)
 
     def bury(self, fighter_id: str) -> Fighter:
@@ -384,6 +384,18 @@ class Campaign:
 
     def next_battle_number(self) -> int:
         return max((b.number for b in self.battles), default=0) + 1
+
+    def check_reputation(self, value: int) -> int:
+        """``value`` if a gang of this campaign may hold it as its Reputation, else
+        LimitError: never below 0 under Gang War (seed 004: "Reputation cannot fall below
+        0."); no floor under Turf War 2017 (readings: turf-reputation-floor). Loads,
+        imports, hand edits and the gang form all check it here."""
+        return check_reputation(self.settings.post_battle_ruleset, value)
+
+
+def check_reputation(ruleset: str, value: int) -> int:
+    """A gang's Reputation in a campaign of ``ruleset`` (:meth:`Campaign.check_reputation`)."""
+    return limits.check_field_int("Gang", "reputation", value, str(ruleset))
 
 
 _SLUG_RE = re.compile(r"[^a-z0-9]+")

@@ -25,6 +25,7 @@ from typing import Any
 from munda_tui.rules import profile as profile_rules
 from munda_tui.rules import limits
 from munda_tui.rules.model import (
+    check_reputation,
     CHARACTERISTICS,
     Equipment,
     Fighter,
@@ -538,8 +539,13 @@ class GangValues:
 
 
 def validate_gang(
-    form: Mapping[str, str], other_names: list[str] | tuple[str, ...] = ()
+    form: Mapping[str, str], other_names: list[str] | tuple[str, ...] = (),
+    ruleset: str = "gang-war",
 ) -> tuple[GangValues | None, Errors]:
+    """The gang form's values, or what is wrong with each field. ``ruleset``: the
+    campaign's post-battle ruleset, whose range the Reputation must be in
+    (``model.check_reputation``: never below 0 under Gang War, no floor under Turf War
+    2017)."""
     errors: Errors = {}
     name = str(form.get("name", "")).strip()
     if not name:
@@ -555,11 +561,20 @@ def validate_gang(
         except ValueError as exc:
             errors["type"] = f"Type: {exc}"
     values: dict[str, int] = {}
-    for key, label in (("credits", "Credits"), ("reputation", "Reputation")):
-        try:
-            values[key] = parse_count(str(form.get(key, "")), blank=0, field=("Gang", key))
-        except ValueError as exc:
-            errors[key] = f"{label}: {exc}"
+    try:
+        values["credits"] = parse_count(str(form.get("credits", "")), blank=0,
+                                        field=("Gang", "credits"))
+    except ValueError as exc:
+        errors["credits"] = f"Credits: {exc}"
+    try:
+        typed = parse_count(str(form.get("reputation", "")), blank=0, minimum=limits.INT64_MIN)
+    except ValueError as exc:
+        errors["reputation"] = f"Reputation: {exc}"
+    else:
+        try:  # "Reputation is never below 0 under Gang War (found -2)"
+            values["reputation"] = check_reputation(ruleset, typed)
+        except limits.LimitError as exc:
+            errors["reputation"] = str(exc)
     if errors:
         return None, errors
     tactics = [

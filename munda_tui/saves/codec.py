@@ -3,7 +3,7 @@
 Plain data is what TOML holds: dicts, lists, str, int, float, bool. The codec
 walks the model's dataclasses generically (compatible additions to the model
 need no codec change) and validates strictly: wrong types, unknown keys,
-unknown enum values, duplicate ids and a negative Reputation are errors that
+unknown enum values, duplicate ids and a Reputation out of the campaign's range are errors that
 name the key path (``gangs[1].fighters[3].xp``).
 
 Every file carries ``schema_version``. A file with an older version is
@@ -593,7 +593,8 @@ def _unique(items: list[Any], attr: str, keypath: KeyPath, what: str) -> None:
 
 
 def validate_campaign(campaign: m.Campaign, raw: Mapping[str, Any] | None = None) -> None:
-    """Checks beyond types: ids present and unique, Reputation not negative."""
+    """Checks beyond types: ids present and unique, Reputation in the campaign's range
+    (never below 0 under Gang War: ``Campaign.check_reputation``)."""
     if campaign.id == "":
         raise ValidationError(("id",), "campaign id must not be empty")
     _unique(campaign.gangs, "id", ("gangs",), "gang")
@@ -606,10 +607,10 @@ def validate_campaign(campaign: m.Campaign, raw: Mapping[str, Any] | None = None
             if f.id in on_roster:
                 raise ValidationError(("gangs", gi, "fallen", fi, "id"),
                                       f"fighter id {f.id!r} is both on the roster and fallen")
-        if raw is not None:
-            rep = raw["gangs"][gi].get("reputation", 0)
-            if rep < 0:
-                raise ValidationError(("gangs", gi, "reputation"), f"Reputation is never below 0 (found {rep})")
+        try:
+            campaign.check_reputation(gang.reputation)
+        except limits.LimitError as error:
+            raise ValidationError(("gangs", gi, "reputation"), str(error)) from None
     _unique(campaign.battles, "number", ("battles",), "battle")
     try:
         career.check_xp_awards(campaign.settings.xp_awards)

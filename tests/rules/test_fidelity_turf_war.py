@@ -196,3 +196,81 @@ def test_a_turf_increase_below_7_says_the_apps_words() -> None:
     seq.answer({"faces": [3], "entered": True})  # 3 + 1 = 4
     assert any(line.endswith("= 4: munda-tui: no new Special Territory.")
                for line in seq.state.lines), seq.state.lines
+
+
+# --- item 1: Turf War 2017 Reputation below 0, in save, load, model and forms -----------------
+
+from munda_tui.rules import roster as rr  # noqa: E402
+from munda_tui.rules.model import Gang, PostBattleRuleset  # noqa: E402
+
+
+def with_reputation(ruleset: str, reputation: int) -> Any:
+    c = demo_campaign()
+    c.settings.post_battle_ruleset = PostBattleRuleset(ruleset)
+    c.gang(ESCHER).reputation = reputation
+    return c
+
+
+def test_turf_war_reputation_below_zero_is_saved_and_loaded() -> None:
+    # reading turf-reputation-floor: seed 002 sets no floor ("If the same gang both gains and
+    # loses Reputation, any gains are applied before any losses."), so -2 is saved and read
+    # back as -2 (the model no longer resets it to 0 on load).
+    from munda_tui.saves import codec
+
+    data = codec.campaign_to_data(with_reputation("turf-war-2017", -2))
+    assert codec.campaign_from_data(data).gang(ESCHER).reputation == -2
+    assert Gang("g", "G", reputation=-2).reputation == -2
+
+
+def test_gang_war_reputation_below_zero_is_refused_at_load() -> None:
+    # seed 004, Reputation: "Reputation cannot fall below 0."
+    from munda_tui.saves import codec
+
+    data = codec.campaign_to_data(with_reputation("gang-war", -2))
+    with pytest.raises(codec.ValidationError) as caught:
+        codec.campaign_from_data(data)
+    assert str(caught.value) == ("gangs[0].reputation: Reputation is never below 0 under "
+                                 "Gang War (found -2)")
+
+
+@pytest.mark.parametrize("ruleset,typed,expected", [
+    ("turf-war-2017", "-2", -2), ("gang-war", "-2", "Reputation is never below 0 under Gang War (found -2)"),
+    ("gang-war", "3", 3)])
+def test_the_gang_form_takes_the_campaigns_range(ruleset: str, typed: str, expected: Any) -> None:
+    values, errors = rr.validate_gang({"name": "Ash", "reputation": typed}, ruleset=ruleset)
+    if isinstance(expected, int):
+        assert errors == {} and values is not None and values.reputation == expected
+    else:
+        assert values is None and errors["reputation"] == expected
+
+
+def test_the_limits_agree_with_each_rulesets_floor() -> None:
+    # one rule, two places: the post-battle steps' floor (data/postbattle/*.toml
+    # reputation_floor) and the range every form, load and import checks (rules.limits)
+    from munda_tui.rules import limits
+
+    for ruleset in pb.RULESETS:
+        floor = pb.load_ruleset(ruleset).get("reputation_floor", True)
+        lo, _ = limits.field_range("Gang", "reputation", ruleset)
+        assert (lo == 0) is floor, ruleset
+
+
+def test_a_turf_war_battle_leaving_reputation_below_zero_is_applied_and_saved() -> None:
+    # the issue's case: the working copy reached -2 and applying the battle failed with
+    # "Reputation is never below 0 (found -2)"
+    import random
+
+    from munda_tui.saves import codec
+
+    c = with_reputation("turf-war-2017", 1)
+    seq = S.make_seq("turf-war-2017", campaign=c)
+    S.drive(seq, random.Random(1), until="reputation")
+    seq.add_entry(f"rep|{ESCHER}")
+    seq.answer(-3)
+    seq.answer("lost the scenario")
+    assert seq.work.gang(ESCHER).reputation == -2
+    S.drive(seq, random.Random(1))
+    applied = pb.applied_campaign(c, 1, pb.prepare_commit(seq))
+    back = codec.campaign_from_data(codec.campaign_to_data(applied))
+    assert back.gang(ESCHER).reputation == -2
+    assert back.battles[-1].standings[ESCHER].reputation == -2

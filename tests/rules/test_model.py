@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -39,8 +40,22 @@ def test_unknown_equipment_cost_adds_nothing_but_is_reported() -> None:
 
 
 @given(st.integers(-1000, 1000))
-def test_reputation_never_below_zero(rep: int) -> None:
-    assert Gang(id="g", name="G", reputation=rep).reputation == max(rep, 0)
+def test_reputation_below_zero_only_where_the_rules_allow_it(rep: int) -> None:
+    # The gang keeps what it holds (nothing resets it on load); the campaign's ruleset says
+    # whether it may hold it: seed 004 "Reputation cannot fall below 0."; seed 002 sets no
+    # floor (readings: turf-reputation-floor).
+    from munda_tui.rules.limits import LimitError
+    from munda_tui.rules.model import Campaign, PostBattleRuleset, Settings
+
+    assert Gang(id="g", name="G", reputation=rep).reputation == rep
+    turf = Campaign("c", "C", Settings(post_battle_ruleset=PostBattleRuleset.TURF_WAR_2017))
+    assert turf.check_reputation(rep) == rep
+    gang_war = Campaign("c", "C")
+    if rep >= 0:
+        assert gang_war.check_reputation(rep) == rep
+    else:
+        with pytest.raises(LimitError, match="never below 0 under Gang War"):
+            gang_war.check_reputation(rep)
 
 
 @given(st.lists(st.tuples(st.integers(0, 500), st.sampled_from(list(FighterStatus))), max_size=20))

@@ -34,7 +34,8 @@ def test_compact_records_leave_defaults_out():
         (lambda d: d["gangs"][2].__setitem__("id", "iron-skulls"), "gangs[2].id: duplicate gang id 'iron-skulls'"),
         (lambda d: d["gangs"][1]["fighters"][0].__setitem__("id", ""), "gangs[1].fighters[0].id: fighter id must not be empty"),
         (lambda d: d["battles"][1].__setitem__("number", 1), "battles[1].number: duplicate battle number 1"),
-        (lambda d: d["gangs"][0].__setitem__("reputation", -2), "gangs[0].reputation: Reputation is never below 0 (found -2)"),
+        # seed 004: "Reputation cannot fall below 0." (a Turf War 2017 campaign may: test_fidelity_turf_war)
+        (lambda d: (d["gangs"][0].__setitem__("reputation", -2), d["settings"].__setitem__("post_battle_ruleset", "gang-war")), "gangs[0].reputation: Reputation is never below 0 under Gang War (found -2)"),
         (lambda d: d["gangs"][0]["fighters"][0].__setitem__("xp", True), "gangs[0].fighters[0].xp: expected an integer, found a boolean (true)"),
         (lambda d: d["gangs"][0]["fighters"][0].__setitem__("has_mutations", 1), "gangs[0].fighters[0].has_mutations: expected a boolean (true/false), found an integer (1)"),
         (lambda d: d["gangs"][0]["fighters"][0]["equipment"][1].__setitem__("qty", "2"), "gangs[0].fighters[0].equipment[1].qty: expected an integer, found a string ('2')"),

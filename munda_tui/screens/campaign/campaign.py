@@ -399,7 +399,8 @@ class CampaignScreen(Screen[None]):
                 self.campaign.gangs.remove(gang)
             self.refresh_tables()
 
-        self.app.push_screen(GangFormScreen(blank, others, new=True), done)
+        self.app.push_screen(GangFormScreen(
+            blank, others, new=True, ruleset=str(self.campaign.settings.post_battle_ruleset)), done)
 
     def _save(self, message: str) -> bool:
         try:

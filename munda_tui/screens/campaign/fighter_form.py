@@ -299,14 +299,17 @@ class GangFormScreen(FormScreen):
     Dismisses with ``rules.roster.GangValues``."""
 
     HELP_TITLE = "Gang"
-    HELP = "Credits and Reputation are whole numbers, never negative. Gang Tactics: one card per line."
+    HELP = ("Credits and Reputation are whole numbers; Credits never negative, Reputation never "
+            "below 0 under Gang War (Turf War 2017 sets no floor). Gang Tactics: one card per line.")
 
-    def __init__(self, gang: Gang, other_names: list[str], *, new: bool = False) -> None:
+    def __init__(self, gang: Gang, other_names: list[str], *, new: bool = False,
+                 ruleset: str = "gang-war") -> None:
         form = rr.gang_form(gang)
         if new:
             form["type"] = GangType.OTHER.value
         super().__init__(form)
         self.other_names = other_names
+        self.ruleset = ruleset  # the campaign's: the range of its Reputation
         self.FORM_TITLE = "New gang" if new else f"Edit {gang.name}"
 
     def fields(self) -> ComposeResult:
@@ -323,7 +326,7 @@ class GangFormScreen(FormScreen):
         yield from self.field_row("notes", "Notes", self.text_area("notes"))
 
     def check(self, values: dict[str, str]) -> tuple[Any, dict[str, str]]:
-        return rr.validate_gang(values, self.other_names)
+        return rr.validate_gang(values, self.other_names, self.ruleset)
 
 
 class TerritoryFormScreen(FormScreen):

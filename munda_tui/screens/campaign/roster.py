@@ -745,7 +745,8 @@ class RosterScreen(Screen[None]):
             rr.update_gang(gang, values)
             self.commit(f"Saved {gang.name}", before)
 
-        self.app.push_screen(GangFormScreen(gang, others), done)
+        ruleset = str(self.handle.campaign.settings.post_battle_ruleset)
+        self.app.push_screen(GangFormScreen(gang, others, ruleset=ruleset), done)
 
     def action_territories(self) -> None:
         self.app.push_screen(TerritoriesScreen(self.gang, self.commit), lambda _: self.refresh_all())
