@@ -143,24 +143,43 @@ def lasting_injury(walk: Walk, gang_id: str, fighter_id: str, pid: str, why: str
 def apply_injury_row(walk: Walk, gang_id: str, fighter_id: str, row: dict[str, Any], pid: str,
                      attacker: str = "") -> dict[str, Any]:
     name = walk.fname(gang_id, fighter_id)
+    # a result whose effects the table does not print (the 2023 table) asks them, from the
+    # player's book, or applies what its name says (readings: core-2023-results)
+    asked = reading_note("core-2023-results")
     if row.get("xp"):
         xp = walk.roll(f"{pid}:xp", f"{row['name']}: XP for {name}", row["xp"], gang=gang_id)
         walk.change(kind="xp", gang=gang_id, fighter=fighter_id, amount=xp.total,
                     why=row["name"])
         walk.say(f"{name} gains {xp.total} XP ({xp})")
+    elif row.get("ask_xp"):
+        n = walk.number(f"{pid}:xp", f"{row['name']}: XP {name} gains (from your book)",
+                        gang=gang_id, minimum=0, note=asked)
+        if n:
+            walk.change(kind="xp", gang=gang_id, fighter=fighter_id, amount=n, why=row["name"])
+        walk.say(f"{name} gains {n} XP ({row['name']}, from the book)")
+    recovery = bool(row.get("recovery"))
+    if row.get("ask_recovery"):
+        recovery = walk.choose(
+            f"{pid}:recovery", f"{row['name']}: does {name} go into Recovery (from your book)?",
+            [Option("recovery", "Goes into Recovery"), Option("no", "No Recovery")],
+            gang=gang_id, note=asked) == "recovery"
     if row.get("dead"):
         set_status(walk, gang_id, fighter_id, FighterStatus.DEAD, row["name"])
         died(walk, gang_id, fighter_id, cause=row["name"])
-        if row.get("attacker_xp") and attacker and "/" in attacker:
+        if (row.get("attacker_xp") or row.get("ask_attacker_xp")) and attacker and "/" in attacker:
             ag, af = attacker.split("/", 1)
             try:
                 walk.campaign.gang(ag).fighter(af)
             except KeyError:
                 pass
             else:
-                walk.change(kind="xp", gang=ag, fighter=af, amount=row["attacker_xp"],
-                            why=f"Memorable Death of {name}")
-                walk.say(f"{walk.fname(ag, af)} gains {row['attacker_xp']} XP")
+                amount = row.get("attacker_xp") or walk.number(
+                    f"{pid}:attacker_xp", f"{row['name']} of {name}: XP {walk.fname(ag, af)} "
+                    "gains (from your book)", gang=ag, minimum=0, note=asked)
+                if amount:
+                    walk.change(kind="xp", gang=ag, fighter=af, amount=amount,
+                                why=f"{row['name']} of {name}")
+                walk.say(f"{walk.fname(ag, af)} gains {amount} XP")
         return {"dead": True}
     if row.get("critical"):
         set_status(walk, gang_id, fighter_id, FighterStatus.CRITICAL, row["name"])
@@ -168,8 +187,10 @@ def apply_injury_row(walk: Walk, gang_id: str, fighter_id: str, row: dict[str, A
         opp = walk.opponent(gang_id)
         set_status(walk, gang_id, fighter_id, FighterStatus.CAPTURED, row["name"], opp)
         facts(walk).setdefault("captured", []).append(f"{gang_id}/{fighter_id}")
-    elif row.get("recovery"):
+    elif recovery:
         set_status(walk, gang_id, fighter_id, FighterStatus.RECOVERY, row["name"])
+        if not row.get("effect"):  # (the 2018 rows say it in their effect)
+            walk.say(f"{name} goes into Recovery ({row['name']})")
     return {"dead": False}
 
 

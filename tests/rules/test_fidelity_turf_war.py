@@ -274,3 +274,79 @@ def test_a_turf_war_battle_leaving_reputation_below_zero_is_applied_and_saved() 
     back = codec.campaign_from_data(codec.campaign_to_data(applied))
     assert back.gang(ESCHER).reputation == -2
     assert back.battles[-1].standings[ESCHER].reputation == -2
+
+
+# --- item 10: the 2023 Lasting Injury table asks or applies what each result names -------------
+
+from munda_tui.rules.model import FighterStatus  # noqa: E402
+from munda_tui.rules.outcome import BattleOutcome, EndState, FighterOutcome  # noqa: E402
+
+DAK = f"injury:{GOLIATH}:dak-cinderfist"
+
+
+def injured_2023(faces: list[int]) -> pb.PostBattle:
+    """Dak is taken Out of Action by Vexa; his Lasting Injury on the 2023 table shows
+    ``faces``."""
+    c = demo_campaign()
+    c.settings.lasting_injury_table = "core-2023"
+    o = BattleOutcome(battle=1, gangs=[ESCHER, GOLIATH], winner=ESCHER, fighters=[
+        FighterOutcome(ESCHER, "vexa-nightshade"),
+        FighterOutcome(GOLIATH, "dak-cinderfist", EndState.OUT_OF_ACTION,
+                       taken_out_by=f"{ESCHER}/vexa-nightshade")])
+    seq = S.make_seq(outcome=o, campaign=c)
+    while not (seq.pending is not None and seq.pending.id == DAK):
+        assert seq.pending is None and not seq.at_end
+        seq.advance()
+    seq.answer({"faces": faces, "entered": True})
+    return seq
+
+
+def test_core_2023_convalescence_puts_the_fighter_into_recovery() -> None:
+    # reference/lasting-injuries.md, Core Rulebook (2023): "31-36 | Convalescence" -- the
+    # result names it: the fighter convalesces, in Recovery (as the 2018 table's Grievous
+    # Injury "goes into Recovery"); the reading core-2023-results says so.
+    from munda_tui.rules.readings import reading
+
+    seq = injured_2023([3, 4])
+    assert seq.pending is None
+    dak = seq.work.gang(GOLIATH).fighter("dak-cinderfist")
+    assert dak.status is FighterStatus.RECOVERY and dak.status_why == "Convalescence"
+    assert any("Dak Cinderfist goes into Recovery (Convalescence)" in x for x in seq.state.lines)
+    assert "Convalescence" in reading("core-2023-results").app
+
+
+def test_core_2023_lesson_learned_asks_the_xp_and_the_recovery() -> None:
+    # reference/lasting-injuries.md: "11 | Lesson Learned" (2018: "D3 XP, goes into
+    # Recovery"; the 2023 effect is not printed): the XP is asked, from the player's book,
+    # and whether the fighter goes into Recovery.
+    from munda_tui.rules.readings import note
+
+    seq = injured_2023([1, 1])
+    p = seq.pending
+    assert p is not None and p.kind == "number" and p.id == f"{DAK}:0:xp"
+    assert "Lesson Learned" in p.label and p.note == note("core-2023-results")
+    seq.answer(3)
+    p = seq.pending
+    assert p is not None and p.kind == "choice" and p.id == f"{DAK}:0:recovery"
+    seq.answer("recovery")
+    dak = seq.work.gang(GOLIATH).fighter("dak-cinderfist")
+    assert dak.xp == 3 and dak.status is FighterStatus.RECOVERY
+
+
+def test_core_2023_lesson_learned_without_recovery() -> None:
+    seq = injured_2023([1, 1])
+    seq.answer(2)
+    seq.answer("no")
+    dak = seq.work.gang(GOLIATH).fighter("dak-cinderfist")
+    assert dak.xp == 2 and dak.status is FighterStatus.ACTIVE
+
+
+def test_core_2023_memorable_death_asks_the_attackers_xp() -> None:
+    # reference/lasting-injuries.md: "66 | Memorable Death" (2018: "the fighter dies; the
+    # attacker gains 1 XP"; 2023's XP not printed): the attacker's XP is asked.
+    seq = injured_2023([6, 6])
+    p = seq.pending
+    assert p is not None and p.kind == "number" and p.id == f"{DAK}:0:attacker_xp"
+    assert "Vexa Nightshade" in p.label
+    seq.answer(1)
+    assert seq.work.gang(ESCHER).fighter("vexa-nightshade").xp == 6 + 1

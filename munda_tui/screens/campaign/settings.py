@@ -109,8 +109,8 @@ class SettingsScreen(Screen[None]):
                     yield Static(about, classes="hint setting-about", markup=False)
             yield Label("XP awards", classes="title")
             yield Static("What each event in the tracker's log earns, from your rulebook (the "
-                         "seeds do not print it; blank: nothing). Wrap Up proposes each "
-                         "fighter's XP from these.", classes="hint setting-about")
+                         "seeds do not print it; blank: nothing). Wrap Up (Turf War 2017: End "
+                         "of Battle Events) proposes each fighter's XP from these.", classes="hint setting-about")
             for event in xp_events():
                 value = self.draft.xp_awards.get(event["id"])
                 with Horizontal(classes="setting-row"):
