@@ -385,9 +385,7 @@ class CampaignScreen(Screen[None]):
         others = [g.name for g in self.campaign.gangs]
         blank = Gang(id="", name="")
 
-        def done(values: rr.GangValues | None) -> None:
-            if values is None:
-                return
+        def apply(values: rr.GangValues) -> str | None:
             gang = Gang(
                 id=unique_id(values.name, [g.id for g in self.campaign.gangs]),
                 name=values.name,
@@ -395,12 +393,15 @@ class CampaignScreen(Screen[None]):
             )
             rr.update_gang(gang, values)
             self.campaign.gangs.append(gang)
-            if not self._save(f"Added {gang.name}"):
+            saved = self._save(f"Added {gang.name}")
+            if not saved:
                 self.campaign.gangs.remove(gang)
             self.refresh_tables()
+            return None if saved else "The campaign could not be saved"
 
         self.app.push_screen(GangFormScreen(
-            blank, others, new=True, ruleset=str(self.campaign.settings.post_battle_ruleset)), done)
+            blank, others, new=True, ruleset=str(self.campaign.settings.post_battle_ruleset),
+            apply=apply))
 
     def _save(self, message: str) -> bool:
         try:

@@ -2,12 +2,14 @@
 
 Each form validates every field through ``rules.roster`` and shows what is
 wrong right under the field; it dismisses with the validated values (or
-None on Escape). The roster screen applies them.
+None on Escape). The roster screen applies them: given ``apply``, the form hands the
+values over before it closes, and a refusal (the Stash cannot pay, a fourth weapon, a
+failed save) is said in the form, which stays open with every field as typed.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -46,9 +48,14 @@ class FormScreen(ModalScreen[Any]):
     ]
     FORM_TITLE = ""
 
-    def __init__(self, initial: dict[str, str]) -> None:
+    def __init__(self, initial: dict[str, str],
+                 apply: Callable[[Any], str | None] | None = None) -> None:
         super().__init__()
         self.initial = initial
+        # applies the checked values: None when done (the form closes), else the reason
+        # they were refused (said in the form, every field kept)
+        self.apply = apply
+        self.refusal = ""
 
     # --- building blocks ------------------------------------------------------------
 
@@ -111,15 +118,18 @@ class FormScreen(ModalScreen[Any]):
                 self.set_error(static, "")
         for key, message in errors.items():
             self.set_error(self.error_target(key), message)
-        self.set_error(
-            self.query_one("#form-status", Static),
-            f"{len(errors)} field{'s' if len(errors) != 1 else ''} to fix" if errors else "",
-        )
+        self.set_error(self.query_one("#form-status", Static), self.status_text(errors))
         if errors and focus:
             first = next(iter(errors))
             field = self.query(f"#f-{first}")
             if field:
                 field.first().focus()
+
+    def status_text(self, errors: dict[str, str]) -> str:
+        """The form's last line: the fields to fix, else why the values were refused."""
+        if errors:
+            return f"{len(errors)} field{'s' if len(errors) != 1 else ''} to fix"
+        return self.refusal
 
     def error_target(self, key: str) -> Static:
         return self.query_one(f"#e-{key}", Static)
@@ -129,9 +139,16 @@ class FormScreen(ModalScreen[Any]):
 
     def action_save(self) -> None:
         result, errors = self.check(self.values())
+        self.refusal = ""
         if errors:
             self.show_errors(errors)
             return
+        if self.apply is not None:
+            reason = self.apply(result)
+            if reason:
+                self.refusal = f"{reason} (nothing saved; fix it, or Esc: cancel)"
+                self.show_errors({}, focus=False)
+                return
         self.dismiss(result)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -163,8 +180,9 @@ class FighterFormScreen(FormScreen):
         "Skills and injuries: separate them with commas."
     )
 
-    def __init__(self, gang: Gang, fighter: Fighter | None = None) -> None:
-        super().__init__(rr.fighter_form(fighter))
+    def __init__(self, gang: Gang, fighter: Fighter | None = None,
+                 apply: Callable[[Any], str | None] | None = None) -> None:
+        super().__init__(rr.fighter_form(fighter), apply)
         self.gang = gang
         self.fighter_id = fighter.id if fighter else None
         self.FORM_TITLE = f"Edit {fighter.name}" if fighter else f"New fighter for {gang.name}"
@@ -207,10 +225,7 @@ class FighterFormScreen(FormScreen):
         others = {k: v for k, v in errors.items() if k not in CHARACTERISTICS}
         super().show_errors(others)
         self.set_error(self.query_one("#e-chars", Static), "\n".join(chars))
-        self.set_error(
-            self.query_one("#form-status", Static),
-            f"{len(errors)} field{'s' if len(errors) != 1 else ''} to fix" if errors else "",
-        )
+        self.set_error(self.query_one("#form-status", Static), self.status_text(errors))
         if chars and not others:
             key = next(k for k in errors if k in CHARACTERISTICS)
             self.query_one(f"#f-{key}").focus()
@@ -229,8 +244,9 @@ class EquipmentFormScreen(FormScreen):
             "2), cost in credits (blank if unknown: it then adds nothing to the rating) and "
             "quantity. A new item bought now is paid from the Stash.")
 
-    def __init__(self, where: str, item: Equipment | None = None, catalogue: Any = None) -> None:
-        super().__init__(rr.equipment_form(item))
+    def __init__(self, where: str, item: Equipment | None = None, catalogue: Any = None,
+                 apply: Callable[[Any], str | None] | None = None) -> None:
+        super().__init__(rr.equipment_form(item), apply)
         self.new = item is None
         self.catalogue = catalogue  # rules.catalogue.Catalogue: names complete, cost and kind fill
         self.FORM_TITLE = f"New equipment for {where}" if item is None else f"{item.name} ({where})"
@@ -303,11 +319,12 @@ class GangFormScreen(FormScreen):
             "below 0 under Gang War (Turf War 2017 sets no floor). Gang Tactics: one card per line.")
 
     def __init__(self, gang: Gang, other_names: list[str], *, new: bool = False,
-                 ruleset: str = "gang-war") -> None:
+                 ruleset: str = "gang-war",
+                 apply: Callable[[Any], str | None] | None = None) -> None:
         form = rr.gang_form(gang)
         if new:
             form["type"] = GangType.OTHER.value
-        super().__init__(form)
+        super().__init__(form, apply)
         self.other_names = other_names
         self.ruleset = ruleset  # the campaign's: the range of its Reputation
         self.FORM_TITLE = "New gang" if new else f"Edit {gang.name}"
@@ -335,8 +352,8 @@ class TerritoryFormScreen(FormScreen):
     HELP_TITLE = "Territory"
     HELP = "A Special Territory adds 50 credits to the Gang Rating (seed 004, Update Gang Rating)."
 
-    def __init__(self, gang: Gang) -> None:
-        super().__init__({"name": "", "kind": TerritoryKind.TURF.value})
+    def __init__(self, gang: Gang, apply: Callable[[Any], str | None] | None = None) -> None:
+        super().__init__({"name": "", "kind": TerritoryKind.TURF.value}, apply)
         self.gang = gang
         self.FORM_TITLE = f"New Territory for {gang.name}"
 

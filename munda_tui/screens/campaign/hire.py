@@ -6,13 +6,16 @@ twelve digits, which move on by themselves once the twelfth is typed) and the
 default equipment (``Pistol, Knife 5, Vest 10a``; a new item is a weapon unless its
 kind follows its cost, and each item's kind and cost show as it is typed). Enter
 moves on; the last Enter hires. The screen only asks: the roster applies the
-result through :mod:`munda_tui.rules.catalogue` (the cost comes off the Stash).
+result through :mod:`munda_tui.rules.catalogue` (the cost comes off the Stash), handed
+``attempt``; a hire refused (the Stash cannot pay, over the weapon limit, a failed save)
+is said here and the dialog stays open with every field as typed.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -69,10 +72,13 @@ class HireScreen(ModalScreen["HireChoice | None"]):
             "Vest 10a, g wargear, c consumable, u Unwieldy); the catalogue learns it. "
             "The whole cost comes off the Stash.")
 
-    def __init__(self, gang: Gang, catalogue: cat.Catalogue) -> None:
+    def __init__(self, gang: Gang, catalogue: cat.Catalogue,
+                 attempt: Callable[[HireChoice], str | None] | None = None) -> None:
         super().__init__()
         self.gang = gang
         self.catalogue = catalogue
+        # hires the choice: None when hired (the dialog closes), else why it was refused
+        self.attempt = attempt
         self.entry: cat.TypeEntry | None = None  # the type picked (None: new)
         self.new_items: list[cat.ItemEntry] = []
         self._auto_moved = False  # the profile's twelfth digit moved on to the equipment
@@ -241,7 +247,7 @@ class HireScreen(ModalScreen["HireChoice | None"]):
             return
         if self.entry is not None:
             if self._affordable(self.entry):
-                self.dismiss(HireChoice(self.entry, name))
+                self._hire(HireChoice(self.entry, name))
             return
         self._focus("role" if not self._value("role") else "cost")
 
@@ -301,7 +307,15 @@ class HireScreen(ModalScreen["HireChoice | None"]):
             return
         entry = cat.TypeEntry(type_name, role, int(self._value("cost")), profile, gear)
         if self._affordable(entry, new_items):
-            self.dismiss(HireChoice(entry, name, new_type=True, new_items=new_items))
+            self._hire(HireChoice(entry, name, new_type=True, new_items=new_items))
+
+    def _hire(self, choice: HireChoice) -> None:
+        """Hire through ``attempt``: refused, the reason is said and every field stays."""
+        reason = self.attempt(choice) if self.attempt is not None else None
+        if reason:
+            self._error(f"{reason}: nothing hired (fix a field, or Esc: cancel)")
+            return
+        self.dismiss(choice)
 
     def _affordable(self, entry: cat.TypeEntry, new_items: list[cat.ItemEntry] = ()) -> bool:  # type: ignore[assignment]
         """Said here, before anything changes: the Stash must hold the whole cost."""

@@ -7,7 +7,8 @@ change to it is announced.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from copy import deepcopy
+from dataclasses import fields, replace
 from typing import TYPE_CHECKING, Callable
 
 from rich.text import Text
@@ -28,6 +29,7 @@ from munda_tui.rules.model import (
     Fighter,
     FighterStatus,
     Gang,
+    Territory,
 )
 from munda_tui.screens.common.dialogs import ConfirmScreen, ErrorScreen
 from munda_tui.screens.common.typed_app import munda_app
@@ -366,27 +368,29 @@ class RosterScreen(Screen[None]):
     def _fail(self, error: Exception) -> None:
         self.notify(str(error), severity="error")
 
+    #: what a form says when the save failed (the error dialog gives the details)
+    NOT_SAVED = "The campaign could not be saved"
+
     # --- fighters ---------------------------------------------------------------------
 
     def action_add_fighter(self) -> None:
         gang = self.gang
 
-        def done(values: rr.FighterValues | None) -> None:
-            if values is None:
-                return
+        def apply(values: rr.FighterValues) -> str | None:
             before, credits = gang.rating, gang.credits
             try:
                 fighter = rr.add_fighter(gang, values, paid=values.hired)
             except rr.RosterError as error:
-                self._fail(error)
-                return
+                return str(error)
 
             paid = f" for {values.cost} credits from the Stash" if values.hired and values.cost else ""
-            self.commit_new_fighter(
-                fighter, f"Hired {fighter.name}{paid}" if values.hired else f"Added {fighter.name}",
-                before, credits)
+            if not self.commit_new_fighter(
+                    fighter, f"Hired {fighter.name}{paid}" if values.hired else f"Added {fighter.name}",
+                    before, credits):
+                return self.NOT_SAVED
+            return None
 
-        self.app.push_screen(FighterFormScreen(gang), done)
+        self.app.push_screen(FighterFormScreen(gang, apply=apply))
 
     def action_edit_fighter(self) -> None:
         fighter = self.selected_fighter()
@@ -394,18 +398,20 @@ class RosterScreen(Screen[None]):
             return
         gang = self.gang
 
-        def done(values: rr.FighterValues | None) -> None:
-            if values is None:
-                return
-            before = gang.rating
+        def apply(values: rr.FighterValues) -> str | None:
+            before, old = gang.rating, deepcopy(fighter)
             try:
                 rr.update_fighter(gang, fighter.id, values)
             except rr.RosterError as error:
-                self._fail(error)
-                return
-            self.commit(f"Saved {fighter.name}", before)
+                return str(error)
 
-        self.app.push_screen(FighterFormScreen(gang, fighter), done)
+            def undo() -> None:
+                for f in fields(fighter):
+                    setattr(fighter, f.name, getattr(old, f.name))
+
+            return None if self.commit(f"Saved {fighter.name}", before, undo) else self.NOT_SAVED
+
+        self.app.push_screen(FighterFormScreen(gang, fighter, apply=apply))
 
     def _confirm_then(self, question: ConfirmScreen,
                       change: Callable[[], tuple[str, Callable[[], None] | None]]) -> None:
@@ -538,32 +544,42 @@ class RosterScreen(Screen[None]):
 
         gang = self.gang
 
-        def done(choice: HireChoice | None) -> None:
-            if choice is None:
-                return
+        def attempt(choice: HireChoice) -> str | None:
+            """Hire now; the reason when refused (the dialog stays open, nothing is
+            saved: a new type is learned only with a hire that is saved)."""
             before, credits = gang.rating, gang.credits
             own = self.own_catalogue
-            if choice.new_type:  # learned before the hire: its items' costs are known
-                for item in choice.new_items:
-                    if own.item(item.name) is None:
-                        own.items.append(item)
-                if own.type(choice.entry.name) is None:
-                    own.fighter_types.append(choice.entry)
+            # a new type's items are known to the hire, not yet to the catalogue
+            items = [i for i in choice.new_items if own.item(i.name) is None] \
+                if choice.new_type else []
+            new_type = choice.new_type and own.type(choice.entry.name) is None
+            trial = cat.Catalogue(own.name, own.fighter_types + [choice.entry] * new_type,
+                                  own.items + items).merged(*self.packs)
             try:
-                fighter = cat.hire(gang, self.catalogue, choice.entry, choice.name)
+                fighter = cat.hire(gang, trial, choice.entry, choice.name)
             except rr.RosterError as error:
-                self._fail(error)
-                self.learn()
-                return
-
-            if self.commit_new_fighter(fighter, f"Hired {fighter.name} ({choice.entry.name}) for "
-                                       f"{credits - gang.credits} credits from the Stash",
-                                       before, credits) and choice.new_type:
+                return str(error)
+            own.items.extend(items)
+            if new_type:
+                own.fighter_types.append(choice.entry)
+            if not self.commit_new_fighter(fighter, f"Hired {fighter.name} ({choice.entry.name}) "
+                                           f"for {credits - gang.credits} credits from the Stash",
+                                           before, credits):
+                for item in items:
+                    own.items.remove(item)
+                if new_type:
+                    own.fighter_types.remove(choice.entry)
+                return self.NOT_SAVED
+            if choice.new_type:
                 from munda_tui.saves.catalogue import save_campaign_catalogue
 
-                save_campaign_catalogue(self.handle.path, own)
+                try:
+                    save_campaign_catalogue(self.handle.path, own)
+                except OSError as error:
+                    self.notify(f"The catalogue could not be saved: {error}", severity="warning")
+            return None
 
-        self.app.push_screen(HireScreen(gang, self.catalogue), done)
+        self.app.push_screen(HireScreen(gang, self.catalogue, attempt))
 
     def action_copy_fighter(self) -> None:
         from munda_tui.rules import catalogue as cat
@@ -574,28 +590,24 @@ class RosterScreen(Screen[None]):
             return
         gang = self.gang
 
-        def named(name: str | None) -> None:
-            if name is None:
-                return
+        def copy_named(name: str) -> str | None:
+            """Hire the copy now; the reason when refused (the name stays typed)."""
+            if name.lower() in {f.name.lower() for f in gang.fighters}:
+                return f"{name} is taken in this gang."
             before, credits = gang.rating, gang.credits
             try:
                 copy = cat.copy_fighter(gang, fighter, name)
             except rr.RosterError as error:
-                self._fail(error)
-                return
-
-            self.commit_new_fighter(copy, f"Hired {copy.name}, a copy of {fighter.name}, for "
-                                    f"{credits - gang.credits} credits from the Stash",
-                                    before, credits)
-
-        taken = {f.name.lower() for f in gang.fighters}
-
-        def free(name: str) -> str | None:
-            return f"{name} is taken in this gang." if name.lower() in taken else None
+                return f"{error} (Esc: cancel)"
+            if not self.commit_new_fighter(copy, f"Hired {copy.name}, a copy of {fighter.name}, "
+                                           f"for {credits - gang.credits} credits from the Stash",
+                                           before, credits):
+                return self.NOT_SAVED
+            return None
 
         self.app.push_screen(LineScreen(f"Copy {fighter.name} ({fighter.label or fighter.type.value}): "
                                         "the new fighter's name", placeholder="the new fighter's name",
-                                        check=free, clean=squash), named)
+                                        check=copy_named, clean=squash))
 
     def _items_focus(self) -> str:
         """Which list the equipment keys act on: the Stash when it has focus,
@@ -612,26 +624,25 @@ class RosterScreen(Screen[None]):
                 return
             owner, where = fighter.id, fighter.name
 
-        def done(answer: tuple[Equipment, bool] | None) -> None:
-            if answer is None:
-                return
+        def apply(answer: tuple[Equipment, bool]) -> str | None:
             item, paid = answer
             before, credits = gang.rating, gang.credits
             items_before = [replace(i) for i in rr.holder(gang, owner)]
             try:
                 rr.add_equipment(gang, owner, item, paid=paid)
             except rr.RosterError as error:
-                self._fail(error)
-                return
+                return str(error)
 
             def undo() -> None:
                 rr.holder(gang, owner)[:] = items_before
                 gang.credits = credits
 
             bought = f" for {item.value} credits from the Stash" if paid else ""
-            self.commit(f"{item_text(item)} added to {where}{bought}", before, undo)
+            if not self.commit(f"{item_text(item)} added to {where}{bought}", before, undo):
+                return self.NOT_SAVED
+            return None
 
-        self.app.push_screen(EquipmentFormScreen(where, catalogue=self.catalogue), done)
+        self.app.push_screen(EquipmentFormScreen(where, catalogue=self.catalogue, apply=apply))
 
     def action_move_item(self) -> None:
         gang = self.gang
@@ -706,22 +717,21 @@ class RosterScreen(Screen[None]):
             return
         old = replace(items[index])
 
-        def done(answer: tuple[Equipment, bool] | None) -> None:
-            if answer is None:
-                return
+        def apply(answer: tuple[Equipment, bool]) -> str | None:
             before = gang.rating
             try:
                 new = rr.update_equipment(gang, owner, index, answer[0])
             except rr.RosterError as error:
-                self._fail(error)
-                return
+                return str(error)
 
             def undo() -> None:
                 rr.holder(gang, owner)[index] = old
 
-            self.commit(f"{new.name}: {new.kind}, {cost_text(new)} credits", before, undo)
+            if not self.commit(f"{new.name}: {new.kind}, {cost_text(new)} credits", before, undo):
+                return self.NOT_SAVED
+            return None
 
-        self.app.push_screen(EquipmentFormScreen(where, old), done)
+        self.app.push_screen(EquipmentFormScreen(where, old, apply=apply))
 
     # --- sorting, gang, territories -----------------------------------------------------
 
@@ -738,15 +748,18 @@ class RosterScreen(Screen[None]):
         gang = self.gang
         others = [g.name for g in self.handle.campaign.gangs if g.id != gang.id]
 
-        def done(values: rr.GangValues | None) -> None:
-            if values is None:
-                return
-            before = gang.rating
+        def apply(values: rr.GangValues) -> str | None:
+            before, old = gang.rating, deepcopy(gang)
             rr.update_gang(gang, values)
-            self.commit(f"Saved {gang.name}", before)
+
+            def undo() -> None:
+                for f in fields(gang):
+                    setattr(gang, f.name, getattr(old, f.name))
+
+            return None if self.commit(f"Saved {gang.name}", before, undo) else self.NOT_SAVED
 
         ruleset = str(self.handle.campaign.settings.post_battle_ruleset)
-        self.app.push_screen(GangFormScreen(gang, others, ruleset=ruleset), done)
+        self.app.push_screen(GangFormScreen(gang, others, ruleset=ruleset, apply=apply))
 
     def action_territories(self) -> None:
         self.app.push_screen(TerritoriesScreen(self.gang, self.commit), lambda _: self.refresh_all())
@@ -769,7 +782,7 @@ class TerritoriesScreen(ModalScreen[None]):
         Binding("escape", "close", "Close", id="territories.close"),
     ]
 
-    def __init__(self, gang: Gang, commit: Callable[[str, int], bool]) -> None:
+    def __init__(self, gang: Gang, commit: Callable[..., bool]) -> None:
         super().__init__()
         self.gang = gang
         self.commit = commit
@@ -802,15 +815,21 @@ class TerritoriesScreen(ModalScreen[None]):
         return table.cursor_row if table.row_count else None
 
     def action_add(self) -> None:
-        def done(territory) -> None:  # type: ignore[no-untyped-def]
-            if territory is None:
-                return
+        def apply(territory: Territory) -> str | None:
             before = self.gang.rating
-            rr.add_territory(self.gang, territory)
-            self.commit(f"{territory.name} added", before)
-            self.refresh_table()
+            try:
+                rr.add_territory(self.gang, territory)
+            except rr.RosterError as error:
+                return str(error)
+            def undo() -> None:
+                self.gang.territories.remove(territory)
 
-        self.app.push_screen(TerritoryFormScreen(self.gang), done)
+            if not self.commit(f"{territory.name} added", before, undo):
+                return RosterScreen.NOT_SAVED
+            self.refresh_table()
+            return None
+
+        self.app.push_screen(TerritoryFormScreen(self.gang, apply=apply))
 
     def action_kind(self) -> None:
         index = self._index()

@@ -94,14 +94,12 @@ class HomeScreen(Screen[None]):
 
         taken = {info.slug for info in munda_app(self).store.list_campaigns()}
 
-        def created(request: NewCampaignRequest | None) -> None:
-            if request is None:
-                return
+        def create(request: NewCampaignRequest) -> str | None:
             campaign = request.to_campaign(unique_id(request.name, taken))
-            self._create(campaign)
+            return None if self._create(campaign) else "The campaign could not be created"
 
         defaults = munda_app(self).config.new_campaign_settings()  # config.toml's
-        self.app.push_screen(NewCampaignScreen(taken, defaults), created)
+        self.app.push_screen(NewCampaignScreen(taken, defaults, create))
 
     def action_add_demo(self) -> None:
         from munda_tui.rules.demo import demo_campaign
@@ -118,7 +116,8 @@ class HomeScreen(Screen[None]):
             campaign.name = f"{campaign.name} ({n})"
         self._create(campaign)
 
-    def _create(self, campaign) -> None:  # type: ignore[no-untyped-def]
+    def _create(self, campaign) -> bool:  # type: ignore[no-untyped-def]
+        """Create and select the campaign; False (said in an error dialog) when it fails."""
         from munda_tui.screens.common.dialogs import ErrorScreen
 
         store = munda_app(self).store
@@ -126,11 +125,12 @@ class HomeScreen(Screen[None]):
             store.create_campaign(campaign).close()
         except Exception as error:  # a SaveError or an OSError: say it, lose nothing
             self.app.push_screen(ErrorScreen("Could not create the campaign", str(error)))
-            return
+            return False
         self.refresh_campaigns()
         table = self.query_one(DataTable)
         table.move_cursor(row=table.get_row_index(campaign.id))
         self.notify(f"Created {campaign.name}")
+        return True
 
     def action_delete(self) -> None:
         from munda_tui.screens.common.dialogs import ConfirmScreen, ErrorScreen

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -55,10 +56,14 @@ class NewCampaignScreen(ModalScreen[NewCampaignRequest | None]):
     CSS_PATH = "new_campaign.tcss"
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="new_campaign.cancel")]
 
-    def __init__(self, taken: set[str], defaults: Settings | None = None) -> None:
+    def __init__(self, taken: set[str], defaults: Settings | None = None,
+                 create: Callable[[NewCampaignRequest], str | None] | None = None) -> None:
         super().__init__()
         self.taken = taken
         self.defaults = defaults or Settings()  # the config's defaults for new campaigns
+        # creates the campaign: None when done (the form closes), else why it failed (said
+        # here, the name and the ruleset kept)
+        self.create = create
 
     def compose(self) -> ComposeResult:
         with Vertical(id="form"):
@@ -93,7 +98,12 @@ class NewCampaignScreen(ModalScreen[NewCampaignRequest | None]):
             self.query_one("#name", Input).focus()
             return
         ruleset = str(self.query_one("#ruleset", Select).value)
-        self.dismiss(NewCampaignRequest(name.strip(), PostBattleRuleset(ruleset), self.defaults))
+        request = NewCampaignRequest(name.strip(), PostBattleRuleset(ruleset), self.defaults)
+        reason = self.create(request) if self.create is not None else None
+        if reason:
+            self.query_one("#name-error", Static).update(f"{reason} (Esc: cancel)")
+            return
+        self.dismiss(request)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
