@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import copy
 import pickle
-from typing import Any
+from typing import Any, Callable
 
 from .dice import DiceError, Roll, parse_faces, roll as roll_dice, roll_faces
 from .model import BattleSummary, Campaign, Gang, Standing
@@ -123,12 +123,20 @@ def working_copy(campaign: Campaign,
     return work
 
 
+def _no_kind(name: str) -> str | None:
+    return None
+
+
 class PostBattle:
     """The sequence replayed from a draft. Rebuilt after every answer."""
 
     def __init__(self, campaign: Campaign, number: int, draft: dict[str, Any],
-                 outcome: BattleOutcome | None = None, *, setup: dict[str, Any] | None = None) -> None:
+                 outcome: BattleOutcome | None = None, *, setup: dict[str, Any] | None = None,
+                 item_kinds: Callable[[str], str | None] | None = None) -> None:
         self.base = campaign
+        # an item's kind as the campaign's catalogue (and packs) lists it, None if unknown:
+        # the kind an item entering the gang is offered with (the player confirms it)
+        self.item_kinds: Callable[[str], str | None] = item_kinds or _no_kind
         self.number = number
         self.draft = draft
         self.ruleset_id: str = draft["ruleset"]

@@ -95,7 +95,8 @@ def _find_item(items: list[Equipment], name: str) -> int:
 
 
 def _equipment(data: dict[str, Any]) -> Equipment:
-    known = {"name", "cost", "qty", "consumable", "unwieldy", "weapon", "rarity", "spent"}
+    known = {"name", "cost", "qty", "consumable", "unwieldy", "weapon", "rarity", "spent",
+             "armour"}
     return Equipment(**{k: v for k, v in data.items() if k in known})
 
 

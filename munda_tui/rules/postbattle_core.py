@@ -246,6 +246,7 @@ class Sequence(Protocol):
     outcome: BattleOutcome
     facts: dict[str, Any]
     prompts: dict[str, Prompt]
+    item_kinds: Callable[[str], str | None]  # an item's kind as the catalogue lists it
 
     @property
     def answers(self) -> dict[str, Any]: ...

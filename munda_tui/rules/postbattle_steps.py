@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import career
-from .model import FighterStatus, FighterType, Gang, GangType, TerritoryKind
+from .model import ITEM_KINDS, Equipment, FighterStatus, FighterType, Gang, GangType, TerritoryKind
 from .outcome import BattleOutcome, EndState, FighterOutcome, RewardKind
 from .readings import note as reading_note
 from .postbattle_core import (
@@ -506,7 +506,34 @@ def dramatis_personae(walk: Walk) -> None:
     adjustments(walk)
 
 
+# --- items entering the gang ----------------------------------------------------------------
+
+
+def new_item(walk: Walk, pid: str, name: str, cost: int, gang: str, **more: Any) -> dict[str, Any]:
+    """An item entering the gang (bought, a reward) with its kind, so that Distribute
+    Equipment's weapon limit counts it (seed 004: "limits on the number of weapons a fighter
+    can carry (normally 3, with Unwieldy weapons counting as 2 weapons)"). The kind is asked,
+    the catalogue's (and packs') kind for the item offered first."""
+    known = walk.seq.item_kinds(name)
+    known = known if known in ITEM_KINDS else None
+    kind = walk.choose(pid, f"{name}: what kind of item is it?",
+                       [Option(k, k) for k in ITEM_KINDS], gang=gang, default=known,
+                       note=(f"The catalogue lists {name} as: {known}." if known else
+                             f"{name} is not in the catalogue: say what it is.")
+                       + " The weapon limit counts weapons (3; an Unwieldy weapon counts 2).")
+    item = Equipment(name, cost)
+    item.set_kind(kind)
+    flags = {k: True for k in ("weapon", "unwieldy", "armour", "consumable") if getattr(item, k)}
+    return {"name": name, "cost": cost, **more, **flags}
+
+
 # --- generic adjustments (credits / Reputation / XP the player adds) ----------------------
+
+
+def _kind_of(item: dict[str, Any]) -> str:
+    from .postbattle_changes import _equipment
+
+    return _equipment(item).kind
 
 
 def adjustment_options(seq: Sequence, kinds: tuple[str, ...] = ("credits", "reputation", "xp")
@@ -538,8 +565,9 @@ def adjustments(walk: Walk, why: str = "") -> None:
         elif kind == "item":
             name = walk.text(f"{eid}:name", f"{g.name}: which item goes to the Stash?", gang=gid)
             cost = walk.number(f"{eid}:cost", f"Credit value of {name}", gang=gid, minimum=0)
-            walk.change(kind="add_item", gang=gid, item={"name": name, "cost": cost}, why=why)
-            walk.say(f"{g.name}: {name} ({cost} credits) added to the Stash")
+            item = new_item(walk, f"{eid}:kind", name, cost, gid)
+            walk.change(kind="add_item", gang=gid, item=item, why=why)
+            walk.say(f"{g.name}: {name} ({cost} credits, {_kind_of(item)}) added to the Stash")
         else:
             n = walk.number(f"{eid}:amount", f"{g.name}: {kind} (negative for a loss)", gang=gid,
                             minimum=None)
@@ -1326,10 +1354,10 @@ def buy_rare(walk: Walk) -> None:
                              maximum=r.total)
         cost = walk.number(f"{eid}:cost", f"{name}: price (credits)", gang=g.id, minimum=0,
                            maximum=g.credits, note=f"The Stash holds {g.credits} credits.")
-        walk.change(kind="add_item", gang=g.id, item={"name": name, "cost": cost,
-                                                       "rarity": f"Rare ({rarity})"})
+        item = new_item(walk, f"{eid}:kind", name, cost, g.id, rarity=f"Rare ({rarity})")
+        walk.change(kind="add_item", gang=g.id, item=item)
         walk.change(kind="credits", gang=g.id, amount=-cost, why=f"bought {name}")
-        walk.say(f"{g.name} buys {name} (Rare {rarity}) for {cost} credits")
+        walk.say(f"{g.name} buys {name} (Rare {rarity}, {_kind_of(item)}) for {cost} credits")
     if not walk.state.lines:
         walk.say("Roll for a Rare item with a.")
 
@@ -1358,10 +1386,10 @@ def buy_common(walk: Walk) -> None:
                          gang=g.id)
         cost = walk.number(f"{eid}:cost", f"{name}: price (credits)", gang=g.id, minimum=0,
                            maximum=g.credits, note=f"The Stash holds {g.credits} credits.")
-        walk.change(kind="add_item", gang=g.id, item={"name": name, "cost": cost,
-                                                       "rarity": "Common"})
+        item = new_item(walk, f"{eid}:kind", name, cost, g.id, rarity="Common")
+        walk.change(kind="add_item", gang=g.id, item=item)
         walk.change(kind="credits", gang=g.id, amount=-cost, why=f"bought {name}")
-        walk.say(f"{g.name} buys {name} for {cost} credits")
+        walk.say(f"{g.name} buys {name} ({_kind_of(item)}) for {cost} credits")
     if not walk.state.lines:
         walk.say("Nothing bought: buy an item with a.")
 

@@ -213,3 +213,105 @@ def test_a_stronghold_adds_50_to_the_gang_rating() -> None:
     assert g.rating == before + 50
     g.territories.append(Territory("Sump Pit", TerritoryKind.TURF))
     assert g.rating == before + 50
+
+
+# --- 3 (and issue 26, 5): every item entering the gang has a kind --------------------------
+
+
+def catalogue_kinds(name: str) -> str | None:
+    from munda_tui.rules.catalogue import Catalogue, ItemEntry
+
+    cat = Catalogue(items=[ItemEntry("Axe", 10, "weapon", "Common"),
+                           ItemEntry("Heavy stubber", 130, "Unwieldy weapon", "Rare (9)")])
+    known = cat.item(name)
+    return None if known is None else known.kind
+
+
+def at_step(step: str, c: Any = None) -> pb.PostBattle:
+    c = c or demo_campaign()
+    c.gang(ESCHER).credits = 500
+    c.battles.append(BattleSummary(number=1, status="post-battle", gangs=[ESCHER, GOLIATH]))
+    seq = pb.PostBattle(c, 1, pb.new_draft("gang-war"), outcome(), item_kinds=catalogue_kinds)
+    return walk_to(seq, step)
+
+
+def give_options(seq: pb.PostBattle, item: str) -> dict[str, Any]:
+    seq.add_entry(f"give|{ESCHER}")
+    seq.answer(item)
+    return {o.id: o for o in seq.pending.options}
+
+
+def test_an_axe_the_catalogue_lists_as_a_weapon_is_bought_as_a_weapon() -> None:
+    """Issue 26, 5: an Axe the catalogue lists as a weapon was saved as wargear. Seed 004,
+    Distribute Equipment: "including limits on the number of weapons a fighter can carry
+    (normally 3, with Unwieldy weapons counting as 2 weapons)"."""
+    seq = at_step("buy-common")
+    seq.add_entry(f"buy|{ESCHER}")
+    seq.answer("Axe")
+    seq.answer(10)
+    p = seq.pending
+    assert p.id.endswith(":kind") and p.default == "weapon"  # offered from the catalogue
+    assert "The catalogue lists Axe as: weapon" in p.note
+    seq.answer("weapon")
+    axe = seq.work.gang(ESCHER).stash[-1]
+    assert (axe.name, axe.weapon, axe.rarity) == ("Axe", True, "Common")
+    # Vexa carries two weapons (Needle pistol, Stiletto sword): the Axe is her third
+    walk_to(seq, "distribute-equipment")
+    assert give_options(seq, "Axe")["vexa-nightshade"].enabled
+    seq.answer("vexa-nightshade")
+    vexa = seq.work.gang(ESCHER).fighter("vexa-nightshade")
+    assert vexa.weapon_count == 3
+
+
+def test_a_bought_rare_weapon_counts_and_a_fourth_is_refused() -> None:
+    """Seed 004: "normally 3, with Unwieldy weapons counting as 2 weapons". A Plasma pistol
+    (not in the catalogue: its kind is asked) and an Axe bought in the sequence: Vexa takes
+    the pistol as her third weapon, and the Axe, a fourth, is refused."""
+    seq = at_step("buy-rare")
+    seq.add_entry(f"rare|{ESCHER}|0")
+    seq.answer({"faces": [6, 6], "entered": True})  # 2D6-1: 11
+    seq.answer("buy")
+    seq.answer("Plasma pistol")
+    seq.answer(9)
+    seq.answer(50)
+    p = seq.pending
+    assert p.id.endswith(":kind") and "not in the catalogue" in p.note
+    seq.answer("weapon")
+    walk_to(seq, "buy-common")
+    seq.add_entry(f"buy|{ESCHER}")
+    for value in ("Axe", 10, "weapon"):
+        seq.answer(value)
+    walk_to(seq, "distribute-equipment")
+    give_options(seq, "Plasma pistol")
+    seq.answer("vexa-nightshade")
+    assert seq.work.gang(ESCHER).fighter("vexa-nightshade").weapon_count == 3
+    vexa = give_options(seq, "Axe")["vexa-nightshade"]
+    assert not vexa.enabled and "weapon limit 3" in vexa.reason
+
+
+def test_an_unwieldy_weapon_received_as_a_reward_counts_two() -> None:
+    """Seed 004, Receive Rewards: "Any equipment or credits gained in this way are added
+    to the gang's Stash immediately"; Distribute Equipment: "Unwieldy weapons counting as 2
+    weapons". A Heavy stubber the catalogue lists as an Unwieldy weapon counts 2: Vexa
+    (two weapons) cannot take it."""
+    seq = at_step("receive-rewards")
+    seq.add_entry(f"item|{ESCHER}")
+    seq.answer("Heavy stubber")
+    seq.answer(130)
+    assert seq.pending.default == "Unwieldy weapon"
+    seq.answer("Unwieldy weapon")
+    stubber = seq.work.gang(ESCHER).stash[-1]
+    assert stubber.weapon and stubber.unwieldy and stubber.weapon_slots == 2
+    walk_to(seq, "distribute-equipment")
+    opts = give_options(seq, "Heavy stubber")
+    assert not opts["vexa-nightshade"].enabled  # 2 + 2 > 3
+    assert opts["oona-vale"].enabled  # Lasgun + 2 = 3 (Filter plugs are no weapon)
+
+
+def test_armour_bought_in_the_sequence_stays_armour() -> None:
+    seq = at_step("buy-common")
+    seq.add_entry(f"buy|{ESCHER}")
+    for value in ("Flak armour", 10, "armour"):
+        seq.answer(value)
+    item = seq.work.gang(ESCHER).stash[-1]
+    assert item.kind == "armour" and not item.weapon

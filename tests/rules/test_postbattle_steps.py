@@ -410,7 +410,8 @@ def test_buy_rare_availability_and_seek_rare_item() -> None:
     answer_all(seq, {"faces": [6, 4]}, "buy", "Grav-chute")
     with pytest.raises(pb.PostBattleError):
         seq.answer(9 + 1)  # rarity above the availability
-    answer_all(seq, 9, 40)
+    answer_all(seq, 9, 40, "wargear")  # its kind (seed 004: the weapon limit counts weapons)
+    assert seq.work.gang(ESCHER).stash[-1].kind == "wargear"
     seq.add_entry(f"rare|{ESCHER}|1")
     assert seq.pending.dice == "2D6+1"
     answer_all(seq, {"faces": [1, 1]}, "pass")
@@ -429,8 +430,8 @@ def test_arbites_skip_the_trading_post() -> None:
 def test_buy_common_and_distribute_with_weapon_limit() -> None:
     seq = at("buy-common")
     seq.add_entry(f"buy|{ESCHER}")
-    answer_all(seq, "Heavy stubber", 0)
-    seq.work.gang(ESCHER).stash[-1].weapon = True  # (an item entered as a weapon)
+    answer_all(seq, "Heavy stubber", 0, "weapon")  # its kind, asked
+    assert seq.work.gang(ESCHER).stash[-1].weapon
     seq.advance()
     assert seq.step["id"] == "distribute-equipment"
     seq.add_entry(f"give|{ESCHER}")

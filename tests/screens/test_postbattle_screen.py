@@ -211,7 +211,7 @@ TYPICAL_KEYS = [
     "enter",  # done with Post-Battle Actions
     "enter", "enter", "enter",  # Retiring, Advance, Buy and Hire
     "enter", "enter",  # Sell Equipment, Buy Rare
-    "a", "enter", *"Knife", "enter", "1", "5", "enter", "enter",  # one purchase
+    "a", "enter", *"Knife", "enter", "1", "5", "enter", "enter", "enter",  # one purchase, a weapon
     "enter", "enter", "enter",  # Distribute, Tactics, Gang Rating
     "enter",  # Report Results: apply once and save the report
 ]
@@ -232,7 +232,7 @@ async def test_typical_gang_war_sequence_by_keyboard(make_app: Any, data_dir: Pa
         escher = c.gang(ESCHER)
         assert escher.fighter("lys-venom").status.value == "captured"
         assert escher.fighter("lys-venom").captured_by == GOLIATH
-        assert escher.stash[-1].name == "Knife"
+        assert escher.stash[-1].name == "Knife" and escher.stash[-1].kind == "weapon"
         assert escher.fighter("vexa-nightshade").xp == 8  # 6 + 2 from the battle
         assert "Frag grenades" not in [i.name for i in escher.fighter("lys-venom").equipment]
         data = app.handle.load_battle(1)
@@ -592,9 +592,40 @@ async def test_a_purchase_completes_from_the_catalogue_with_its_price(make_app, 
         assert app.screen._current_input().value == "35"  # the catalogue's price
         await pilot.press("enter")
         await pilot.pause()
+        assert seq.pending.kind == "choice" and seq.pending.id.endswith(":kind")
+        await pilot.press("enter")  # the pack's kind, offered first
+        await pilot.pause()
         assert app.screen.seq.pending is None
         bought = [c for c in app.screen.seq.changes() if c["kind"] == "add_item"]
     assert bought[-1]["item"]["name"] == "Grapnel" and bought[-1]["item"]["cost"] == 35
+    assert not bought[-1]["item"].get("weapon")  # wargear, as the pack says
+
+
+async def test_an_axe_the_pack_lists_as_a_weapon_is_bought_as_a_weapon(
+        make_app: Any, data_dir: Path, config_dir: Path) -> None:
+    """Issue 26, 5: an Axe the catalogue lists as a weapon was saved as wargear, and the
+    weapon limit ("normally 3, with Unwieldy weapons counting as 2 weapons", seed 004)
+    counted wrong. Its kind is offered from the catalogue and the packs."""
+    (config_dir / "packs").mkdir()
+    (config_dir / "packs" / "club.toml").write_text(
+        'format = "munda-tui-pack"\n\n[[items]]\nname = "Axe"\ncost = 10\n'
+        'kind = "weapon"\n', encoding="utf-8")
+    slug = seed(data_dir, "gang-war", typical_outcome(), step="buy-common")
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_wizard(pilot)
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("enter")  # the Venom Sisters buy
+        await pilot.pause()
+        await pilot.press(*"Axe", "enter", "enter")  # the name; the catalogue's price
+        await pilot.pause()
+        seq = app.screen.seq
+        assert seq.pending.id.endswith(":kind") and seq.pending.default == "weapon"
+        await pilot.press("enter")
+        await pilot.pause()
+        axe = app.screen.seq.work.gang(ESCHER).stash[-1]
+    assert (axe.name, axe.cost, axe.kind) == ("Axe", 10, "weapon")
 
 
 async def test_a_purchase_joins_the_catalogue_when_the_wizard_commits(make_app,

@@ -193,7 +193,7 @@ rosters once and saves the battle report.
         outcome_data = (self.data.get("battle") or {}).get("outcome")
         self._outcome = outcome_from_data(outcome_data) if outcome_data else None
         self.seq = pb.PostBattle(self.handle.campaign, self.number, draft, self._outcome,
-                                 setup=self.data.get("setup") or {})
+                                 setup=self.data.get("setup") or {}, item_kinds=self._item_kind)
         self._save()
         self.refresh_view()
 
@@ -212,7 +212,8 @@ rosters once and saves the battle report.
         saved = getattr(self, "_saved_draft", None)
         if saved is not None:
             self.seq = pb.PostBattle(self.handle.campaign, self.number, copy.deepcopy(saved),
-                                     getattr(self, "_outcome", None), setup=self.data.get("setup") or {})
+                                     getattr(self, "_outcome", None), setup=self.data.get("setup") or {},
+                                     item_kinds=self._item_kind)
             self.data["postbattle"] = self.seq.draft
         return False
 
@@ -361,12 +362,8 @@ rosters once and saves the battle report.
             box.mount(widget)
         self.call_after_refresh(self._after_mount_prompt, p)
 
-    def _catalogue_help(self, p: pb.Prompt) -> tuple[Any, Any]:
-        """For a purchase (Buy Common / Rare): item names complete from the campaign's
-        catalogue and its packs, and the price asked next starts at the catalogue's."""
-        seq = self.seq
-        if seq is None or seq.step.get("resolver") not in ("buy_common", "buy_rare"):
-            return None, None
+    def _load_catalogue(self) -> Any:
+        """The campaign's catalogue merged with the packs, read once (when first needed)."""
         if not hasattr(self, "_catalogue"):
             from munda_tui.rules.catalogue import Catalogue
             from munda_tui.saves import SaveError
@@ -378,6 +375,20 @@ rosters once and saves the battle report.
                 own = Catalogue()
             packs, _problems = load_packs(munda_app(self).config_dir)
             self._catalogue = own.merged(*(c for _p, c in packs))
+        return self._catalogue
+
+    def _item_kind(self, name: str) -> str | None:
+        """An item's kind as the catalogue lists it (the sequence offers it first)."""
+        known = self._load_catalogue().item(name)
+        return None if known is None else str(known.kind)
+
+    def _catalogue_help(self, p: pb.Prompt) -> tuple[Any, Any]:
+        """For a purchase (Buy Common / Rare): item names complete from the campaign's
+        catalogue and its packs, and the price asked next starts at the catalogue's."""
+        seq = self.seq
+        if seq is None or seq.step.get("resolver") not in ("buy_common", "buy_rare"):
+            return None, None
+        self._load_catalogue()
         entry = p.id.rsplit(":", 1)[0]
         if p.kind == "text" and p.id.endswith(":name"):
             from textual.suggester import SuggestFromList
