@@ -341,3 +341,66 @@ def test_three_turf_war_battles_keep_the_roster_true() -> None:
     back = codec.campaign_from_data(codec.campaign_to_data(c))
     assert back.gang(E).reputation == -2
     assert back.battles[-1].standings[E].reputation == -2
+
+    # --- battle 3: a draw; Tessa sold and bought back; Ria to the Doc; Grist unpaid -------
+    o3 = fight(c, 3, E, G, [
+        Event("state", fighter=f"{G}/krug-ashenhide", state=OUT_OF_ACTION,
+              attacker=f"{E}/kira-ashfall"),
+        Event("state", fighter=f"{E}/ria-cinder", state=SERIOUSLY_INJURED,
+              attacker=f"{G}/thug-varro"),
+    ], winner="")
+    assert "tessa-gloom" not in {f.fighter for f in o3.fighters}  # Captured: cannot fight
+    c, seq = post_battle(c, 3, o3, answers={
+        f"xp:{E}": "accept", f"xp:{G}": "accept",
+        f"fate:{E}:ria-cinder": [1],  # 1-2: Out of Action
+        f"injury:{E}:ria-cinder": [6, 2],  # 62 Critical Injury
+        f"injury:{G}:krug-ashenhide": [1, 5],  # 15 Out Cold
+        f"upkeep:{G}:grist-hallow": [3], f"upkeep:{G}:grist-hallow:pay": "no",  # 25: unpaid
+    }, entries={
+        "post-battle-actions": [
+            # Sell to the Guilders: Tessa, held since battle 2 ("can't be sold until their
+            # gang has had a chance to rescue them": the Venom Sisters fought battle 3)
+            (f"act|{G}|gorth-slagborn", [("action", "sell-to-guilders"),
+                                         ("who", f"{E}/tessa-gloom")]),
+            # Medical Escort (the Gang War table, borrowed): 2D6x10 = 30 paid; D6 3,
+            # Stabilized: Recovery and a Permanent Injury, a D6 read as 51-56 (the 2018
+            # table's: readings permanent-injury-reading): 2, 52 Eye Injury
+            (f"act|{E}|vexa-nightshade", [("action", "medical-escort"),
+                                          ("who", "ria-cinder"), ("cost", [2, 1]), ("pay", "pay"),
+                                          ("roll", [3]), ("perm", [2])]),
+            # Buy from the Guilders: "their fighter card's rating (without equipment) plus
+            # or minus (1D6 - 1D3) x 5": 50 + (3 - 1) x 5 = 60
+            (f"act|{E}|kira-ashfall", [("action", "buy-from-guilders"), ("who", "tessa-gloom"),
+                                       ("roll", [3, 1]), ("pay", "pay")]),
+        ],
+        # Buy Common Equipment: an Autogun for Tessa, 15 credits
+        "buy-common": [(f"buy|{E}", [("name", "Autogun"), ("cost", 15)])],
+        "distribute-equipment": [(f"give|{E}", [("item", "Autogun"), ("to", "tessa-gloom")])],
+    })
+    after3 = dict(after2)
+    # an enemy Out of Action: 2 XP and a Kill; an enemy Seriously Injured: 1 XP
+    after3["kira-ashfall"] = changed(after2, "kira-ashfall", xp=4, kills=1)
+    after3["thug-varro"] = changed(after2, "thug-varro", xp=1)
+    # 62 Critical Injury, then Medical Escort: Stabilized, in Recovery, and 52 Eye Injury
+    # from the 2018 table's 51-56: BS 5+ -> 6+; the Critical Injury says how it ended
+    after3["ria-cinder"] = changed(after2, "ria-cinder", status="recovery",
+                                   profile="5 5+ 6+ 3 3 1 3+ 1 8+ 8+ 9+ 9+", injuries=[
+                                       ("Critical Injury", "resolved: Medical Escort: Stabilized, recovery"),
+                                       ("Eye Injury", "-1 Ballistic Skill: BS 5+ -> 6+")])
+    # sold ("take all of the equipment off of their fighter card and add it to your
+    # Stash"), bought back ("returned to the gang's roster ... but no equipment"), then
+    # given the Autogun bought at the Trading Post
+    after3["tessa-gloom"] = changed(after2, "tessa-gloom", status="active", gear=["Autogun"])
+    # "If a Merc's upkeep is not paid the Merc will be retired from the gang"
+    after3["grist-hallow"] = changed(after2, "grist-hallow", status="retired")
+    assert roster(c) == after3
+    # Venom Sisters: 135 - 30 (the Doc) - 60 (Tessa bought back) - 15 (Autogun); rating
+    # 1000 + 50 (Tessa, no equipment) + 15 (her Autogun). Iron Skulls: 100 + 25 (half of
+    # Tessa's rating without equipment, 50; no Bounty); rating 1345 - 60 (Grist retired);
+    # Tessa's Autogun and Flak armour in their Stash
+    assert gangs(c) == {
+        E: (30, 1065, -2, 1, [("Old Ruins", "turf"), ("Drinking Hole", "special")],
+            ["Lasgun", "Stimm-slug stash"], []),
+        G: (125, 1285, 5, 3, [("Slag Furnace", "turf"), ("Toll Crossing", "turf")],
+            ["Frag grenades", "Autogun", "Flak armour"], []),
+    }
