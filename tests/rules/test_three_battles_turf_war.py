@@ -373,8 +373,9 @@ def test_three_turf_war_battles_keep_the_roster_true() -> None:
             (f"act|{E}|kira-ashfall", [("action", "buy-from-guilders"), ("who", "tessa-gloom"),
                                        ("roll", [3, 1]), ("pay", "pay")]),
         ],
-        # Buy Common Equipment: an Autogun for Tessa, 15 credits
-        "buy-common": [(f"buy|{E}", [("name", "Autogun"), ("cost", 15)])],
+        # Buy Common Equipment: an Autogun for Tessa, 15 credits, a weapon (for the limit of
+        # "3, with Unwieldy weapons counting as 2")
+        "buy-common": [(f"buy|{E}", [("name", "Autogun"), ("cost", 15), ("kind", "weapon")])],
         "distribute-equipment": [(f"give|{E}", [("item", "Autogun"), ("to", "tessa-gloom")])],
     })
     after3 = dict(after2)
@@ -394,6 +395,7 @@ def test_three_turf_war_battles_keep_the_roster_true() -> None:
     # "If a Merc's upkeep is not paid the Merc will be retired from the gang"
     after3["grist-hallow"] = changed(after2, "grist-hallow", status="retired")
     assert roster(c) == after3
+    assert c.gang(E).fighter("tessa-gloom").weapon_count == 1  # the Autogun, a weapon
     # Venom Sisters: 135 - 30 (the Doc) - 60 (Tessa bought back) - 15 (Autogun); rating
     # 1000 + 50 (Tessa, no equipment) + 15 (her Autogun). Iron Skulls: 100 + 25 (half of
     # Tessa's rating without equipment, 50; no Bounty); rating 1345 - 60 (Grist retired);
