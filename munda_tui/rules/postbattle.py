@@ -340,11 +340,13 @@ class PostBattle:
                             f"{h['label']}: re-rolled: {old} → {new}, {h['reason']} ({how})"))
         return [text for _, text in sorted(out, key=lambda t: t[0])]
 
-    def undo(self) -> bool:
-        """Take back the last answer or entry of the current step.
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` would take something back now (not a roll: it is kept)."""
+        target = self._undo_target()
+        return target is not None and not self._kept_roll(*target)
 
-        A roll is never taken back (that would be a silent re-roll): :meth:`reroll`
-        changes it on the record."""
+    def _undo_target(self) -> tuple[str, str] | None:
+        """What :meth:`undo` takes back: ("answer", prompt id) or ("entry", entry id)."""
         step_id = self.step["id"]
         candidates: list[tuple[int, str, str]] = []
         for pid in self.walked.get(step_id, []):
@@ -357,11 +359,26 @@ class PostBattle:
         for e in self.draft["entries"].get(step_id, []):
             candidates.append((int(e.get("n", 0)), "entry", e["id"]))
         if not candidates:
-            return False
+            return None
         _, what, key = max(candidates)
+        return what, key
+
+    def _kept_roll(self, what: str, key: str) -> bool:
         in_effect = self.pending is None or key != self.pending.id  # not a stale answer
-        if what == "answer" and in_effect and key in self.prompts and \
-                self.prompts[key].kind == "roll":
+        return what == "answer" and in_effect and key in self.prompts and \
+            self.prompts[key].kind == "roll"
+
+    def undo(self) -> bool:
+        """Take back the last answer or entry of the current step.
+
+        A roll is never taken back (that would be a silent re-roll): :meth:`reroll`
+        changes it on the record."""
+        step_id = self.step["id"]
+        target = self._undo_target()
+        if target is None:
+            return False
+        what, key = target
+        if self._kept_roll(what, key):
             raise PostBattleError("a roll is kept: R re-rolls or corrects it, and the report "
                                   "shows both")
         self._touch()

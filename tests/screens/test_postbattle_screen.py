@@ -4,6 +4,7 @@ resuming after the app is killed, the report at the end."""
 from __future__ import annotations
 
 from munda_tui.rules.postbattle import commit_report
+from munda_tui.screens.postbattle.screen import PromptOptions
 import copy
 import random
 from pathlib import Path
@@ -682,3 +683,68 @@ async def test_a_draft_the_rules_cannot_replay_is_said_and_nothing_crashes(
         await pilot.press("enter")
         await wait_for_screen(pilot, "CampaignScreen")
         assert app.handle.battle_path(1).read_bytes() == before
+
+
+def _footer(app: Any) -> str:
+    """The footer's key labels, as shown."""
+    from textual.widgets._footer import FooterKey
+
+    return " | ".join(f"{k.key_display} {k.description}" for k in app.screen.query(FooterKey)
+                      if k.display)
+
+
+async def test_escape_cancels_the_question_and_reopening_preselects_nothing(
+        make_app: Any, data_dir: Path) -> None:
+    """Issue 26.4: Escape during a post-battle question left the wizard with the question
+    pending; on reopening, a stray Enter answered "Power hammer to which fighter?" with
+    the first fighter. Escape takes the question back (the footer says so); a question
+    left open is shown again with nothing picked."""
+    slug = seed(data_dir, "gang-war", typical_outcome(), step="distribute-equipment")
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_wizard(pilot)
+        screen = app.screen
+        assert screen.seq.pending is None
+        assert "Leave (saved)" in _footer(app)
+        await pilot.press("a")
+        await wait_for_screen(pilot, "PickOneScreen")
+        await pilot.press("enter")  # the Venom Sisters: Stash -> fighter
+        await wait_for_screen(pilot, "PostBattleScreen")
+        assert screen.seq.pending.label.endswith("which Stash item?")
+        await pilot.press("enter")  # the Lasgun
+        await pilot.pause()
+        assert screen.seq.pending.label == "Lasgun to which fighter?"
+        assert "Cancel question" in _footer(app)
+        await pilot.press("escape")  # the question is taken back, the wizard stays
+        await pilot.pause()
+        assert app.screen is screen and screen.seq.pending.label.endswith("which Stash item?")
+        assert screen.query_one(PromptOptions).highlighted is None
+        await pilot.press("enter")  # a stray Enter answers nothing
+        await pilot.pause()
+        assert screen.seq.pending.label.endswith("which Stash item?")
+        await pilot.press("escape")  # and the entry itself
+        await pilot.pause()
+        assert screen.seq.pending is None and app.screen is screen
+        assert "Leave (saved)" in _footer(app)
+        await pilot.press("a")
+        await wait_for_screen(pilot, "PickOneScreen")
+        await pilot.press("enter")
+        await wait_for_screen(pilot, "PostBattleScreen")
+        await pilot.press("down", "enter")  # the Stimm-slug stash
+        await pilot.pause()
+        assert screen.seq.pending.label == "Stimm-slug stash to which fighter?"
+        app.pop_screen()  # left with the question open (saved)
+        await wait_for_screen(pilot, "CampaignScreen")
+        app.open_battle(1)
+        await wait_for_screen(pilot, "PostBattleScreen")
+        await pilot.pause()
+        again = app.screen
+        assert again.seq.pending.label == "Stimm-slug stash to which fighter?"
+        assert again.query_one(PromptOptions).highlighted is None
+        await pilot.press("enter")  # a stray Enter: nobody gets it
+        await pilot.pause()
+        assert again.seq.pending.label == "Stimm-slug stash to which fighter?"
+        assert not any(k.endswith(":to") for k in again.seq.answers)
+        await pilot.press("down", "enter")  # chosen: the first fighter who may carry it
+        await pilot.pause()
+        assert any(k.endswith(":to") for k in again.seq.answers)

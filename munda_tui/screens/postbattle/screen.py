@@ -8,6 +8,7 @@ and commits the sequence at the end (applied once: see ``rules.postbattle``).
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from textual import on, work
@@ -101,7 +102,8 @@ a roll ({key:post_battle.roll} rolls for you, or type the faces of your real dic
 Enter alone never rolls), {key:post_battle.reroll} re-rolls or corrects the step's last roll
 (asks why; the report shows both results),
 a choice (arrows, Enter; greyed choices say why), a list (Space marks, Enter confirms),
-a number or a name (type, Enter; Escape takes back the last answer).
+a number or a name (type, Enter). Escape on a question cancels it (the answer or
+entry that asked it is taken back; a roll is kept); with no question it leaves, saved.
 Press {key:post_battle.add} to add what the step allows (a Post-Battle Action, a purchase, a
 reward ...), {key:post_battle.undo} to take back the last answer, {key:post_battle.back} to go back
 a step. Everything is saved as you go: leave and come back at any time. Nothing touches
@@ -131,6 +133,9 @@ rosters once and saves the battle report.
         self._pool: dict[str, Any] = {}  # one mounted prompt widget per kind, reused
         self._texts: dict[str, Any] = {}  # what each Static shows: unchanged text is not redrawn
         self._save_due = False  # a change shown whose draft is saved right after its frame
+        # the next question shown was left open (the wizard reopened on it, or Escape took
+        # back the question after it): nothing is picked for it, a stray Enter answers nothing
+        self._left_open = True
 
     # --- building ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -259,7 +264,18 @@ rosters once and saves the battle report.
         self._set("pb-error", "")
         self._show_prompt()
         self._show_hint()
+        self._label_leave("Cancel question" if seq.pending is not None and seq.can_undo()
+                          else "Leave (saved)")
         self.refresh_bindings()
+
+    def _label_leave(self, description: str) -> None:
+        """Escape's footer label: it cancels the question asked, or leaves (saved)."""
+        keys = self._bindings.key_to_bindings
+        for key, bindings in list(keys.items()):
+            if any(b.id == "post_battle.leave" and b.description != description
+                   for b in bindings):
+                keys[key] = [replace(b, description=description) if b.id == "post_battle.leave"
+                             else b for b in bindings]
 
     def _show_hint(self) -> None:
         seq = self.seq
@@ -297,6 +313,7 @@ rosters once and saves the battle report.
             return
         self._prompt_key = key
         self._widget_n += 1  # a new question: messages from the last one's widget are stale
+        blank, self._left_open = self._left_open, False
         if p is None:
             self._current = None
             for w in self._pool.values():
@@ -328,7 +345,7 @@ rosters once and saves the battle report.
                 widget = PromptOptions(*options, classes="pb-input", question=self._widget_n)
             else:
                 widget.set_options(options)
-                if options:
+                if options and not blank:
                     widget.action_first()  # as a new OptionList starts
         elif p.kind == "multi":
             selections = [(o.label, o.id, o.id in (p.default or [])) for o in p.options]
@@ -360,7 +377,7 @@ rosters once and saves the battle report.
         if widget.parent is None:
             self._pool[kind] = widget
             box.mount(widget)
-        self.call_after_refresh(self._after_mount_prompt, p)
+        self.call_after_refresh(self._after_mount_prompt, p, blank)
 
     def _load_catalogue(self) -> Any:
         """The campaign's catalogue merged with the packs, read once (when first needed)."""
@@ -403,11 +420,13 @@ rosters once and saves the battle report.
     def _current_input(self) -> Any:
         return self._current
 
-    def _after_mount_prompt(self, p: pb.Prompt) -> None:
+    def _after_mount_prompt(self, p: pb.Prompt, blank: bool = False) -> None:
         w = self._current_input()
         if w is None:
             return
-        if isinstance(w, OptionList) and p.kind == "choice":
+        if isinstance(w, OptionList) and p.kind == "choice" and blank:
+            w.highlighted = None  # left open: the arrows pick, Enter alone answers nothing
+        elif isinstance(w, OptionList) and p.kind == "choice":
             for i, o in enumerate(p.options):
                 if o.id == p.default and o.enabled:
                     w.highlighted = i
@@ -611,16 +630,15 @@ rosters once and saves the battle report.
             [Pick(o.id, o.label, o.enabled, o.reason) for o in options]), chosen)
 
     def action_leave(self) -> None:
-        if self.seq is not None and self.seq.pending is not None and self.seq.pending.kind in (
-                "text", "number"):
-            # Escape in a typed answer takes back the last answer instead
-            try:
-                if self.seq.undo():
-                    self._changed()
-                    return
-            except pb.PostBattleError:
-                pass  # the last answer is a roll: kept; Escape leaves
-        self.app.pop_screen()
+        seq = self.seq
+        if seq is not None and seq.pending is not None and seq.can_undo():
+            # Escape on a question cancels it: the answer (or entry) that asked it is taken
+            # back, and the question before it is shown with nothing picked
+            seq.undo()
+            self._left_open = True
+            self._changed()
+            return
+        self.app.pop_screen()  # nothing to take back (a roll is kept): left, saved
 
     # --- the end ----------------------------------------------------------------
     def _commit(self) -> None:
