@@ -99,6 +99,7 @@ class MundaApp(KeyOrderApp):
         self.data_dir = Path(data_dir)
         self.config_dir = Path(config_dir)
         self.store = Store(self.data_dir)
+        self.store.on_notice = self._saves_notice
         self.config: Config = load_config(self.config_dir)
         self.seed = seed
         self.rng = random.Random(seed) if seed is not None else random.Random()
@@ -289,6 +290,17 @@ class MundaApp(KeyOrderApp):
     def _write_if_prepared(self) -> None:
         if self.handle is not None and not self.handle.written:
             self.run_worker(self._write_prepared, thread=True, exit_on_error=False)
+
+    def _saves_notice(self, message: str) -> None:
+        """What a save tells the player: a hand edit made while the campaign was open,
+        replaced by the save, and where the edited file is kept (issue 26, item 18)."""
+        import threading
+
+        if getattr(self, "_thread_id", threading.get_ident()) == threading.get_ident():
+            self.notify(message, title="Changed outside munda-tui", severity="warning", timeout=60)
+        else:
+            self.call_from_thread(self.notify, message, title="Changed outside munda-tui",
+                                  severity="warning", timeout=60)
 
     def _write_prepared(self) -> None:
         handle = self.handle

@@ -23,6 +23,7 @@ import pickle
 import re
 import shutil
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -141,6 +142,9 @@ class Store:
         self.data_dir = Path(data_dir)
         self.campaigns_dir = self.data_dir / CAMPAIGNS_DIR
         self._open: dict[Path, CampaignHandle] = {}
+        #: told what the player must know of a save (a hand edit made while the campaign
+        #: was open, replaced by the app's save and kept aside); the app shows it
+        self.on_notice: Callable[[str], None] | None = None
         # On start: temp files whose writer is gone (an open campaign is
         # cleaned fully when it is opened, under its lock).
         clean_stale_temps(self.campaigns_dir)
@@ -484,7 +488,11 @@ class CampaignHandle:
         self._closed = False
         # battle number -> the file's stat when we last read or wrote it
         self._verified: dict[int, tuple[int, int, int] | None] = {}
+        # path -> (its text as we last wrote it, or first read it, and its stat then): a
+        # file whose stat differs at our next write was changed from outside meanwhile
         self._written: dict[Path, tuple[str, tuple[int, int, int] | None]] = {}
+        if text is not None:
+            self._written[self.file] = (text, self._doc_stat)
         # battle number -> (the file's stat after our write, its text, the JSON of its
         # data): the battle being played reopens without a parse; cached on disk later
         self._battle_memo: dict[int, tuple[tuple[int, int, int] | None, str, str]] = {}
@@ -573,6 +581,7 @@ class CampaignHandle:
         self._doc = None
         self._doc_text = loaded.text
         self._doc_stat = _stat_key(self.file)
+        self._written[self.file] = (loaded.text, self._doc_stat)
 
     # --- the campaign file ------------------------------------------------------
 
@@ -674,10 +683,44 @@ class CampaignHandle:
         """Atomic write with a backup, skipped when the file already holds ``text``
         (so saving twice does not push real versions out of the backups)."""
         last = self._written.get(path)
-        if last is not None and last[0] == text and last[1] == _stat_key(path):
+        now = _stat_key(path)
+        if last is not None and last[0] == text and last[1] == now:
             return
+        if last is not None and now is not None and last[1] != now:
+            self._outside_edit(path, last[0], text)
         atomic_write_text(path, text, backup_dir=backup_dir_of(path), sync_dir_later=sync_dir_later)
         self._written[path] = (text, _stat_key(path))
+
+    def _outside_edit(self, path: Path, ours: str, text: str) -> None:
+        """``path`` changed since we last read or wrote it (``ours``) and ``text`` is about
+        to replace it: if that drops a change made from outside (a hand edit while the
+        campaign is open), the changed file is kept aside and the player told. A change
+        ``text`` keeps (a battle file's other parts, read again before the save; a comment)
+        is no loss and says nothing."""
+        try:
+            current = read_text(path)
+        except SaveError:
+            return
+        if current == ours or current == text:
+            return
+        try:  # the top-level tables the outside change touched: does ``text`` keep them?
+            mine, theirs, new = (parse_text(path, t) for t in (ours, current, text))
+        except SaveError:
+            return  # a broken edit: kept aside as such by the caller
+        touched = [k for k in mine.keys() | theirs.keys() if mine.get(k) != theirs.get(k)]
+        if all(new.get(k) == theirs.get(k) for k in touched):
+            return
+        kept = _keep_aside(path, backup_dir_of(path), "edited")
+        try:
+            where = path.relative_to(self.path)
+        except ValueError:  # pragma: no cover - a file of the campaign is in its folder
+            where = path
+        message = (f"{where} was changed outside munda-tui while the campaign was open; the "
+                   f"app's save replaced that change. The changed file is kept as "
+                   f"{kept.relative_to(self.path) if kept.is_relative_to(self.path) else kept}.")
+        notice = self.store.on_notice
+        if notice is not None:
+            notice(message)
 
     # --- battle files -------------------------------------------------------------
 
@@ -715,6 +758,7 @@ class CampaignHandle:
             # the same text loaded and validated a moment ago (opening a battle checks its
             # file, then its screen loads it): a fresh copy of that data, not a second check
             self._verified[number] = _stat_key(path)
+            self._written[path] = (text, self._verified[number])
             again = json.loads(valid[2])
             again.pop("schema_version", None)  # (the JSON of what update_battle wrote has it)
             return again
@@ -733,6 +777,7 @@ class CampaignHandle:
             atomic_write_text(path, tomlemit.dumps(codec.battle_to_data(data)), backup_dir=backup_dir_of(path))
             text = read_text(path)
         self._verified[number] = _stat_key(path)
+        self._written[path] = (text, self._verified[number])  # what the app now holds
         valid_json = cache.battle_json(data)
         self._valid_battle = None if valid_json is None else (number, text, valid_json)
         return data
@@ -753,10 +798,13 @@ class CampaignHandle:
         path = self.battle_path(number)
         known = self._parts_of(number, path)
         if known is None:  # not the battle updated last, or its file changed since
+            ours = self._written.get(path)
             try:
                 whole = self.load_battle(number)  # no parse while the memo of our last write holds
             except KeyError:
                 whole = {}
+            if ours is not None:  # (what we wrote last: an outside edit of this part is found at the write)
+                self._written[path] = ours
             known = self._parts_from(whole)
         else:  # a part kept as JSON alone (the last one written) is read only when needed
             whole = {}
@@ -844,7 +892,11 @@ class CampaignHandle:
                     load_battle_file(path)
                 except SaveError:
                     _keep_aside(path, backup_dir_of(path), "broken")
+        from . import battle_comments  # a file commented by hand keeps its comments
+
+        text, doc = battle_comments.text_to_write(path, text, plain)
         self._write(path, text, sync_dir_later=True)
+        battle_comments.written(path, doc)
         self._verified[number] = _stat_key(path)
         whole_json = None
         if _fingerprints is not None and all(k in _fingerprints for k in plain if k != "schema_version"):

@@ -37,6 +37,33 @@ CAMPAIGN_LAYOUT = Layout(
 FLAT_LAYOUT = Layout()
 
 
+class _EveryPath(frozenset[Path_]):
+    def __contains__(self, item: object) -> bool:
+        return True
+
+
+class _NoIds(Mapping[Path_, str]):
+    """Every path is an array of tables whose elements are matched by position."""
+
+    def __getitem__(self, path: Path_) -> str:
+        return ""
+
+    def __contains__(self, path: object) -> bool:
+        return True
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+
+#: A battle file's layout, as the fast writer (tomlemit) writes it: every table a
+#: ``[section]``, every list of tables an ``[[array]]`` (elements matched by position:
+#: the tracker's log grows at its end)
+EVERY_TABLE_LAYOUT = Layout(tables=_EveryPath(), arrays=_NoIds())
+
+
 def plain(value: Any) -> Any:
     """Plain Python data for a tomlkit value."""
     unwrap = getattr(value, "unwrap", None)
@@ -135,6 +162,15 @@ def merge(container: Container | Table | tomlkit.TOMLDocument, data: Mapping[str
 def _merge_array(container: Any, k: str, old: AoT, new: list[Mapping[str, Any]], path: Path_, layout: Layout) -> None:
     id_key = layout.arrays[path]
     tables: list[Table] = list(old.body)
+    if not id_key:  # matched by position: the same ones merged, the rest removed or added
+        for t, item in zip(tables, new):
+            if not same(plain(t), item):
+                merge(t, item, path, layout)
+        for i in range(len(tables) - 1, len(new) - 1, -1):
+            del old[i]
+        for item in new[len(tables):]:
+            old.append(build_table(item, path, layout))
+        return
     old_ids = [plain(t.get(id_key)) for t in tables]
     new_ids = [item.get(id_key) for item in new]
     if old_ids == new_ids:
