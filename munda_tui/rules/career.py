@@ -141,10 +141,19 @@ def xp_recipients(gang: Gang, fought: list[Any], reward: Any, card_text: str = "
     text = f"{reward.note} {card_text}".lower()
     if any(p in text for p in SURVIVORS):
         return [fo.fighter for fo in fought if str(fo.end_state) != "out_of_action"]
-    if any(p in text for p in WHOLE_GANG):
+    if whole_gang(reward, card_text):
+        # readings: every-fighter-in-your-gang (the Captured are left out)
         return [f.id for f in gang.fighters if f.status not in
                 (FighterStatus.DEAD, FighterStatus.RETIRED, FighterStatus.CAPTURED)]
     return [fo.fighter for fo in fought]
+
+
+def whole_gang(reward: Any, card_text: str = "") -> bool:
+    """Whether a reward to "*" is for "every fighter in your gang" (the roster), not the
+    crew that fought."""
+    text = f"{reward.note} {card_text}".lower()
+    return reward.fighter == "*" and not any(p in text for p in SURVIVORS) and any(
+        p in text for p in WHOLE_GANG)
 
 
 # --- XP awards and kills from the log -------------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .model import FighterStatus, FighterType, Fighter, Gang, GangType, TerritoryKind, UNAVAILABLE
+from .status import BattleStatus
 from .postbattle_core import (
     Sequence,
     Option,
@@ -100,14 +101,29 @@ def _sellable_captives(seq: Sequence, g: Gang) -> list[tuple[Gang, Fighter]]:
     for other, f in _captives(seq, g):
         if str(other.type) in barred:
             continue
-        try:
-            before = seq.base.gang(other.id).fighter(f.id)
-            had_chance = before.status is FighterStatus.CAPTURED and before.captured_by == g.id
-        except KeyError:
-            had_chance = False
-        if had_chance or f.bounty > 0:
+        if f.bounty > 0 or had_a_chance_to_rescue(seq, other, f, g.id):
             out.append((other, f))
     return out
+
+
+def had_a_chance_to_rescue(seq: Sequence, other: Gang, f: Fighter, captor: str) -> bool:
+    """Seed 004, Sell to the Guilders: "Captured fighters can't be sold in this way until
+    their gang has had a chance to rescue them" (readings: rescue-chance): the captive's
+    gang has fought a battle since the one they were Captured in (a finished battle, or
+    this one). A capture whose battle is not known (set on the roster, imported) counts
+    from before this battle's sequence: the captive was already held then."""
+    try:
+        before = seq.base.gang(other.id).fighter(f.id)
+    except KeyError:
+        return False
+    if before.status is not FighterStatus.CAPTURED or before.captured_by != captor:
+        return False  # captured in this battle: their gang has had no chance yet
+    if not before.status_battle:
+        return True
+    if seq.number > before.status_battle and other.id in seq.outcome.gangs:
+        return True  # this battle was their chance
+    return any(b.number > before.status_battle and b.status == BattleStatus.DONE
+               and other.id in b.gangs for b in seq.base.battles)
 
 
 def _sold(g: Gang) -> list[Fighter]:

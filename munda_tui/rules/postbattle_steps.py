@@ -730,6 +730,10 @@ def receive_rewards(walk: Walk) -> None:
                     continue
                 walk.change(kind="xp", gang=r.gang, fighter=fid, amount=r.amount, why=r.source)
                 walk.say(f"{walk.fname(r.gang, fid)} gains {r.amount} XP ({r.source})")
+            if r.fighter == "*":  # one roll for them all; the Captured left out
+                walk.say(reading_note("every-fighter-one-roll"))
+                if career.whole_gang(r, _card_text(r.source)):
+                    walk.say(reading_note("every-fighter-in-your-gang"))
         elif r.kind is RewardKind.REPUTATION:
             walk.say(f"{g.name}: {r.amount:+d} Reputation ({r.source}), in the Reputation step")
         else:

@@ -315,3 +315,120 @@ def test_armour_bought_in_the_sequence_stays_armour() -> None:
         seq.answer(value)
     item = seq.work.gang(ESCHER).stash[-1]
     assert item.kind == "armour" and not item.weapon
+
+
+# --- 6: a chance to rescue, in a league of three gangs -------------------------------------------
+
+THIRD = "ash-kings"
+
+
+def league(*battles: BattleSummary) -> Any:
+    """The demo gangs and a third; the Venom Sisters' Mara Captured by the Iron Skulls in
+    battle 1."""
+    import copy
+
+    c = demo_campaign()
+    third = copy.deepcopy(c.gang(GOLIATH))
+    third.id, third.name = THIRD, "The Ash Kings"
+    c.gangs.append(third)
+    mara = c.gang(ESCHER).fighter("mara-quill")
+    mara.status, mara.captured_by, mara.status_battle = FighterStatus.CAPTURED, GOLIATH, 1
+    c.battles.append(BattleSummary(number=1, status="done", gangs=[ESCHER, GOLIATH]))
+    c.battles.extend(battles)
+    return c
+
+
+def can_sell(c: Any, number: int) -> str:
+    """Why Brakk may not take Sell to the Guilders in the Iron Skulls' sequence of battle
+    ``number`` against the Ash Kings ("" when he may)."""
+    from munda_tui.rules.postbattle_actions import eligibility
+
+    c.battles.append(BattleSummary(number=number, status="post-battle", gangs=[GOLIATH, THIRD]))
+    o = BattleOutcome(battle=number, gangs=[GOLIATH, THIRD], winner=GOLIATH,
+                      fighters=[FighterOutcome(GOLIATH, "brakk-ironjaw"),
+                                FighterOutcome(THIRD, "brakk-ironjaw")])
+    seq = pb.PostBattle(c, number, pb.new_draft("gang-war"), o)
+    rng = random.Random(1)
+    while seq.step["id"] != "post-battle-actions":
+        if seq.pending is not None:
+            S.answer_default(seq, rng)
+            continue
+        seq.advance()
+    g = seq.work.gang(GOLIATH)
+    return eligibility(seq, g, g.fighter("brakk-ironjaw"),
+                       pb.get_action("gang-war", "sell-to-guilders"))
+
+
+def test_a_captive_cannot_be_sold_before_their_gang_has_fought_again() -> None:
+    """Seed 004, Sell to the Guilders: "Captured fighters can't be sold in this way until
+    their gang has had a chance to rescue them, unless they have a Bounty on them."
+    Reading rescue-chance: their gang has fought a battle since the capture. The Iron
+    Skulls fight the Ash Kings in battle 2: the Venom Sisters have had no chance yet."""
+    assert "no rescue chance yet" in can_sell(league(), 2)
+
+
+def test_a_captive_can_be_sold_once_their_gang_has_fought_again() -> None:
+    """The same sentence: the Venom Sisters fought the Ash Kings in battle 2 (a chance to
+    rescue Mara): in battle 3 the Iron Skulls may sell her."""
+    done = BattleSummary(number=2, status="done", gangs=[ESCHER, THIRD])
+    assert can_sell(league(done), 3) == ""
+
+
+def test_the_rescue_chance_reading_says_what_the_code_checks() -> None:
+    from munda_tui.rules.readings import export_section, reading
+
+    r = reading("rescue-chance")
+    assert r.seed == ("Captured fighters can't be sold in this way until their gang has had a "
+                      "chance to rescue them, unless they have a Bounty on them.")
+    assert "fought a battle since the battle they were Captured in" in r.app
+    assert any(x["id"] == "rescue-chance" for x in export_section())
+
+
+# --- 8, 9: "Every fighter in your gang gains D3 XP" -------------------------------------------
+
+
+def pit_fight_sequence() -> pb.PostBattle:
+    from munda_tui.rules.outcome import BankedReward, RewardKind
+
+    c = demo_campaign()
+    mara = c.gang(ESCHER).fighter("mara-quill")
+    mara.status, mara.captured_by = FighterStatus.CAPTURED, GOLIATH
+    c.battles.append(BattleSummary(number=1, status="post-battle", gangs=[ESCHER, GOLIATH]))
+    o = outcome()
+    o.rewards = [BankedReward(ESCHER, RewardKind.XP, 2, "Sub-plot: Pit Fight", fighter="*")]
+    seq = pb.PostBattle(c, 1, pb.new_draft("gang-war"), o)
+    return walk_to(seq, "receive-rewards")
+
+
+def test_every_fighter_gains_the_one_d3_rolled_and_the_reading_says_so() -> None:
+    """Seed 000, Goliath 5, Pit Fight: "Every fighter in your gang gains D3 XP, in addition
+    to any other XP awarded for the scenario." Reading every-fighter-one-roll: the D3 is
+    rolled once (here 2) and every fighter gains it; the reading is listed and said."""
+    from munda_tui.rules.readings import export_section, note, reading
+
+    seq = pit_fight_sequence()
+    g, before = seq.work.gang(ESCHER), demo_campaign().gang(ESCHER)
+    gained = {f.id: f.xp - before.fighter(f.id).xp for f in g.fighters}
+    assert set(gained.values()) - {0} == {2}
+    assert note("every-fighter-one-roll") in seq.state.lines
+    r = reading("every-fighter-one-roll")
+    assert "Every fighter in your gang gains D3 XP, in addition to any other XP awarded " \
+           "for the scenario." in r.seed
+    assert "rolled once" in r.app
+    assert {"every-fighter-one-roll", "every-fighter-in-your-gang"} <= {
+        x["id"] for x in export_section()}
+
+
+def test_every_fighter_in_your_gang_leaves_out_the_captured_and_the_reading_says_so() -> None:
+    """The same card, "Every fighter in your gang": reading every-fighter-in-your-gang,
+    the roster whether they fought or not, the Captured left out (Mara, held by the Iron
+    Skulls, gains nothing); the reading is listed and said."""
+    from munda_tui.rules.readings import note, reading
+
+    seq = pit_fight_sequence()
+    g, before = seq.work.gang(ESCHER), demo_campaign().gang(ESCHER)
+    assert g.fighter("mara-quill").xp == before.fighter("mara-quill").xp
+    assert g.fighter("pip-hollow").xp == before.fighter("pip-hollow").xp + 2  # did not fight
+    assert note("every-fighter-in-your-gang") in seq.state.lines
+    r = reading("every-fighter-in-your-gang")
+    assert "every fighter in your gang gains 1 XP." in r.seed and "except the Captured" in r.app
