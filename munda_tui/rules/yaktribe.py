@@ -30,6 +30,7 @@ from munda_tui.rules import profile as profile_rules
 from munda_tui.rules.data import load_data
 from munda_tui.rules import limits
 from munda_tui.rules.model import (
+    check_reputation,
     CHARACTERISTICS,
     SPECIAL_KINDS,
     SPECIAL_TERRITORY_RATING,
@@ -419,9 +420,12 @@ def unwrap(data: Any) -> dict[str, Any]:
 
 
 def gang_from_yaktribe(data: Any, *, taken_ids: Collection[str] = (),
-                       roles: Mapping[str, FighterType] | None = None) -> YaktribeImport:
+                       roles: Mapping[str, FighterType] | None = None,
+                       ruleset: str = "gang-war") -> YaktribeImport:
     """Read a parsed Yaktribe export. Raises YaktribeError, changes nothing.
-    ``roles``: the campaign's remembered role per type name (``role_key``)."""
+    ``roles``: the campaign's remembered role per type name (``role_key``); ``ruleset``:
+    the campaign's post-battle ruleset, whose range its Reputation takes
+    (``model.check_reputation``: below 0 is kept under Turf War 2017 only)."""
     g = unwrap(data)
     notes: list[str] = []
     warnings: list[str] = []
@@ -445,8 +449,13 @@ def gang_from_yaktribe(data: Any, *, taken_ids: Collection[str] = (),
     if credits < 0:
         raise YaktribeError(f"credits: {credits} is negative")
     reputation = _int(g.get("reputation"), "reputation")
-    if reputation < 0:
-        warnings.append(f"Reputation {reputation} is below 0: recorded as 0.")
+    try:
+        check_reputation(ruleset, reputation)
+    except limits.LimitError as error:  # "Reputation is never below 0 under Gang War (found -2)"
+        if reputation >= 0:
+            raise YaktribeError(f"reputation: {error}") from None
+        warnings.append(f"{error}: recorded as 0.")
+        reputation = 0
     file_rating = None
     if g.get("gang_rating") not in (None, ""):
         file_rating = _int(g.get("gang_rating"), "gang_rating")
@@ -575,7 +584,7 @@ def gang_from_yaktribe(data: Any, *, taken_ids: Collection[str] = (),
         name=name,
         type=gtype,
         credits=credits,
-        reputation=max(reputation, 0),
+        reputation=reputation,
         territories=territories,
         stash=stash,
         tactics=tactics,

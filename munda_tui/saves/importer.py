@@ -86,12 +86,14 @@ def _no_constant(name: str) -> float:
 
 
 def read_yaktribe(path: Path, *, taken_ids: Collection[str] = (),
-                  roles: Mapping[str, FighterType] | None = None) -> YaktribeImport:
+                  roles: Mapping[str, FighterType] | None = None,
+                  ruleset: str = "gang-war") -> YaktribeImport:
     """Read and convert a Yaktribe gang export (``.../json/gang/<id>.json``).
-    ``roles``: the campaign's remembered role per fighter type name."""
+    ``roles``: the campaign's remembered role per fighter type name; ``ruleset``: the
+    campaign's post-battle ruleset (the range of the gang's Reputation)."""
     data = read_json(path)
     try:
-        result = gang_from_yaktribe(data, taken_ids=taken_ids, roles=roles)
+        result = gang_from_yaktribe(data, taken_ids=taken_ids, roles=roles, ruleset=ruleset)
     except YaktribeError as error:
         raise GangImportError(f"{Path(path).name}: {error}") from None
     except RecursionError:
@@ -127,7 +129,8 @@ def import_yaktribe(handle: "CampaignHandle", path: Path, *,
     ``assume_ganger`` (then they stay Gangers, not remembered)."""
     campaign = handle.campaign
     result = read_yaktribe(path, taken_ids={g.id for g in campaign.gangs},
-                           roles=campaign.fighter_roles)
+                           roles=campaign.fighter_roles,
+                           ruleset=str(campaign.settings.post_battle_ruleset))
     given = {role_key(k): FighterType(v) for k, v in (roles or {}).items()}
     asked = [role_key(k) for k in result.unknown_types]
     assign_roles(result, given)

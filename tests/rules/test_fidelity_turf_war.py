@@ -350,3 +350,25 @@ def test_core_2023_memorable_death_asks_the_attackers_xp() -> None:
     assert "Vexa Nightshade" in p.label
     seq.answer(1)
     assert seq.work.gang(ESCHER).fighter("vexa-nightshade").xp == 6 + 1
+
+
+@pytest.mark.parametrize("ruleset,kept,warned", [("turf-war-2017", -3, False),
+                                                 ("gang-war", 0, True)])
+def test_a_yaktribe_import_takes_the_campaigns_range(ruleset: str, kept: int,
+                                                     warned: bool) -> None:
+    # the same rule for an import: Turf War 2017 keeps a Reputation below 0 (readings:
+    # turf-reputation-floor); Gang War records it as 0 and says why (seed 004:
+    # "Reputation cannot fall below 0.")
+    import json
+    from pathlib import Path
+
+    from munda_tui.rules.yaktribe import gang_from_yaktribe
+
+    fixture = Path(__file__).parents[1] / "fixtures" / "yaktribe" / "157849.json"
+    data = json.loads(fixture.read_text("utf-8"))
+    data["gang"]["reputation"] = "-3"
+    result = gang_from_yaktribe(data, ruleset=ruleset)
+    assert result.gang.reputation == kept
+    said = [w for w in result.warnings if "Reputation" in w]
+    assert said == (["Reputation is never below 0 under Gang War (found -3): recorded as 0."]
+                    if warned else [])

@@ -130,8 +130,10 @@ class ImportGangScreen(Screen[None]):
             return False
         path = Path(text).expanduser()
         try:
-            result = read_yaktribe(path, taken_ids={g.id for g in self.handle.campaign.gangs},
-                                   roles=self.handle.campaign.fighter_roles)
+            campaign = self.handle.campaign
+            result = read_yaktribe(path, taken_ids={g.id for g in campaign.gangs},
+                                   roles=campaign.fighter_roles,
+                                   ruleset=str(campaign.settings.post_battle_ruleset))
         except GangImportError as exc:
             error.update(str(exc))
             preview.update("")
