@@ -274,6 +274,10 @@ class Event:
         return self.of.new_phase(self)
 
     @property
+    def arrival(self) -> bool:
+        return self.of.arrival(self)
+
+    @property
     def is_attack(self) -> bool:
         """An attack on the fighter (a takedown, a wound, or an attack that changed nothing)."""
         return self.of.attack
@@ -546,6 +550,10 @@ class EventKind:
         return False
 
     def new_phase(self, ev: Event) -> bool:
+        return False
+
+    def arrival(self, ev: Event) -> bool:
+        """A Reinforcement arrives."""
         return False
 
     def card_rewarded(self, ev: Event) -> bool | None:
@@ -991,6 +999,9 @@ class ReinforcementEvent(_FighterEvent):
                     f"{ev.faces[0]}: {ev.distance}\" from enemies)")
         return f"{words.name(ev.fighter)} arrives (Reinforcement)"
 
+    def arrival(self, ev: Event) -> bool:
+        return True
+
     def timings(self, ev: Event, st: BattleState, gang: str, old_round: int) -> set[str]:
         return {"reinforcement"} | self.fighter_timings(ev, st, gang)
 
@@ -1304,6 +1315,17 @@ def next_to_draw(state: BattleState) -> str:
     order = priority_order(state)
     taken = {g: state.sides[g].arrived for g in order}
     return _turn(order, taken, {g: still_due(state, g) for g in order})
+
+
+def arrivals_this_step(log: Sequence[Event]) -> list[Event]:
+    """The Reinforcements arrived since the End phase began (newest last)."""
+    out = []
+    for ev in reversed(log):
+        if ev.new_phase:
+            break
+        if ev.arrival:
+            out.append(ev)
+    return out[::-1]
 
 
 def due_roll_needed(state: BattleState, setup: BattleSetup) -> list[str]:
@@ -1627,7 +1649,7 @@ __all__ = [
     "EVENT_KINDS", "HANDLERS", "Battle", "BattleError", "BattleState", "Event", "EventKind",
     "FighterState", "Reward", "RosterEntry", "Words", "check_new", "event_kind", "handler",
     "SideRoster", "SideState", "apply", "arrival_dice", "arrival_event", "check", "draw_at_random",
-    "draw_order", "due_event", "due_roll_needed", "needs_priority", "next_to_draw",
+    "arrivals_this_step", "draw_order", "due_event", "due_roll_needed", "needs_priority", "next_to_draw",
     "priority_order", "reinforcements_due_in", "reinforcement_step_due", "still_due", "default_setup",
     "describe", "reward_text", "hands_of", "next_phase_event", "outcome",
     "outcome_from_data", "outcome_to_data", "replay", "start_event",

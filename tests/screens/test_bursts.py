@@ -118,3 +118,25 @@ async def test_pre_battle_steps_in_one_burst(make_app: Any, data_dir: Path) -> N
         assert start == "pitch_black" and screen.step == "scenario"
         assert screen.panel.id == f"step-{screen.step}" and not screen.settling
         assert len(screen.query_one("#pb-body").children) == 1
+
+
+async def test_a_key_after_one_that_asks_in_a_worker_reaches_the_question(make_app: Any,
+                                                                          data_dir: Path) -> None:
+    """The tracker asks its questions from workers: s (Seriously Injured, asks by whom) and
+    Enter (skips who and how) in one burst. Enter arrived before the worker had pushed its
+    question and was lost on the tracker; it now waits for the question (the screen is
+    ``settling`` meanwhile) and records the event, and u then undoes it."""
+    from phone_support import make_battle, open_battle
+
+    make_battle(data_dir, {})
+    app = make_app(campaign="demo")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_battle(pilot)
+        screen = app.screen
+        start = len(screen.battle.log)
+        for key, character in (("s", "s"), ("enter", "\r"), ("x", "x")):
+            app.post_message(events.Key(key, character))
+        await _settled(pilot)
+        await wait_until(pilot, lambda: len(screen.battle.log) == start + 2, "two events")
+        assert [e.kind for e in screen.battle.log[start:]] == ["state", "xp"]
+        assert app.screen is screen and app.crash_file is None

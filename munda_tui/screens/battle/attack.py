@@ -7,8 +7,6 @@ digits toggle weapon traits, ``t`` types another trait.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -18,6 +16,7 @@ from munda_tui.widgets.plain import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from munda_tui.rules.battle import ACTION_NAMES, NOT_DEPLOYED, TRAITS, BattleState
+from munda_tui.rules.battle_flow import Attack
 from munda_tui.widgets.footer import Footer
 
 #: action key -> action id
@@ -25,13 +24,6 @@ ACTION_KEYS = {"s": "shoot", "f": "fight", "c": "coup_de_grace", "r": "reaction"
                "a": "fall", "o": "other"}
 #: digit -> trait
 TRAIT_KEYS = {str((i + 1) % 10): t for i, t in enumerate(TRAITS)}
-
-
-@dataclass(frozen=True)
-class Attack:
-    attacker: str = ""
-    action: str = ""
-    traits: tuple[str, ...] = ()
 
 
 class AttackScreen(ModalScreen["Attack | None"]):

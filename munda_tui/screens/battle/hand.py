@@ -1,6 +1,6 @@
 """A player's peek at their own Sub-plot hand, behind the privacy curtain.
 
-Open it with :func:`peek` (the curtain first, then the hand). Each card shows
+Open it with :func:`peek` from a worker (the curtain first, then the hand). Each card shows
 where it stands against the log (met and why, still watched, to reveal by
 hand, discarded, revealed); ``r`` reveals the card under the cursor, Escape
 hides the hand again. Nothing of the hand is left on screen afterwards.
@@ -8,7 +8,7 @@ hides the hand again. Nothing of the hand is left on screen afterwards.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Any, Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,6 +18,7 @@ from munda_tui.widgets.plain import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from munda_tui.rules import subplots
+from munda_tui.rules.battle_flow import Peek
 from munda_tui.rules.watch import DISCARDED, MANUAL, MET, MISSED, REVEALED, WATCHING, Match
 from munda_tui.screens.common.dialogs import ConfirmScreen
 from munda_tui.widgets.curtain import PrivacyCurtain
@@ -143,25 +144,15 @@ class HandScreen(ModalScreen["str | None"]):
         self.dismiss(None)
 
 
-def peek(screen, gang_name: str, player: str, matches: Sequence[Match],  # type: ignore[no-untyped-def]
-         done: Callable[[str | None], None], reason: str = "",
-         on_skip: Callable[[], None] | None = None,
-         shown: set[str] | frozenset[str] = frozenset(),
-         notes: dict[str, str] | None = None,
-         passed: dict[str, str] | None = None) -> None:
-    """The curtain, then the hand; ``done(card id or None)``; ``on_skip()`` if the
-    curtain is dismissed (nobody looked). ``notes``: per card, what only the owner may
-    read (a secret choice, a reminder due now); ``passed``: per card, its moment that has
-    passed without the card revealed."""
-
-    def after_curtain(ready: bool | None) -> None:
-        if ready:
-            screen.app.push_screen(HandScreen(gang_name, player, matches, shown, notes, passed),
-                                   done)
-        elif on_skip is not None:
-            on_skip()
-
-    screen.app.push_screen(
-        PrivacyCurtain(player or gang_name, reason or f"to look at the Sub-plots of {gang_name}"),
-        after_curtain,
-    )
+async def peek(app: Any, look: Peek) -> tuple[bool, str | None]:
+    """The owner's curtain, then their hand (from a worker): whether they looked (False:
+    the curtain was left with Esc, nobody looked) and the card they reveal, if any. What
+    only the owner reads (their choices, the reminders due, the moments passed) is the
+    look's."""
+    ready = await app.push_screen_wait(PrivacyCurtain(
+        look.player or look.gang_name, look.reason or f"to look at the Sub-plots of {look.gang_name}"))
+    if not ready:
+        return False, None
+    card = await app.push_screen_wait(HandScreen(
+        look.gang_name, look.player, look.matches, look.shown, look.notes, look.passed))
+    return True, card

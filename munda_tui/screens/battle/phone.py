@@ -8,6 +8,7 @@ their own privacy curtain (as text and as a QR code drawn in the terminal).
   walks each player so, in a worker). Without the
   optional QR encoder it shows the link and how to install the encoder.
 - ``PhoneLink``: the server of one open battle (start, publish each change, stop).
+- ``PhoneKeys``: the tracker's ``m`` and ``M`` keys (a part of the battle screen).
 
 The server itself is :mod:`munda_tui.phone`; the hands it shows are
 :mod:`munda_tui.rules.hand_view`. Nothing here shows a secret on the shared screen.
@@ -15,7 +16,9 @@ The server itself is :mod:`munda_tui.phone`; the hands it shows are
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import TYPE_CHECKING, Any, Mapping
+
+from textual import work
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -24,10 +27,13 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from munda_tui.widgets.plain import Label, Static
 
-from munda_tui.phone import Limits, PhoneServer, PhoneServerError, QrUnavailable, parse_bind, qr_lines
+from munda_tui.phone import (
+    Limits, PhoneServer, PhoneServerError, QrUnavailable, default_host, parse_bind, qr_lines,
+)
 from munda_tui.phone.net import DEFAULT_PORT, BindError
 from munda_tui.rules.hand_view import HandView
-from munda_tui.screens.common.dialogs import LineScreen
+from munda_tui.screens.common.dialogs import ErrorScreen, LineScreen
+from munda_tui.widgets.curtain import PrivacyCurtain
 from munda_tui.widgets.footer import Footer
 
 
@@ -137,4 +143,70 @@ class PhoneLink:
             self.server = None
 
 
-__all__ = ["bind_dialog", "LinkScreen", "PhoneLink", "PhoneServerError", "qr_text"]
+class PhoneKeys:
+    """The tracker's ``m`` and ``M`` (a part of the battle screen): serve each player's hand
+    on their phone, the address asked first, then each player in turn sees their own link
+    behind their curtain; ``m`` again, or leaving the battle, stops it."""
+
+    phones: PhoneLink
+    if TYPE_CHECKING:  # the battle screen's
+        from munda_tui.rules.battle_flow import BattleFlow
+
+        flow: BattleFlow
+        gangs: list[str]
+        app: Any
+
+        @property
+        def side_gang(self) -> str: ...
+
+        def message(self, text: str) -> None: ...
+        def refresh_view(self) -> None: ...
+        async def ask(self, screen: Any) -> Any: ...
+
+    @work(group="dialog")
+    async def action_phones(self) -> None:
+        if self.phones.running:
+            self.phones.stop()
+            self.message("Phones: stopped; the links no longer work.")
+            self.refresh_view()
+            return
+        address = await self.ask(bind_dialog(f"{default_host()}:{DEFAULT_PORT}"))
+        if address is None:
+            self.message("Phones: not started.")
+            return
+        host, port = parse_bind(address)  # the dialog accepted it
+        try:
+            self.phones.start(host, port, self.flow.phone_views())
+        except PhoneServerError as error:
+            self.app.push_screen(ErrorScreen("The phone links could not be served", str(error)))
+            return
+        self.refresh_view()
+        await self._show_links([g for g in self.gangs if self.flow.hands.get(g)])
+
+    async def _show_links(self, gangs: list[str]) -> None:
+        """Each player in turn: their curtain, then their link and its QR code (a player
+        who leaves the curtain with Esc is skipped). From a worker."""
+        for gang in gangs:
+            if not self.phones.running:
+                return
+            name, player = self.flow.side_name(gang), self.flow.player(gang)
+            if await self.ask(PrivacyCurtain(player or name, f"to see the phone link of {name}")):
+                await self.ask(LinkScreen(name, player, self.phones.links.get(gang, "")))
+        if self.phones.running:
+            self.message(f"Phones: serving the hands on {self.phones.address} "
+                         "(m stops, M shows a link again).")
+
+    @work(group="dialog")
+    async def action_phone_link(self) -> None:
+        if not self.phones.running:
+            self.message("Phones are not served: m serves each player's hand on their phone.")
+        elif not self.flow.hands.get(self.side_gang):
+            self.message(f"{self.flow.side_name(self.side_gang)} hold no Sub-plots.")
+        else:
+            await self._show_links([self.side_gang])
+
+    def on_unmount(self) -> None:
+        self.phones.stop()  # leaving the battle stops the phones
+
+
+__all__ = ["bind_dialog", "LinkScreen", "PhoneKeys", "PhoneLink", "PhoneServerError", "qr_text"]

@@ -28,6 +28,7 @@ from munda_tui.rules.battle import (
     END,
     Battle,
     Event,
+    arrivals_this_step,
     arrival_dice,
     arrival_event,
     draw_at_random,
@@ -105,16 +106,6 @@ class ReinforcementScreen(ModalScreen["str | None"]):
     def gang(self) -> str:
         return next_to_draw(self.battle.state)
 
-    def _arrived_this_step(self) -> list[Event]:
-        """The Reinforcements recorded since the End phase began (newest last)."""
-        out = []
-        for ev in reversed(self.battle.log):
-            if ev.kind == "phase":
-                break
-            if ev.kind == "reinforcement":
-                out.append(ev)
-        return out[::-1]
-
     def _show(self) -> None:
         st = self.battle.state
         order = priority_order(st)
@@ -135,7 +126,7 @@ class ReinforcementScreen(ModalScreen["str | None"]):
         arrived = [
             f"  {st.name_of(ev.fighter)}: {ev.dice or self.dice} {ev.faces[0]}, "
             f'at least {ev.distance}"' if ev.faces else f"  {st.name_of(ev.fighter)}: arrived"
-            for ev in self._arrived_this_step()
+            for ev in arrivals_this_step(self.battle.log)
         ]
         self.query_one("#reinf-arrived", Static).update(
             "Arrived:\n" + "\n".join(arrived[-4:]) if arrived else "Arrived: none yet")
@@ -240,7 +231,7 @@ class ReinforcementScreen(ModalScreen["str | None"]):
     def action_undo(self) -> None:
         st = self.battle.state
         log = self.battle.log
-        if st.phase == END and log and log[-1].kind == "reinforcement":
+        if st.phase == END and log and log[-1].arrival:
             self.undo()
         else:
             self.notify("Nothing to undo: no Reinforcement has arrived in this step yet.",

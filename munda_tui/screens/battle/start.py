@@ -10,13 +10,13 @@ table); every choice is stored in ``SideSetup.subplot_choices`` and shown again 
 that player's own peek (secret ones) or on both sides (cards revealed now).
 
 Both players are always walked, even with nothing to walk, so the curtain itself says
-nothing about a hand. ``walk_start_of_game(screen)`` runs in a worker of the battle
-screen and returns the gangs whose players walked.
+nothing about a hand. ``walk_start_of_game(app, flow.start_walk())`` runs in a worker of
+the battle screen and returns the gangs whose players walked.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -24,32 +24,11 @@ from textual.containers import Vertical
 from munda_tui.widgets.plain import Label, Static
 
 from munda_tui.rules import subplots as sp
-from munda_tui.rules.battle import NOT_DEPLOYED
-from munda_tui.screens.common.typed_app import munda_app
+from munda_tui.rules.battle_flow import StartWalk
 from munda_tui.screens.common.dialogs import DialogScreen
 from munda_tui.screens.prebattle.subplot_draw import SubplotChoiceScreen
 from munda_tui.widgets.curtain import PrivacyCurtain
 from munda_tui.widgets.footer import Footer
-
-if TYPE_CHECKING:
-    from munda_tui.rules.battle import BattleState
-    from munda_tui.rules.setup import BattleSetup
-
-
-class Tracker(Protocol):
-    """What the walk reads of the battle screen (a protocol: the screen imports this
-    module, and an import back, even for annotations, made a circle)."""
-
-    setup: BattleSetup
-    gangs: list[str]
-
-    @property
-    def app(self) -> Any: ...
-
-    @property
-    def state(self) -> BattleState: ...
-
-    def _player(self, gang: str) -> str: ...
 
 
 class NothingAtTheStart(DialogScreen[None]):
@@ -72,36 +51,25 @@ class NothingAtTheStart(DialogScreen[None]):
         self.dismiss(None)
 
 
-def _crew(screen: Tracker, gang: str) -> list[tuple[str, str, str]]:
-    """The gang's deployed crew as (fighter id, name, type)."""
-    return [(f.id, f"{f.name} ({f.type})", f.type) for f in screen.state.crew(gang)
-            if f.state != NOT_DEPLOYED]
-
-
-async def walk_start_of_game(screen: Tracker) -> list[str]:
-    """Walk each player in turn; the gangs whose players walked (Esc at a curtain
-    leaves that player's walk for later)."""
-    app = munda_app(screen)
+async def walk_start_of_game(app: Any, walks: Sequence[StartWalk]) -> list[str]:
+    """Walk each player in turn (the flow's :meth:`~munda_tui.rules.battle_flow.BattleFlow.start_walk`);
+    the gangs whose players walked (Esc at a curtain leaves that player's walk for later).
+    Each choice is stored in the player's ``SideSetup.subplot_choices``."""
     walked: list[str] = []
-    for side in screen.setup.sides:
-        gang = side.gang
-        if gang not in screen.state.sides:
-            continue
-        owner = screen._player(gang) or screen.state.sides[gang].name
-        enemy = next((g for g in screen.gangs if g != gang), "")
-        offered = sp.start_of_game_cards(side.hand, side.subplot_choices)
+    for walk in walks:
+        side, owner = walk.side, walk.owner
         ready = await app.push_screen_wait(
             PrivacyCurtain(owner, "to walk your Sub-plots at the start of the battle "
                                   "(before round 1)"))
         if not ready:
             continue
-        walked.append(gang)
-        if not offered:
+        walked.append(side.gang)
+        if not walk.cards:
             await app.push_screen_wait(NothingAtTheStart(owner))
             continue
-        for card in offered:
-            own = [(i, n) for i, n, _ in sp.choice_pool(card, _crew(screen, gang))]
-            them = [(i, n) for i, n, _ in sp.choice_pool(card, _crew(screen, enemy))]
+        for card in walk.cards:
+            own = [(i, n) for i, n, _ in sp.choice_pool(card, walk.own)]
+            them = [(i, n) for i, n, _ in sp.choice_pool(card, walk.enemy)]
             value = await app.push_screen_wait(SubplotChoiceScreen(
                 card.id, owner, own, them, app.rng,
                 moment="start_of_battle", curtained=True, pick_at_random=True))
