@@ -432,3 +432,33 @@ def test_every_fighter_in_your_gang_leaves_out_the_captured_and_the_reading_says
     assert note("every-fighter-in-your-gang") in seq.state.lines
     r = reading("every-fighter-in-your-gang")
     assert "every fighter in your gang gains 1 XP." in r.seed and "except the Captured" in r.app
+
+
+def test_a_captive_of_a_third_gang_executed_leaves_their_gangs_roster() -> None:
+    """Seed 004, Dispense Justice: "The Captured fighters controlling players should be
+    informed as soon as possible, and must delete those fighters from their rosters." In a
+    league the captive's gang need not be in the battle: Delete Dead Fighters ("All dead
+    fighters are removed from the gang's roster now") removes them from their roster too."""
+    from munda_tui.rules.model import GangType
+
+    c = league()
+    c.gang(GOLIATH).type = GangType.PALANITE_ENFORCERS
+    thug = c.gang(THIRD).fighter("thug-varro")
+    thug.status, thug.captured_by, thug.status_battle = FighterStatus.CAPTURED, GOLIATH, 1
+    c.battles.append(BattleSummary(number=2, status="post-battle", gangs=[ESCHER, GOLIATH]))
+    o = outcome()
+    o.battle = 2
+    seq = pb.PostBattle(c, 2, pb.new_draft("gang-war"), o)
+    walk_to(seq, "post-battle-actions")
+    seq.add_entry(f"act|{GOLIATH}|brakk-ironjaw")
+    seq.answer("dispense-justice")
+    seq.answer([f"{THIRD}/thug-varro"])
+    seq.answer({"faces": [1], "entered": True})  # Just Rewards: 1 + 1, nothing special
+    walk_to(seq, "delete-dead")
+    third = seq.work.gang(THIRD)
+    assert "thug-varro" not in [f.id for f in third.fighters]
+    assert [(f.id, f.status) for f in third.fallen] == [("thug-varro", FighterStatus.DEAD)]
+    assert "The Ash Kings: Thug Varro is dead and deleted from the roster." in seq.state.lines
+    to_the_end(seq)
+    done = pb.applied_campaign(c, 2, pb.prepare_commit(seq))
+    assert [f.id for f in done.gang(THIRD).fallen] == ["thug-varro"]

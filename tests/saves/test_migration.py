@@ -115,3 +115,29 @@ def test_missing_or_odd_schema_version(store, line, message):
     path = _write_campaign(store, "odd", f'{line}\nid = "odd"\nname = "Odd"\n')
     with pytest.raises(SaveError, match=message):
         store.open_campaign("odd")
+
+
+def test_a_campaign_saved_with_a_dead_fighter_on_the_roster_opens(store):
+    """Saves written before the fallen were kept hold the dead on the roster with status
+    "dead". Seed 004, Delete Dead Fighters: "All dead fighters are removed from the gang's
+    roster now": the file opens, the fighter is among the gang's fallen, and the next save
+    writes them there ([[gangs.fallen]]), read back the same."""
+    from munda_tui.rules.demo import demo_campaign
+    from munda_tui.saves import codec, tomldoc, tomllayout
+
+    data = codec.campaign_to_data(demo_campaign())
+    skulls = next(g for g in data["gangs"] if g["id"] == "iron-skulls")
+    del skulls["fallen"]
+    thug = next(f for f in skulls["fighters"] if f["id"] == "thug-varro")
+    thug.update(status="dead", status_why="Memorable Death", status_battle=3)
+    path = _write_campaign(store, "old", tomllayout.dumps(data, tomldoc.CAMPAIGN_LAYOUT))
+    assert "[[gangs.fallen]]" not in path.read_text(encoding="utf-8")
+    with store.open_campaign("old") as handle:
+        g = handle.campaign.gang("iron-skulls")
+        assert "thug-varro" not in [f.id for f in g.fighters]
+        assert [(f.id, f.status_why, f.status_battle) for f in g.fallen] == [
+            ("thug-varro", "Memorable Death", 3)]
+        handle.save()
+    assert "[[gangs.fallen]]" in path.read_text(encoding="utf-8")
+    with store.open_campaign("old") as handle:
+        assert [f.id for f in handle.campaign.gang("iron-skulls").fallen] == ["thug-varro"]

@@ -79,3 +79,20 @@ async def test_chart_data_per_gang(make_app, data_dir) -> None:
         assert screen.query_one("#metric-reputation").display
         await pilot.press("0")
         assert screen.query_one("#metric-rating").display
+
+
+async def test_the_fallen_are_shown_under_the_charts(make_app, data_dir) -> None:
+    """Seed 004, Delete Dead Fighters: "All dead fighters are removed from the gang's
+    roster now"; the gang's history keeps them, and the charts name them."""
+    from munda_tui.widgets.plain import Static
+
+    c = history()
+    thug = c.gang(GOL).bury("thug-varro")
+    thug.status_why, thug.status_battle = "Memorable Death", 3
+    slug = seed(data_dir, c)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_charts(pilot)
+        block = app.screen.query_one("#charts-fallen")
+        texts = [str(s.render()) for s in block.query(Static)]
+    assert "The Iron Skulls: Thug Varro (battle 3: Memorable Death)" in texts
