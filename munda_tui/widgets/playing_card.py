@@ -120,8 +120,8 @@ class PlayingCard(Widget):
             assert self.subplot is not None
             suit = deck(self.subplot.deck).suit
             card = Card(self.subplot.rank, suit)
-            if not suit:
-                return Text(self.subplot.rank, style="bold")
+            if not suit:  # a House deck "does not use suits": any card of the rank is it
+                return Text(f"{self.subplot.rank} (any suit)", style="bold")
         style = "bold red" if card.suit in RED_SUITS else "bold"
         if card.is_joker:
             return Text("JOKER", style="bold")

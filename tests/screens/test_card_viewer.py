@@ -186,3 +186,19 @@ async def test_card_without_a_choice_is_just_revealed(make_app):
         await pilot.press("enter")
         await pilot.pause()
     assert box["v"] == ""
+
+
+def test_a_house_card_without_suits_says_so_rather_than_losing_its_suit() -> None:
+    """Issue 26.9: Goliath cards showed "K  Goliath" in the walk and the peek, as if the
+    suit were lost: "Goliath Sub-plots do not use suits (i.e., any Ace drawn will
+    represent the King Hit sub-plot regardless of its suit)"."""
+    from munda_tui.rules import subplots as sp
+    from munda_tui.rules.cards import Card
+    from munda_tui.widgets.playing_card import PlayingCard
+
+    looked_up = PlayingCard(None, sp.card("goliath:K")).render().plain
+    assert looked_up.startswith("K (any suit)  Goliath\nNaked Brutality"), looked_up
+    drawn = PlayingCard(Card("K", "spades"), sp.card("goliath:K")).render().plain
+    assert drawn.startswith("K♠  Goliath")
+    suited = PlayingCard(None, sp.card("dark-influences:9")).render().plain
+    assert suited.startswith("9♦  Dark Influences"), suited  # a suit deck: its suit

@@ -71,6 +71,10 @@ async def test_from_choosing_gangs_to_a_started_battle_by_keyboard(make_app) -> 
         venom = s.side("venom-sisters")
         assert [m.fighter for m in venom.crew] == ["vexa-nightshade", "sable-thorn", "kira-ashfall"]
         assert len(venom.reinforcements) == 6  # 9 fighters, 3 deployed: all the rest
+        # the head says what the deck holds, not only the table's 7 (issue 26.9: it said
+        # "Reinforcements (7)" with an empty deck)
+        assert "Reinforcements (7, 6 in the deck)" in str(
+            app.screen.query_one("#crew-head").render())
         assert not {m.fighter for m in venom.crew} & {m.fighter for m in venom.reinforcements}
         assert s.reinforcements_each_round == "D3" and s.reinforcements_from_round == 1
         # crew 2: Iron Skulls, Hybrid (4+4): choose 4, the real cards dealt are entered

@@ -132,9 +132,13 @@ class CrewStep(StepPanel):
         if entry is not None and entry.note and sc.crew_plans(entry)[role].method.label == method.label:
             head.append(f"Reading note: {entry.note}")
         if reinf_size:
+            # once the crew is chosen the deck is dealt: what it holds, not the table's X
+            # (a gang with no fighter left over has an empty deck)
+            held = (f", {len(self.side.reinforcements)} in the deck"
+                    if self.flow.crew_done(g.id) else "")
             head.append(
-                f"Reinforcements ({reinf_size}): {self.setup.reinforcements_each_round} arrive "
-                f"each round from round {self.setup.reinforcements_from_round}"
+                f"Reinforcements ({reinf_size}{held}): {self.setup.reinforcements_each_round} "
+                f"arrive each round from round {self.setup.reinforcements_from_round}"
             )
         self.query_one("#crew-head", Static).update("\n".join(head))
         ol = self.query_one("#crew-fighters", OptionList)
