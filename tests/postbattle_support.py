@@ -164,3 +164,24 @@ def roundtrip_battle(data: dict[str, Any]) -> dict[str, Any]:
     out = tomllib.loads(tomlemit.dumps(codec.battle_to_data(data)))
     out.pop("schema_version", None)
     return out
+
+
+def seed_roll(data_dir: Path) -> str:
+    """The demo campaign, battle 1's post-battle sequence asking its first roll."""
+    slug = seed_battle(data_dir)
+    import random
+
+    from munda_tui.saves import Store
+
+    with Store(data_dir).open_campaign(slug) as h:
+        data = h.load_battle(1)
+        seq = pb.PostBattle(h.campaign, 1, pb.new_draft("gang-war"), demo_outcome())
+        rng = random.Random(3)
+        while seq.pending is None or seq.pending.kind != "roll":
+            if seq.pending is not None:
+                answer_default(seq, rng)
+            else:
+                seq.advance()
+        data["postbattle"] = seq.draft
+        h.save_battle(1, data)
+    return slug

@@ -273,9 +273,10 @@ class PreBattle:
         return next((m for m in self.crew_picks(gang_id) if m.fighter == fighter_id), None)
 
     def toggle_pick(self, gang_id: str, fighter_id: str) -> str:
-        """Choose a fighter for the crew, or unchoose them: "" when done, else why not."""
+        """Choose a fighter for the crew, or unchoose them: "" when done, else why not (a
+        key named as ``{key:<binding id>}``: the screen shows the key in force)."""
         if self.crew_done(gang_id):
-            return "The crew is chosen: u redoes it."
+            return "The crew is chosen: {key:crew_step.redo} redoes it."
         try:
             f = self.gang(gang_id).fighter(fighter_id)
         except KeyError:
@@ -283,7 +284,7 @@ class PreBattle:
         if not f.can_fight:
             return f"{f.name} cannot take part."
         if self.crew_amount(gang_id, "x") is None:
-            return "Roll X first (x)."
+            return "Roll X first ({key:crew_step.amount-x})."
         draft = self.crew_draft(gang_id)
         picks = self.crew_picks(gang_id)
         pick_n, _ = self.crew_counts(gang_id)
@@ -291,7 +292,7 @@ class PreBattle:
         if existing is not None:
             picks.remove(existing)
         elif not pick_n:
-            return f"{self.crew_method(gang_id).label} deals the whole crew: press d."
+            return f"{self.crew_method(gang_id).label} deals the whole crew: press {{key:crew_step.deal}}."
         elif len(picks) >= pick_n:
             return f"{pick_n} already chosen."
         else:
@@ -342,13 +343,14 @@ class PreBattle:
             return []
         out = []
         if self.crew_amount(gang_id, "x") is None:
-            out.append("Roll X first (x).")
+            out.append("Roll X first ({key:crew_step.amount-x}).")
         if self.crew_method(gang_id).kind == "hybrid" and self.crew_amount(gang_id, "y") is None:
-            out.append("Roll Y first (y).")
+            out.append("Roll Y first ({key:crew_step.amount-y}).")
         pick_n, _ = self.crew_counts(gang_id)
         picked = len(self.crew_picks(gang_id))
         if not out and picked != pick_n:
-            out.append(f"Choose {plural(pick_n, 'fighter')} first (space), {picked} chosen.")
+            out.append(f"Choose {plural(pick_n, 'fighter')} first ({{key:crew_step.toggle}}), "
+                       f"{picked} chosen.")
         return out
 
     def needs_cards(self, gang_id: str) -> bool:

@@ -80,7 +80,7 @@ def keys_in_force(node: "DOMNode | App[object]", binding_id: str) -> list[str]:
 
 def key_for(node: "DOMNode | App[object]", binding_id: str) -> str:
     """How a text names the key in force for ``binding_id``: the first of its keys as the
-    footer shows it (``r``, ``space``, ``^n``, ``?``; ``Enter`` and ``Esc`` in words), or
+    footer shows it (``r``, ``space``, ``?``, ``f5``; ``Enter``, ``Esc``, ``Ctrl+N`` in words), or
     the binding's own ``key_display`` while it is not remapped. An id no class declares
     gives the id itself (a test keeps every id a text uses declared)."""
     app = _app(node)
@@ -91,15 +91,42 @@ def key_for(node: "DOMNode | App[object]", binding_id: str) -> str:
     keys = keys_in_force(node, binding_id)
     if not keys:
         return binding_id
-    key = keys[0]
+    return _prose(app, keys[0])
+
+
+def _prose(app: "App[object] | None", key: str) -> str:
+    """A key as a sentence names it: the footer's name (``r``, ``space``, ``?``, ``f5``),
+    but ``Enter``, ``Esc``, ``Ctrl+S`` (the footer's ``^s`` reads badly in words)."""
     if key in _PROSE:
         return _PROSE[key]
+    *mods, base = key.split("+") if not key.endswith("++") else [*key[:-2].split("+"), "+"]
+    if mods and base:
+        shown = _prose(app, base)
+        shown = shown.upper() if len(shown) == 1 else shown
+        return "+".join([*(m.capitalize() for m in mods), shown])
     probe = Binding(key, "", show=False)
     if app is not None:
         return app.get_key_display(probe)
     from textual.app import App
 
     return App.get_key_display(None, probe)  # type: ignore[arg-type]
+
+
+def keys_for(node: "DOMNode | App[object]", binding_id: str, joiner: str = " or ") -> str:
+    """Every key in force for ``binding_id``, as :func:`key_for` names one, Enter first:
+    ``Enter or Esc`` (a binding with two keys), ``f5`` (remapped to one)."""
+    app = _app(node)
+    keymap: dict[str, str] = getattr(app, "_keymap", None) or {}
+    binding = default_binding(binding_id)
+    if binding_id not in keymap and binding is not None and binding.key_display:
+        return binding.key_display
+    names: list[str] = []
+    for key in keys_in_force(node, binding_id):
+        name = _prose(app, key)
+        if name not in names:
+            names.append(name)
+    names.sort(key=lambda name: name != "Enter")  # "Enter or Esc", as a player reads it
+    return joiner.join(names) or binding_id
 
 
 _PLACEHOLDER = re.compile(r"\{key:([a-z][a-z0-9_]*\.[A-Za-z0-9_()'\-]+)\}")

@@ -28,12 +28,12 @@ def test_a_hybrid_crew_is_chosen_step_by_step_and_checked_at_each() -> None:
     pb = flow()  # Hybrid (3+D3), Reinforcements (5)
     assert pb.crew_method(VS).label == "Hybrid (3+D3)"
     assert pb.crew_amount(VS, "x") == 3 and pb.crew_amount(VS, "y") is None
-    assert pb.crew_problems(VS) == ["Roll Y first (y)."]
+    assert pb.crew_problems(VS) == ["Roll Y first ({key:crew_step.amount-y})."]
     assert pb.toggle_pick(VS, "vexa-nightshade") == ""  # X is fixed: choosing may begin
-    assert pb.crew_problems(VS) == ["Roll Y first (y)."]
+    assert pb.crew_problems(VS) == ["Roll Y first ({key:crew_step.amount-y})."]
     pb.set_amount(VS, "y", 2, "chosen")
     assert pb.crew_counts(VS) == (3, 2)
-    assert pb.crew_problems(VS) == ["Choose 3 fighters first (space), 1 chosen."]  # not "fighter(s)"
+    assert pb.crew_problems(VS) == ["Choose 3 fighters first ({key:crew_step.toggle}), 1 chosen."]  # not "fighter(s)"
     assert pb.toggle_pick(VS, "sable-thorn") == ""
     assert pb.toggle_pick(VS, "kira-ashfall") == ""
     assert pb.toggle_pick(VS, "lys-venom") == "3 already chosen."
@@ -68,7 +68,7 @@ def test_dealing_uses_the_rng_given_and_empties_the_draft_into_the_crew() -> Non
         assert y is not None and y["how"] == "chosen" and y["result"] == "2"
         assert pb.crew_amount(VS, "y") == 2  # still shown once the crew is chosen, from its record
         assert pb.crew_problems(VS) == []
-        assert pb.toggle_pick(VS, "pip-hollow") == "The crew is chosen: u redoes it."
+        assert pb.toggle_pick(VS, "pip-hollow") == "The crew is chosen: {key:crew_step.redo} redoes it."
     assert crews[0] == crews[1]  # the same seed deals the same crew
 
 
@@ -76,10 +76,10 @@ def test_a_random_crew_deals_all_of_it_and_refuses_a_pick() -> None:
     pb = flow()
     pb.set_crew_method(VS, "Random (D3+2)")
     assert pb.crew_amount(VS, "x") is None
-    assert pb.toggle_pick(VS, "vexa-nightshade") == "Roll X first (x)."
+    assert pb.toggle_pick(VS, "vexa-nightshade") == "Roll X first ({key:crew_step.amount-x})."
     x = pb.roll_amount(VS, "x", random.Random(1))
     assert 3 <= x <= 5 and pb.crew_counts(VS) == (0, x)
-    assert pb.toggle_pick(VS, "vexa-nightshade") == "Random (D3+2) deals the whole crew: press d."
+    assert pb.toggle_pick(VS, "vexa-nightshade") == "Random (D3+2) deals the whole crew: press {key:crew_step.deal}."
     rec = pb.amount_record(VS, "x")
     assert rec is not None and rec["how"] == "app" and rec["total"] == x
     pb.deal_crew(VS, random.Random(2))
@@ -151,4 +151,4 @@ def test_a_hand_edited_draft_is_refused_by_type_and_read_safely_by_meaning() -> 
     back = pre.PreBattle(demo_campaign(), 1, pb.tables, setup=BattleSetup.from_data(data))
     assert back.crew_amount(VS, "y") is None  # not rolled: roll it
     assert back.crew_picks(VS) == [CrewMember("vexa-nightshade")]
-    assert back.crew_problems(VS) == ["Roll Y first (y)."]
+    assert back.crew_problems(VS) == ["Roll Y first ({key:crew_step.amount-y})."]

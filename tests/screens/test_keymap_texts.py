@@ -11,29 +11,11 @@ import re
 
 from munda_tui.rules import postbattle as pb
 from support import screen_text, wait_for_screen
+from postbattle_support import seed_roll
 
 import postbattle_support as S
 
 SIZE = (100, 32)
-
-
-def seed_roll(data_dir: Path) -> str:
-    """The demo campaign, battle 1's post-battle sequence asking its first roll."""
-    slug = S.seed_battle(data_dir)
-    from munda_tui.saves import Store
-
-    with Store(data_dir).open_campaign(slug) as h:
-        data = h.load_battle(1)
-        seq = pb.PostBattle(h.campaign, 1, pb.new_draft("gang-war"), S.demo_outcome())
-        rng = random.Random(3)
-        while seq.pending is None or seq.pending.kind != "roll":
-            if seq.pending is not None:
-                S.answer_default(seq, rng)
-            else:
-                seq.advance()
-        data["postbattle"] = seq.draft
-        h.save_battle(1, data)
-    return slug
 
 
 async def open_wizard(pilot: Any) -> None:

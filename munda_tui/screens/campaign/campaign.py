@@ -51,7 +51,7 @@ class ReportScreen(ModalScreen[None]):
             yield Label(self.report_title, classes="title")
             with VerticalScroll(id="report-scroll"):
                 yield Markdown(self.markdown, id="report")
-            yield Static("Esc to close", classes="hint")
+            yield Static(f"{key_for(self, 'report.close')} to close", classes="hint")
         yield Footer()
 
     def on_mount(self) -> None:

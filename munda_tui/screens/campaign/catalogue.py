@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input
+from munda_tui.widgets.keys import key_for, keys_text
 from munda_tui.widgets.plain import DataTable, Label, Static
 from munda_tui.widgets.header import Header
 
@@ -62,7 +63,8 @@ class EntryScreen(ModalScreen["dict[str, Any] | None"]):
                     yield Label(key.capitalize(), classes="entry-label")
                     yield Input(text, id=f"e-{key}", compact=True)
             yield Static("", id="entry-error", markup=False)
-            yield Static("Enter or Ctrl+S saves, Esc cancels", classes="hint")
+            yield Static(f"Enter or {key_for(self, 'entry.save')} saves, "
+                         f"{key_for(self, 'entry.cancel')} cancels", classes="hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -109,8 +111,9 @@ class CatalogueScreen(Screen[None]):
     HELP_TITLE = "Catalogue"
     HELP = ("The fighter types and items this campaign knows: learned from every fighter and "
             "item entered or imported, and loaded from the packs in the config folder's packs/ "
-            "(shown with the pack's name). Tab moves between the two lists. e corrects an "
-            "entry of the campaign, d deletes one (asks first), x exports the campaign's "
+            "(shown with the pack's name). Tab moves between the two lists. {key:catalogue.edit} "
+            "corrects an entry of the campaign, {key:catalogue.delete} deletes one (asks first), "
+            "{key:catalogue.export} exports the campaign's "
             "catalogue as a pack for another club member.")
     BINDINGS = [
         Binding("e,enter", "edit", "Edit", tooltip="Correct the selected entry", id="catalogue.edit"),

@@ -483,7 +483,8 @@ class RosterScreen(Screen[None]):
             ConfirmScreen(
                 f"Delete {fighter.name}?",
                 "The fighter card and the equipment on it are removed, as if never on the "
-                "roster. To let a fighter leave by the rules, retire them (R) instead.",
+                f"roster. To let a fighter leave by the rules, retire them "
+                f"({key_for(self, 'roster.retire')}) instead.",
                 yes="Delete", no="Keep",
             ),
             delete)
@@ -791,7 +792,9 @@ class TerritoriesScreen(ModalScreen[None]):
         with Vertical(id="territories-box"):
             yield Label(f"Territories of {self.gang.name}", classes="title")
             yield DataTable(id="territories", cursor_type="row")
-            yield Static("a add · k kind · x remove · Esc close", classes="hint")
+            yield Static(keys_text(self, "{key:territories.add} add · {key:territories.kind} kind · "
+                                         "{key:territories.remove} remove · {key:territories.close} close"),
+                         classes="hint")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -15,6 +15,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Input, Select, Switch
+from munda_tui.widgets.keys import key_for, keys_text
 from munda_tui.widgets.plain import Label, Static
 from munda_tui.widgets.header import Header
 
@@ -76,7 +77,8 @@ XP_AWARD_MAX = RANGES[("Settings", "xp_awards")][1]
 
 class SettingsScreen(Screen[None]):
     HELP_TITLE = "Settings"
-    HELP = "The campaign's rules choices. Ctrl+S saves; Escape leaves (asking first if you changed something)."
+    HELP = ("The campaign's rules choices. {key:settings.save} saves; {key:settings.back} leaves "
+            "(asking first if you changed something).")
     CSS_PATH = "settings.tcss"
     BINDINGS = [
         Binding("ctrl+s", "save", "Save", id="settings.save"),
@@ -162,7 +164,7 @@ class SettingsScreen(Screen[None]):
         bad = sorted(getattr(self, "bad_xp", set()))
         self.query_one("#settings-status", Static).update(
             f"XP awards: {', '.join(bad)} must be a whole number of XP, 0 to {XP_AWARD_MAX} (or blank)." if bad
-            else "Changed: Ctrl+S to save." if self.changed else ""
+            else keys_text(self, "Changed: {key:settings.save} to save.") if self.changed else ""
         )
 
     def action_save(self) -> None:

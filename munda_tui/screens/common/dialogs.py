@@ -35,6 +35,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input
+from munda_tui.widgets.keys import key_for, keys_for, keys_text
 from munda_tui.widgets.plain import Button
 from munda_tui.widgets.plain import Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -91,7 +92,7 @@ class ErrorScreen(DialogScreen[None]):
         with Vertical(id="dialog", classes="error"):
             yield Label(self.title_text, id="dialog-title")
             yield Static(self.message, id="dialog-message", markup=False)
-            yield Static("Enter or Esc to close", classes="dialog-hint")
+            yield Static(f"{keys_for(self, 'error.dismiss_dialog')} to close", classes="dialog-hint")
         yield Footer()  # its own keys, not those of the screen beneath (they do nothing here)
 
     def action_dismiss_dialog(self) -> None:
@@ -119,8 +120,10 @@ class ConfirmScreen(DialogScreen[bool]):
             if self.detail:
                 yield Static(self.detail, id="dialog-message", markup=False)
             with Horizontal(id="dialog-buttons"):
-                yield Button(f"{self.yes} (y)", id="yes", variant="error")
-                yield Button(f"{self.no} (n)", id="no", variant="primary")
+                yield Button(f"{self.yes} ({key_for(self, 'confirm.answer-True')})", id="yes",
+                             variant="error")
+                yield Button(f"{self.no} ({key_for(self, 'confirm.answer-False')})", id="no",
+                             variant="primary")
         yield Footer()  # its own keys, not those of the screen beneath (they do nothing here)
 
     def on_mount(self) -> None:
@@ -184,7 +187,8 @@ class PickOneScreen(DialogScreen[Optional[T]]):
                 id="dialog-options",
             )
             yield Static("", classes="dialog-error", markup=False)
-            yield Static(f"↑/↓ and Enter, or its number, to pick · Esc: {self._cancel_word()}",
+            yield Static(f"↑/↓ and Enter, or its number, to pick · "
+                         f"{key_for(self, 'pick_one.cancel')}: {self._cancel_word()}",
                          classes="dialog-hint")
         yield Footer()
 
@@ -250,9 +254,9 @@ class LineScreen(DialogScreen[Optional[str]]):
         placeholder: str = "",
         check: Callable[[str], str | None] | None = None,
         allow_empty: bool = False,
-        empty_error: str = "Type it, then Enter (Esc: cancel).",
+        empty_error: str = "Type it, then Enter ({key:line.cancel}: cancel).",
         clean: Callable[[str], str] = strip,
-        hint: str = "Enter to confirm, Esc to cancel",
+        hint: str = "Enter to confirm, {key:line.cancel} to cancel",
         cancel_label: str = "",
         classes: str = "",
         opaque: bool = False,
@@ -278,8 +282,8 @@ class LineScreen(DialogScreen[Optional[str]]):
                 yield Static(self.detail, classes="dialog-detail", markup=False)
             yield Input(self.value, placeholder=self.placeholder, id="dialog-input")
             yield Static("", classes="dialog-error", markup=False)
-            if self.hint:
-                yield Static(self.hint, classes="dialog-hint")
+            if self.hint:  # ({key:<binding id>}: the key in force)
+                yield Static(keys_text(self, self.hint), classes="dialog-hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -295,7 +299,7 @@ class LineScreen(DialogScreen[Optional[str]]):
         text = self.clean(event.value)
         problem: str | None = ""
         if not text and not self.allow_empty:
-            problem = self.empty_error
+            problem = keys_text(self, self.empty_error)
         elif self.check is not None:
             problem = self.check(text)
         if problem:

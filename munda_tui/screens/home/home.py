@@ -6,6 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
+from munda_tui.widgets.keys import key_for, keys_text
 from munda_tui.widgets.plain import DataTable, Label, Static
 from munda_tui.widgets.header import Header
 
@@ -62,7 +63,8 @@ class HomeScreen(Screen[None]):
             table.add_row(info.name, info.slug, state, key=info.slug)
         empty = self.query_one("#empty", Static)
         empty.update(
-            "" if infos else "No campaigns yet. Press n to create one, or D for the demo campaign."
+            "" if infos else keys_text(self, "No campaigns yet. Press {key:home.new} to create one, "
+                                        "or {key:home.add_demo} for the demo campaign.")
         )
         table.focus()
         self.refresh_bindings()  # Open and Delete only with a campaign to act on

@@ -10,6 +10,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Select
+from munda_tui.widgets.keys import key_for, keys_text
 from munda_tui.widgets.plain import Button
 from munda_tui.widgets.plain import Label, Static
 
@@ -77,7 +78,7 @@ class NewCampaignScreen(ModalScreen[NewCampaignRequest | None]):
             yield Select(RULESETS, value=self.defaults.post_battle_ruleset, allow_blank=False,
                          id="ruleset")
             yield Button("Create (Enter)", id="create", variant="primary")
-            yield Static("Esc to cancel", classes="hint")
+            yield Static(f"{key_for(self, 'new_campaign.cancel')} to cancel", classes="hint")
         yield Footer()
 
     def on_input_changed(self, event: Input.Changed) -> None:

@@ -30,6 +30,7 @@ from munda_tui.saves import SaveError
 from munda_tui.screens.common.dialogs import Pick, PickOneScreen
 from munda_tui.screens.common.dice_prompt import DiceOutcome, DicePrompt
 from munda_tui.screens.common.reroll import reroll_reason
+from munda_tui.widgets.keys import key_for, keys_text
 from munda_tui.widgets.roll_input import RollInput
 from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.widgets.footer import Footer
@@ -102,8 +103,9 @@ a roll ({key:post_battle.roll} rolls for you, or type the faces of your real dic
 Enter alone never rolls), {key:post_battle.reroll} re-rolls or corrects the step's last roll
 (asks why; the report shows both results),
 a choice (arrows, Enter; greyed choices say why), a list (Space marks, Enter confirms),
-a number or a name (type, Enter). Escape on a question cancels it (the answer or
-entry that asked it is taken back; a roll is kept); with no question it leaves, saved.
+a number or a name (type, Enter). {key:post_battle.leave} on a question cancels it (the
+answer or entry that asked it is taken back; a roll is kept); with no question it leaves,
+saved.
 Press {key:post_battle.add} to add what the step allows (a Post-Battle Action, a purchase, a
 reward ...), {key:post_battle.undo} to take back the last answer, {key:post_battle.back} to go back
 a step. Everything is saved as you go: leave and come back at any time. Nothing touches
@@ -284,13 +286,14 @@ rosters once and saves the battle report.
         if seq.pending is None:
             adds = [o for o in seq.entry_options() if o.enabled]
             if seq.at_end:
-                hint = "Enter: apply every change to both gangs and save the report (once)."
+                hint = "{key:post_battle.next}: apply every change to both gangs and save the report (once)."
             else:
-                hint = "Enter: next step" + ("  ·  a: add " + self._add_word() if adds else "")
-                hint += "  ·  u: undo  ·  b: back"
+                hint = "{key:post_battle.next}: next step" + (
+                    "  ·  {key:post_battle.add}: add " + self._add_word() if adds else "")
+                hint += "  ·  {key:post_battle.undo}: undo  ·  {key:post_battle.back}: back"
             if seq.last_roll() is not None:
-                hint += "  ·  R: re-roll / correct"
-        self._set("pb-hint", hint)
+                hint += "  ·  {key:post_battle.reroll}: re-roll / correct"
+        self._set("pb-hint", keys_text(self, hint))
 
     def _add_word(self) -> str:
         assert self.seq is not None
@@ -649,7 +652,8 @@ rosters once and saves the battle report.
             self.report_text = pb.commit(self.handle, self.number, self.seq,
                                          date=munda_app(self).today())
         except Exception as e:  # SaveError, OSError: the draft keeps "committing"
-            self._error(f"Could not apply the changes: {e}. Press Enter to try again.")
+            self._error(f"Could not apply the changes: {e}. Press "
+                        f"{key_for(self, 'post_battle.next')} to try again.")
             return
         self._learn()
         self._show_report()
@@ -682,6 +686,7 @@ rosters once and saves the battle report.
         self.query_one("#pb-text-scroll").set_class(True, "hidden")
         self.query_one("#pb-prompt").set_class(True, "hidden")
         self._set("pb-lines-text", self.report_text)
-        self._set("pb-hint", "Both rosters are updated. Enter or Escape: back.")
+        self._set("pb-hint", keys_text(
+            self, "Both rosters are updated. {key:post_battle.next} or {key:post_battle.leave}: back."))
         self.query_one("#pb-lines").focus()
         self.refresh_bindings()

@@ -8,6 +8,7 @@ from typing import Optional, Sequence
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from munda_tui.widgets.keys import keys_text
 from munda_tui.widgets.plain import Label, OptionList, Static
 from rich.text import Text
 from textual.widgets.option_list import Option
@@ -49,7 +50,9 @@ class DealtCardsModal(DialogScreen[Optional[list[int]]]):
                 id="dealt-list",
             )
             yield Static("", id="dealt-status", markup=False)
-            yield Static("Space marks a card, Enter confirms, Esc goes back", classes="dialog-hint")
+            yield Static(keys_text(self, "{key:dealt_cards_modal.toggle} marks a card, "
+                                         "{key:dealt_cards_modal.confirm} confirms, "
+                                         "{key:dealt_cards_modal.cancel} goes back"), classes="dialog-hint")
         yield Footer()
 
     def on_mount(self) -> None:

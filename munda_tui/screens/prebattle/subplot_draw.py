@@ -47,6 +47,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Input
+from munda_tui.widgets.keys import key_for, keys_text
 from munda_tui.widgets.plain import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -258,7 +259,8 @@ class SubplotChoiceScreen(DialogScreen[Optional[str]]):
                 names.append(str(option_list.get_option_at_index(option_list.highlighted).prompt))
         self.picked = " and ".join(names)
         self.query_one("#choice-error", Static).update(
-            f"Picked at random by the app: {self.picked}. Enter confirms (or choose the "
+            f"Picked at random by the app: {self.picked}. {key_for(self, 'subplot_choice.confirm')} "
+            "confirms (or choose the "
             f"fighter you picked at the table)" if names else "No fighter to pick from")
         self.refresh_bindings()
 
@@ -316,9 +318,10 @@ Sub-plots at most. A House gang may use its own House deck (rank only) instead o
 four suit decks of the 2018 Rulebook.
 
 Before each player's draw the screen waits behind a curtain until only that player
-looks. Draw with the app's shuffled deck (d) or type the card you drew from a real
-deck (c). h hides your cards again. In the summary each hand shows as card backs;
-1 or 2 lets a player peek at their own hand, behind the curtain.
+looks. Draw with the app's shuffled deck ({key:subplot_draw.draw}) or type the card you
+drew from a real deck ({key:subplot_draw.type_card}). {key:subplot_draw.hide} hides your
+cards again. In the summary each hand shows as card backs; {key:subplot_draw.peek-0} or
+{key:subplot_draw.peek-1} lets a player peek at their own hand, behind the curtain.
 Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
 """
     BINDINGS = [
@@ -493,32 +496,38 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
         if self.phase == "setup":
             if self.order is None:
                 if self.settings.dice_by_hand:
-                    out.append("Roll a D6 each and press e to enter the dice (or r: the app rolls).")
+                    out.append(keys_text(self, "Roll a D6 each and press {key:subplot_draw.enter_roll_off} "
+                                               "to enter the dice (or {key:subplot_draw.roll_off}: the app rolls)."))
                 else:
-                    out.append("Press r to roll the D6 roll-off, or e to enter real dice.")
+                    out.append(keys_text(self, "Press {key:subplot_draw.roll_off} to roll the D6 roll-off, "
+                                               "or {key:subplot_draw.enter_roll_off} to enter real dice."))
             else:
-                out.append("Press Enter to start the draw")
+                out.append(f"Press {key_for(self, 'subplot_draw.next')} to start the draw")
                 out.append(f" ({self.player(self.order.first)} first).")
         elif self.phase == "turn" and self.session is not None and self.turn_gang:
             left = self.session.remaining(self.turn_gang)
             out.append(f"{self.player(self.turn_gang)} is drawing. ", style="bold")
             if left:
                 out.append(
-                    f"Draw {left} card{'s' if left > 1 else ''}: d draws from the app's deck, "
-                    "c types the card you drew from a real deck."
+                    f"Draw {left} card{'s' if left > 1 else ''}: {key_for(self, 'subplot_draw.draw')} "
+                    f"draws from the app's deck, {key_for(self, 'subplot_draw.type_card')} types the "
+                    "card you drew from a real deck."
                 )
             else:
-                out.append("Your draw is complete. Read your cards, then press h to hide them.")
+                out.append(f"Your draw is complete. Read your cards, then press "
+                           f"{key_for(self, 'subplot_draw.hide')} to hide them.")
         elif self.phase == "hidden" and self.session is not None and self.turn_gang:
             nxt = self.session.current
             out.append(f"{possessive(self.player(self.turn_gang))} cards are hidden. ", style="bold")
             if nxt is not None:
-                out.append(f"Press Enter to pass the laptop to {self.player(nxt)}.")
+                out.append(f"Press {key_for(self, 'subplot_draw.next')} to pass the laptop to "
+                           f"{self.player(nxt)}.")
             else:
-                out.append("Press Enter for the summary.")
+                out.append(f"Press {key_for(self, 'subplot_draw.next')} for the summary.")
         elif self.phase == "summary":
             out.append("The draw is done. ", style="bold")
-            out.append("1 / 2: peek at your own hand (behind the curtain). Enter: done.")
+            out.append(keys_text(self, "{key:subplot_draw.peek-0} / {key:subplot_draw.peek-1}: peek at "
+                                       "your own hand (behind the curtain). {key:subplot_draw.next}: done."))
         return out
 
     def _show_cards(self) -> None:
@@ -612,7 +621,8 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
     def action_next(self) -> None:
         if self.phase == "setup":
             if self.order is None:
-                self._say("Roll the roll-off first (r), or enter real dice (e).")
+                self._say(keys_text(self, "Roll the roll-off first ({key:subplot_draw.roll_off}), or "
+                                          "enter real dice ({key:subplot_draw.enter_roll_off})."))
                 return
             houses = {g: (c.house_deck if self.use_house[g] else None)
                       for g, c in ((c.gang, c) for c in self.contenders)}

@@ -21,6 +21,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
+from munda_tui.widgets.keys import key_for, keys_text
 from munda_tui.widgets.plain import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -102,7 +103,8 @@ class StepPanel(Vertical):
         self.post_message(StepPanel.Next())
 
     def say(self, text: str, severity: Severity = "information") -> None:
-        self.post_message(StepPanel.Say(text, severity))
+        # a key named {key:<binding id>} (the rules' texts do) is the key in force
+        self.post_message(StepPanel.Say(keys_text(self, text), severity))
 
     def ask(self, dialog: Screen[Any], then: Callable[[Any], None]) -> None:
         self.post_message(StepPanel.Ask(dialog, then))
@@ -171,7 +173,7 @@ class ListDetailStep(StepPanel):
     ROW_ID = LIST_ID = SCROLL_ID = DETAIL_ID = ""
 
     def compose(self) -> ComposeResult:
-        yield Static(self.HINT, classes="hint")
+        yield Static(keys_text(self, self.HINT), classes="hint")  # {key:<id>}: the key in force
         with Horizontal(id=self.ROW_ID):
             yield OptionList(id=self.LIST_ID)
             with VerticalScroll(id=self.SCROLL_ID):

@@ -11,6 +11,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from munda_tui.widgets.keys import key_for, keys_text
 from munda_tui.widgets.plain import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -174,7 +175,8 @@ class CrewStep(StepPanel):
                     f"  {self.flow.fighter_label(g.id, m.fighter, m.loadout)}"
                     for m in self.side.reinforcements
                 )
-            help_text = "[c] starting crew · [r] Reinforcements deck · n: next · u: redo this crew"
+            help_text = keys_text(self, "[c] starting crew · [r] Reinforcements deck · "
+                                        "{key:pre_battle.next_step}: next · {key:crew_step.redo}: redo this crew")
         else:
             x, y = self._amount("x"), self._amount("y")
             if x is not None:
@@ -184,17 +186,17 @@ class CrewStep(StepPanel):
                     lines.append(f"To deal from the shuffled rest: {deal_n}")
             keys = []
             if x is None:
-                keys.append("x: roll X")
+                keys.append("{key:crew_step.amount-x}: roll X")
             if method.kind == "hybrid" and y is None:
-                keys.append("y: roll Y")
+                keys.append("{key:crew_step.amount-y}: roll Y")
             if pick_n:
-                keys.append("space: choose · l: model card")
+                keys.append("{key:crew_step.toggle}: choose · {key:crew_step.loadout}: model card")
             if deal_n or reinf_size:
-                keys.append("d: deal · t: enter real cards")
+                keys.append("{key:crew_step.deal}: deal · {key:crew_step.real_cards}: enter real cards")
             else:
-                keys.append("n: confirm")
-            keys.append("m: adjust method")
-            help_text = "[x] chosen · " + " · ".join(keys)
+                keys.append("{key:pre_battle.next_step}: confirm")
+            keys.append("{key:crew_step.method}: adjust method")
+            help_text = keys_text(self, "[x] chosen · " + " · ".join(keys))
         self.query_one("#crew-result", Static).update("\n".join(lines))
         self.query_one("#crew-help", Static).update(help_text)
         self.refresh_bindings()
@@ -205,7 +207,7 @@ class CrewStep(StepPanel):
         if sc.is_fixed(expr):
             return expr
         if value is None:
-            return f"{expr} (press {which} to roll)"
+            return f"{expr} (press {key_for(self, f'crew_step.amount-{which}')} to roll)"
         return f"{expr} → {value}"
 
     def _changed(self) -> None:
@@ -255,7 +257,7 @@ class CrewStep(StepPanel):
             return
         problem = self.flow.toggle_pick(self.gang_id, f.id)
         if problem:
-            self.say(problem, severity="warning")
+            self.say(keys_text(self, problem), severity="warning")
             return
         self._changed()
 
@@ -317,7 +319,7 @@ class CrewStep(StepPanel):
 
     def _ready(self) -> str:
         problems = self.flow.crew_problems(self.gang_id)
-        return problems[0] if problems else ""
+        return keys_text(self, problems[0]) if problems else ""
 
     def _commit(self, crew: list[CrewMember], deck: list[CrewMember]) -> None:
         self.flow.commit_crew(self.gang_id, crew, deck)
@@ -420,7 +422,7 @@ class CrewStep(StepPanel):
             try:
                 sc.parse_method(text)
             except sc.CrewError as error:
-                return str(error)
+                return keys_text(self, str(error))
             return ""
 
         def done(text: str | None) -> None:
@@ -502,7 +504,7 @@ class CrewStep(StepPanel):
             try:
                 crew = self.flow.select_crew(gang_id)
             except sc.CrewError as error:
-                return str(error)
+                return keys_text(self, str(error))
             self._commit(crew, [])  # asks who leaves the crew, if a Sub-plot reduces it
             if sc.crew_reduction_due(self.side):
                 return "Contempt for the Weak: mark who leaves the crew first."

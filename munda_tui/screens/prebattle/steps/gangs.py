@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from munda_tui.widgets.keys import key_for, keys_text
 from munda_tui.widgets.plain import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -92,7 +93,8 @@ class GangsStep(StepPanel):
             att, dfn = (ch, cd) if self.attacker_is_challenger else (cd, ch)
             text = (
                 f"Attacker: {self.flow.gang_name(att)}   Defender: {self.flow.gang_name(dfn)}"
-                "   (a to swap)\n" + reading_note("attacker-default")
+                f"   ({key_for(self, 'gangs_step.swap_attacker')} to swap)\n"
+                + reading_note("attacker-default")
             )
         if len(self.flow.campaign.gangs) < 2:
             text = "The campaign needs two gangs for a battle: add a gang first."

@@ -6,6 +6,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.binding import Binding
+from munda_tui.widgets.keys import key_for, keys_text
 from munda_tui.widgets.plain import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -24,9 +25,10 @@ class ScenarioStep(ListDetailStep):
     ]
 
     HINT = (
-        "Scenario generation (Core Rules p144-147). Enter on a line: roll it (r), enter "
-        "real dice (e) or choose the result (c); a rolls everything still open; R "
-        "re-rolls or corrects a line (asks why, keeps both)."
+        "Scenario generation (Core Rules p144-147). {key:scenario_step.decide} on a line: "
+        "roll it ({key:dice.roll}), enter real dice ({key:dice.enter}) or choose the result "
+        "({key:dice.choose}); {key:scenario_step.roll_rest} rolls everything still open; "
+        "{key:scenario_step.reroll} re-rolls or corrects a line (asks why, keeps both)."
     )
     ROW_ID, LIST_ID, SCROLL_ID, DETAIL_ID = "sc-row", "sc-rolls", "sc-scroll", "sc-detail"
 
@@ -49,7 +51,7 @@ class ScenarioStep(ListDetailStep):
     def _prompt(self, table_id: str, gang: str) -> str:
         table = self.flow.tables[table_id]
         title = table.title if not gang else f"{table.title}"
-        result = self._result(table_id, gang) or "— Enter: roll/choose"
+        result = self._result(table_id, gang) or f"— {key_for(self, 'scenario_step.decide')}: roll/choose"
         who = self.flow.gang_name(self._roller(table_id, gang))
         return f"{title:<10} {who[:18]:<18} {result}"
 

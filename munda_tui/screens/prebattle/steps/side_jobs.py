@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.binding import Binding
+from munda_tui.widgets.keys import key_for, keys_text
 from munda_tui.widgets.plain import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -24,7 +25,8 @@ class SideJobsStep(ListDetailStep):
 
     HINT = (
         "Side Jobs that pick a fighter do so from the deployed crews (Core Rules p147). "
-        "r on a line picks at random (munda-tui rolls); Enter: the fighter you picked at the table."
+        "{key:side_jobs_step.pick_random} on a line picks at random (munda-tui rolls); "
+        "{key:side_jobs_step.decide}: the fighter you picked at the table."
     )
     ROW_ID, LIST_ID, SCROLL_ID, DETAIL_ID = "sj-row", "sj-list", "sj-scroll", "sj-detail"
 
@@ -46,10 +48,11 @@ class SideJobsStep(ListDetailStep):
             return "→ " + self._target_name(side.side_job_target)
         res = self._candidates(side)
         if res.new_side_job:
-            return "no fighter qualifies: Enter to generate a new Side Job"
+            return keys_text(self, "no fighter qualifies: {key:side_jobs_step.decide} to generate a new Side Job")
         if target.get("pick") == "random":
-            return "r: pick at random · Enter: the table's pick"
-        return "Enter to pick the fighter"
+            return keys_text(self, "{key:side_jobs_step.pick_random}: pick at random · "
+                                   "{key:side_jobs_step.decide}: the table's pick")
+        return keys_text(self, "{key:side_jobs_step.decide} to pick the fighter")
 
     def _target_name(self, ref: str) -> str:
         gang_id, fid = ref.split("/", 1)
@@ -153,11 +156,11 @@ class SideJobsStep(ListDetailStep):
         spec = (entry.extra.get("target") if entry else None) or {}
         if spec.get("pick") != "random":
             self.say(f"{side.side_job or 'This Side Job'}: its fighter is chosen, not "
-                     "picked at random: Enter lists them.")
+                     f"picked at random: {key_for(self, 'side_jobs_step.decide')} lists them.")
             return
         if side.side_job_target:
-            self.say(f"Picked already: {self._target_name(side.side_job_target)}. Enter "
-                     "corrects it to the fighter selected at the table.")
+            self.say(f"Picked already: {self._target_name(side.side_job_target)}. "
+                     f"{key_for(self, 'side_jobs_step.decide')} corrects it to the fighter selected at the table.")
             return
         if self._candidates(side).new_side_job:
             self._new_job(side)
@@ -188,8 +191,8 @@ class SideJobsStep(ListDetailStep):
                     self._set(side, target.fighter)
                     picked += 1
         if not picked:
-            self.say("No Side Job fighter is left to pick at random: Enter on a line "
-                     "corrects it to the fighter selected at the table.")
+            self.say(f"No Side Job fighter is left to pick at random: "
+                     f"{key_for(self, 'side_jobs_step.decide')} on a line corrects it to the fighter selected at the table.")
 
     def finish(self) -> str | None:
         for side in self.setup.sides:
