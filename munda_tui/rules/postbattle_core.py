@@ -265,7 +265,8 @@ HAND_ENTRY_STEP = {
     "id": "battle-outcome",
     "title": "Battle Outcome",
     "resolver": "battle_outcome",
-    "text": "No battle record from the tracker: enter what happened. Pick who fought, who was "
+    "text": "",  # no seed text: the step is munda-tui's own, its words shown as such
+    "note": "No battle record from the tracker: enter what happened. Pick who fought, who was "
     "Seriously Injured, Out of Action or Captured when the battle ended, and who won.",
 }
 

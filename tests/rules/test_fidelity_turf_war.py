@@ -372,3 +372,12 @@ def test_a_yaktribe_import_takes_the_campaigns_range(ruleset: str, kept: int,
     said = [w for w in result.warnings if "Reputation" in w]
     assert said == (["Reputation is never below 0 under Gang War (found -3): recorded as 0."]
                     if warned else [])
+
+
+def test_the_hand_entry_step_is_munda_tuis_words() -> None:
+    # A battle fought without the tracker starts at munda-tui's own Battle Outcome step: no
+    # seed prints it, so its words are shown as munda-tui's, not as rules text.
+    from munda_tui.rules.postbattle_core import HAND_ENTRY_STEP
+
+    assert HAND_ENTRY_STEP["text"] == ""
+    assert pb.step_notes(HAND_ENTRY_STEP)[0].startswith("No battle record from the tracker")

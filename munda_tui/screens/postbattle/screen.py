@@ -251,9 +251,11 @@ rosters once and saves the battle report.
         step, state = seq.step, seq.state
         n = seq.current + 1
         self._set("pb-title", f"Step {n}/{len(seq.steps)}: {step['title']}  ·  {seq.ruleset['title']}")
-        text = step.get("text", "")
-        for extra in pb.step_notes(step):
-            text += f"\n\n{extra}" if extra.startswith("munda-tui") else f"\n\nmunda-tui: {extra}"
+        # the seed's text, then munda-tui's own words, marked as munda-tui's
+        parts = [step.get("text", "")] + [
+            extra if extra.startswith("munda-tui") else f"munda-tui: {extra}"
+            for extra in pb.step_notes(step)]
+        text = "\n\n".join(part for part in parts if part)
         self._set("pb-text", text)
         self.query_one("#pb-text-scroll").set_class(not text, "hidden")
         skipped: list[str] = []
