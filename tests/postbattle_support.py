@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from munda_tui.rules.battle import outcome_to_data
-from munda_tui.rules.model import BattleSummary, Campaign, PostBattleRuleset
+from munda_tui.rules.model import BattleSummary, Campaign
 from munda_tui.rules.outcome import BattleOutcome, EndState, FighterOutcome
 
 ESCHER, GOLIATH = "venom-sisters", "iron-skulls"
@@ -44,7 +44,7 @@ def seed_battle(data_dir: Path, *, ruleset: str = "gang-war", outcome: BattleOut
     store = Store(data_dir)
     with store.open_campaign(slug) as h:
         c: Campaign = h.campaign
-        c.settings.post_battle_ruleset = PostBattleRuleset(ruleset)
+        c.settings.post_battle_ruleset = ruleset
         c.battles = [BattleSummary(number=1, date="2026-01-15", scenario="Stand-off",
                                    gangs=[ESCHER, GOLIATH], status="post-battle")]
         h.save()

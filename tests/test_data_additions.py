@@ -248,3 +248,72 @@ async def test_the_tracker_binds_the_added_condition_and_lists_it(
     finally:
         importlib.reload(screen_module)  # the packaged conditions again
     assert not any(b.key == "W" for b in screen_module.BattleScreen.BINDINGS)
+
+
+def _test_ruleset(data_copy: Path) -> None:
+    """A post-battle ruleset that is test data: Gang War's steps under another id, title
+    and choice, placed after the shipped ones."""
+    text = (data_copy / "postbattle" / "gang-war.toml").read_text(encoding="utf-8")
+    text = text.replace('id = "gang-war"', 'id = "test-league"', 1)
+    text = text.replace('title = "Gang War"', 'title = "Test League"', 1)
+    text = text.replace('choice = "Gang War (Core Rules post-battle sequence)"',
+                        'choice = "Test League (test data)"', 1)
+    text = text.replace("order = 10", "order = 90", 1)
+    (data_copy / "postbattle" / "test-league.toml").write_text(text, encoding="utf-8")
+
+
+def test_a_post_battle_ruleset_is_one_data_file(data_copy: Path) -> None:
+    from munda_tui.rules import postbattle as pb
+    from munda_tui.rules.limits import choices
+    from munda_tui.rules.rulesets import default_ruleset, ruleset_choices
+
+    _test_ruleset(data_copy)
+    with data_root(data_copy):
+        assert ruleset_choices()[-1] == ("Test League (test data)", "test-league")
+        assert default_ruleset() == "gang-war"  # (still the first in order)
+        assert "test-league" in (choices("Settings", "post_battle_ruleset") or ())
+        assert [r["id"] for r in pb.export_section()["rulesets"]][-1] == "test-league"
+        draft = pb.new_draft("test-league")
+        assert draft["ruleset"] == "test-league"
+    assert "test-league" not in (choices("Settings", "post_battle_ruleset") or ())
+
+
+async def test_a_new_ruleset_file_alone_appears_in_the_new_campaign_choices(
+        data_copy: Path, make_app, data_dir) -> None:
+    from textual.widgets import Select
+
+    from munda_tui.saves import Store
+
+    _test_ruleset(data_copy)
+    with data_root(data_copy):
+        app = make_app()
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            select = app.screen.query_one("#ruleset", Select)
+            assert ("Test League (test data)", "test-league") in [
+                (str(label), value) for label, value in select._options]
+            for ch in "League":
+                await pilot.press(ch)
+            select.value = "test-league"  # (as picked from the list)
+            await pilot.press("enter")
+            await pilot.pause()
+        with Store(data_dir).open_campaign("league") as handle:
+            assert handle.campaign.settings.post_battle_ruleset == "test-league"
+
+
+def test_the_model_default_is_the_first_ruleset_and_no_code_names_a_ruleset() -> None:
+    import re
+
+    import munda_tui
+    from munda_tui.rules.model import Settings
+    from munda_tui.rules.rulesets import default_ruleset, ruleset_ids
+    from munda_tui.saves.config import Config
+
+    assert Settings().post_battle_ruleset == Config().post_battle_ruleset == default_ruleset()
+    package = Path(munda_tui.__file__).resolve().parent
+    pattern = re.compile("|".join(re.escape(f'"{rid}"') for rid in ruleset_ids()))
+    named = [f"{p.relative_to(package)}:{i}" for p in sorted(package.rglob("*.py"))
+             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if pattern.search(line) and "post_battle_ruleset: str =" not in line]
+    assert named == [], "a branch on a ruleset id: make it a property of the ruleset's file"

@@ -11,7 +11,7 @@ million credits, and a save must stay writable (TOML integers are 64-bit).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 #: What TOML (and so every save) can hold.
 INT64_MIN = -(2**63)
@@ -96,12 +96,31 @@ TEXT_MAX: dict[tuple[str, str], int] = {
 #: tables are rules/data/injuries.toml's (a test keeps the two the same).
 _INJURY_TABLES = ("rulebook-2018", "core-2023")
 _SUBPLOT_DECKS = ("house", "suit")
-CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
+
+
+def _ruleset_ids() -> tuple[str, ...]:
+    """The post-battle rulesets' ids: their data files' names (rules.rulesets, asked when
+    a value is checked: no file is listed when this module is imported)."""
+    from .rulesets import ruleset_ids
+
+    return ruleset_ids()
+
+
+CHOICES: dict[tuple[str, str], tuple[str, ...] | Callable[[], tuple[str, ...]]] = {
+    ("Settings", "post_battle_ruleset"): _ruleset_ids,
     ("Settings", "lasting_injury_table"): _INJURY_TABLES,
     ("Settings", "subplot_decks"): _SUBPLOT_DECKS,
+    ("Config", "post_battle_ruleset"): _ruleset_ids,
     ("Config", "lasting_injury_table"): _INJURY_TABLES,
     ("Config", "subplot_decks"): _SUBPLOT_DECKS,
 }
+
+
+def choices(owner: str, name: str) -> tuple[str, ...] | None:
+    """The values the field ``name`` of dataclass ``owner`` may take, if it is one of
+    the enumerated settings (:data:`CHOICES`)."""
+    found = CHOICES.get((owner, name))
+    return found() if callable(found) else found
 
 #: Largest number a post-battle prompt with no stated maximum accepts.
 ENTRY_MAX = 1_000_000

@@ -96,11 +96,6 @@ class TerritoryKind(StrEnum):
     STRONGHOLD = "stronghold"
 
 
-class PostBattleRuleset(StrEnum):
-    GANG_WAR = "gang-war"
-    TURF_WAR_2017 = "turf-war-2017"
-
-
 from .profile import CHARACTERISTICS  # noqa: E402  (re-exported: profile order)
 from .status import BattleStatus  # noqa: E402  (BattleSummary.status)
 
@@ -326,7 +321,9 @@ def gang_rating(gang: Gang) -> int:
 class Settings:
     """The campaign's rules choices (the settings screen)."""
 
-    post_battle_ruleset: PostBattleRuleset = PostBattleRuleset.GANG_WAR
+    # a ruleset's id (rules/data/postbattle/<id>.toml: rules.rulesets, checked at load); the
+    # default is the first ruleset in order (a test keeps the two the same)
+    post_battle_ruleset: str = "gang-war"
     lasting_injury_table: str = "rulebook-2018"  # or "core-2023"
     subplot_decks: str = "house"  # "house": a House gang uses its own deck; "suit"
     shared_deck: bool = True  # one shared deck; False: each player a full deck

@@ -32,7 +32,7 @@ Row = tuple[str, tuple[str, ...]]  # the row's key, its cells
 
 def title(campaign: Campaign) -> str:
     s = campaign.settings
-    return (f"{campaign.name}  ·  {s.post_battle_ruleset.value}  ·  "
+    return (f"{campaign.name}  ·  {s.post_battle_ruleset}  ·  "
             f"{plural(len(campaign.gangs), 'gang')}, {plural(len(campaign.battles), 'battle')}")
 
 

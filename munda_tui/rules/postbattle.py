@@ -35,6 +35,7 @@ from .dice import DiceError, Roll, parse_faces, roll as roll_dice, roll_faces
 from .model import BattleSummary, Campaign, Gang, Standing
 from .outcome import BattleOutcome
 from .report_doc import Report, render_markdown
+from .rulesets import rulesets
 from .status import BattleStatus, advance
 
 from . import postbattle_actions as _actions  # noqa: F401  (registers its resolvers)
@@ -48,7 +49,6 @@ from .postbattle_core import (  # noqa: F401  (the names resolvers and screens u
     PostBattleError,
     Prompt,
     RESOLVERS,
-    RULESETS,
     Resolver,
     Skip,
     StepState,
@@ -544,11 +544,10 @@ def commit_report(report: dict[str, Any]) -> str:
 
 
 def export_section() -> dict[str, Any]:
-    rulesets = []
+    listed = []
     tables: dict[str, Any] = {}
-    for rid in RULESETS:
-        rs = load_ruleset(rid)
-        rulesets.append({
+    for rid, rs in rulesets().items():
+        listed.append({
             "id": rid,
             "title": rs["title"],
             "source": rs["source"],
@@ -559,7 +558,7 @@ def export_section() -> dict[str, Any]:
             tables[f"{rid}:{tid}"] = t
     for tid, t in injury_tables().items():
         tables[f"lasting-injuries:{tid}"] = t
-    return {"rulesets": rulesets, "tables": tables}
+    return {"rulesets": listed, "tables": tables}
 
 
 def table_lines(seq: PostBattle, prompt: Prompt) -> list[str]:

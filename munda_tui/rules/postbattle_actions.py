@@ -51,11 +51,12 @@ def action_slots(seq: Sequence, g: Gang, f: Fighter) -> int:
     if f.type in MERCS:
         if has_skill(f, "Fixer"):
             # seed 002: "a fighter who has the Fixer skill may take two" (readings: turf-fixer-merc)
-            two = seq.ruleset_id == "turf-war-2017" and seq.base.settings.turf_fixer_merc_two_actions
+            two = (seq.ruleset.get("fixer_merc_two_actions_setting", False)
+                   and seq.base.settings.turf_fixer_merc_two_actions)
             return 2 if two else 1
         return 1 if has_skill(f, "Savvy Trader") else 0
-    if seq.ruleset_id == "turf-war-2017":
-        heroes = {FighterType(t) for t in seq.ruleset.get("hero_types", [])}
+    if "hero_types" in seq.ruleset:
+        heroes = {FighterType(t) for t in seq.ruleset["hero_types"]}
         if f.type not in heroes:
             return 0
         return 2 if has_skill(f, "Fixer") else 1
@@ -136,7 +137,7 @@ def _critical(g: Gang) -> list[Fighter]:
 
 def _has_turf(seq: Sequence, g: Gang) -> bool:
     return any(t.kind is TerritoryKind.TURF for t in g.territories) or (
-        seq.ruleset_id == "turf-war-2017" and g.territory_size > 0)
+        seq.ruleset.get("turf_size", False) and g.territory_size > 0)
 
 
 REQUIRES = {
@@ -224,7 +225,7 @@ def _pba_entries(seq: Sequence) -> list[Option]:
             left = remaining(seq, g, f)
             out.append(Option(f"act|{gid}|{f.id}", f"{g.name}: {f.name} ({f.type}, {left} of "
                               f"{slots} left)", left > 0, "no Post-Battle Action left"))
-        if seq.ruleset_id == "turf-war-2017":
+        if seq.ruleset.get("work_the_turf_without_fighter", False):
             # "It is possible for a gang to send no fighter and still take this action."
             wtt = get_action_of(seq, "work-the-turf")
             f0 = Fighter("-", "-", FighterType.LEADER)
@@ -275,7 +276,8 @@ def post_battle_actions(walk: Walk) -> None:
                 if o.id == f.id or o.status in UNAVAILABLE:
                     continue
                 # Turf War 2017: Gangers may be sent though they take no action of their own
-                ganger_joins = seq.ruleset_id == "turf-war-2017" and o.type is FighterType.GANGER
+                ganger_joins = (seq.ruleset.get("gangers_join_actions", False)
+                                and o.type is FighterType.GANGER)
                 if not ganger_joins and remaining(seq, g, o) <= 0:
                     continue
                 if eligibility(seq, g, o, action, participant=True):
@@ -461,7 +463,7 @@ def apply_effects(walk: Walk, g: Gang, fighter: Fighter, group: list[Fighter],
 
 def gain_territory(walk: Walk, g: Gang, p: str, special: bool,
                    reroll: tuple[int | None, int | None] = (None, None)) -> None:
-    if walk.seq.ruleset_id == "turf-war-2017":  # Turf Size is tracked as a number in 2017
+    if walk.seq.ruleset.get("turf_size", False):  # Turf Size is tracked as a number
         walk.change(kind="territory_size", gang=g.id, amount=1)
     if not special:
         name = walk.text(f"{p}:name", f"{g.name}: name the new Turf Territory", gang=g.id,
@@ -561,7 +563,7 @@ def work_the_turf(walk: Walk, g: Gang, group: list[Fighter], action: dict[str, A
     table = get_table(walk.seq.ruleset_id, action["table"])
     mods = table["modifiers"]
     turf = sum(1 for t in g.territories if t.kind is TerritoryKind.TURF)
-    if walk.seq.ruleset_id == "turf-war-2017":
+    if walk.seq.ruleset.get("turf_size", False):
         turf = max(turf, g.territory_size)
     bonus = turf * mods["turf"]
     parts = [f"+{bonus} Turf ({turf})"] if turf else []

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from .data import load_data
+from .rulesets import load_ruleset
 from .dice import DiceError, Roll, check_faces, parse, roll_faces
 from .model import Campaign, Gang
 from . import career as roster_rules
@@ -18,17 +19,7 @@ from .readings import note as reading_note
 if TYPE_CHECKING:
     from .outcome import BattleOutcome
 
-RULESETS: tuple[str, ...] = ("gang-war", "turf-war-2017")
-
-
 # --- rule data -----------------------------------------------------------------------
-
-
-def load_ruleset(ruleset: str) -> dict[str, Any]:
-    if ruleset not in RULESETS:
-        raise KeyError(f"unknown post-battle ruleset {ruleset!r}")
-    return load_data(f"postbattle/{ruleset}.toml")
-
 
 def get_table(ruleset: str, table_id: str) -> dict[str, Any]:
     """A table of a ruleset; ``"gang-war:show-of-force"`` borrows another ruleset's."""

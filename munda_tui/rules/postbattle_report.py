@@ -64,7 +64,7 @@ def build_report(seq: Sequence) -> Report:
             f"Gang Rating {before.rating} -> {g.rating}; Reputation "
             f"{before.reputation} -> {g.reputation}; credits {before.credits} -> {g.credits}",
             f"Territories: {terr}" + (f" (Turf Size {g.territory_size})"
-                                      if seq.ruleset_id == "turf-war-2017" else ""),
+                                      if seq.ruleset.get("turf_size", False) else ""),
             Item("Changes:", tuple(Item(describe(seq, c)) for c in mine)) if mine
             else Item("No changes."),
         )

@@ -1230,7 +1230,7 @@ def buy_and_hire(walk: Walk) -> None:
         eid = e["id"]
         name = walk.text(f"{eid}:name", f"{g.name}: the new fighter's name", gang=g.id)
         types = [t for t in FighterType if t not in (FighterType.DRAMATIS_PERSONAE,)]
-        if walk.seq.ruleset_id == "gang-war":
+        if walk.seq.ruleset.get("hanger_on_last_in_hire", False):
             types = [t for t in types if t is not FighterType.HANGER_ON] + [FighterType.HANGER_ON]
         ftype = walk.choose(f"{eid}:type", f"{name}: fighter type",
                             [Option(str(t), str(t)) for t in types], gang=g.id,
@@ -1249,8 +1249,8 @@ def buy_and_hire(walk: Walk) -> None:
 
 
 entry_kinds("buy_and_hire")(lambda seq: [
-    Option(f"hire|{gid}", f"{seq.work.gang(gid).name}: hire a fighter"
-           + (" or Hanger-on" if seq.ruleset_id == "turf-war-2017" else ""))
+    Option(f"hire|{gid}", f"{seq.work.gang(gid).name}: "
+           + seq.ruleset.get("hire_option", "hire a fighter"))
     for gid in seq.outcome.gangs])
 
 

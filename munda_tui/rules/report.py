@@ -178,7 +178,7 @@ def campaign_summary(campaign: Campaign) -> Report:
         report.paragraph(campaign.notes)
     s = campaign.settings
     report.paragraph(
-        f"Post-battle ruleset: {s.post_battle_ruleset.value}; Lasting Injury table: "
+        f"Post-battle ruleset: {s.post_battle_ruleset}; Lasting Injury table: "
         f"{s.lasting_injury_table}; Sub-plot decks: {s.subplot_decks}"
         f" ({'shared' if s.shared_deck else 'separate'}).")
     report.heading("Gangs")

@@ -88,9 +88,9 @@ def check_postbattle(part: Any) -> None:
     _typed(part, "seq", int, "an integer", kp)
     if "ruleset" not in part:
         raise ValidationError(kp, "missing key 'ruleset'")
-    from ..rules.postbattle import RULESETS
+    from ..rules.rulesets import ruleset_ids
 
-    if part["ruleset"] not in RULESETS:
+    if part["ruleset"] not in ruleset_ids():
         raise ValidationError((*kp, "ruleset"), f"unknown post-battle ruleset {part['ruleset'][:40]!r}") from None
     status = part.get("status", "draft")
     if status not in DRAFT_STATUSES:

@@ -135,7 +135,7 @@ def migrate(data: Mapping[str, Any], kind: str) -> tuple[dict[str, Any], int]:
 # --- version 0: the pre-release format ---------------------------------------
 #
 #   schema_version = 0
-#   [campaign]                      id, name, ruleset ("gang-war" ...), notes
+#   [campaign]                      id, name, ruleset (a post-battle ruleset id), notes
 #   [[gangs]]                       id, name, house, stash_credits, reputation,
 #                                   territories = ["Name", ...] (all turf)
 #   [[gangs.fighters]]              id, name, type, cost, experience,
@@ -484,13 +484,13 @@ def _field_decoder(f: dataclasses.Field[Any], hint: Any) -> Decoder:
 def _limited(owner: str, name: str, decode: Decoder) -> Decoder:
     """``decode`` plus the field's range or length from ``rules.limits`` (if it has one),
     or the values it may take (``limits.CHOICES``)."""
-    choices = limits.CHOICES.get((owner, name))
-    if choices is not None:
-        listed = ", ".join(repr(c) for c in choices)
+    if (owner, name) in limits.CHOICES:
 
         def decode_choice(data: Any, keypath: KeyPath) -> Any:
             value = decode(data, keypath)
-            if value not in choices:
+            allowed = limits.choices(owner, name) or ()
+            if value not in allowed:
+                listed = ", ".join(repr(c) for c in allowed)
                 raise ValidationError(keypath, f"unknown value {limits.show_text(value)}; expected one of {listed}")
             return value
 

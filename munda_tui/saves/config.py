@@ -21,7 +21,7 @@ from .atomic import _link_or_copy, atomic_write_text, clean_stale_temps
 from .codec import ValidationError
 from .errors import SaveError, validation_error
 from .files import BACKUPS_DIR, CONFIG_FILE, parse_text, read_text
-from ..rules.model import PostBattleRuleset, Settings
+from ..rules.model import Settings
 
 
 @dataclass
@@ -30,7 +30,7 @@ class Config:
 
     theme: str = "textual-dark"
     # Defaults for new campaigns (see rules.model.Settings).
-    post_battle_ruleset: PostBattleRuleset = PostBattleRuleset.GANG_WAR
+    post_battle_ruleset: str = "gang-war"
     lasting_injury_table: str = "rulebook-2018"
     subplot_decks: str = "house"
     shared_deck: bool = True

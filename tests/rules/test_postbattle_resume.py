@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from munda_tui.rules import postbattle as pb
+from munda_tui.rules.rulesets import ruleset_ids
 from munda_tui.rules.demo import demo_campaign
 from munda_tui.rules.model import BattleSummary
 from munda_tui.rules.outcome import BankedReward, RewardKind
@@ -76,7 +77,7 @@ def run(ruleset: str, kill_at: int | None, rng_seed: int = 5) -> tuple[pb.PostBa
     raise AssertionError("did not finish")
 
 
-@pytest.mark.parametrize("ruleset", pb.RULESETS)
+@pytest.mark.parametrize("ruleset", ruleset_ids())
 def test_kill_at_every_step_resumes_there_and_ends_the_same(ruleset: str) -> None:
     whole, _ = run(ruleset, None)
     want = whole.changes()

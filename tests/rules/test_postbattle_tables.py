@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from munda_tui.rules import postbattle as pb
+from munda_tui.rules.rulesets import ruleset_ids
 from munda_tui.rules.demo import demo_campaign
 from munda_tui.rules.model import (
     Equipment,
@@ -112,7 +113,7 @@ def test_row_texts_are_the_seeds_words(ruleset: str, seed: str) -> None:
             assert norm(f"{o['name']}: {o['text']}") in text, (tid, o["name"])
 
 
-@pytest.mark.parametrize("ruleset", pb.RULESETS)
+@pytest.mark.parametrize("ruleset", ruleset_ids())
 def test_every_step_has_a_resolver_and_text(ruleset: str) -> None:
     rs = pb.load_ruleset(ruleset)
     ids = [s["id"] for s in rs["steps"]]

@@ -16,7 +16,6 @@ from munda_tui.rules.model import (
     Gang,
     GangType,
     LastingInjury,
-    PostBattleRuleset,
     Settings,
     Standing,
     Territory,
@@ -86,7 +85,7 @@ def build_full_campaign() -> Campaign:
     return Campaign(
         id="full",
         name="Full Campaign: \"Sump\" [test]",
-        settings=Settings(post_battle_ruleset=PostBattleRuleset.TURF_WAR_2017, dice_by_hand=True, shared_deck=False),
+        settings=Settings(post_battle_ruleset="turf-war-2017", dice_by_hand=True, shared_deck=False),
         gangs=[goliaths, eschers, others],
         battles=[
             BattleSummary(1, "2026-01-08", "Sneak Attack", ["iron-skulls", "venom-sisters"], "iron-skulls", "done",

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import platformdirs
 
-from munda_tui.rules.model import PostBattleRuleset
 from munda_tui.saves import default_config_dir, default_data_dir
 from munda_tui.saves.config import Config, load_config, save_config
 from munda_tui.saves.check import check_paths
@@ -19,11 +18,11 @@ def test_defaults_when_there_is_no_config(config_dir):
 
 
 def test_save_and_load(config_dir):
-    config = Config(theme="nord", post_battle_ruleset=PostBattleRuleset.TURF_WAR_2017, dice_by_hand=True)
+    config = Config(theme="nord", post_battle_ruleset="turf-war-2017", dice_by_hand=True)
     save_config(config_dir, config)
     loaded = load_config(config_dir)
     assert loaded == config
-    assert loaded.new_campaign_settings().post_battle_ruleset is PostBattleRuleset.TURF_WAR_2017
+    assert loaded.new_campaign_settings().post_battle_ruleset == "turf-war-2017"
     assert loaded.new_campaign_settings().dice_by_hand is True
     text = (config_dir / "config.toml").read_text()
     assert text.startswith("schema_version = 1\n") and 'theme = "nord"' in text

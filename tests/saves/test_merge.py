@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from munda_tui.rules.rulesets import ruleset_ids
+
 import copy
 import shutil
 import tempfile
@@ -10,7 +12,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from munda_tui.rules.model import BattleSummary, Equipment, Fighter, FighterStatus, PostBattleRuleset, Standing
+from munda_tui.rules.model import BattleSummary, Equipment, Fighter, FighterStatus, Standing
 from munda_tui.rules.profile import LIMITS
 from munda_tui.saves import Store
 
@@ -53,7 +55,7 @@ def _apply(campaign, edit_, counter):
     elif kind == "unbattle" and campaign.battles:
         campaign.battles.pop(pick % len(campaign.battles))
     elif kind == "ruleset":
-        campaign.settings.post_battle_ruleset = list(PostBattleRuleset)[pick % 2]
+        campaign.settings.post_battle_ruleset = ruleset_ids()[pick % 2]
     elif kind == "tactics":
         gang.tactics = [text] * (pick % 3)
     elif kind == "stats" and fighter:

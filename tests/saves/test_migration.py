@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from munda_tui.rules.model import Equipment, FighterStatus, GangType, PostBattleRuleset
+from munda_tui.rules.model import Equipment, FighterStatus, GangType
 from munda_tui.saves import SaveError
 from munda_tui.saves.check import check_paths
 from munda_tui.saves.codec import MIGRATIONS, SCHEMA_VERSIONS, migrate
@@ -30,7 +30,7 @@ def test_version_0_is_migrated_after_a_backup(store):
     with store.open_campaign("tuesday") as handle:
         c = handle.campaign
         assert (c.id, c.name, c.notes) == ("tuesday", "Tuesday Night Sump", "Started before munda-tui 0.1")
-        assert c.settings.post_battle_ruleset is PostBattleRuleset.TURF_WAR_2017
+        assert c.settings.post_battle_ruleset == "turf-war-2017"
         skulls, sisters = c.gangs
         assert (skulls.type, skulls.credits, skulls.reputation) == (GangType.GOLIATH, 140, 6)
         assert [t.name for t in skulls.territories] == ["Old Ruins", "Drinking Hole"]

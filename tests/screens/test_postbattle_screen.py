@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from munda_tui.rules import postbattle as pb
+from munda_tui.rules.rulesets import ruleset_ids
 from munda_tui.rules.model import Equipment, Fighter, FighterType
 from munda_tui.rules.outcome import BattleOutcome, EndState, FighterOutcome
 
@@ -132,7 +133,7 @@ PICTURED = {("gang-war", "lasting-injuries"), ("gang-war", "post-battle-actions"
             ("gang-war", "advance-fighters"), ("gang-war", "buy-and-hire"),
             ("gang-war", "report-results"), ("turf-war-2017", "turf"),
             ("turf-war-2017", "special-territories")}
-ALL_STEPS = [(r, s) for r in pb.RULESETS for s in steps_of(r)]
+ALL_STEPS = [(r, s) for r in ruleset_ids() for s in steps_of(r)]
 
 
 @pytest.mark.parametrize("ruleset,step", sorted(PICTURED))

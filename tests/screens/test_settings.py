@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from munda_tui.rules.demo import demo_campaign
-from munda_tui.rules.model import PostBattleRuleset, Settings
+from munda_tui.rules.model import Settings
 from munda_tui.saves import Store
 from support import wait_for_screen
 
@@ -56,7 +56,7 @@ async def test_change_every_setting_and_save(make_app, data_dir) -> None:
         await wait_for_screen(pilot, "CampaignScreen")
     with Store(data_dir).open_campaign(slug) as h:
         assert h.campaign.settings == Settings(
-            post_battle_ruleset=PostBattleRuleset.TURF_WAR_2017,
+            post_battle_ruleset="turf-war-2017",
             lasting_injury_table="core-2023",
             subplot_decks="suit",
             shared_deck=False,
@@ -118,11 +118,11 @@ async def test_a_hand_edited_setting_typo_is_refused_at_open_not_at_the_settings
 
 
 def test_the_screen_offers_exactly_the_values_the_load_accepts() -> None:
-    from munda_tui.rules.limits import CHOICES as ALLOWED
+    from munda_tui.rules.limits import CHOICES as ALLOWED, choices
     from munda_tui.rules.postbattle_core import injury_tables
-    from munda_tui.screens.campaign.settings import CHOICES
+    from munda_tui.screens.campaign.settings import setting_options
 
     assert ALLOWED[("Settings", "lasting_injury_table")] == tuple(injury_tables())
-    for (owner, key), values in ALLOWED.items():
-        options = CHOICES[key][1]
-        assert options is not None and tuple(v for _label, v in options) == values
+    for (owner, key) in ALLOWED:
+        options = setting_options(key)
+        assert options is not None and sorted(v for _label, v in options) == sorted(choices(owner, key) or ())

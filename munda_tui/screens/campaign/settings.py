@@ -21,7 +21,8 @@ from munda_tui.widgets.header import Header
 
 from munda_tui.rules.limits import RANGES
 from munda_tui.rules.career import xp_events
-from munda_tui.rules.model import PostBattleRuleset, Settings
+from munda_tui.rules.model import Settings
+from munda_tui.rules.rulesets import ruleset_choices
 from munda_tui.screens.common.dialogs import ConfirmScreen, ErrorScreen
 from munda_tui.rules.readings import for_setting
 from munda_tui.widgets.footer import Footer
@@ -29,12 +30,14 @@ from munda_tui.widgets.footer import Footer
 if TYPE_CHECKING:
     from munda_tui.saves import CampaignHandle
 
-#: field -> (label, options or None for a switch, explanation)
+#: field -> (label, options or None for a switch, explanation); the post-battle
+#: sequences (options ``RULESET_FILES``) are the ruleset files (rules.rulesets), listed
+#: when the screen is built (see setting_options)
+RULESET_FILES: list[tuple[str, Any]] = []
 CHOICES: dict[str, tuple[str, list[tuple[str, Any]] | None, str]] = {
     "post_battle_ruleset": (
         "Post-battle sequence",
-        [("Gang War (Core Rules)", PostBattleRuleset.GANG_WAR.value),
-         ("Turf War 2017 (house rules)", PostBattleRuleset.TURF_WAR_2017.value)],
+        RULESET_FILES,
         "Which post-battle sequence the campaign plays after each battle.",
     ),
     "lasting_injury_table": (
@@ -75,6 +78,12 @@ CHOICES: dict[str, tuple[str, list[tuple[str, Any]] | None, str]] = {
 XP_AWARD_MAX = RANGES[("Settings", "xp_awards")][1]
 
 
+def setting_options(key: str) -> list[tuple[str, Any]] | None:
+    """The (label, value) choices of a setting (None: a switch)."""
+    options = CHOICES[key][1]
+    return ruleset_choices() if options is RULESET_FILES else options
+
+
 class SettingsScreen(Screen[None]):
     HELP_TITLE = "Settings"
     HELP = ("The campaign's rules choices. {key:settings.save} saves; {key:settings.back} leaves "
@@ -94,8 +103,9 @@ class SettingsScreen(Screen[None]):
         yield Header()
         with VerticalScroll(id="settings"):
             yield Label(f"Settings of {self.handle.campaign.name}", classes="title")
-            for key, (label, options, about) in CHOICES.items():
+            for key, (label, _options, about) in CHOICES.items():
                 value = getattr(self.draft, key)
+                options = setting_options(key)
                 with Vertical(classes="setting"):
                     with Horizontal(classes="setting-row"):
                         yield Label(label, classes="setting-label")
@@ -129,7 +139,7 @@ class SettingsScreen(Screen[None]):
     def on_select_changed(self, event: Select.Changed) -> None:
         key = (event.select.id or "").removeprefix("s-")
         if key == "post_battle_ruleset":
-            self.draft.post_battle_ruleset = PostBattleRuleset(str(event.value))
+            self.draft.post_battle_ruleset = str(event.value)
         elif key in CHOICES:
             setattr(self.draft, key, str(event.value))
         self._status()

@@ -15,19 +15,15 @@ from munda_tui.widgets.plain import Button
 from munda_tui.widgets.plain import Label, Static
 
 from munda_tui.rules.limits import NAME_MAX
-from munda_tui.rules.model import Campaign, PostBattleRuleset, Settings, slugify
+from munda_tui.rules.model import Campaign, Settings, slugify
+from munda_tui.rules.rulesets import ruleset_choices
 from munda_tui.widgets.footer import Footer
-
-RULESETS = [
-    ("Gang War (Core Rules post-battle sequence)", PostBattleRuleset.GANG_WAR),
-    ("Turf War 2017 (house rules)", PostBattleRuleset.TURF_WAR_2017),
-]
 
 
 @dataclass
 class NewCampaignRequest:
     name: str
-    ruleset: PostBattleRuleset
+    ruleset: str
     #: the rest of the rules choices: the config's defaults for new campaigns
     defaults: Settings = field(default_factory=Settings)
 
@@ -75,8 +71,10 @@ class NewCampaignScreen(ModalScreen[NewCampaignRequest | None]):
             yield Input(placeholder="e.g. Spring Sump Wars", id="name")
             yield Static("", id="name-error", classes="error-text")
             yield Label("Post-battle sequence")
-            yield Select(RULESETS, value=self.defaults.post_battle_ruleset, allow_blank=False,
-                         id="ruleset")
+            # every ruleset file in rules/data/postbattle, in order (rules.rulesets); the
+            # config's default first chosen
+            yield Select(ruleset_choices(), value=self.defaults.post_battle_ruleset,
+                         allow_blank=False, id="ruleset")
             yield Button("Create (Enter)", id="create", variant="primary")
             yield Static(f"{key_for(self, 'new_campaign.cancel')} to cancel", classes="hint")
         yield Footer()
@@ -99,7 +97,7 @@ class NewCampaignScreen(ModalScreen[NewCampaignRequest | None]):
             self.query_one("#name", Input).focus()
             return
         ruleset = str(self.query_one("#ruleset", Select).value)
-        request = NewCampaignRequest(name.strip(), PostBattleRuleset(ruleset), self.defaults)
+        request = NewCampaignRequest(name.strip(), ruleset, self.defaults)
         reason = self.create(request) if self.create is not None else None
         if reason:
             self.query_one("#name-error", Static).update(f"{reason} (Esc: cancel)")
