@@ -22,7 +22,7 @@ INT64_MAX = 2**63 - 1
 #: characteristic, in ``rules.profile``, which the codec applies as well.)
 RANGES: dict[tuple[str, str], tuple[int, int]] = {
     ("Gang", "credits"): (0, 10_000_000),
-    # the widest range of any ruleset (RULESET_RANGES narrows it for a campaign)
+    # the widest range of any ruleset (RULESET_FLOORS narrows it for a campaign)
     ("Gang", "reputation"): (-1_000_000, 1_000_000),
     ("Gang", "territory_size"): (0, 10_000),
     ("Fighter", "cost"): (0, 10_000_000),
@@ -43,17 +43,25 @@ RANGES: dict[tuple[str, str], tuple[int, int]] = {
     ("Settings", "xp_awards"): (0, 1_000),
 }
 
-#: (post-battle ruleset, dataclass name, field) -> (lowest, highest): a range that
-#: depends on the campaign's rules, in place of the field's in :data:`RANGES` (which
-#: holds the widest, for a value met before the campaign's ruleset is known). Gang War
-#: (seed 004, Reputation): "Reputation cannot fall below 0."; Turf War 2017 (seed 002)
-#: sets no floor (readings: turf-reputation-floor), so it keeps the widest range.
-RULESET_RANGES: dict[tuple[str, str, str], tuple[int, int]] = {
-    ("gang-war", "Gang", "reputation"): (0, 1_000_000),
+#: (dataclass name, field) -> the key of a post-battle ruleset's file that, when true, puts
+#: the field's floor at 0 in a campaign of that ruleset, in place of the widest range in
+#: :data:`RANGES` (for a value met before the campaign's ruleset is known). Gang War
+#: (seed 004, Reputation): "Reputation cannot fall below 0." (``reputation_floor = true``);
+#: Turf War 2017 (seed 002) sets no floor (readings: turf-reputation-floor).
+RULESET_FLOORS: dict[tuple[str, str], str] = {
+    ("Gang", "reputation"): "reputation_floor",
 }
 
-#: How a ruleset is named in a message.
-RULESET_NAMES: dict[str, str] = {"gang-war": "Gang War", "turf-war-2017": "Turf War 2017"}
+
+def _floored(owner: str, name: str, ruleset: str) -> str:
+    """The title of ``ruleset`` when it floors the field at 0 ("" when it does not)."""
+    key = RULESET_FLOORS.get((owner, name))
+    if not key or not ruleset:
+        return ""
+    from .rulesets import ruleset_property
+
+    return ruleset_property(str(ruleset), "title") if ruleset_property(str(ruleset), key) else ""
+
 
 #: How a field is named in a message (default: its name).
 LABELS: dict[tuple[str, str], str] = {
@@ -155,7 +163,10 @@ def range_of(owner: str, name: str) -> tuple[int, int] | None:
 
 def field_range(owner: str, name: str, ruleset: str = "") -> tuple[int, int] | None:
     """The field's range in a campaign of ``ruleset`` (its widest when not given)."""
-    return RULESET_RANGES.get((str(ruleset), owner, name)) or RANGES.get((owner, name))
+    widest = RANGES.get((owner, name))
+    if widest is not None and _floored(owner, name, ruleset):
+        return (0, widest[1])
+    return widest
 
 
 def check_int(value: int, lo: int = INT64_MIN, hi: int = INT64_MAX, what: str = "") -> int:
@@ -173,8 +184,8 @@ def check_field_int(owner: str, name: str, value: int, ruleset: str = "") -> int
     range depends on it); LimitError with the field's label."""
     lo, hi = field_range(owner, name, ruleset) or (INT64_MIN, INT64_MAX)
     if value < lo and lo == 0:
-        under = (f" under {RULESET_NAMES.get(str(ruleset), str(ruleset))}"
-                 if (str(ruleset), owner, name) in RULESET_RANGES else "")
+        title = _floored(owner, name, ruleset)
+        under = f" under {title}" if title else ""
         raise LimitError(f"{LABELS.get((owner, name), name)} is never below 0{under} "
                          f"(found {show_number(value)})")
     return check_int(value, lo, hi, LABELS.get((owner, name), name))

@@ -540,12 +540,16 @@ class GangValues:
 
 def validate_gang(
     form: Mapping[str, str], other_names: list[str] | tuple[str, ...] = (),
-    ruleset: str = "gang-war",
+    ruleset: str = "",
 ) -> tuple[GangValues | None, Errors]:
     """The gang form's values, or what is wrong with each field. ``ruleset``: the
     campaign's post-battle ruleset, whose range the Reputation must be in
     (``model.check_reputation``: never below 0 under Gang War, no floor under Turf War
-    2017)."""
+    2017); the default ruleset's when not given."""
+    if not ruleset:
+        from .rulesets import default_ruleset
+
+        ruleset = default_ruleset()
     errors: Errors = {}
     name = str(form.get("name", "")).strip()
     if not name:

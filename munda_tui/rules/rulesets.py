@@ -51,6 +51,14 @@ def load_ruleset(ruleset: str) -> dict[str, Any]:
     return rulesets()[ruleset]
 
 
+def ruleset_property(ruleset: str, key: str) -> Any:
+    """One key of a ruleset's file (None for an unknown ruleset or key): reads that file
+    alone, as a value is checked at load (not every ruleset)."""
+    if ruleset not in ruleset_ids():
+        return None
+    return load_data(f"postbattle/{ruleset}.toml").get(key)
+
+
 def ruleset_choices() -> list[tuple[str, str]]:
     """(label, id) of every ruleset, in order: the new-campaign and settings choices."""
     return [(r["choice"], rid) for rid, r in rulesets().items()]

@@ -4,6 +4,8 @@ each test quoting the seed sentence it follows (or the reading it makes, listed 
 
 from __future__ import annotations
 
+from munda_tui.rules.rulesets import ruleset_ids
+
 from typing import Any
 
 import pytest
@@ -201,12 +203,12 @@ def test_a_turf_increase_below_7_says_the_apps_words() -> None:
 # --- item 1: Turf War 2017 Reputation below 0, in save, load, model and forms -----------------
 
 from munda_tui.rules import roster as rr  # noqa: E402
-from munda_tui.rules.model import Gang, PostBattleRuleset  # noqa: E402
+from munda_tui.rules.model import Gang  # noqa: E402
 
 
 def with_reputation(ruleset: str, reputation: int) -> Any:
     c = demo_campaign()
-    c.settings.post_battle_ruleset = PostBattleRuleset(ruleset)
+    c.settings.post_battle_ruleset = ruleset
     c.gang(ESCHER).reputation = reputation
     return c
 
@@ -249,7 +251,7 @@ def test_the_limits_agree_with_each_rulesets_floor() -> None:
     # reputation_floor) and the range every form, load and import checks (rules.limits)
     from munda_tui.rules import limits
 
-    for ruleset in pb.RULESETS:
+    for ruleset in ruleset_ids():
         floor = pb.load_ruleset(ruleset).get("reputation_floor", True)
         lo, _ = limits.field_range("Gang", "reputation", ruleset)
         assert (lo == 0) is floor, ruleset

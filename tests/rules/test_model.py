@@ -45,10 +45,10 @@ def test_reputation_below_zero_only_where_the_rules_allow_it(rep: int) -> None:
     # whether it may hold it: seed 004 "Reputation cannot fall below 0."; seed 002 sets no
     # floor (readings: turf-reputation-floor).
     from munda_tui.rules.limits import LimitError
-    from munda_tui.rules.model import Campaign, PostBattleRuleset, Settings
+    from munda_tui.rules.model import Campaign, Settings
 
     assert Gang(id="g", name="G", reputation=rep).reputation == rep
-    turf = Campaign("c", "C", Settings(post_battle_ruleset=PostBattleRuleset.TURF_WAR_2017))
+    turf = Campaign("c", "C", Settings(post_battle_ruleset="turf-war-2017"))
     assert turf.check_reputation(rep) == rep
     gang_war = Campaign("c", "C")
     if rep >= 0:

@@ -34,7 +34,7 @@ from munda_tui.rules.battle import (
 )
 from munda_tui.rules.career import captives
 from munda_tui.rules.demo import demo_campaign
-from munda_tui.rules.model import BattleSummary, Campaign, PostBattleRuleset
+from munda_tui.rules.model import BattleSummary, Campaign
 from munda_tui.rules.profile import CHARACTERISTICS, format_value
 
 E, G = "venom-sisters", "iron-skulls"
@@ -169,7 +169,7 @@ START: dict[str, tuple[Any, ...]] = {
 
 def start() -> Campaign:
     c = demo_campaign()
-    c.settings.post_battle_ruleset = PostBattleRuleset.TURF_WAR_2017
+    c.settings.post_battle_ruleset = "turf-war-2017"
     c.settings.lasting_injury_table = "core-2023"
     c.settings.xp_awards = dict(AWARDS)
     # the players' rosters: the Venom Sisters' Reputation after a bad run, and each gang's

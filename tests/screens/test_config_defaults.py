@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from munda_tui.cli import main
-from munda_tui.rules.model import PostBattleRuleset, Settings
+from munda_tui.rules.model import Settings
 from munda_tui.saves import Store
 
 from support import wait_for_screen
@@ -23,7 +23,7 @@ DEFAULTS = (  # config.toml written by hand: no schema_version
     "dice_by_hand = true\n"
 )
 
-EXPECTED = Settings(post_battle_ruleset=PostBattleRuleset.TURF_WAR_2017,
+EXPECTED = Settings(post_battle_ruleset="turf-war-2017",
                     lasting_injury_table="core-2023", subplot_decks="suit", shared_deck=False,
                     strict_secrecy=True, dice_by_hand=True)
 
@@ -53,12 +53,12 @@ async def test_the_form_can_still_choose_the_other_ruleset(
         await wait_for_screen(pilot, "NewCampaignScreen")
         from textual.widgets import Select
 
-        app.screen.query_one("#ruleset", Select).value = PostBattleRuleset.GANG_WAR
+        app.screen.query_one("#ruleset", Select).value = "gang-war"
         await pilot.press(*"Sump", "enter")
         await wait_for_screen(pilot, "HomeScreen")
     with Store(data_dir).open_campaign("sump") as h:
         s = h.campaign.settings
-        assert s.post_battle_ruleset is PostBattleRuleset.GANG_WAR and s.dice_by_hand
+        assert s.post_battle_ruleset == "gang-war" and s.dice_by_hand
         assert s.subplot_decks == "suit"
 
 

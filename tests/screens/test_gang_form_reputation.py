@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from munda_tui.rules.demo import demo_campaign
-from munda_tui.rules.model import PostBattleRuleset
 from munda_tui.saves import Store
 from support import wait_for_screen
 
@@ -20,7 +19,7 @@ SIZE = (100, 32)
 async def test_gang_form_reputation_below_zero(make_app, data_dir: Path, ruleset: str,
                                                saved_as: int | None) -> None:
     c = demo_campaign()
-    c.settings.post_battle_ruleset = PostBattleRuleset(ruleset)
+    c.settings.post_battle_ruleset = ruleset
     Store(data_dir).create_campaign(c).close()
     app = make_app(campaign=c.id)
     async with app.run_test(size=SIZE) as pilot:

@@ -319,7 +319,7 @@ class GangFormScreen(FormScreen):
             "below 0 under Gang War (Turf War 2017 sets no floor). Gang Tactics: one card per line.")
 
     def __init__(self, gang: Gang, other_names: list[str], *, new: bool = False,
-                 ruleset: str = "gang-war",
+                 ruleset: str = "",
                  apply: Callable[[Any], str | None] | None = None) -> None:
         form = rr.gang_form(gang)
         if new:
