@@ -421,11 +421,16 @@ def unwrap(data: Any) -> dict[str, Any]:
 
 def gang_from_yaktribe(data: Any, *, taken_ids: Collection[str] = (),
                        roles: Mapping[str, FighterType] | None = None,
-                       ruleset: str = "gang-war") -> YaktribeImport:
+                       ruleset: str = "") -> YaktribeImport:
     """Read a parsed Yaktribe export. Raises YaktribeError, changes nothing.
     ``roles``: the campaign's remembered role per type name (``role_key``); ``ruleset``:
     the campaign's post-battle ruleset, whose range its Reputation takes
-    (``model.check_reputation``: below 0 is kept under Turf War 2017 only)."""
+    (``model.check_reputation``: below 0 is kept under Turf War 2017 only); the default
+    ruleset's when not given."""
+    if not ruleset:
+        from .rulesets import default_ruleset
+
+        ruleset = default_ruleset()
     g = unwrap(data)
     notes: list[str] = []
     warnings: list[str] = []

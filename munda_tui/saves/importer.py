@@ -87,7 +87,7 @@ def _no_constant(name: str) -> float:
 
 def read_yaktribe(path: Path, *, taken_ids: Collection[str] = (),
                   roles: Mapping[str, FighterType] | None = None,
-                  ruleset: str = "gang-war") -> YaktribeImport:
+                  ruleset: str = "") -> YaktribeImport:
     """Read and convert a Yaktribe gang export (``.../json/gang/<id>.json``).
     ``roles``: the campaign's remembered role per fighter type name; ``ruleset``: the
     campaign's post-battle ruleset (the range of the gang's Reputation)."""
