@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import random
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
@@ -64,6 +65,27 @@ def _write_failed_text(error: WriteFailed) -> str:
         f"{error.path} could not be written: {error.reason}.\n\n"
         "Nothing was lost: the last save on disk is unchanged, and you are where you were."
     )
+
+
+def paths_broken_at_slashes(message: str, width: int) -> str:
+    """``message`` with each path longer than ``width`` broken into lines after a "/"
+    (a note wraps only at spaces: a long path was cut mid-word, ".conf" / "ig/munda-tui")."""
+    if width < 10:
+        return message
+    words = []
+    for word in message.split(" "):
+        if len(word) <= width or "/" not in word:
+            words.append(word)
+            continue
+        lines, line = [], ""
+        for part in re.split(r"(?<=/)", word):  # each part ends with its "/"
+            if line and len(line) + len(part) > width:
+                lines.append(line)
+                line = ""
+            line += part
+        lines.append(line)
+        words.append("\n".join(lines))
+    return " ".join(words)
 
 
 class MundaApp(KeyOrderApp):
@@ -333,8 +355,12 @@ class MundaApp(KeyOrderApp):
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:
         """Textual's notification, always as plain text (``markup`` is not used): a
-        message quoting a name or a file ("[/]") was read as markup and ended the app."""
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+        message quoting a name or a file ("[/]") was read as markup and ended the app.
+        A path too long for the note's width is broken after a "/", not mid-word."""
+        # Textual's Toast: 60 wide, at most half the screen, less its padding and edge
+        width = min(60, self.size.width // 2) - 3
+        super().notify(paths_broken_at_slashes(message, width), title=title,
+                       severity=severity, timeout=timeout, markup=False)
 
     # --- the last line of defence --------------------------------------------------
 

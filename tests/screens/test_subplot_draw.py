@@ -485,7 +485,8 @@ async def test_a_card_drawn_is_kept_through_a_restart_and_leaving_the_draw(make_
 
 async def test_the_roll_off_is_saved_at_once_and_esc_says_what_it_does(make_app):
     """The roll-off is saved as it is made (a restart keeps it: no second roll-off);
-    Esc is "No Sub-plots" until a card is seen, then "Leave the draw (kept)"."""
+    Esc is "No Sub-plots" until the draw begins, then "Leave the draw (kept)" (issue 26.9:
+    it said "No Sub-plots" during the draw, which left the draw begun and saved)."""
     saved: list[dict] = []
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -506,7 +507,9 @@ async def test_the_roll_off_is_saved_at_once_and_esc_says_what_it_does(make_app)
         await _keys(pilot, "r")  # no second roll-off
         assert again.rolls == [(4, 4), (2, 5)]
         await _keys(pilot, "enter", "enter")  # start, the curtain
-        assert "esc No Sub-plots" in flat(app)  # the curtain passed, no card seen yet
+        # the curtain passed, no card seen yet: the draw has begun (saved)
+        assert "esc Leave the draw (kept)" in flat(app) and "No Sub-plots" not in flat(app)
+        assert saved[-1]["draw"]
         await _keys(pilot, "d")
         text = flat(app)
         assert "esc Leave the draw (kept)" in text and "No Sub-plots" not in text

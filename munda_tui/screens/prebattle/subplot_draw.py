@@ -337,7 +337,7 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
         Binding("h", "hide", "Hide my cards", id="subplot_draw.hide"),
         Binding("enter", "next", "Continue", id="subplot_draw.next"),
         Binding("escape", "stop", "No Sub-plots", id="subplot_draw.stop"),
-        # once a card is seen Esc only leaves: the draw is kept and goes on later
+        # once the draw has begun Esc only leaves: the draw is kept and goes on later
         Binding("escape", "leave", "Leave the draw (kept)", id="subplot_draw.leave"),
     ]
     #: which actions each state offers
@@ -433,10 +433,10 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
         if action not in self.ALL_ACTIONS:
             return True
         if action in ("stop", "leave"):
-            # Esc says what it does: before a card is seen it ends the Sub-plots; after,
-            # it only leaves (the draw is kept)
-            started = self.session is not None and self.session.started
-            return started == (action == "leave")
+            # Esc says what it does: before the draw begins it ends the Sub-plots; once
+            # begun (the decks shuffled and saved, a card seen or not) it only leaves, the
+            # draw kept
+            return (self.session is not None) == (action == "leave")
         if action not in self.ACTIONS[self.phase]:
             return False
         if self.phase == "setup":
@@ -719,8 +719,8 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
             if yes:
                 self.dismiss(None)
 
-        if self.session is not None and self.session.started:
-            # a card has been seen: the draw is kept (saved), never thrown away for a new one
+        if self.session is not None:
+            # the draw has begun (saved as it began): kept, never thrown away for a new one
             self.app.push_screen(
                 ConfirmScreen("Leave the draw for now?",
                               "Every card drawn is kept: choosing to draw Sub-plots again "
