@@ -5,7 +5,7 @@ and a full collection scans every one of them again. Left to its defaults the co
 made start-up ~11 ms slower (~115 collections over objects that all live), took 40-400 ms
 in the middle of post-battle steps (3-5 full collections in 60 steps), and collected the
 last campaign's garbage in the middle of opening the next one (45-160 ms before its first
-frame). Measured with ``scripts/bench.py`` (README, Performance).
+frame). Measured with ``scripts/bench.py`` (docs/performance.md).
 
 What it does, in four moments:
 - start-up: the command pauses the collector (``cli._run_app``) until the first frame

@@ -1,4 +1,4 @@
-"""The benchmark behind the README's Performance section (issue 8).
+"""The benchmark behind docs/performance.md (issue 8).
 
 Run by hand from the repository (never by CI; not shipped in the package)::
 

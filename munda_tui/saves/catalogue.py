@@ -24,7 +24,7 @@ PACKS_DIR = "packs"
 
 _HEADER = (
     "# munda-tui catalogue pack: fighter types and items, as your club entered them.\n"
-    "# Load it by putting it in <config dir>/packs/. Schema: the README's 'Catalogue packs'.\n"
+    "# Load it by putting it in <config dir>/packs/. Schema: docs/catalogue.md (the README links it).\n"
 )
 
 
