@@ -62,9 +62,12 @@ def text_to_write(path: Path, fast_text: str, data: dict[str, Any]) -> tuple[str
             return fast_text, None
         import tomlkit
 
+        from .files import parse_text
+
         try:
+            parse_text(path, old)  # the guarded reader first: tomlkit has no guards
             doc = tomlkit.parse(old)
-        except Exception:  # noqa: BLE001 - tomlkit disagrees: the fast writer's text
+        except Exception:  # noqa: BLE001 - refused, or tomlkit disagrees: the fast writer's text
             return fast_text, None
     from . import tomldoc
     from .errors import SaveError

@@ -149,13 +149,13 @@ def merge(container: Container | Table | tomlkit.TOMLDocument, data: Mapping[str
             container[k] = build(v, sub, layout)
             continue
         old = container[k]
-        if same(plain(old), v):
-            continue
+        # (a section or an array of tables is merged key by key, element by element: each
+        # part compared once, not the whole first and then each part again)
         if sub in layout.tables and isinstance(old, Table) and isinstance(v, Mapping):
             merge(old, v, sub, layout)
         elif sub in layout.arrays and isinstance(old, AoT) and _is_table_list(v):
             _merge_array(container, k, old, v, sub, layout)
-        else:
+        elif not same(plain(old), v):
             container[k] = build(v, sub, layout)
 
 

@@ -94,20 +94,20 @@ def scalar(value: object, path: tuple[str, ...] = ()) -> str:
             text += ".0"
         return text
     if isinstance(value, Mapping):
+        if len(path) > MAX_NESTING:  # (an empty one too: the reader counts it)
+            _too_deep(path)
         if not value:
             return "{}"
-        if len(path) > MAX_NESTING:
-            _too_deep(path)
         parts = []
         for k, v in value.items():
             _check_key(k, path)
             parts.append(f"{key(k)} = {scalar(v, (*path, k))}")
         return "{ " + ", ".join(parts) + " }"
     if isinstance(value, (list, tuple)):
-        if not value:
-            return "[]"
         if len(path) > MAX_NESTING:
             _too_deep(path)
+        if not value:
+            return "[]"
         return "[" + ", ".join(scalar(v, (*path, str(i))) for i, v in enumerate(value)) + "]"
     raise TomlEmitError(f"{_where(path)}: {type(value).__name__} is not plain TOML data")
 

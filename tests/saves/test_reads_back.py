@@ -122,3 +122,22 @@ def test_notes_that_look_like_a_shape_are_saved_and_read_back_in_campaign_toml(t
         h.save()
         assert load_campaign_file(h.file).campaign.notes == h.campaign.notes
         assert check_paths([h.file]) == []
+
+
+def test_an_empty_table_or_array_at_the_limit_counts_as_deep() -> None:
+    """Found by the test above: the writer let an empty array 65 deep through ("[]" was
+    written before the depth was looked at) and the reader refused the file."""
+    deep: object = []  # 65 deep: notes, v, and 63 arrays around it
+    for _ in range(MAX_NESTING - 1):
+        deep = [deep]
+    with pytest.raises(TomlEmitError, match="nested more than 64 deep"):
+        dumps({"notes": {"v": deep}})
+    with pytest.raises(TomlEmitError, match="nested more than 64 deep"):
+        dumps({"notes": {"v": _wrap({}, MAX_NESTING - 1)}})
+    assert tomllib.loads(dumps({"notes": {"v": _wrap({}, MAX_NESTING - 2)}}))  # 64 deep: written
+
+
+def _wrap(value: object, times: int) -> object:
+    for _ in range(times):
+        value = {"a": value}
+    return value
