@@ -18,6 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import ModalScreen
+from munda_tui.widgets.keys import key_for
 from munda_tui.widgets.plain import Button
 from munda_tui.widgets.plain import Static
 
@@ -42,7 +43,7 @@ class PrivacyCurtain(ModalScreen[bool]):
             yield Static(f"Only {self.player} should look.", id="curtain-only")
             if self.reason:
                 yield Static(self.reason, id="curtain-reason")
-            yield Static("Press Enter when ready.", id="curtain-enter")
+            yield Static(f"Press {key_for(self, 'privacy_curtain.ready')} when ready.", id="curtain-enter")
             with Center():
                 yield Button(f"{self.player} is ready", id="curtain-ready", variant="primary")
         yield Footer()

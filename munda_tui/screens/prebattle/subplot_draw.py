@@ -112,7 +112,8 @@ class JokerScreen(ModalScreen[None]):
                 f"(without showing them): {self.count} Sub-plots, three at most.",
                 id="joker-text",
             )
-            yield Static(f"Then only {self.player} looks again. Press Enter.", classes="hint")
+            yield Static(f"Then only {self.player} looks again. Press {key_for(self, 'joker.close')}.",
+                         classes="hint")
         yield Footer()
 
     def action_close(self) -> None:

@@ -6,6 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Markdown
+from munda_tui.widgets.keys import keys_text
 from munda_tui.widgets.plain import Static
 
 from munda_tui.screens.prebattle.steps.base import StepPanel
@@ -15,7 +16,8 @@ class SummaryStep(StepPanel):
     BINDINGS = [Binding("s", "start", "Start battle", id="summary_step.start")]
 
     def compose(self) -> ComposeResult:
-        yield Static("The whole set-up. s starts the battle; Esc goes back to change it.", classes="hint")
+        yield Static(keys_text(self, "The whole set-up. {key:summary_step.start} starts the battle; "
+                                     "{key:pre_battle.back} goes back to change it."), classes="hint")
         with VerticalScroll(id="summary-scroll"):
             yield Markdown(self.flow.summary_markdown(), id="summary")
 
