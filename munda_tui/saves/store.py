@@ -882,7 +882,10 @@ class CampaignHandle:
         if self._parts is not None and self._parts[0] == number:
             self._parts = None  # (update_battle keeps them again once written)
         plain = codec.battle_to_data(data)
-        text = tomlemit.dumps(plain, _memo, _fresh, _fingerprints)
+        try:
+            text = tomlemit.dumps(plain, _memo, _fresh, _fingerprints)
+        except tomlemit.WouldNotReadBack as error:  # (data read before the reader's guards)
+            raise SaveError(path, 1, 1, f"not saved: {error}") from None
         if path.exists():
             known = self._verified.get(number)
             if known is None:

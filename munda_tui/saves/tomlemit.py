@@ -39,6 +39,11 @@ class TomlEmitError(TypeError):
     """The data is not plain TOML data; names the offending key path."""
 
 
+class WouldNotReadBack(TomlEmitError):
+    """Plain data the guarded reader would refuse (nested too deep, a key too long):
+    never written (the store says so as a SaveError)."""
+
+
 def _escape_char(m: re.Match[str]) -> str:
     ch = m.group(0)
     return _ESCAPES.get(ch) or f"\\u{ord(ch):04x}"
@@ -114,14 +119,14 @@ def scalar(value: object, path: tuple[str, ...] = ()) -> str:
 
 def _too_deep(path: tuple[str, ...]) -> None:
     """What the reader refuses (``files.data_shape_problem``) is never written."""
-    raise TomlEmitError(f"{_where(path[:2])}...: nested more than {MAX_NESTING} deep; the file would not read back")
+    raise WouldNotReadBack(f"{_where(path[:2])}...: nested more than {MAX_NESTING} deep; the file would not read back")
 
 
 def _check_key(k: object, path: tuple[str, ...]) -> None:
     if not isinstance(k, str):
         raise TomlEmitError(f"{_where(path)}: key {k!r} is not a string")
     if len(k) > MAX_KEY_CHARS:
-        raise TomlEmitError(f"{_where(path)}: a key of {len(k)} characters (at most {MAX_KEY_CHARS}); the file would not read back")
+        raise WouldNotReadBack(f"{_where(path)}: a key of {len(k)} characters (at most {MAX_KEY_CHARS}); the file would not read back")
     _check_str(k, (*path, "<key>"))
 
 
