@@ -172,7 +172,7 @@ class PickOneScreen(DialogScreen[Optional[T]]):
             self.relabel("escape", cancel_label)
 
     def _prompt(self, n: int, option: Pick[T]) -> Text:
-        number = f"{n}  " if n < 10 else "   "
+        number = f"{key_for(self, f'pick_one.pick-{n}')}  " if n < 10 else "   "
         why = f"  — {option.reason}" if not option.enabled and option.reason else ""
         return Text(number + option.label + why)
 
