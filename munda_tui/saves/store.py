@@ -386,6 +386,7 @@ class Store:
                 n = battle_number(path)
                 if n is not None:
                     handle._verified.pop(n, None)
+                handle._written.pop(path, None)  # (restored by the app: no edit from outside)
 
     def _forget(self, handle: CampaignHandle) -> None:
         if self._open.get(handle.path) is handle:

@@ -99,3 +99,18 @@ def test_a_hand_edit_of_campaign_toml_while_open_is_kept_aside_and_said(tmp_path
         h.campaign.notes = "changed again"
         h.save()
         assert h.file.read_text(encoding="utf-8").startswith("# ours\n") and notices == []
+
+
+def test_a_backup_restored_by_the_app_is_no_outside_edit(tmp_path) -> None:
+    store, h, data, notices = _battle(tmp_path)
+    with h:
+        path = h.battle_path(1)
+        h.update_battle(1, "battle", _next_event(data))
+        h.update_battle(1, "battle", data["battle"])
+        backup = store.backups(path)[0]  # the version with one more event
+        store.restore_backup(backup, path)
+        battle = _next_event(data)
+        battle["log"] = battle["log"][:-1] + [{"kind": "note", "note": "after the restore", "round": 1}]
+        h.update_battle(1, "battle", battle)
+        assert notices == [] and not list(tmp_path.rglob("*.edited*.bak"))
+        assert load_battle_file(path)[0]["battle"] == battle
