@@ -98,23 +98,32 @@ def nested(draw: st.DrawFn) -> object:
     return value
 
 
+@pytest.fixture(scope="module")
+def one_campaign(tmp_path_factory):  # type: ignore[no-untyped-def]
+    """One open campaign for every example (a battle number each): a campaign made per
+    example cost most of the test's time."""
+    with Store(tmp_path_factory.mktemp("saves")).create_campaign(demo_campaign()) as h:
+        yield h, iter(range(1, 10_000))
+
+
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(part=st.sampled_from(["notes", "report", "extra"]), value=nested(), markdown=scalars)
-def test_every_battle_file_the_app_saves_loads_back_uncached(tmp_path_factory, part, value, markdown) -> None:
-    with Store(tmp_path_factory.mktemp("saves")).create_campaign(demo_campaign()) as h:
-        h.update_battle(1, "setup", _setup())
-        path = h.battle_path(1)
-        before = read_text(path)
-        data = {"markdown": markdown} if part == "report" and isinstance(markdown, str) else {"v": value}
-        try:
-            h.update_battle(1, part, data)
-        except SaveError as error:  # refused, saying why: nothing written
-            assert "the file would not read back" in str(error)
-            assert read_text(path) == before
-            return
-        loaded, _version = load_battle_file(path)  # the text, parsed and checked: no cache
-        assert loaded == {"setup": _setup(), part: data}
-        assert check_paths([path]) == []
+def test_every_battle_file_the_app_saves_loads_back_uncached(one_campaign, part, value, markdown) -> None:
+    h, numbers = one_campaign
+    number = next(numbers)
+    h.update_battle(number, "setup", _setup())
+    path = h.battle_path(number)
+    before = read_text(path)
+    data = {"markdown": markdown} if part == "report" and isinstance(markdown, str) else {"v": value}
+    try:
+        h.update_battle(number, part, data)
+    except SaveError as error:  # refused, saying why: nothing written
+        assert "the file would not read back" in str(error)
+        assert read_text(path) == before
+        return
+    loaded, _version = load_battle_file(path)  # the text, parsed and checked: no cache
+    assert loaded == {"setup": _setup(), part: data}
+    assert check_paths([path]) == []
 
 
 @pytest.mark.parametrize("text", [DOTTED, "[" * 100, "k" * 1200 + " = 1", "k" * 1200 + "]", "[ " + "k" * 1200 + ".x"],
