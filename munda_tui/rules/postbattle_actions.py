@@ -511,7 +511,7 @@ def _table_roll(walk: Walk, g: Gang, action: dict[str, Any], pid: str, add: int,
                           table=action["table"])
     total = r.total + add
     row = lookup(table, total)
-    walk.say(f"  {r}{f' + {add}' if add else ''} = {total}: " + (
+    walk.say((f"  {r} + {add} = {total}: " if add else f"  {r}: ") + (
         row_text(row) if row else "no result on the table: nothing happens"))
     return total, table, row
 

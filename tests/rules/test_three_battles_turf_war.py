@@ -306,7 +306,7 @@ def test_three_turf_war_battles_keep_the_roster_true() -> None:
         ],
     })
     assert "= 3: munda-tui: no new Special Territory." in said(seq, "special-territories")
-    assert "D6 [6] = 6 = 6: Backlash: lose 1 Reputation." in said(seq, "post-battle-actions")
+    assert "D6 [6] = 6: Backlash: lose 1 Reputation." in said(seq, "post-battle-actions")
     after2 = dict(after1)
     # 44 Eye Injury, its effect as entered: BS 3+ -> 4+
     after2["vexa-nightshade"] = changed(after1, "vexa-nightshade",
