@@ -321,7 +321,7 @@ def assign_roles(result: "YaktribeImport", roles: Mapping[str, FighterType]) -> 
             given[role_key(label)] = role
             del result.unknown_types[label]
     if given:  # one pass over the fighters, however many type names were answered
-        for f in result.gang.fighters:
+        for f in result.gang.fighters + result.gang.fallen:  # (the file's dead: the fallen)
             role = given.get(role_key(f.label))
             if role is not None:
                 f.type = role

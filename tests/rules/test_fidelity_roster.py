@@ -462,3 +462,17 @@ def test_a_captive_of_a_third_gang_executed_leaves_their_gangs_roster() -> None:
     to_the_end(seq)
     done = pb.applied_campaign(c, 2, pb.prepare_commit(seq))
     assert [f.id for f in done.gang(THIRD).fallen] == ["thug-varro"]
+
+
+def test_a_fighter_marked_dead_on_the_roster_leaves_it_for_the_fallen() -> None:
+    """Seed 004: "All dead fighters are removed from the gang's roster now": a fighter
+    the players mark dead by hand (the roster's form) goes to the fallen too."""
+    from munda_tui.rules.roster import fighter_form, update_fighter, validate_fighter
+
+    g = demo_campaign().gang(GOLIATH)
+    thug = g.fighter("thug-varro")
+    values, errors = validate_fighter(g, {**fighter_form(thug), "status": "dead"}, thug.id)
+    assert errors == {} and values is not None
+    update_fighter(g, thug.id, values)
+    assert "thug-varro" not in [f.id for f in g.fighters]
+    assert [(f.id, f.status_why) for f in g.fallen] == [("thug-varro", "set on the roster")]

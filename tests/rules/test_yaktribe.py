@@ -93,6 +93,8 @@ def test_every_fighter_kept_with_type_label(imported, raw):
     assign_roles(imported, {"psychic familiar": FighterType.HANGER_ON})
     assert not imported.needs_roles
     assert by["Cherub Beta"].type is FighterType.HANGER_ON
+    assert by["Cherub Alpha"] in imported.gang.fallen  # dead in the file: among the fallen,
+    assert by["Cherub Alpha"].type is FighterType.HANGER_ON  # given the role all the same
     assert [f.label for f in fighters] == [r["type"] for r in raw["gang"]["gangers"]]
 
 
