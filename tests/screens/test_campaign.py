@@ -159,4 +159,4 @@ async def test_create_campaign_import_fixture_add_fighter(make_app, data_dir) ->
         assert gang.rating == 1775
         kesh = gang.fighter("neo-kesh")
         assert (kesh.cost, kesh.label, kesh.type.value) == (60, "Neophyte Hybrid", "Ganger")
-        assert len(gang.fighters) == 19
+        assert len(gang.fighters) == 16 and len(gang.fallen) == 3  # the file's dead: fallen

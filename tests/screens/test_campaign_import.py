@@ -143,8 +143,11 @@ async def test_unknown_type_names_asked_once_each_and_remembered(make_app, data_
         await pilot.press("ctrl+s")
         await wait_for_screen(pilot, "CampaignScreen")
         gang = app.handle.campaign.gangs[0]
-        assert [f.label for f in gang.fighters] == [r["type"] for r in raw["gang"]["gangers"]]
-        by = {f.name: f.type for f in gang.fighters}
+        # the file's order; its dead are the gang's fallen (seed 004, Delete Dead Fighters)
+        order = [r["name"] for r in raw["gang"]["gangers"]]
+        everyone = sorted(gang.fighters + gang.fallen, key=lambda f: order.index(f.name))
+        assert [f.label for f in everyone] == [r["type"] for r in raw["gang"]["gangers"]]
+        by = {f.name: f.type for f in everyone}
         assert by["Maxath-Ja"] is FighterType.LEADER  # Cult Alpha
         assert by["Cherub Beta"] is FighterType.HANGER_ON and by["Guilder Contact"] is FighterType.HANGER_ON
         assert app.handle.campaign.fighter_roles == {

@@ -48,7 +48,10 @@ def preview_text(result: YaktribeImport) -> Text:
     text = Text()
     text.append(f"{g.name}", style="bold")
     text.append(f"  {g.type.value}  ·  {plural(len(g.fighters), 'fighter')} ("
-                + ", ".join(f"{n} {s.value}" for s, n in counts.items()) + ")\n")
+                + ", ".join(f"{n} {s.value}" for s, n in counts.items()) + ")"
+                # the file's dead leave the roster for the gang's fallen (seed 004)
+                + (f" and {len(g.fallen)} fallen (dead in the file)" if g.fallen else "")
+                + "\n")
     text.append(f"Credits {g.credits} · Reputation {g.reputation} · Territories: "
                 f"{', '.join(t.name for t in g.territories) or 'none'} · "
                 f"{len(g.tactics)} Gang Tactics\n\n")
