@@ -139,8 +139,7 @@ def check_keymap(keymap: Mapping[str, Any], path: Path,
     """The usable part of ``keymap`` and a ``path:line:col: message`` per problem: an id
     no binding has, an empty key, a key name Textual cannot send. Linear in the size of
     the keymap and of the file (the file is scanned once for every problem's place)."""
-    from .saves.codec import ValidationError
-    from .saves.errors import SaveError, key_positions
+    from .saves.errors import key_positions
 
     known = all_bindings()
     by_action: dict[str, list[str]] = {}
@@ -151,9 +150,10 @@ def check_keymap(keymap: Mapping[str, Any], path: Path,
     problems: list[str] = []
 
     def problem(binding_id: str, message: str) -> None:
+        # (as str(SaveError(path, line, col, str(ValidationError(...)))) says it, without
+        # building both for each of thousands of ids)
         line, col = positions.get(("keymap", binding_id)) or positions.get(("keymap",)) or (1, 1)
-        error = ValidationError(("keymap", binding_id), message)
-        problems.append(str(SaveError(path, line, col, str(error))))
+        problems.append(f"{path}:{line}:{col}: keymap.{binding_id}: {message}")
 
     for binding_id, keys in keymap.items():
         if binding_id not in known:

@@ -129,7 +129,9 @@ def _dotted(text: str) -> tuple[str, ...] | None:
         if m is None:
             return None
         raw = m.group(1)
-        if raw.startswith('"'):
+        if raw.startswith('"') and "\\" not in raw:  # a basic string without escapes
+            raw = raw[1:-1]
+        elif raw.startswith('"'):
             import tomllib
 
             try:
