@@ -125,7 +125,7 @@ async def test_a_key_after_one_that_asks_in_a_worker_reaches_the_question(make_a
     """The tracker asks its questions from workers: s (Seriously Injured, asks by whom) and
     Enter (skips who and how) in one burst. Enter arrived before the worker had pushed its
     question and was lost on the tracker; it now waits for the question (the screen is
-    ``settling`` meanwhile) and records the event, and u then undoes it."""
+    ``settling`` meanwhile) and records the event; x after it acts on the tracker."""
     from phone_support import make_battle, open_battle
 
     make_battle(data_dir, {})
@@ -134,6 +134,12 @@ async def test_a_key_after_one_that_asks_in_a_worker_reaches_the_question(make_a
         await open_battle(pilot)
         screen = app.screen
         start = len(screen.battle.log)
+        screen.action_down("seriously_injured")  # its worker has not asked yet:
+        assert app._screen_ready() is False  # a key now waits for the question
+        await wait_for_screen(pilot, "AttackScreen")
+        await pilot.press("escape")  # (cancelled: nothing recorded)
+        await wait_for_screen(pilot, "BattleScreen")
+        await wait_until(pilot, lambda: app._screen_ready(), "the tracker takes keys again")
         for key, character in (("s", "s"), ("enter", "\r"), ("x", "x")):
             app.post_message(events.Key(key, character))
         await _settled(pilot)
