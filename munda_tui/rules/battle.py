@@ -13,8 +13,10 @@ battle is finished; ``rejected`` keeps events of a hand-edited log that no longe
 replay, see :meth:`Battle.load`).
 
 Each event kind is one handler class (``EventKind``: its label, its checks, what it
-changes, its log line) registered in ``HANDLERS``; ``check``, ``apply`` and ``describe``
-dispatch to it, so a new kind is one class.
+changes, how it is taken back, its log line, and what it is to those who watch the log:
+a takedown, a wound, a reminder timing, a moment of the battle) registered in
+``HANDLERS``; ``check``, ``apply``, ``describe`` and an event's own questions
+(``ev.takedown``, ``ev.of.timings(...)``) reach it, so a new kind is one class.
 
 Sub-plot hands stay in the ``setup`` table and are watched by
 :mod:`munda_tui.rules.watch`.

@@ -9,7 +9,9 @@ its owner at will (status ``manual``).
 
 :func:`watch` replays the log once, feeding every event to every watcher,
 with the battle's *moments* (start of a round, End phase, end of a round,
-end of the battle) in between. A met card stays met (the owner may reveal it
+end of the battle) in between. A watcher never asks an event's kind: it asks the event
+what it is (``ev.takedown``, ``ev.recovery``, ``ev.condition_gained`` ...), and the
+moments and reminder timings an event begins are its kind's own answers. A met card stays met (the owner may reveal it
 later) unless the card itself says it is discarded.
 """
 
