@@ -175,7 +175,8 @@ def _learn(handle: "CampaignHandle", result: YaktribeImport) -> None:
 
     try:
         catalogue = load_campaign_catalogue(handle.path)
-        if catalogue.learn_gang(result.gang.fighters, result.gang.stash):
+        # (the file's dead, among the fallen, have types and items the catalogue learns too)
+        if catalogue.learn_gang(result.gang.fighters + result.gang.fallen, result.gang.stash):
             save_campaign_catalogue(handle.path, catalogue)
     except (SaveError, OSError) as error:
         result.notes.append(f"The campaign's catalogue did not learn this gang: {error}")

@@ -414,6 +414,9 @@ def test_an_imported_gang_is_learned(data_dir) -> None:
     assert entry.equipment == [i.name for i in alpha.equipment]
     names = {i.name for f in gang.fighters for i in f.equipment}
     assert names <= set(learned.item_names())
+    # the file's dead (the gang's fallen) are learned too: their types and items
+    assert gang.fallen and {f.label for f in gang.fallen} <= set(learned.type_names())
+    assert {i.name for f in gang.fallen for i in f.equipment} <= set(learned.item_names())
 
 
 async def test_item_names_complete_from_the_catalogue_with_cost_and_kind(make_app, data_dir,
