@@ -67,6 +67,13 @@ def _write_failed_text(error: WriteFailed) -> str:
     )
 
 
+def _typing(widget: object) -> bool:
+    """Whether ``widget`` takes "?" as a character (a text field)."""
+    from textual.widgets import Input, TextArea
+
+    return isinstance(widget, (Input, TextArea)) and not getattr(widget, "read_only", False)
+
+
 def paths_broken_at_slashes(message: str, width: int) -> str:
     """``message`` with each path longer than ``width`` broken into lines after a "/"
     (a note wraps only at spaces: a long path was cut mid-word, ".conf" / "ig/munda-tui")."""
@@ -99,7 +106,11 @@ class MundaApp(KeyOrderApp):
     ENABLE_COMMAND_PALETTE = True
     COMMANDS = App.COMMANDS | {_card_commands}
     BINDINGS = [
-        Binding("question_mark", "help", "Keys", key_display="?", id="app.help"),
+        # priority: "?" opens the help over a dialog too (a modal screen hides the app's
+        # keys); in a text field it is typed, and F1 opens the help instead
+        Binding("question_mark", "help", "Keys", key_display="?", id="app.help",
+                priority=True),
+        Binding("f1", "help_in_field", "Keys", id="app.help_in_field", priority=True),
         Binding("ctrl+q", "quit", "Quit", priority=True, id="app.quit"),
     ]
 
@@ -599,6 +610,17 @@ class MundaApp(KeyOrderApp):
         return number
 
     # --- keys and commands ------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("help", "help_in_field"):
+            # one help key in force (and in the footer): "?" unless a text field would
+            # take it as a character, then F1
+            typing = _typing(self.focused)
+            return typing if action == "help_in_field" else not typing
+        return super().check_action(action, parameters)
+
+    def action_help_in_field(self) -> None:
+        self.action_help()
 
     def action_help(self) -> None:
         from .screens.common.help import HelpScreen

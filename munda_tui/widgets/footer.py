@@ -68,7 +68,32 @@ class Footer(TextualFooter):
             found = active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
             if found is not None:
                 palette = (found[1], found[2])
-        return list(by_action.values()), palette
+        groups = list(by_action.values())
+        help_ = self._help_key(by_action)
+        if help_ is not None:
+            # the help key is never cut off: on a dialog (whose footer leaves out the app's
+            # keys) it is added, and when the keys are too many for the width it goes first
+            groups = [g for g in groups if g is not help_]
+            width = self.app.size.width - (13 if palette is not None else 0)
+            wide = sum(len(self.app.get_key_display(g[0][0])) + len(g[0][0].description) + 3
+                       for g in groups + [help_])
+            groups = [help_] + groups if wide > width else groups + [help_]
+        return groups, palette
+
+    HELP_ACTIONS = ("help", "help_in_field")
+
+    def _help_key(self, by_action: dict[str, list[tuple[Binding, bool, str]]]
+                  ) -> list[tuple[Binding, bool, str]] | None:
+        """The app's help key in force (``?``, or F1 in a text field), as a key group."""
+        for action in self.HELP_ACTIONS:
+            if action in by_action:
+                return by_action[action]
+        app = self.app
+        for _key, binding in app._bindings:
+            if binding.action in self.HELP_ACTIONS and binding.show and \
+                    app.check_action(binding.action, ()):
+                return [(binding, True, binding.tooltip)]
+        return None
 
     def _signature(self) -> tuple[Any, ...]:
         """Everything the keys show: equal signatures, equal footers."""

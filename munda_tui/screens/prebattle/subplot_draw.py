@@ -543,7 +543,9 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
             if jokers:
                 box.mount(Horizontal(*jokers, classes="card-row"))
             cards = [PlayingCard(d.card, d.subplot, face_up=face_up) for d in drawn if not d.is_joker]
-            box.mount_all(card_rows(cards))
+            # two to a row when there is room; on a narrow screen (80x24) one, full width,
+            # so a card's text is read whole rather than half of it below the fold
+            box.mount_all(card_rows(cards, per_row=2 if self.app.size.width >= 100 else 1))
         elif self.phase == "summary":
             hands = []
             for i, g in enumerate(self.gangs, start=1):
