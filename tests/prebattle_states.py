@@ -1,6 +1,6 @@
 """Saved pre-battle set-ups that the snapshot tests open at their step.
 
-Each state is the battle file (``battles/0001.toml``) as the pre-battle screen saved it
+Each state is battle 1's file (its stages) as the pre-battle screen saved it
 when a player walked the demo campaign by keyboard to the start of that step (seed 11).
 Opening a saved set-up gives the same picture as replaying the keys from the start, in a
 fraction of the time; the full keyboard walk stays a Pilot test in ``test_prebattle.py``.
@@ -67,8 +67,9 @@ def seed_state(data_dir: Path, name: str) -> str:
                           gangs=[setup["challenger"], setup["challenged"]], scenario=setup.get("objective", ""))
         )
         handle.save()
-        (handle.path / "battles").mkdir(exist_ok=True)
-        (handle.path / "battles" / "0001.toml").write_text(text, encoding="utf-8")
+        data = tomllib.loads(text)
+        data.pop("schema_version", None)
+        handle.save_battle(1, data)  # (its file holds its number and summary too)
     return slug
 
 
@@ -87,7 +88,9 @@ async def _walk(name: str, keys: list[str]) -> str:
                 await pilot.press(key)
                 await pilot.pause()
             assert app.handle is not None
-            return (app.handle.path / "battles" / "0001.toml").read_text(encoding="utf-8")
+            from munda_tui.saves import codec, tomlemit
+
+            return tomlemit.dumps(codec.battle_to_data(app.handle.load_battle(1)))
 
 
 def main() -> int:

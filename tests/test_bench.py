@@ -39,11 +39,12 @@ def test_league_campaign_has_the_asked_shape() -> None:
 def test_measure_saves_runs_once(tmp_path: Path) -> None:
     s = bench.measure_saves(tmp_path, gangs=2, fighters=3, battles=2, events=12, opens=1, saves=1)
     assert len(s["open_ms"]) == 1 and len(s["save_ms"]) == 1
-    assert s["files"] == 3  # campaign.toml and two battle files
+    assert s["files"] == 5  # campaign.toml, two gang files and two battle files
     assert s["size_bytes"] > s["campaign_bytes"] > 0
     assert s["battle_events"] == 13  # the 12 generated and the one recorded before the save
     folder = tmp_path / "campaigns" / "long-campaign"
-    assert sorted(p.name for p in (folder / "battles").iterdir()) == ["0001.toml", "0002.toml"]
+    assert len(list((folder / "battles").iterdir())) == 2
+    assert sorted(p.name for p in (folder / "gangs").iterdir()) == ["gang-01.toml", "gang-02.toml"]
     lines = bench.report_saves(s, 2, 3, 2)
     assert len(lines) == 3 and "open campaign" in lines[0]
 
@@ -78,7 +79,7 @@ def test_a_tiny_league_measures_every_figure(tmp_path: Path) -> None:
     r = bench.measure_league(tmp_path, 3, 4, 4, events=12, tracker_events=30, runs=1, keys=4,
                              steps=4, rss_runs=1)
     league = r["league"]
-    assert (league.post, league.live, league.files) == (3, 4, 5)
+    assert (league.post, league.live, league.files) == (3, 4, 8)  # campaign.toml, 3 gangs, 4 battles
     assert r["tracker_events"] == 30 and len(r["keys"]) == 4 and len(r["steps"]) == 4
     assert r["battle_events"] > 30  # the autosaves ran after the keys, on the same battle
     assert bench.prepare_league(tmp_path, 3, 4, 4, 12, 30) == league  # generated once per run
@@ -101,10 +102,10 @@ def test_a_kept_league_is_generated_once_and_each_run_works_on_a_copy(tmp_path: 
     first = bench.prepare_league(tmp_path / "run1", 3, 4, 4, 12, 30, keep=keep)
     kept = keep / first.data_dir.name
     assert first.data_dir == tmp_path / "run1" / kept.name and kept.is_dir()
-    battle = first.data_dir / "campaigns" / first.slug / "battles" / "0004.toml"
+    battle = sorted((first.data_dir / "campaigns" / first.slug / "battles").iterdir())[-1]
     battle.write_text("changed by a run")  # a run changes its copy, never the kept league
     second = bench.prepare_league(tmp_path / "run2", 3, 4, 4, 12, 30, keep=keep)
     assert second.data_dir == tmp_path / "run2" / kept.name
-    assert (second.data_dir / "campaigns" / second.slug / "battles" / "0004.toml").read_text() \
+    assert (second.data_dir / "campaigns" / second.slug / "battles" / battle.name).read_text() \
         != "changed by a run"
     assert (second.slug, second.post, second.live, second.files) == (first.slug, first.post, first.live, first.files)

@@ -99,6 +99,73 @@ def _write(path: Path, text: str, body: str | None) -> None:
             pass
 
 
+def salt() -> str:
+    """What every key is salted with, as text (the battle index's check)."""
+    return _SALT.decode("utf-8", "replace")
+
+
+def write_plain(path: Path, body: str) -> None:
+    """A cache file with no key (the battle index: checked by its own salt)."""
+    tmp = temp_path_for(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(body, encoding="utf-8")
+        os.replace(tmp, path)
+    except (OSError, UnicodeEncodeError):
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+
+
+def _parse_cache_path(path: Path) -> Path:
+    """Where what tomllib made of a campaign folder's file is kept."""
+    path = Path(path)
+    if path.name == "campaign.toml":
+        return cache_dir(path) / DATA_FILE
+    return path.parent.parent / CACHE_DIR / path.parent.name / (path.stem + ".json")
+
+
+def parsed(path: Path, text: str) -> dict[str, Any]:
+    """What tomllib makes of ``text`` (the file ``path``'s), through the cache;
+    SaveError if it is not TOML."""
+    where = _parse_cache_path(path)
+    data = _read(where, text)
+    if isinstance(data, dict):
+        return data
+    data = parse_text(path, text)
+    _write(where, text, as_json(data))
+    return data
+
+
+def _write_keyed(path: Path, key: str, body: str | None) -> None:
+    if body is None:
+        return
+    tmp = temp_path_for(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(key + "\n" + body, encoding="utf-8")
+        os.replace(tmp, path)
+    except (OSError, UnicodeEncodeError):
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+
+
+def remember_parse(path: Path, text: str, data: dict[str, Any]) -> None:
+    """After a save: what tomllib reads from ``text``, the file's new text."""
+    _write(_parse_cache_path(path), text, as_json(data))
+
+
+def remember_views(campaign_file: Path, key: str, campaign: Any) -> None:
+    """The list's summary and the campaign screen's overview of a split folder, under
+    its folder key (``saves.folder.folder_key``)."""
+    loaded = LoadedCampaign(campaign, codec.SCHEMA_VERSIONS[codec.CAMPAIGN], "")
+    _write_keyed(cache_dir(campaign_file) / SUMMARY_FILE, key, as_json(_summary(loaded)))
+    _write_keyed(cache_dir(campaign_file) / OVERVIEW_FILE, key, as_json(_overview(loaded)))
+
+
 def _summary(loaded: LoadedCampaign) -> dict[str, Any]:
     c = loaded.campaign
     return {"name": c.name, "gangs": [g.name for g in c.gangs], "battles": len(c.battles)}
@@ -140,18 +207,6 @@ def read_overview(path: Path, text: str, key: str | None = None) -> dict[str, An
 
     value = _read(cache_dir(path) / OVERVIEW_FILE, text, key)
     return value if is_overview(value) else None
-
-
-def campaign_summary(path: Path) -> dict[str, Any]:
-    """The list's view of a campaign file: ``name``, ``gangs`` (names), ``battles``
-    (count). From the cache when it matches the file, else loaded (and cached);
-    SaveError if the file does not load."""
-    text = read_text(path)
-    summary = _read(cache_dir(path) / SUMMARY_FILE, text)
-    if (isinstance(summary, dict) and isinstance(summary.get("name"), str)
-            and isinstance(summary.get("gangs"), list) and isinstance(summary.get("battles"), int)):
-        return summary
-    return _summary(load_campaign(path))
 
 
 def remember(path: Path, text: str, data: dict[str, Any], loaded: LoadedCampaign | None = None) -> None:

@@ -4,7 +4,8 @@ Each file is known by its place, and checked as the app reads it: ``config.toml`
 config; what the app says of its keymap and theme through ``config_check``), Arbitrator
 table files in ``<config>/tables/`` or ``<campaign>/tables/`` (applied in the app's
 order onto the packaged tables), packs in ``<config>/packs/`` and a campaign's
-``catalogue.toml``, ``campaign.toml``, battle files in ``battles/``, campaign exports.
+``catalogue.toml``, ``campaign.toml``, gang files in ``gangs/``, battle files in
+``battles/``, campaign exports.
 Read-only: no lock is taken, nothing is migrated or written.
 """
 
@@ -16,7 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .errors import SaveError
-from .files import BACKUPS_DIR, BATTLES_DIR, CAMPAIGN_FILE, CAMPAIGNS_DIR, CONFIG_FILE, battle_number
+from .files import (BACKUPS_DIR, BATTLES_DIR, CAMPAIGN_FILE, CAMPAIGNS_DIR, CONFIG_FILE, GANGS_DIR,
+                    is_battle_file_name)
 from .loading import load_any
 from .paths import default_config_dir, default_data_dir
 
@@ -58,11 +60,17 @@ def _campaign_files(directory: Path) -> list[Path]:
     if (directory / "catalogue.toml").is_file():  # the campaign's catalogue (saves.catalogue)
         files.append(directory / "catalogue.toml")
     files.extend(_toml_files(directory / TABLES_DIR))  # the campaign's Arbitrator tables
+    gangs = directory / GANGS_DIR  # the folder that merges (saves.folder): one file a gang
+    if gangs.is_dir():
+        for name in sorted(os.listdir(gangs)):
+            p = gangs / name
+            if not name.startswith(".") and name.endswith(".toml") and p.is_file():
+                files.append(p)
     battles = directory / BATTLES_DIR
     if battles.is_dir():
         for name in sorted(os.listdir(battles)):
             p = battles / name
-            if not name.startswith(".") and p.is_file() and battle_number(p) is not None:
+            if not name.startswith(".") and p.is_file() and is_battle_file_name(name):
                 files.append(p)
     return files
 

@@ -32,9 +32,12 @@ KeyPath = tuple[str | int, ...]
 CAMPAIGN = "campaign"
 BATTLE = "battle"
 CONFIG = "config"
+GANG = "gang"
 
-#: The schema version this program writes, per kind of file.
-SCHEMA_VERSIONS: dict[str, int] = {CAMPAIGN: 1, BATTLE: 1, CONFIG: 1}
+#: The schema version this program writes, per kind of file. Campaign version 2 is the
+#: folder that merges (``saves.folder``): campaign.toml holds the settings, each gang
+#: its own file, each battle's summary its battle file; the data is version 1's.
+SCHEMA_VERSIONS: dict[str, int] = {CAMPAIGN: 2, BATTLE: 1, CONFIG: 1, GANG: 1}
 SCHEMA_VERSION = SCHEMA_VERSIONS[CAMPAIGN]
 
 
@@ -64,7 +67,7 @@ class NewerSchema(ValidationError):
 # --- schema versions and migrations ------------------------------------------
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
-MIGRATIONS: dict[str, dict[int, Migration]] = {CAMPAIGN: {}, BATTLE: {}, CONFIG: {}}
+MIGRATIONS: dict[str, dict[int, Migration]] = {CAMPAIGN: {}, BATTLE: {}, CONFIG: {}, GANG: {}}
 
 
 def migration(kind: str, from_version: int) -> Callable[[Migration], Migration]:
@@ -224,6 +227,12 @@ def _campaign_v0_to_v1(old: dict[str, Any]) -> dict[str, Any]:
     new["gangs"] = gangs
     new["battles"] = []
     return new
+
+
+@migration(CAMPAIGN, 1)
+def _campaign_v1_to_v2(old: dict[str, Any]) -> dict[str, Any]:
+    """The data stays; the folder is split when it is saved (``saves.folder``)."""
+    return old
 
 
 # --- the generic dataclass codec ----------------------------------------------

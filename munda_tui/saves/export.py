@@ -28,14 +28,7 @@ from munda_tui.rules.subplots import without_hidden_cards
 
 from . import battle_schema, codec
 from .atomic import atomic_write_text
-from .files import (
-    BATTLES_DIR,
-    CAMPAIGN_FILE,
-    battle_file_name,
-    battle_number,
-    load_battle_file,
-    load_campaign_file,
-)
+from .files import BATTLES_DIR, CAMPAIGN_FILE
 from .tomlemit import dumps
 
 if TYPE_CHECKING:
@@ -53,28 +46,27 @@ class CampaignSnapshot:
     exports while the campaign may be open in the app). Read-only."""
 
     def __init__(self, store: "Store", slug: str) -> None:
+        from .folder import load_campaign_dir
+
         directory = store.campaign_dir(slug)
         path = directory / CAMPAIGN_FILE
         if not path.is_file():
             raise ExportError(f"no campaign {slug!r} in {store.campaigns_dir}")
-        self.campaign = load_campaign_file(path).campaign  # SaveError if it does not load
+        # SaveError if it does not load
+        self.campaign, self._files = load_campaign_dir(directory)
         self.campaign.id = slug
         self.battles_dir = directory / BATTLES_DIR
 
     def battle_numbers(self) -> list[int]:
-        try:
-            names = sorted(p.name for p in self.battles_dir.iterdir())
-        except FileNotFoundError:
-            return []
-        numbers = [battle_number(Path(n)) for n in names if not n.startswith(".")]
-        return sorted(n for n in numbers if n is not None)
+        return sorted(n for n, p in self._files.items() if p.is_file())
 
     def load_battle(self, number: int) -> dict[str, Any]:
-        path = self.battles_dir / battle_file_name(number)
-        if not path.is_file():
+        from .folder import load_battle_data
+
+        path = self._files.get(number)
+        if path is None or not path.is_file():
             raise KeyError(f"no battle file {number}")
-        data, _version = load_battle_file(path)
-        return data
+        return load_battle_data(path)
 
 
 def export_data(handle: "CampaignHandle | CampaignSnapshot") -> dict[str, Any]:

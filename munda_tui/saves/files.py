@@ -19,11 +19,19 @@ from ..rules.model import Campaign
 CAMPAIGN_FILE = "campaign.toml"
 CONFIG_FILE = "config.toml"
 BATTLES_DIR = "battles"
+GANGS_DIR = "gangs"
 BACKUPS_DIR = ".backups"
 CAMPAIGNS_DIR = "campaigns"
 
 _BACKUP_NAME = re.compile(r"^(?P<name>.+?)\.(?:\d+|schema\d+(?:-\d+)?)\.bak$")
 _BATTLE_NAME = re.compile(r"^(\d+)\.toml$")
+#: a battle file of the folder that merges: its date and a random part (``saves.folder``)
+_BATTLE_ID_NAME = re.compile(r"^[0-9a-z][0-9a-z-]*-[0-9a-f]{6,}\.toml$")
+
+
+def is_battle_file_name(name: str) -> bool:
+    """A battle file's name: ``0007.toml`` (the old layout) or ``<date>-<random>.toml``."""
+    return _BATTLE_NAME.match(name) is not None or _BATTLE_ID_NAME.match(name) is not None
 
 
 def battle_file_name(number: int) -> str:
@@ -46,12 +54,14 @@ def is_backup(path: Path) -> bool:
 
 
 def file_kind(path: Path) -> str:
-    """``campaign``, ``battle`` or ``config`` by where the file lives and its name."""
+    """``campaign``, ``gang``, ``battle`` or ``config`` by where the file lives and its name."""
     name = original_name(path) if is_backup(path) else path.name
     if name == CONFIG_FILE:
         return codec.CONFIG
     if name == CAMPAIGN_FILE:
         return codec.CAMPAIGN
+    if path.parent.name == GANGS_DIR:
+        return codec.GANG
     if path.parent.name == BATTLES_DIR or _BATTLE_NAME.match(name):
         return codec.BATTLE
     return codec.CAMPAIGN

@@ -21,6 +21,10 @@ def load_any(path: Path, kind: str | None = None) -> Any:
     kind = kind or file_kind(path)
     if kind == codec.CAMPAIGN:
         return load_campaign_file(path).campaign
+    if kind == codec.GANG:
+        from .folder import load_gang_file
+
+        return load_gang_file(path)
     if kind == codec.BATTLE:
         return load_battle_file(path)[0]
     return load_config_file(path)

@@ -1,9 +1,11 @@
 """The store: campaign folders in the data dir, and an open campaign's handle.
 
-Layout::
+Layout (``saves.folder``: the folder that merges)::
 
-    <data>/campaigns/<slug>/campaign.toml      settings, gangs, fighters (tomlkit)
-    <data>/campaigns/<slug>/battles/0007.toml  one battle (fast writer, tomllib)
+    <data>/campaigns/<slug>/campaign.toml      settings only (tomlkit keeps comments)
+    <data>/campaigns/<slug>/gangs/<id>.toml    one gang: roster, stash, territories
+    <data>/campaigns/<slug>/battles/<date>-<random>.toml  one battle: its number and
+                                               summary, then the stages' parts
     <data>/campaigns/<slug>/.lock              held while open
     <data>/campaigns/<slug>/.backups/          last 5 versions of each file
 
@@ -29,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 
-from . import cache, codec, tomlemit
+from . import cache, codec, folder, tomlemit
 from .atomic import (
     _link_or_copy,
     atomic_write_bytes,
@@ -50,6 +52,7 @@ from .files import (
     BATTLES_DIR,
     CAMPAIGN_FILE,
     CAMPAIGNS_DIR,
+    GANGS_DIR,
     battle_file_name,
     battle_number,
     file_kind,
@@ -109,7 +112,7 @@ def campaign_dir_of(path: Path) -> Path:
         return Path(*parts[: parts.index(BACKUPS_DIR)])
     if path.name == CAMPAIGN_FILE:
         return path.parent
-    if path.parent.name == BATTLES_DIR:
+    if path.parent.name in (BATTLES_DIR, GANGS_DIR):
         return path.parent.parent
     return path.parent
 
@@ -180,7 +183,7 @@ class Store:
                 continue
             path = Path(entry.path) / CAMPAIGN_FILE
             try:
-                summary = cache.campaign_summary(path)
+                summary = folder.campaign_summary(path)
             except SaveError as error:
                 infos.append(CampaignInfo(entry.name, entry.name, path, error=str(error)))
                 continue
@@ -222,10 +225,10 @@ class Store:
             if type(number) is not int or not 0 <= number <= limits.BATTLE_MAX:
                 raise SaveError(where, 1, 1, f"not created: battle number {limits.show_number(number) if type(number) is int else number!r} "
                                              f"is out of range (0 to {limits.BATTLE_MAX})")
-            try:
-                texts[f"{BATTLES_DIR}/{battle_file_name(number)}"] = tomlemit.dumps(codec.battle_to_data(data))
-            except (TypeError, ValueError) as error:
-                raise SaveError(where, 1, 1, f"not created: battle {number}: {error}") from None
+        try:
+            texts.update(_folder_texts(campaign, battles or {}))
+        except (TypeError, ValueError) as error:
+            raise SaveError(where, 1, 1, f"not created: {error}") from None
         with guarded_write(self.campaigns_dir):
             self.campaigns_dir.mkdir(parents=True, exist_ok=True)
         staging = self.campaigns_dir / f".creating-{os.getpid()}-{os.urandom(4).hex()}"
@@ -295,25 +298,39 @@ class Store:
             raise SaveError(path, 1, 1, f"no campaign folder {slug!r} in {self.campaigns_dir}")
         lock = Lock.acquire(directory)
         try:
+            from .journal import roll_forward
+
+            roll_forward(directory)  # a save or migration killed after its commit point
             clean_stale_temps(directory, all_temps=True)
             text = read_text(path)
-            key = cache.text_key(text).hex()  # (once, for the overview and the decoding)
-            overview = cache.read_overview(path, text, key)
+            read = folder.read_folder(directory, text)  # (its key: once, for both)
+            overview = cache.read_overview(path, text, read.key)
         except BaseException:
             lock.release()
             raise
-        return Opening(self, slug, path, text, lock, overview, key)
+        return Opening(self, slug, path, text, lock, overview, read.key, read)
 
     def _finish_open(self, opening: "Opening") -> CampaignHandle:
         path, lock = opening.path, opening.lock
         try:
-            loaded = cache.load_campaign(path, opening.text, opening.key)
-            campaign = loaded.campaign
-            campaign.id = opening.slug  # the folder name is the campaign's id
-            handle = CampaignHandle(self, opening.slug, campaign, loaded.text, lock)
-            if loaded.version < codec.SCHEMA_VERSIONS[codec.CAMPAIGN]:
-                _keep_aside(path, backup_dir_of(path), f"schema{loaded.version}")
-                handle.save()
+            read = opening.read
+            if read is not None and read.split:
+                found = folder.load_folder(read)
+                campaign = found.campaign
+                campaign.id = opening.slug  # the folder name is the campaign's id
+                handle = CampaignHandle(self, opening.slug, campaign, found.text, lock)
+                handle._adopt(found, read)
+                if read.key and cache.read_overview(path, read.text, read.key) is None:
+                    cache.remember_views(path, read.key, campaign)
+            else:
+                loaded = cache.load_campaign(path, opening.text, opening.key)
+                if loaded.version >= folder.SPLIT_VERSION:
+                    raise SaveError(path, 1, 1, "schema_version 2 without the folder's gang "
+                                    "and battle files: write it as `schema_version = 2` on a line of its own")
+                campaign = loaded.campaign
+                campaign.id = opening.slug
+                handle = CampaignHandle(self, opening.slug, campaign, loaded.text, lock)
+                handle._migrate(loaded.version)
         except BaseException:
             lock.release()
             raise
@@ -380,36 +397,43 @@ class Store:
             if lock is not None:
                 lock.release()
         if handle is not None and not handle.closed:
-            if kind == codec.CAMPAIGN:
-                handle.reload()
-            else:
-                n = battle_number(path)
-                if n is not None:
-                    handle._verified.pop(n, None)
-                handle._written.pop(path, None)  # (restored by the app: no edit from outside)
+            handle.reload()  # (everything read again: a restore is no edit from outside)
 
     def _forget(self, handle: CampaignHandle) -> None:
         if self._open.get(handle.path) is handle:
             del self._open[handle.path]
 
 
-_TOML_STRINGS = (  # compiled on first use (re's cache): not needed to start
-    r'"""(?:[^"\\]|\\.|"(?!""))*"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'', re.S
-)
-
-
-def has_comments(text: str) -> bool:
-    """Whether TOML ``text`` has a comment (a ``#`` outside every string)."""
-    return "#" in text and "#" in re.compile(*_TOML_STRINGS).sub("", text)
+from .folder import has_comments  # noqa: E402 (kept here: tests and callers use it)
 
 
 def _fresh_campaign_text(campaign: Campaign) -> str:
     """campaign.toml's text for a new campaign (no file to merge into)."""
     from . import tomldoc
 
-    data = codec.campaign_to_data(campaign)
+    data = folder.settings_of(codec.campaign_to_data(campaign))
     text = tomldoc.build_document(data, tomldoc.CAMPAIGN_LAYOUT).as_string()
     return text if _reads_back(text, data) else tomlemit.dumps(data)
+
+
+def _folder_texts(campaign: Campaign, battles: dict[int, dict[str, Any]]) -> dict[str, str]:
+    """The gang and battle files of a new campaign folder (relative path -> text): a
+    file for every gang, for every battle summary and every battle of ``battles``."""
+    texts: dict[str, str] = {}
+    for order, gang in enumerate(campaign.gangs):
+        texts[f"{GANGS_DIR}/{folder.gang_file_name(gang.id)}"] = folder.gang_text(gang, order)
+    summaries = {s.number: s for s in campaign.battles}
+    taken: set[str] = set()
+    for number in sorted(set(summaries) | set(battles)):
+        summary = summaries.get(number)
+        name = folder.new_battle_file_name(summary.date if summary else "", taken)
+        taken.add(name)
+        try:
+            texts[f"{BATTLES_DIR}/{name}"] = tomlemit.dumps(
+                folder.battle_plain(number, summary, battles.get(number, {})))
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"battle {number}: {error}") from None
+    return texts
 
 
 def glob_escape(name: str) -> str:
@@ -443,10 +467,12 @@ class Opening:
     raises SaveError and lets the lock go; ``cancel()`` lets it go unopened."""
 
     def __init__(self, store: Store, slug: str, path: Path, text: str, lock: Lock,
-                 overview: dict[str, Any] | None, key: str | None = None) -> None:
+                 overview: dict[str, Any] | None, key: str | None = None,
+                 read: "folder.FolderRead | None" = None) -> None:
         self.store, self.slug, self.path, self.text, self.lock = store, slug, path, text, lock
         self.overview = overview
-        self.key = key  # (the text's cache key, worked out once)
+        self.key = key  # (the folder's cache key, worked out once)
+        self.read = read  # what was read of the folder
         self._done = False
 
     def finish(self) -> "CampaignHandle":
@@ -506,6 +532,92 @@ class CampaignHandle:
         # parts it does not replace without reading the file again (a post-battle step
         # parsed the tracker's 1,000-event log and wrote its JSON twice: ~1.5 ms a step)
         self._parts: tuple[int, tuple[int, int, int] | None, dict[str, tuple[str, Any | None]]] | None = None
+        # The folder (``saves.folder``): which file holds what, as it is on disk.
+        self.gangs_dir = self.path / GANGS_DIR
+        self._gang_files: dict[str, str] = {}  # gang id -> file name
+        self._gang_texts: dict[str, str] = {}  # file name -> its text on disk
+        self._gang_order: dict[str, int] = {}
+        self._battle_files: dict[int, str] = {}  # number -> file name (files on disk)
+        self._new_names: dict[int, str] = {}  # number -> the name its first write takes
+        self._summaries: dict[int, str | None] = {}  # number -> JSON of its file's [summary]
+        self._numbers: dict[int, int] = {}  # number -> the number its file says, if not it
+        self._problem_entries: list[folder.BattleEntry] = []
+        self.problems: list[str] = []  # battle files that do not load, left out
+
+    def _adopt(self, found: folder.LoadedFolder, read: folder.FolderRead | None = None) -> None:
+        """Take over what :func:`folder.load_folder` found of the files."""
+        self._gang_files = dict(found.gang_files)
+        self._gang_texts = dict(found.gang_texts)
+        self._gang_order = dict(found.gang_order)
+        self._battle_files = dict(found.battle_files)
+        self._summaries = dict(found.summaries)
+        self._numbers = dict(found.numbers)
+        self.problems = list(found.problems)
+        for name, text in self._gang_texts.items():  # (a hand edit while open is found at the save)
+            path = self.gangs_dir / name
+            self._written[path] = (text, _stat_key(path))
+        if read is not None:
+            self._problem_entries = [e for e in read.battles if e.error is not None or e.number is None]
+
+    def _migrate(self, version: int) -> None:
+        """An old folder (the whole campaign in campaign.toml, ``battles/0007.toml``)
+        becomes the split one in one transaction (``saves.journal``): a kill before its
+        commit leaves the old folder as it was, after it the next open finishes it. The
+        old files are kept in the backups (``<name>.schema<version>.bak``)."""
+        from .journal import Transaction
+
+        campaign = self.campaign
+        settings_text = self.campaign_text()
+        tx = Transaction(self.path)
+        _keep_aside(self.file, backup_dir_of(self.file), f"schema{version}")
+        for order, gang in enumerate(campaign.gangs):
+            name = folder.gang_file_name(gang.id)
+            text = folder.gang_text(gang, order)
+            tx.write(self.gangs_dir / name, text)
+            self._gang_files[gang.id], self._gang_texts[name], self._gang_order[gang.id] = name, text, order
+        old: dict[int, Path] = {}
+        try:
+            for entry in os.scandir(self.battles_dir):
+                n = battle_number(Path(entry.name))
+                if n is not None and not entry.name.startswith("."):
+                    old[n] = Path(entry.path)
+        except (FileNotFoundError, NotADirectoryError):
+            pass
+        # split battle files already there (a restored campaign.toml): taken over
+        present = {e.number: e.name for e in folder.scan_battles(self.path) if e.number is not None}
+        summaries = {s.number: s for s in campaign.battles}
+        taken = set(present.values())
+        for number in sorted(set(summaries) | set(old)):
+            summary = summaries.get(number)
+            data: dict[str, Any] = {}
+            bname = present.get(number)
+            source = old.get(number)
+            if source is None and bname is not None:
+                source = self.battles_dir / bname
+            if source is not None:
+                try:
+                    data, _v = load_battle_file(source)
+                except SaveError as error:  # left where it is for the player to look at
+                    self.problems.append(str(error))
+                    data = {}
+                    if number in old:
+                        continue
+                else:
+                    if number in old:
+                        _keep_aside(source, backup_dir_of(source), f"schema{version}")
+                        tx.delete(source)
+            if bname is None:
+                bname = folder.new_battle_file_name(summary.date if summary else "", taken)
+                taken.add(bname)
+            plain = folder.battle_plain(number, summary, data)
+            tx.write(self.battles_dir / bname, tomlemit.dumps(plain))
+            self._battle_files[number] = bname
+            self._summaries[number] = folder.summary_json(summary)
+        tx.write(self.file, settings_text)  # (the switch: campaign.toml says version 2)
+        tx.commit(durable=False)
+        self._doc, self._doc_text, self._doc_stat = None, settings_text, _stat_key(self.file)
+        self._written[self.file] = (settings_text, self._doc_stat)
+        self._cache(settings_text)
 
     # --- life cycle -------------------------------------------------------------
 
@@ -543,14 +655,14 @@ class CampaignHandle:
             lock = Lock.acquire(self.path)
             try:
                 text = self._text_of(prepared)
-                self._write(self.file, text)
+                self._write_folder(prepared, text)
                 self._doc_stat = _stat_key(self.file)
-                self._cache(text)
             except BaseException:
                 lock.release()
                 raise
             self._lock, self._prepared = lock, None
             store._open[self.path] = self
+            self._cache(text)
 
     def close(self) -> None:
         """Release the lock (idempotent), once every save is durable. A prepared
@@ -560,9 +672,15 @@ class CampaignHandle:
                 self.write_prepared()
             finally:
                 self._closed = True
-        if self._lock is None:
+        if self._lock is None or not self._lock.held:
             return
         self._flush_battle_memos()
+        try:  # (a cache: the next open reads no battle file this one wrote)
+            folder.write_index(self.path, {name: (self._numbers.get(n, n), self._summaries.get(n))
+                                           for n, name in self._battle_files.items()},
+                               self._problem_entries)
+        except (OSError, ValueError):
+            pass
         sync_pending_dirs()
         self._lock.release()
         self.store._forget(self)
@@ -576,13 +694,34 @@ class CampaignHandle:
     def reload(self) -> None:
         """Read campaign.toml again (after a restore); SaveError if it does not load."""
         self._check_open()
-        loaded = cache.load_campaign(self.file)
-        loaded.campaign.id = self.slug
-        self.campaign = loaded.campaign
+        text = read_text(self.file)
+        read = folder.read_folder(self.path, text)
+        if not read.split:  # an old campaign.toml put back: migrated again
+            loaded = cache.load_campaign(self.file, text)
+            loaded.campaign.id = self.slug
+            self.campaign = loaded.campaign
+            self._doc, self._doc_text, self._doc_stat = None, loaded.text, _stat_key(self.file)
+            self._forget_battles()
+            self._migrate(loaded.version)
+            return
+        found = folder.load_folder(read)
+        found.campaign.id = self.slug
+        self.campaign = found.campaign
         self._doc = None
-        self._doc_text = loaded.text
+        self._doc_text = found.text
         self._doc_stat = _stat_key(self.file)
-        self._written[self.file] = (loaded.text, self._doc_stat)
+        self._forget_battles()
+        self._adopt(found, read)
+        self._written[self.file] = (found.text, self._doc_stat)
+
+    def _forget_battles(self) -> None:
+        self._verified.clear()
+        self._battle_memo.clear()
+        self._valid_battle = None
+        self._parts = None
+        self._written.clear()
+        self._gang_files, self._gang_texts, self._gang_order = {}, {}, {}
+        self._battle_files, self._summaries, self._numbers = {}, {}, {}
 
     # --- the campaign file ------------------------------------------------------
 
@@ -598,6 +737,7 @@ class CampaignHandle:
             codec.campaign_from_data(data)
         except ValidationError as error:
             raise SaveError(self.file, 1, 1, f"not saved: {error}") from None
+        data = folder.settings_of(data)  # (the gangs and battles have files of their own)
         if self._comment_free():
             # nothing to keep: the text tomlkit would build, without tomlkit (which
             # takes seconds on a league's file); it reads back as ``data`` (tested)
@@ -665,20 +805,150 @@ class CampaignHandle:
                 load_campaign_file(self.file)
             except SaveError:
                 _keep_aside(self.file, backup_dir_of(self.file), "broken")
-        self._write(self.file, text)
+        self._write_folder(self.campaign, text)
         self._doc_stat = _stat_key(self.file)
         if self._doc is None:
             self._doc_text = text
         self._cache(text)
 
+    def _write_folder(self, campaign: Campaign, text: str) -> None:
+        """Write every file of the folder that changed: campaign.toml (``text``), the
+        gang files, the battle files whose summary changed. One file: written as it is;
+        more: one transaction (``saves.journal``), all or none."""
+        writes: list[tuple[Path, str]] = []
+        deletes: list[Path] = []
+        last = self._written.get(self.file)
+        if not (last is not None and last[0] == text and last[1] == _stat_key(self.file)) and not (
+                text == self._doc_text and self._doc_stat is not None and self._doc_stat == _stat_key(self.file)):
+            writes.append((self.file, text))
+        gang_names: dict[str, str] = {}
+        parsed: dict[Path, dict[str, Any]] = {}
+        # A gang keeps its ``order`` (a file changed only when its gang did), a new one
+        # comes after the others; a list put in another order is numbered afresh.
+        next_order = max(self._gang_order.values(), default=-1) + 1
+        orders: dict[str, int] = {}
+        for gang in campaign.gangs:
+            order = self._gang_order.get(gang.id)
+            if order is None:
+                order, next_order = next_order, next_order + 1
+            orders[gang.id] = order
+        keys = [(orders[g.id], g.id) for g in campaign.gangs]
+        if any(a >= b for a, b in zip(keys, keys[1:])):
+            orders = {g.id: i for i, g in enumerate(campaign.gangs)}
+        for gang in campaign.gangs:
+            gname = self._gang_files.get(gang.id) or folder.gang_file_name(gang.id)
+            order = orders[gang.id]
+            gang_names[gang.id] = gname
+            gtext, gdata = folder.gang_text_and_data(gang, order, self._gang_texts.get(gname))
+            if self._gang_texts.get(gname) != gtext or not (self.gangs_dir / gname).exists():
+                writes.append((self.gangs_dir / gname, gtext))
+                parsed[self.gangs_dir / gname] = gdata
+        for gang_id, old_name in self._gang_files.items():
+            if gang_id not in gang_names and old_name not in gang_names.values():
+                deletes.append(self.gangs_dir / old_name)
+        battle_writes: list[tuple[int, str, str | None, dict[str, Any], Any]] = []
+        summaries = {s.number: s for s in campaign.battles}
+        for number in sorted(set(summaries) | {n for n, js in self._summaries.items() if js is not None}):
+            summary = summaries.get(number)
+            js = folder.summary_json(summary)
+            name = self._battle_files.get(number)
+            if name is not None and self._summaries.get(number) == js and number not in self._numbers:
+                continue
+            if summary is None and name is None:
+                continue
+            data: dict[str, Any] = {}
+            if name is not None:
+                try:
+                    data = self._load_whole(number)
+                except KeyError:
+                    data = {}
+                except SaveError as error:  # a battle file broken from outside: left alone
+                    self.problems.append(str(error))
+                    continue
+            else:
+                name = self._name_for(number, summary)
+            plain = folder.battle_plain(number, summary, data)
+            from . import battle_comments  # a file commented by hand keeps its comments
+
+            btext, bdoc = battle_comments.text_to_write(self.battles_dir / name, tomlemit.dumps(plain), plain)
+            writes.append((self.battles_dir / name, btext))
+            battle_writes.append((number, name, js, plain, bdoc))
+        if not writes and not deletes:
+            return
+        if len(writes) == 1 and not deletes:
+            path, wtext = writes[0]
+            self._write(path, wtext, sync_dir_later=path.parent == self.battles_dir)
+        else:
+            from .journal import Transaction
+
+            tx = Transaction(self.path)
+            for path, wtext in writes:
+                last, now = self._written.get(path), _stat_key(path)
+                if last is not None and now is not None and last[1] != now:
+                    self._outside_edit(path, last[0], wtext)  # (a hand edit meanwhile: kept aside)
+                tx.write(path, wtext, backup_dir_of(path))
+            for path in deletes:
+                tx.delete(path, backup_dir_of(path))
+            tx.commit()
+            for path, wtext in writes:
+                self._written[path] = (wtext, _stat_key(path))
+        for path, wtext in writes:
+            if path.parent == self.gangs_dir:
+                self._gang_texts[path.name] = wtext
+                cache.remember_parse(path, wtext, parsed[path])  # (reads back as its data)
+        for path in deletes:
+            self._gang_texts.pop(path.name, None)
+        self._gang_files, self._gang_order = gang_names, orders
+        for number, name, js, plain, bdoc in battle_writes:
+            path = self.battles_dir / name
+            from . import battle_comments
+
+            battle_comments.written(path, bdoc)
+            self._battle_files[number] = name
+            self._new_names.pop(number, None)
+            self._summaries[number] = js
+            self._numbers.pop(number, None)
+            self._verified[number] = _stat_key(path)
+            if self._parts is not None and self._parts[0] == number:
+                self._parts = None
+            if self._valid_battle is not None and self._valid_battle[0] == number:
+                self._valid_battle = None
+            self._emit_memo = (0, {}) if self._emit_memo[0] == number else self._emit_memo
+            self._remember_battle(number, path, self._written[path][0], plain)
+
+    def _name_for(self, number: int, summary: Any = None) -> str:
+        """The file name battle ``number`` has, or takes when first written."""
+        name = self._battle_files.get(number) or self._new_names.get(number)
+        if name is None:
+            if summary is None:
+                summary = self._summary_of(number)
+            taken = set(self._battle_files.values()) | set(self._new_names.values())
+            name = folder.new_battle_file_name(summary.date if summary is not None else "", taken)
+            self._new_names[number] = name
+        return name
+
+    def _summary_of(self, number: int) -> Any:
+        for s in reversed(self.campaign.battles):
+            if s.number == number:
+                return s
+        return None
+
+    def _folder_key(self, text: str) -> str:
+        """The key :func:`folder.read_folder` works out for the files as we left them."""
+        gangs = sorted((name, t) for name, t in self._gang_texts.items())
+        entries = [folder.BattleEntry(name, self._numbers.get(n, n), None) for n, name in self._battle_files.items()]
+        entries += self._problem_entries
+        entries.sort(key=lambda e: e.name)
+        by_name = {name: n for n, name in self._battle_files.items()}
+        jsons = {name: self._summaries.get(n) for name, n in by_name.items()}
+        return folder.folder_key(text, gangs, entries, jsons)
+
     def _cache(self, text: str) -> None:
         """Remember what campaign.toml now holds (``saves.cache``): the next open is fast."""
         made, self._parsed = self._parsed, None
         if made is not None and made[0] == text and made[1] is not None:
-            from .files import LoadedCampaign
-
-            cache.remember(self.file, text, made[1],
-                           LoadedCampaign(self.campaign, codec.SCHEMA_VERSIONS[codec.CAMPAIGN], text))
+            cache.remember_parse(self.file, text, made[1])
+        cache.remember_views(self.file, self._folder_key(text), self.campaign)
 
     def _write(self, path: Path, text: str, *, sync_dir_later: bool = False) -> None:
         """Atomic write with a backup, skipped when the file already holds ``text``
@@ -726,24 +996,32 @@ class CampaignHandle:
     # --- battle files -------------------------------------------------------------
 
     def battle_path(self, number: int) -> Path:
+        """Battle ``number``'s file (``battles/<date>-<random>.toml``; for a battle not
+        written yet, the name its first write takes)."""
         if type(number) is not int or number < 0:
             raise ValueError(f"not a battle number: {number!r}")
-        return self.battles_dir / battle_file_name(number)
+        return self.battles_dir / self._name_for(number)
 
     def battle_numbers(self) -> list[int]:
         """Numbers of the battle files on disk, ascending."""
-        try:
-            names = os.listdir(self.battles_dir)
-        except FileNotFoundError:
-            return []
-        numbers = [battle_number(Path(n)) for n in names if not n.startswith(".")]
-        return sorted(n for n in numbers if n is not None)
+        missing = {e.name for e in self._problem_entries if e.summary is not None or e.number is not None}
+        if not missing:
+            return sorted(self._battle_files)
+        return sorted(n for n, name in self._battle_files.items()
+                      if name not in missing or (self.battles_dir / name).exists())
 
     def load_battle(self, number: int) -> dict[str, Any]:
-        """A battle file's data (without ``schema_version``).
+        """A battle file's data (without ``schema_version``, its number and summary:
+        the summary is ``campaign.battles``').
 
         KeyError if there is no such file; SaveError if it does not load.
         """
+        data = self._load_whole(number)
+        data.pop(folder.NUMBER, None)
+        data.pop(folder.SUMMARY, None)
+        return data
+
+    def _load_whole(self, number: int) -> dict[str, Any]:
         self._check_open()
         path = self.battle_path(number)
         if not path.exists():
@@ -882,7 +1160,12 @@ class CampaignHandle:
         path = self.battle_path(number)
         if self._parts is not None and self._parts[0] == number:
             self._parts = None  # (update_battle keeps them again once written)
-        plain = codec.battle_to_data(data)
+        js = self._summaries.get(number)
+        plain = folder.battle_plain(number, None if js is None else json.loads(js), data)
+        if _fingerprints is not None:
+            _fingerprints = dict(_fingerprints)
+            if js is not None:
+                _fingerprints[folder.SUMMARY] = js
         try:
             text = tomlemit.dumps(plain, _memo, _fresh, _fingerprints)
         except tomlemit.WouldNotReadBack as error:  # (data read before the reader's guards)
@@ -903,11 +1186,14 @@ class CampaignHandle:
         battle_comments.written(path, doc)
         self._verified[number] = _stat_key(path)
         whole_json = None
-        if _fingerprints is not None and all(k in _fingerprints for k in plain if k != "schema_version"):
+        if _fingerprints is not None and all(k in _fingerprints for k in plain if k not in ("schema_version", folder.NUMBER)):
             whole_json = "{" + ",".join(  # what cache.battle_json(plain) gives, from its parts
                 json.dumps(k, ensure_ascii=False) + ":" + (
-                    json.dumps(v) if k == "schema_version" else _fingerprints[k])
+                    json.dumps(v) if k in ("schema_version", folder.NUMBER) else _fingerprints[k])
                 for k, v in plain.items()) + "}"
+        self._battle_files[number] = path.name
+        self._new_names.pop(number, None)
+        self._summaries.setdefault(number, js)
         self._remember_battle(number, path, text, plain, whole_json)
 
     def _remember_battle(self, number: int, path: Path, text: str, plain: dict[str, Any],
@@ -939,6 +1225,10 @@ class CampaignHandle:
             with guarded_write(path):
                 path.unlink()
             self._written.pop(path, None)
+        self._battle_files.pop(number, None)
+        self._new_names.pop(number, None)
+        self._summaries.pop(number, None)
+        self._numbers.pop(number, None)
         self._verified.pop(number, None)
         self._battle_memo.pop(number, None)
         if self._parts is not None and self._parts[0] == number:

@@ -130,7 +130,9 @@ def test_a_whole_battle_in_tmux_with_a_kill_and_a_resume(tmp_path: Path) -> None
         assert "Murder Run" not in screen  # discreet: never the card's name
 
         # --- kill -9 mid-battle, then reopen -------------------------------------------
-        battle_file = data / "campaigns" / "demo" / "battles" / "0001.toml"
+        from munda_tui.saves.folder import load_campaign_dir
+
+        battle_file = load_campaign_dir(data / "campaigns" / "demo")[1][1]
         before = tomllib.loads(battle_file.read_text(encoding="utf-8"))
         os.kill(tmux.pid(), signal.SIGKILL)
         tmux.wait_for("EXITED")
@@ -192,9 +194,8 @@ def test_a_whole_battle_in_tmux_with_a_kill_and_a_resume(tmp_path: Path) -> None
         tmux.kill()
 
     # --- the saves on disk ---------------------------------------------------------------
-    campaign = tomllib.loads((data / "campaigns" / "demo" / "campaign.toml").read_text(encoding="utf-8"))
     battle = tomllib.loads(battle_file.read_text(encoding="utf-8"))
-    summary = campaign["battles"][0]
+    summary = {**battle["summary"], "number": battle["number"]}  # (the battle's own file)
     assert (summary["number"], summary["status"], summary["winner"]) == (1, "done", "venom-sisters")
     assert set(summary["standings"]) == {"venom-sisters", "iron-skulls"}
     assert battle["setup"]["complete"] is True

@@ -12,7 +12,11 @@ from munda_tui.saves.atomic import atomic_write_text, backup_file, backups_of, c
 
 
 def _credits(path) -> int:
-    return tomllib.loads(path.read_text())["gangs"][0]["credits"]
+    return tomllib.loads(path.read_text())["credits"]
+
+
+def _gang_file(handle, i=0):
+    return handle.path / "gangs" / f"{handle.campaign.gangs[i].id}.toml"
 
 
 def test_campaign_backups_keep_the_last_five_versions(store, demo_campaign):
@@ -20,12 +24,14 @@ def test_campaign_backups_keep_the_last_five_versions(store, demo_campaign):
         for credits in range(1, 9):
             handle.campaign.gangs[0].credits = credits
             handle.save()
-        backups = store.backups(handle.file)
+        gang_file = _gang_file(handle)
+        backups = store.backups(gang_file)
         assert len(backups) == 5
-        assert len(list((handle.path / ".backups").iterdir())) == 5
+        assert len(list((handle.path / ".backups" / "gangs").iterdir())) == 5
+        assert not (handle.path / ".backups" / "campaign.toml.000001.bak").exists()  # unchanged
         # newest first: the versions before the current one (8)
         assert [_credits(b) for b in backups] == [7, 6, 5, 4, 3]
-        assert _credits(handle.file) == 8
+        assert _credits(gang_file) == 8
 
 
 def test_battle_backups_keep_the_last_five_versions(store, demo_campaign):
@@ -95,7 +101,7 @@ def test_broken_campaign_is_never_overwritten_and_a_backup_is_offered(store, dem
         for credits in (10, 20, 30):
             handle.campaign.gangs[0].credits = credits
             handle.save()
-        path = handle.file
+        path = _gang_file(handle)
     newest_backup = store.backups(path)[0]
     # the newest backup is broken too; the one before it loads
     newest_backup.unlink()
@@ -118,7 +124,7 @@ def test_broken_campaign_is_never_overwritten_and_a_backup_is_offered(store, dem
     with store.open_campaign("demo") as handle:
         assert handle.campaign.gangs[0].credits == 10
     # the broken file is kept aside, not lost
-    kept = path.parent / ".backups" / "campaign.toml.broken.bak"
+    kept = path.parent.parent / ".backups" / "gangs" / f"{path.name}.broken.bak"
     assert kept.read_bytes() == broken
 
 
@@ -163,9 +169,10 @@ def test_broken_battle_file_is_not_overwritten_and_can_be_restored(store, demo_c
 def test_delete_battle_keeps_a_copy(store, demo_campaign):
     with store.create_campaign(demo_campaign) as handle:
         handle.save_battle(4, {"extra": {"x": 1}})
+        name = handle.battle_path(4).name
         handle.delete_battle(4)
         assert handle.battle_numbers() == []
-        assert (handle.path / ".backups" / "battles" / "0004.toml.deleted.bak").exists()
+        assert (handle.path / ".backups" / "battles" / f"{name}.deleted.bak").exists()
 
 
 def test_files_broken_from_outside_while_open_are_kept_aside(store, demo_campaign):
@@ -174,7 +181,8 @@ def test_files_broken_from_outside_while_open_are_kept_aside(store, demo_campaig
         handle.battle_path(1).write_text("broken = [")
         handle.save_battle(1, {"battle": {"n": 2}})
         assert handle.load_battle(1) == {"battle": {"n": 2}}
-        assert (handle.path / ".backups" / "battles" / "0001.toml.broken.bak").read_text() == "broken = ["
+        name = handle.battle_path(1).name
+        assert (handle.path / ".backups" / "battles" / f"{name}.broken.bak").read_text() == "broken = ["
 
         handle.file.write_text("also broken = [")
         handle.campaign.gangs[0].credits = 1

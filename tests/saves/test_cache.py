@@ -10,6 +10,7 @@ import pytest
 from munda_tui.rules.demo import demo_campaign
 from munda_tui.saves import Store, cache, files, store as store_module
 from munda_tui.saves.errors import SaveError
+from munda_tui.saves.folder import load_campaign_dir
 from munda_tui.saves.store import has_comments
 
 
@@ -35,7 +36,8 @@ def test_an_edit_from_outside_is_read_not_the_cache(data_dir: Path) -> None:
     store = Store(data_dir)
     store.create_campaign(demo_campaign()).close()
     path = store.campaign_dir("demo") / "campaign.toml"
-    path.write_text(path.read_text().replace('name = "The Venom Sisters"', 'name = "The Viper Sisters"', 1))
+    gang = store.campaign_dir("demo") / "gangs" / "venom-sisters.toml"
+    gang.write_text(gang.read_text().replace('name = "The Venom Sisters"', 'name = "The Viper Sisters"', 1))
     with store.open_campaign("demo") as handle:
         assert handle.campaign.gangs[0].name == "The Viper Sisters"
     assert store.list_campaigns()[0].gangs[0] == "The Viper Sisters"
@@ -56,7 +58,7 @@ def test_a_damaged_or_missing_cache_is_a_miss(data_dir: Path) -> None:
     with store.open_campaign("demo") as handle:
         assert handle.campaign == demo_campaign()
     assert store.list_campaigns()[0].name == demo_campaign().name
-    assert sorted(p.name for p in folder.iterdir()) == sorted([cache.DATA_FILE, cache.OVERVIEW_FILE, cache.SUMMARY_FILE])
+    assert {cache.DATA_FILE, cache.OVERVIEW_FILE, cache.SUMMARY_FILE} <= {p.name for p in folder.iterdir()}
 
 
 def test_the_cache_follows_every_save(data_dir: Path, monkeypatch) -> None:
@@ -95,7 +97,7 @@ def test_comments_are_kept_by_tomlkit(data_dir: Path) -> None:
         handle.campaign.gangs[0].credits = 5
         handle.save()
     assert path.read_text().startswith("# our league, season 2\n")
-    assert files.load_campaign_file(path).campaign.gangs[0].credits == 5
+    assert load_campaign_dir(path.parent)[0].gangs[0].credits == 5
 
 
 @pytest.mark.parametrize(("text", "comment"), [
@@ -115,11 +117,11 @@ def test_a_prepared_campaign_is_written_once_asked(data_dir: Path) -> None:
     handle.write_prepared()
     handle.write_prepared()  # once
     assert handle.written
-    on_disk = files.load_campaign_file(handle.file).campaign
+    on_disk = load_campaign_dir(handle.path)[0]
     assert on_disk == demo_campaign()
     handle.save()
     handle.close()
-    assert files.load_campaign_file(handle.file).campaign.gangs[0].credits == 999
+    assert load_campaign_dir(handle.path)[0].gangs[0].credits == 999
     assert [i.slug for i in store.list_campaigns()] == ["demo"]
 
 
@@ -234,7 +236,7 @@ def test_an_opening_has_the_overview_of_this_very_text(data_dir: Path, monkeypat
         assert opening.overview is None, broken
         opening.cancel()
     monkeypatch.undo()
-    path = folder / "campaign.toml"
+    path = folder / "gangs" / "venom-sisters.toml"
     path.write_text(path.read_text().replace('name = "The Venom Sisters"', 'name = "The Viper Sisters"', 1))
     opening = store.begin_open("demo")
     assert opening.overview is None  # the file changed: the old rows are not shown

@@ -20,13 +20,20 @@ def saved(store, demo_campaign):
         handle.save_battle(2, {"battle": {"events": []}})
         handle.campaign.gangs[0].credits += 5
         handle.save()
+        # the battle files' names, shortest first (as the tests below name them)
+        for n in (1, 2):
+            handle.battle_path(n).rename(handle.battles_dir / f"battle-{n:06d}.toml")
         return handle.path
+
+
+def _battle(saved, n):
+    return saved / "battles" / f"battle-{n:06d}.toml"
 
 
 def test_all_good_is_empty(saved, data_dir):
     assert check_paths([data_dir]) == []
     assert check_paths([saved]) == []
-    assert check_paths([saved / "campaign.toml", saved / "battles" / "0001.toml"]) == []
+    assert check_paths([saved / "campaign.toml", _battle(saved, 1), saved / "gangs" / "iron-skulls.toml"]) == []
     assert check_paths([data_dir / "campaigns"]) == []
     assert check_paths([]) == []  # the data dir from MUNDA_TUI_DATA_DIR
 
@@ -40,12 +47,13 @@ def test_files_checked_skip_backups_lock_and_temps(saved, data_dir):
     (saved / ".campaign.toml.999999.abcd.tmp").write_text("junk")
     (saved / "battles" / "notes.txt").write_text("junk")
     names = [p.relative_to(saved).as_posix() for p in files_to_check(data_dir)]
-    assert names == ["campaign.toml", "battles/0001.toml", "battles/0002.toml"]
+    assert names == ["campaign.toml", "gangs/iron-skulls.toml", "gangs/venom-sisters.toml",
+                     "battles/battle-000001.toml", "battles/battle-000002.toml"]
     assert (saved / ".backups").is_dir()
 
 
 def test_syntax_error_has_exact_line_and_column(saved, data_dir):
-    battle = saved / "battles" / "0002.toml"
+    battle = _battle(saved, 2)
     battle.write_text('schema_version = 1\n\n[battle]\nevents = [1, 2\nround = 3\n')
     [problem] = check_paths([data_dir])
     m = LINE.match(problem)
@@ -56,38 +64,37 @@ def test_syntax_error_has_exact_line_and_column(saved, data_dir):
 
 
 def test_validation_error_points_at_the_key(saved):
-    path = saved / "campaign.toml"
+    path = saved / "gangs" / "iron-skulls.toml"  # the second gang
     lines = path.read_text().splitlines()
     # the third fighter of the second gang gets a wrong xp
-    gang_starts = [i for i, line in enumerate(lines) if line == "[[gangs]]"]
-    fighter_starts = [i for i, line in enumerate(lines) if line == "[[gangs.fighters]]" and i > gang_starts[1]]
+    fighter_starts = [i for i, line in enumerate(lines) if line == "[[fighters]]"]
     xp_line = next(i for i in range(fighter_starts[2], len(lines)) if lines[i].startswith("xp = "))
     lines[xp_line] = 'xp = "lots"'
     path.write_text("\n".join(lines) + "\n")
     [problem] = check_paths([saved])
-    assert problem == f'{path}:{xp_line + 1}:1: gangs[1].fighters[2].xp: expected an integer, found a string (\'lots\')'
+    assert problem == f'{path}:{xp_line + 1}:1: fighters[2].xp: expected an integer, found a string (\'lots\')'
 
 
 def test_unknown_key_and_bad_enum_are_named(saved):
-    path = saved / "campaign.toml"
+    path = saved / "gangs" / "iron-skulls.toml"
     text = path.read_text()
     path.write_text(text.replace('type = "Goliath"', 'type = "Goliath"\n  colour = "red"'))
     [problem] = check_paths([path])
-    assert ": gangs[1].colour: unknown key 'colour'" in problem
+    assert ": colour: unknown key 'colour'" in problem
     path.write_text(text.replace('type = "Goliath"', 'type = "Goliaths"'))
     [problem] = check_paths([path])
-    assert "gangs[1].type: unknown value 'Goliaths'; expected one of 'Cawdor'" in problem
+    assert "type: unknown value 'Goliaths'; expected one of 'Cawdor'" in problem
 
 
 def test_every_broken_file_is_listed(saved, data_dir, store, full_campaign):
     store.create_campaign(full_campaign).close()
-    (saved / "battles" / "0001.toml").write_bytes(b"schema_version = 1\nx = \"\xff\"\n")
+    _battle(saved, 1).write_bytes(b"schema_version = 1\nx = \"\xff\"\n")
     (data_dir / "campaigns" / "full" / "campaign.toml").write_text("schema_version = 1\n")
     empty = data_dir / "campaigns" / "empty"
     empty.mkdir()
     problems = check_paths([data_dir])
     assert problems == [
-        f"{saved / 'battles' / '0001.toml'}:2:6: not valid UTF-8 text (byte 0xff)",
+        f"{_battle(saved, 1)}:2:6: not valid UTF-8 text (byte 0xff)",
         f"{empty / 'campaign.toml'}:1:1: file not found",
         f"{data_dir / 'campaigns' / 'full' / 'campaign.toml'}:1:1: (top): missing key 'id'",
     ]

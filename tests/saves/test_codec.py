@@ -99,7 +99,7 @@ def test_key_positions_follow_headers_and_arrays():
 
 
 def test_campaign_defaults_for_missing_keys():
-    campaign = campaign_from_data({"schema_version": 1, "id": "c", "name": "C"})
+    campaign = campaign_from_data({"schema_version": 2, "id": "c", "name": "C"})
     assert campaign == Campaign(id="c", name="C")
 
 

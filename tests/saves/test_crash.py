@@ -16,7 +16,9 @@ import pytest
 
 from munda_tui.saves import Store
 from munda_tui.saves.atomic import KEEP_BACKUPS, is_temp_file
-from munda_tui.saves.files import load_battle_file, load_campaign_file
+from munda_tui.saves.files import load_campaign_file
+from munda_tui.saves.folder import load_battle_data, load_campaign_dir, load_gang_file
+from munda_tui.saves.journal import roll_forward
 
 KILLS = 210
 
@@ -90,14 +92,15 @@ def test_sigkill_while_saving_leaves_old_or_new_state(store, full_campaign):
 
         temps_left += sum(1 for p in directory.rglob("*") if is_temp_file(p))
         campaign_file = directory / "campaign.toml"
-        campaign = load_campaign_file(campaign_file).campaign
-        assert campaign in (camp_a, camp_b), f"kill {i}: campaign.toml is neither state"
+        roll_forward(directory)  # what the next open does first (a save's commit point passed)
+        campaign, files = load_campaign_dir(directory)
+        assert campaign in (camp_a, camp_b), f"kill {i}: the campaign's files are neither state"
         on_disk_b = campaign == camp_b
         seen["campaign"].add(on_disk_b)
-        battle, _ = load_battle_file(directory / "battles" / "0001.toml")
+        battle = load_battle_data(files[1])
         assert battle in (battle_a, battle_b), f"kill {i}: the battle file is neither state"
         seen["battle"].add(battle == battle_b)
-        for original in (campaign_file, directory / "battles" / "0001.toml"):
+        for original in (campaign_file, files[1]):
             assert len(store.backups(original)) <= KEEP_BACKUPS, f"kill {i}: more than {KEEP_BACKUPS} backups"
         for backup in (directory / ".backups").rglob("*.bak"):
             st = backup.stat()
@@ -105,9 +108,12 @@ def test_sigkill_while_saving_leaves_old_or_new_state(store, full_campaign):
                 continue
             checked.add((st.st_ino, st.st_size, st.st_mtime_ns))
             if backup.parent.name == "battles":
-                assert load_battle_file(backup)[0] in (battle_a, battle_b)
+                # ({}: the battle's file as the campaign made it, its summary alone)
+                assert load_battle_data(backup) in (battle_a, battle_b, {})
+            elif backup.parent.name == "gangs":
+                assert load_gang_file(backup) in camp_a.gangs + camp_b.gangs
             else:
-                assert load_campaign_file(backup).campaign in (camp_a, camp_b)
+                assert load_campaign_file(backup).campaign.notes in (camp_a.notes, camp_b.notes)
         if i % 50 == 49:
             # the dead saver's lock is taken over and its temp files cleaned up
             with Store(store.data_dir).open_campaign(slug):
@@ -124,4 +130,4 @@ def test_sigkill_while_saving_leaves_old_or_new_state(store, full_campaign):
         handle.campaign = copy.deepcopy(camp_a if on_disk == camp_b else camp_b)
         handle.save()  # one save that runs to its end: the rotation is whole again
         assert len(store.backups(handle.file)) == 5
-        assert load_campaign_file(store.backups(handle.file)[0]).campaign == on_disk
+        assert load_campaign_file(store.backups(handle.file)[0]).campaign.notes == on_disk.notes

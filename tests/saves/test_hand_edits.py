@@ -70,13 +70,11 @@ def test_a_hand_edit_of_the_part_the_app_saves_is_kept_aside_and_said(tmp_path) 
         battle = _next_event(data)
         battle["log"] = [*battle["log"], {"kind": "note", "note": "and another", "round": 1}]
         h.update_battle(1, "battle", battle)  # the tracker's record, as it holds it
-        kept = path.parent.parent / ".backups" / "battles" / "0001.toml.edited.bak"
-        if not kept.exists():
-            kept = next(path.parent.rglob("0001.toml.edited*.bak"), kept)
+        kept = path.parent.parent / ".backups" / "battles" / f"{path.name}.edited.bak"
         assert kept.exists() and kept.read_text(encoding="utf-8") == edited
         assert len(notices) == 1
-        assert notices[0].startswith("battles/0001.toml was changed outside munda-tui while the campaign was open")
-        assert "0001.toml.edited.bak" in notices[0]
+        assert notices[0].startswith(f"battles/{path.name} was changed outside munda-tui while the campaign was open")
+        assert f"{path.name}.edited.bak" in notices[0]
         assert tomllib.loads(path.read_text(encoding="utf-8"))["battle"] == battle
 
 
@@ -86,7 +84,7 @@ def test_a_hand_edit_of_campaign_toml_while_open_is_kept_aside_and_said(tmp_path
     store.on_notice = notices.append
     store.create_campaign(demo_campaign()).close()
     with store.open_campaign("demo") as h:
-        edited = h.file.read_text(encoding="utf-8").replace("credits = ", "credits = 1", 1)
+        edited = h.file.read_text(encoding="utf-8").replace("shared_deck = true", "shared_deck = false", 1)
         h.file.write_text(edited, encoding="utf-8")
         h.campaign.notes = "changed in the app"
         h.save()

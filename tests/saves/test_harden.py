@@ -114,7 +114,7 @@ def test_other_absurd_shapes_are_refused_with_a_short_message(tmp_path, body, wo
 def test_an_unsaveable_number_in_a_hand_edit_is_named_at_load(data_dir) -> None:
     store = Store(data_dir)
     store.create_campaign(demo_campaign()).close()
-    path = data_dir / "campaigns" / "demo" / "campaign.toml"
+    path = data_dir / "campaigns" / "demo" / "gangs" / "venom-sisters.toml"
     text = path.read_text()
     edited = text.replace("credits = ", "credits = 99999999999999999999 # was ", 1)
     path.write_text(edited)
@@ -122,7 +122,7 @@ def test_an_unsaveable_number_in_a_hand_edit_is_named_at_load(data_dir) -> None:
         store.open_campaign("demo")
     message = str(caught.value)
     line = edited[: edited.index("credits = 9999")].count("\n") + 1
-    assert f":{line}:" in message and "gangs[0].credits" in message
+    assert f"venom-sisters.toml:{line}:" in message and ": credits" in message
     assert "out of range (0 to 10000000)" in message
     assert "99999999999999999999" not in message  # a 20-digit number, never echoed
     assert path.read_text() == edited

@@ -25,7 +25,7 @@ def _write_campaign(store, slug: str, text: str):
 
 
 def test_version_0_is_migrated_after_a_backup(store):
-    assert 0 in MIGRATIONS["campaign"] and SCHEMA_VERSIONS["campaign"] == 1
+    assert 0 in MIGRATIONS["campaign"] and SCHEMA_VERSIONS["campaign"] == 2
     path = _write_campaign(store, "tuesday", V0)
     with store.open_campaign("tuesday") as handle:
         c = handle.campaign
@@ -44,13 +44,14 @@ def test_version_0_is_migrated_after_a_backup(store):
     # the original is kept, byte for byte, and never pruned by rotation
     kept = path.parent / ".backups" / "campaign.toml.schema0.bak"
     assert kept.read_text(encoding="utf-8") == V0
-    # the file now has the current schema; the player's comments on unchanged keys survive
+    # the file now has the current schema (the settings; each gang a file of its own);
+    # the player's comments on the settings survive, those on the gangs are in the backup
     text = path.read_text(encoding="utf-8")
     data = tomllib.loads(text)
-    assert data["schema_version"] == 1 and "campaign" not in data
+    assert data["schema_version"] == 2 and "campaign" not in data and "gangs" not in data
     assert "# Tuesday club campaign" in text
-    assert 'name = "Iron Skulls"  # Bo\'s gang' in text
-    assert 'name = "Krag"  # the boss' in text
+    assert sorted(p.name for p in (path.parent / "gangs").iterdir()) == ["sisters.toml", "skulls.toml"]
+    assert 'name = "Iron Skulls"  # Bo\'s gang' in kept.read_text(encoding="utf-8")
     with store.open_campaign("tuesday") as handle:
         for credits in range(8):
             handle.campaign.gangs[0].credits = credits
@@ -63,7 +64,7 @@ def test_migration_is_a_pure_function(store):
     data = tomllib.loads(V0)
     before = tomllib.loads(V0)
     new, version = migrate(data, "campaign")
-    assert version == 0 and new["schema_version"] == 1
+    assert version == 0 and new["schema_version"] == 2
     assert data == before
 
 
@@ -82,12 +83,12 @@ def test_newer_schema_is_refused_and_never_written(store, demo_campaign):
         path = handle.file
         handle.save_battle(1, {"extra": {"a": 1}})
         battle = handle.battle_path(1)
-    newer = path.read_text(encoding="utf-8").replace("schema_version = 1", "schema_version = 2", 1)
+    newer = path.read_text(encoding="utf-8").replace("schema_version = 2", "schema_version = 3", 1)
     path.write_text(newer, encoding="utf-8")
     with pytest.raises(SaveError) as caught:
         store.open_campaign("demo")
     error = caught.value
-    assert "newer munda-tui" in error.message and "schema_version 2" in error.message
+    assert "newer munda-tui" in error.message and "schema_version 3" in error.message
     assert (error.line, error.column) == (1, 1)
     assert path.read_text(encoding="utf-8") == newer
     assert not (path.parent / ".lock").exists()
@@ -96,7 +97,7 @@ def test_newer_schema_is_refused_and_never_written(store, demo_campaign):
     assert check_paths([path]) == [str(error)]
 
     # a newer battle file in an openable campaign: refused on load and on save
-    path.write_text(newer.replace("schema_version = 2", "schema_version = 1", 1), encoding="utf-8")
+    path.write_text(newer.replace("schema_version = 3", "schema_version = 2", 1), encoding="utf-8")
     battle_newer = battle.read_text().replace("schema_version = 1", "schema_version = 5")
     battle.write_text(battle_newer)
     with store.open_campaign("demo") as handle:
@@ -126,6 +127,7 @@ def test_a_campaign_saved_with_a_dead_fighter_on_the_roster_opens(store):
     from munda_tui.saves import codec, tomldoc, tomllayout
 
     data = codec.campaign_to_data(demo_campaign())
+    data["schema_version"] = 1  # (the whole campaign in campaign.toml, as it was then)
     skulls = next(g for g in data["gangs"] if g["id"] == "iron-skulls")
     del skulls["fallen"]
     thug = next(f for f in skulls["fighters"] if f["id"] == "thug-varro")
@@ -138,6 +140,6 @@ def test_a_campaign_saved_with_a_dead_fighter_on_the_roster_opens(store):
         assert [(f.id, f.status_why, f.status_battle) for f in g.fallen] == [
             ("thug-varro", "Memorable Death", 3)]
         handle.save()
-    assert "[[gangs.fallen]]" in path.read_text(encoding="utf-8")
+    assert "[[fallen]]" in (path.parent / "gangs" / "iron-skulls.toml").read_text(encoding="utf-8")
     with store.open_campaign("old") as handle:
         assert [f.id for f in handle.campaign.gang("iron-skulls").fallen] == ["thug-varro"]

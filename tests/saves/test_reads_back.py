@@ -122,7 +122,7 @@ def test_every_battle_file_the_app_saves_loads_back_uncached(one_campaign, part,
         assert read_text(path) == before
         return
     loaded, _version = load_battle_file(path)  # the text, parsed and checked: no cache
-    assert loaded == {"setup": _setup(), part: data}
+    assert loaded == {"number": number, "setup": _setup(), part: data}  # (its number: saves.folder)
     assert check_paths([path]) == []
 
 

@@ -12,7 +12,7 @@ from munda_tui.saves.codec import campaign_from_data, campaign_to_data
 
 def test_full_campaign_round_trips_through_the_codec(full_campaign):
     data = campaign_to_data(full_campaign)
-    assert data["schema_version"] == 1
+    assert data["schema_version"] == 2
     assert campaign_from_data(copy.deepcopy(data)) == full_campaign
 
 
@@ -20,9 +20,9 @@ def test_full_campaign_round_trips_through_the_store(store, full_campaign):
     expected = copy.deepcopy(full_campaign)
     with store.create_campaign(full_campaign) as handle:
         assert handle.slug == "full"
-        text = handle.file.read_text(encoding="utf-8")
+        text = (handle.path / "gangs" / f"{expected.gangs[0].id}.toml").read_text(encoding="utf-8")
     # the file is plain TOML that any reader understands
-    assert tomllib.loads(text)["gangs"][0]["fighters"][0]["name"] == "Krag Ironjaw"
+    assert tomllib.loads(text)["fighters"][0]["name"] == "Krag Ironjaw"
     with store.open_campaign("full") as handle:
         assert handle.campaign == expected
         assert handle.campaign.gangs[0].rating == expected.gangs[0].rating
@@ -60,21 +60,21 @@ def test_slug_is_unique_and_becomes_the_id(store, full_campaign):
 
 
 COMMENTED_EDITS = [
-    # (find, replace with) applied to the written file by a player
-    ('schema_version = 1\n', '# Our club campaign. Do not touch the schema!\nschema_version = 1\n'),
-    ('name = "The Iron Skulls"', 'name = "The Iron Skulls"  # Bo\'s lads'),
-    ('id = "krag"\n', 'id = "krag"\n# the boss, promoted in battle 2\n'),
-    ('[settings]\n', '[settings]\n# we play Turf War\n'),
-    ('id = "sister-8"\n', 'id = "sister-8"  # last one in\n'),
+    # (file, find, replace with) applied to the written files by a player
+    ("campaign.toml", 'schema_version = 2\n', '# Our club campaign. Do not touch the schema!\nschema_version = 2\n'),
+    ("gangs/iron-skulls.toml", 'name = "The Iron Skulls"', 'name = "The Iron Skulls"  # Bo\'s lads'),
+    ("gangs/iron-skulls.toml", 'id = "krag"\n', 'id = "krag"\n# the boss, promoted in battle 2\n'),
+    ("campaign.toml", '[settings]\n', '[settings]\n# we play Turf War\n'),
+    ("gangs/venom-sisters.toml", 'id = "sister-8"\n', 'id = "sister-8"  # last one in\n'),
 ]
 
 
 def _commented(handle):
-    text = handle.file.read_text(encoding="utf-8")
-    for find, replace in COMMENTED_EDITS:
+    for name, find, replace in COMMENTED_EDITS:
+        path = handle.path / name
+        text = path.read_text(encoding="utf-8")
         assert text.count(find) == 1, find
-        text = text.replace(find, replace)
-    handle.file.write_text(text, encoding="utf-8")
+        path.write_text(text.replace(find, replace), encoding="utf-8")
 
 
 def test_comments_survive_a_save(store, full_campaign):
@@ -91,18 +91,19 @@ def test_comments_survive_a_save(store, full_campaign):
         campaign.gangs.reverse()  # even reordered, each gang keeps its comments
         expected = copy.deepcopy(campaign)
         handle.save()
-        text = handle.file.read_text(encoding="utf-8")
-    for _find, replace in COMMENTED_EDITS:
-        assert replace in text
-    assert "xp = 13" in text and "credits = 5" in text
-    assert 'id = "sister-3"' not in text
+        texts = {name: (handle.path / name).read_text(encoding="utf-8") for name, _f, _r in COMMENTED_EDITS}
+    for name, _find, replace in COMMENTED_EDITS:
+        assert replace in texts[name]
+    skulls = texts["gangs/iron-skulls.toml"]
+    assert "xp = 13" in skulls and "credits = 5" in skulls
+    assert 'id = "sister-3"' not in texts["gangs/venom-sisters.toml"]
     with store.open_campaign("full") as handle:
         assert handle.campaign == expected
 
 
 def test_player_edits_in_unchanged_parts_survive(store, full_campaign):
     store.create_campaign(full_campaign).close()
-    path = store.campaign_dir("full") / "campaign.toml"
+    path = store.campaign_dir("full") / "gangs" / "iron-skulls.toml"
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace('name = "Brak"', 'name = "Brak the Bold"  # renamed at the table'), encoding="utf-8")
     with store.open_campaign("full") as handle:
@@ -138,14 +139,16 @@ def test_first_battle_summary_turns_the_empty_list_into_tables(store, demo_campa
     from munda_tui.rules.model import BattleSummary
 
     with store.create_campaign(demo_campaign) as handle:
-        assert "battles = []" in handle.file.read_text(encoding="utf-8")
+        assert "battles" not in handle.file.read_text(encoding="utf-8")  # (their own files)
         handle.campaign.battles.append(BattleSummary(1, "2026-01-15"))
         handle.save()
         handle.campaign.battles.append(BattleSummary(2, "2026-01-22", status="battle"))
         handle.save()
-        text = handle.file.read_text(encoding="utf-8")
+        texts = [handle.battle_path(n).read_text(encoding="utf-8") for n in (1, 2)]
+        assert [p.name[:11] for p in (handle.battle_path(1), handle.battle_path(2))] == ["2026-01-15-", "2026-01-22-"]
         expected = copy.deepcopy(handle.campaign)
-    assert text.count("[[battles]]") == 2
+    assert [t.count("[summary]") for t in texts] == [1, 1]
+    assert "number = 2" in texts[1] and 'status = "battle"' in texts[1]
     with store.open_campaign("demo") as handle:
         assert handle.campaign == expected
 
@@ -162,7 +165,7 @@ def test_battle_files_round_trip(store, demo_campaign):
         handle.save_battle(7, data)
         handle.save_battle(12, {"setup": {}})
         assert handle.battle_numbers() == [7, 12]
-        assert handle.battle_path(7).name == "0007.toml"
+        assert handle.battle_path(7).name.startswith("battle-")  # no summary, no date
         assert handle.load_battle(7) == data
         loaded = handle.load_battle(7)
         loaded["battle"]["events"].append({"kind": "end"})

@@ -85,7 +85,7 @@ def test_the_part_alone_is_checked_and_a_bad_one_found_by_the_next_load(tmp_path
             "report": {"markdown": "# Battle 1, take 2"}}
         import tomllib
         assert tomllib.loads(h.battle_path(1).read_text(encoding="utf-8")) == {
-            "schema_version": 1, **whole}
+            "schema_version": 1, "number": 1, **whole}
         with pytest.raises(battle_schema.ValidationError):
             battle_schema.check_part("report", {"markdown": 5})
         h.update_battle(1, "report", {"markdown": 5})  # written, as before; the load says it
@@ -118,7 +118,8 @@ def test_kept_parts_are_its_own_copies_and_the_file_reads_the_same(tmp_path, mon
     again, and every write is the text a whole write of the same data gives."""
     import tomllib
 
-    from munda_tui.saves import codec, tomlemit
+    from munda_tui.saves import tomlemit
+    from munda_tui.saves.folder import battle_plain
 
     with _handle(tmp_path) as h:
         log = {"log": [{"kind": "start", "round": i} for i in range(50)]}
@@ -138,9 +139,9 @@ def test_kept_parts_are_its_own_copies_and_the_file_reads_the_same(tmp_path, mon
                  "battle": {"log": [{"kind": "start", "round": i} for i in range(50)]},
                  "report": {"markdown": "take 3"}}
         text = h.battle_path(1).read_text(encoding="utf-8")
-        assert text == tomlemit.dumps(codec.battle_to_data(whole))
-        assert tomllib.loads(text) == {"schema_version": 1, **whole}
+        assert text == tomlemit.dumps(battle_plain(1, None, whole))
+        assert tomllib.loads(text) == {"schema_version": 1, "number": 1, **whole}
         assert h.load_battle(1) == whole
         h.update_battle(1, "setup", _setup("summary"))  # the parts keep their order
         text = h.battle_path(1).read_text(encoding="utf-8")
-        assert text == tomlemit.dumps(codec.battle_to_data({**whole, "setup": _setup("summary")}))
+        assert text == tomlemit.dumps(battle_plain(1, None, {**whole, "setup": _setup("summary")}))

@@ -64,6 +64,7 @@ async def test_deleting_an_abandoned_set_up_asks_and_keeps_a_backup(make_app,
         await pilot.press("n")  # kept
         await wait_for_screen(pilot, "CampaignScreen")
         assert 4 in app.handle.battle_numbers()
+        name4 = app.handle.battle_path(4).name
         await pilot.press("x")
         await wait_for_screen(pilot, "ConfirmScreen")
         await pilot.press("y")
@@ -74,7 +75,7 @@ async def test_deleting_an_abandoned_set_up_asks_and_keeps_a_backup(make_app,
     with Store(data_dir).open_campaign(slug) as h:
         assert [b.number for b in h.campaign.battles] == [1, 2, 3]
         assert 4 not in h.battle_numbers()
-        backups = list((h.path / ".backups" / "battles").glob("0004.toml*"))
+        backups = list((h.path / ".backups" / "battles").glob(f"{name4}*"))
     assert backups, "the deleted set-up is kept in the backups"
     assert "Ambush" in backups[0].read_text(encoding="utf-8")
 

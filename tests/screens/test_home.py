@@ -163,7 +163,7 @@ async def test_broken_save_offers_the_newest_backup(make_app, data_dir) -> None:
     with store.create_campaign(demo_campaign()) as handle:
         handle.campaign.gangs[0].credits = 999
         handle.save()  # the first version goes to .backups
-        path = handle.file
+        path = handle.path / "gangs" / f"{handle.campaign.gangs[0].id}.toml"
     broken = path.read_text(encoding="utf-8").replace("credits = 999", "credits = lots", 1)
     path.write_text(broken, encoding="utf-8")
     app = make_app()
@@ -172,12 +172,12 @@ async def test_broken_save_offers_the_newest_backup(make_app, data_dir) -> None:
         await pilot.pause()
         assert type(app.screen).__name__ == "ConfirmScreen"
         message = str(app.screen.query_one("#dialog-message").render())
-        assert "campaign.toml:" in message  # path:line:col of the damage
+        assert f"{path.name}:" in message  # path:line:col of the damage
         await pilot.press("y")
         await pilot.pause()
         assert app.handle is not None
         assert type(app.screen).__name__ == "CampaignScreen"
-    kept = list((path.parent / ".backups").rglob("*broken*"))
+    kept = list((path.parent.parent / ".backups").rglob("*broken*"))
     assert kept and "credits = lots" in kept[0].read_text(encoding="utf-8")
 
 
@@ -262,15 +262,15 @@ async def test_a_league_opened_from_the_list_shows_at_once_and_takes_keys_once_d
 
 async def test_a_campaign_that_does_not_decode_after_its_overview_stays_on_the_list(
         make_app, data_dir, monkeypatch) -> None:
-    from munda_tui.saves import cache
+    from munda_tui.saves import folder
     from munda_tui.saves.errors import SaveError
 
     Store(data_dir).create_campaign(demo_campaign()).close()
 
-    def broken(path, text=None, key=None):  # type: ignore[no-untyped-def]
-        raise SaveError(path, 3, 1, "a value this version cannot read")
+    def broken(read):  # type: ignore[no-untyped-def]
+        raise SaveError(read.directory / "campaign.toml", 3, 1, "a value this version cannot read")
 
-    monkeypatch.setattr(cache, "load_campaign", broken)
+    monkeypatch.setattr(folder, "load_folder", broken)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await wait_for_screen(pilot, "HomeScreen")

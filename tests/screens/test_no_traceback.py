@@ -180,7 +180,7 @@ def test_an_unknown_crew_key_is_named_for_every_status(status: str, m: tuple[str
 
         detail = asyncio.run(go())
         assert "setup.sides[0].crew[0].note: unknown key 'note'" in detail
-        assert f"0001.toml:{text[:cut].count(chr(10)) + 1}:1:" in detail
+        assert f"{path.name}:{text[:cut].count(chr(10)) + 1}:1:" in detail
         assert path.read_text() == text
     finally:
         shutil.rmtree(root, ignore_errors=True)

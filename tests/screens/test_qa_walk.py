@@ -72,7 +72,9 @@ async def test_subplot_counts_read_as_words_not_card_s(make_app, data_dir: Path)
     from munda_tui.rules.prebattle import summary_markdown
 
     slug = seed_state(data_dir, "side-jobs")
-    path = data_dir / "campaigns" / slug / "battles" / "0001.toml"
+    from munda_tui.saves.folder import load_campaign_dir
+
+    path = load_campaign_dir(data_dir / "campaigns" / slug)[1][1]
     text = path.read_text(encoding="utf-8").replace("subplots = false", "subplots = true", 1)
     text = text.replace("hand = []\njokers = 0", 'hand = ["escher:Q", "escher:A"]\njokers = 1', 1)
     text = text.replace("hand = []\njokers = 0", 'hand = ["goliath:Q"]\njokers = 0', 1)

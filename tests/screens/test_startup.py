@@ -301,16 +301,16 @@ async def test_a_campaign_that_does_not_decode_after_its_overview(make_app, data
     """The overview was shown, then the campaign did not load (this version cannot
     decode it): the list of campaigns, the reason and the backups, as at any start,
     and the campaign is not left locked."""
-    from munda_tui.saves import cache
+    from munda_tui.saves import folder
 
     Store(data_dir).create_campaign(demo_campaign()).close()
 
-    def broken(path, text=None, key=None):  # type: ignore[no-untyped-def]
-        raise SaveError(path, 3, 1, "a value this version cannot read")
+    def broken(read):  # type: ignore[no-untyped-def]
+        raise SaveError(read.directory / "campaign.toml", 3, 1, "a value this version cannot read")
 
     from munda_tui.saves.errors import SaveError
 
-    monkeypatch.setattr(cache, "load_campaign", broken)
+    monkeypatch.setattr(folder, "load_folder", broken)
     app = make_app(campaign="demo")
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(30):

@@ -1,0 +1,205 @@
+"""The folder that merges (campaign schema 2): one file per gang, one per battle under a
+name no two laptops choose, the settings alone in campaign.toml; the old folder migrated
+in one transaction (a kill at any moment leaves a campaign that opens whole)."""
+
+from __future__ import annotations
+
+import copy
+import os
+import random
+import signal
+import time
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from munda_tui.rules.model import BattleSummary
+from munda_tui.saves import Store, codec, journal, tomlemit, tomllayout, tomldoc
+from munda_tui.saves.check import check_paths
+from munda_tui.saves.folder import load_campaign_dir
+
+
+def _battle(n: int) -> dict:
+    return {"setup": {}, "battle": {"log": [{"kind": "start", "round": n}], "seen": {}},
+            "report": {"markdown": f"# Battle {n}\n"}}
+
+
+def write_old_folder(data_dir: Path, campaign, battles: dict[int, dict], slug: str = "old") -> Path:
+    """A campaign folder as munda-tui wrote it before the split (schema 1)."""
+    directory = data_dir / "campaigns" / slug
+    (directory / "battles").mkdir(parents=True)
+    campaign = copy.deepcopy(campaign)
+    campaign.id = slug
+    data = codec.campaign_to_data(campaign)
+    data["schema_version"] = 1
+    (directory / "campaign.toml").write_text(tomllayout.dumps(data, tomldoc.CAMPAIGN_LAYOUT), encoding="utf-8")
+    for n, body in battles.items():
+        (directory / "battles" / f"{n:04d}.toml").write_text(tomlemit.dumps(codec.battle_to_data(body)), encoding="utf-8")
+    return directory
+
+
+def _old_league(full_campaign, battles: int = 3):
+    campaign = copy.deepcopy(full_campaign)
+    campaign.battles = [BattleSummary(n, f"2026-02-{n % 28 + 1:02d}", "Stand-off", [g.id for g in campaign.gangs[:2]],
+                                      status="done") for n in range(1, battles + 1)]
+    return campaign, {n: _battle(n) for n in range(1, battles + 1)}
+
+
+def test_an_old_folder_is_split_on_open_and_keeps_a_backup(store, full_campaign):
+    campaign, battles = _old_league(full_campaign)
+    directory = write_old_folder(store.data_dir, campaign, battles)
+    old_text = (directory / "campaign.toml").read_text()
+    campaign.id = "old"
+    with store.open_campaign("old") as handle:
+        assert handle.campaign == campaign
+        assert handle.battle_numbers() == [1, 2, 3]
+        assert [handle.load_battle(n) for n in (1, 2, 3)] == [battles[n] for n in (1, 2, 3)]
+        names = sorted(p.name for p in handle.battles_dir.iterdir())
+    # the settings alone in campaign.toml, a file per gang, a battle file per battle with
+    # its number and summary, named by its date and a random part; nothing numbered left
+    data = tomllib.loads((directory / "campaign.toml").read_text())
+    assert data["schema_version"] == 2 and "gangs" not in data and "battles" not in data
+    assert sorted(p.name for p in (directory / "gangs").iterdir()) == sorted(f"{g.id}.toml" for g in campaign.gangs)
+    assert len(names) == 3 and all(n[:11] in ("2026-02-02-", "2026-02-03-", "2026-02-04-") for n in names)
+    one = tomllib.loads((directory / "battles" / names[0]).read_text())
+    assert one["number"] == 1 and one["summary"]["status"] == "done" and "number" not in one["summary"]
+    # the old files kept, byte for byte
+    assert (directory / ".backups" / "campaign.toml.schema1.bak").read_text() == old_text
+    assert sorted(p.name for p in (directory / ".backups" / "battles").iterdir()) == [
+        "0001.toml.schema1.bak", "0002.toml.schema1.bak", "0003.toml.schema1.bak"]
+    assert not (directory / journal.JOURNAL_FILE).exists()
+    assert check_paths([directory]) == []
+    with store.open_campaign("old") as handle:  # opens as it was left, nothing migrated again
+        assert handle.campaign == campaign
+        assert [handle.load_battle(n) for n in (1, 2, 3)] == [battles[n] for n in (1, 2, 3)]
+    assert load_campaign_dir(directory)[0] == campaign
+    assert len(list((directory / ".backups").glob("campaign.toml.schema1*"))) == 1
+
+
+def test_two_laptops_new_battles_never_share_a_file_and_a_shared_number_is_moved(store, demo_campaign):
+    with store.create_campaign(demo_campaign) as handle:
+        for date in ("2026-03-01", "2026-03-01"):
+            handle.campaign.battles.append(BattleSummary(handle.campaign.next_battle_number(), date))
+            handle.save()
+        first, second = handle.battle_path(1), handle.battle_path(2)
+        slug, directory = handle.slug, handle.path
+    assert first.name != second.name and first.name.startswith("2026-03-01-")
+    # another laptop's battle 2 arrives (as git brings it): two files say "number = 2"
+    other = directory / "battles" / "2026-03-02-abcdef.toml"
+    other.write_text(second.read_text().replace('date = "2026-03-01"', 'date = "2026-03-02"'))
+    with store.open_campaign(slug) as handle:
+        assert [(b.number, b.date) for b in handle.campaign.battles] == [
+            (1, "2026-03-01"), (2, "2026-03-01"), (3, "2026-03-02")]
+        assert handle.battle_path(3) == other
+        handle.save()  # the file is told its new number, as every laptop tells it
+    assert tomllib.loads(other.read_text())["number"] == 3
+    with store.open_campaign(slug) as handle:
+        assert [b.number for b in handle.campaign.battles] == [1, 2, 3]
+
+
+def test_a_save_of_several_files_is_all_or_nothing(store, full_campaign, monkeypatch):
+    with store.create_campaign(copy.deepcopy(full_campaign)) as handle:
+        slug, directory = handle.slug, handle.path
+    before = load_campaign_dir(directory)[0]
+
+    def change(handle):
+        handle.campaign.gangs[0].credits += 100
+        handle.campaign.gangs[1].credits += 100
+        handle.campaign.notes = "changed"
+
+    # the journal never written (a full disk): nothing changed, the side files swept
+    real_write = journal.atomic_write_text
+    monkeypatch.setattr(journal, "atomic_write_text", lambda *a, **k: (_ for _ in ()).throw(OSError(28, "No space left on device")))
+    with store.open_campaign(slug) as handle:
+        change(handle)
+        with pytest.raises(Exception, match="No space"):
+            handle.save()
+    monkeypatch.setattr(journal, "atomic_write_text", real_write)
+    assert load_campaign_dir(directory)[0] == before
+    assert not [p for p in directory.rglob("*.jnew")]
+    # the journal written, then the process dies before a rename: the next open finishes
+    monkeypatch.setattr(journal, "roll_forward", lambda root: True)
+    with store.open_campaign(slug) as handle:
+        change(handle)
+        expected = copy.deepcopy(handle.campaign)
+        handle.save()
+        assert (directory / journal.JOURNAL_FILE).exists()
+    monkeypatch.undo()
+    assert load_campaign_dir(directory)[0] == before  # (the files themselves: not yet)
+    with store.open_campaign(slug) as handle:
+        assert handle.campaign == expected
+    assert not (directory / journal.JOURNAL_FILE).exists()
+    assert not [p for p in directory.rglob("*.jnew")]
+
+
+def _migrate_until_killed(data_dir: Path, ready: int) -> None:
+    os.write(ready, b"o")
+    Store(data_dir).open_campaign("old").close()
+    os.write(ready, b"d")
+    time.sleep(60)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
+def test_a_kill_during_the_migration_leaves_a_campaign_that_opens(store, full_campaign, tmp_path):
+    """SIGKILL at random moments of the migration: the folder then opens, every time,
+    as the whole campaign with every battle, never half old and half new."""
+    campaign, battles = _old_league(full_campaign, battles=80)
+    expected = copy.deepcopy(campaign)
+    expected.id = "old"
+    template = write_old_folder(tmp_path / "template", campaign, battles)
+    # how long one migration takes here, to spread the kills over it
+    t0 = time.perf_counter()
+    timing = Store(tmp_path / "timing")
+    import shutil
+
+    shutil.copytree(template, tmp_path / "timing" / "campaigns" / "old")
+    timing.open_campaign("old").close()
+    duration = time.perf_counter() - t0
+    rng = random.Random(27)
+    outcomes = {"old": 0, "new": 0, "journal": 0}
+    for i in range(24):
+        directory = store.campaigns_dir / "old"
+        shutil.rmtree(directory, ignore_errors=True)
+        shutil.copytree(template, directory)
+        ready, done = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # child
+            try:
+                os.close(ready)
+                _migrate_until_killed(store.data_dir, done)
+            finally:
+                os._exit(1)
+        os.close(done)
+        try:
+            assert os.read(ready, 1) == b"o"
+            time.sleep(rng.uniform(0.0, duration * 1.1))
+        finally:
+            os.kill(pid, signal.SIGKILL)
+            os.close(ready)
+        os.waitpid(pid, 0)
+        version = tomllib.loads((directory / "campaign.toml").read_text())["schema_version"]
+        outcomes["journal" if (directory / journal.JOURNAL_FILE).exists() else "new" if version == 2 else "old"] += 1
+        with Store(store.data_dir).open_campaign("old") as handle:
+            assert handle.campaign == expected, f"kill {i}"
+            assert handle.battle_numbers() == list(range(1, 81)), f"kill {i}"
+            assert [handle.load_battle(n) for n in (1, 40, 80)] == [battles[n] for n in (1, 40, 80)]
+        assert not [p for p in directory.rglob("*.jnew")]
+        assert not list((directory / "battles").glob("0*.toml")), f"kill {i}: old battle files left"
+        assert (directory / ".backups" / "battles" / "0080.toml.schema1.bak").exists()
+    assert outcomes["old"] and outcomes["new"], outcomes
+
+
+def test_a_hand_edit_of_a_gang_file_while_open_is_kept_aside_and_said(store, full_campaign):
+    notices: list[str] = []
+    store.on_notice = notices.append
+    with store.create_campaign(copy.deepcopy(full_campaign)) as handle:
+        path = handle.path / "gangs" / "iron-skulls.toml"
+        edited = path.read_text().replace("credits = 120", "credits = 9", 1)
+        path.write_text(edited)
+        handle.campaign.gang("iron-skulls").notes = "changed in the app"
+        handle.campaign.gang("venom-sisters").notes = "and another gang"  # (two files: one transaction)
+        handle.save()
+    kept = handle.path / ".backups" / "gangs" / "iron-skulls.toml.edited.bak"
+    assert kept.read_text() == edited
+    assert notices and notices[0].startswith("gangs/iron-skulls.toml was changed outside munda-tui")
