@@ -151,6 +151,9 @@ SUBCOMMANDS: dict[str, tuple[str, Subcommand]] = {
 from .manage_cli import MANAGE_SUBCOMMANDS  # noqa: E402
 
 SUBCOMMANDS.update(MANAGE_SUBCOMMANDS)
+from .league_cli import LEAGUE_SUBCOMMANDS  # noqa: E402  (league init / join, sync)
+
+SUBCOMMANDS.update(LEAGUE_SUBCOMMANDS)
 
 
 def build_parser(only: str | None = "*", words: Sequence[str] | None = None) -> argparse.ArgumentParser:

@@ -1,0 +1,638 @@
+"""A league: one campaign folder shared by several laptops through git.
+
+The folder (``saves.folder``) is an ordinary git repository a person can inspect:
+``git log`` is the league's history. Git is driven through its command line, not a
+library: it is what the players already have with their own credentials (SSH keys,
+HTTPS helpers) and what they would use to look at the folder; dulwich would re-do
+credentials and transports, pygit2 needs libgit2 built for the platform. No git on the
+machine: :class:`LeagueError` says so and the rest of the app works as without a
+league.
+
+What is shared: campaign.toml (settings), the gang files, finished battles (their
+unrevealed Sub-plots left out, as ``export`` does) and the campaign's Arbitrator tables.
+Never: a battle in progress, ``.cache``, ``.backups``, the lock, the journal, the
+catalogue this laptop learned.
+
+:func:`sync` records local changes as commits (one per applied battle, one per gang
+edited, one for the settings), fetches, merges in memory (``git merge-tree``) and
+writes the merged files as one transaction of the folder (``saves.journal``): the
+campaign is as before or fully merged, never half. Then it pushes.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .errors import SaveError
+from .files import BATTLES_DIR, CAMPAIGN_FILE, GANGS_DIR
+
+if TYPE_CHECKING:
+    from .store import CampaignHandle, Store
+
+BRANCH = "main"
+REMOTE = "origin"
+#: a merge under way: the commit the folder's files are being brought to (.git/...)
+SYNC_MARK = "munda-sync"
+IGNORED = (".cache/", ".backups/", ".lock", ".journal.json*", "*.jnew", "*.tmp", "catalogue.toml",
+           ".creating-*", "*.bak")
+_SHARED_DIRS = (GANGS_DIR, BATTLES_DIR, "tables")
+_IDENTITY = ("munda-tui", "munda-tui@localhost")
+
+
+class LeagueError(Exception):
+    """A league command could not be done; the message says what happened and what to do.
+    The local campaign is as it was before the command (or fully synced)."""
+
+
+@dataclass
+class GangConflict:
+    """A file changed on this laptop and in the league since they last agreed."""
+
+    path: str
+    title: str  # the gang's name (or the file's)
+    ours: list[str]  # what this laptop changed, in words
+    theirs: list[str]  # what the league changed
+    #: the choices the Arbitrator has: "ours", "theirs", and where a battle's post-battle
+    #: changes re-apply on the other side's gang, "replay-ours" (this laptop's battles on
+    #: the league's gang) or "replay-theirs" (the league's battles on this laptop's gang)
+    choices: list[str] = field(default_factory=list)
+    replays: dict[str, str] = field(default_factory=dict)  # choice -> what it re-applies
+
+
+@dataclass
+class SyncResult:
+    """What a sync did."""
+
+    committed: list[str] = field(default_factory=list)  # the local commits' messages
+    received: list[str] = field(default_factory=list)  # the others' commits' messages
+    pushed: bool = False
+    conflicts: list[str] = field(default_factory=list)  # files changed on both sides
+    details: list[GangConflict] = field(default_factory=list)  # per file: who changed what
+
+
+def git_path() -> str | None:
+    return shutil.which("git")
+
+
+def _need_git() -> str:
+    git = git_path()
+    if git is None:
+        raise LeagueError("git is not installed (or not on the PATH): a league is shared "
+                          "through git. Install git (https://git-scm.com) and try again; "
+                          "everything else works without it.")
+    return git
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["GIT_TERMINAL_PROMPT"] = "0"  # a credential prompt would hang the app: say it instead
+    env.setdefault("GIT_ASKPASS", "")
+    env["LC_ALL"] = "C"
+    return env
+
+
+def git(directory: Path, *args: str, check: bool = True, input: bytes | None = None,
+        env: dict[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
+    """Run git in ``directory``; LeagueError with git's own words when it fails."""
+    exe = _need_git()
+    try:
+        done = subprocess.run([exe, "-C", str(directory), *args], capture_output=True,
+                              env={**_env(), **(env or {})}, input=input, timeout=600)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        raise LeagueError(f"git {args[0]}: {error}") from None
+    if check and done.returncode != 0:
+        said = (done.stderr or done.stdout).decode("utf-8", "replace").strip()
+        raise LeagueError(f"git {args[0]} failed: {said or 'exit ' + str(done.returncode)}")
+    return done
+
+
+def _out(directory: Path, *args: str) -> str:
+    return git(directory, *args).stdout.decode("utf-8", "replace").strip()
+
+
+def is_league(directory: Path) -> bool:
+    return (Path(directory) / ".git").is_dir()
+
+
+def _identity(directory: Path) -> list[str]:
+    """``-c user.name=... -c user.email=...`` when git knows no one (a fresh machine)."""
+    known = git(directory, "config", "--get", "user.email", check=False)
+    if known.returncode == 0 and known.stdout.strip():
+        return []
+    return ["-c", f"user.name={_IDENTITY[0]}", "-c", f"user.email={_IDENTITY[1]}"]
+
+
+def _write_ignore(directory: Path) -> None:
+    from .atomic import atomic_write_text
+
+    atomic_write_text(directory / ".gitignore", "# never shared: this laptop's (munda-tui)\n"
+                      + "".join(f"{p}\n" for p in IGNORED))
+
+
+# --- what is shared --------------------------------------------------------------------------
+
+
+def _finished(handle: "CampaignHandle") -> dict[str, Any]:
+    """The battle files that are shared: finished battles (file name -> summary)."""
+    out = {}
+    for s in handle.campaign.battles:
+        if str(s.status) == "done":
+            name = handle._battle_files.get(s.number)
+            if name is not None:
+                out[name] = s
+    return out
+
+
+def _strip_secrets(handle: "CampaignHandle") -> None:
+    """A finished battle keeps no unrevealed Sub-plot in its file (nobody who clones the
+    league may read a hand that was not shown at the table; ``export`` leaves them out
+    the same way). The full file stays in this laptop's backups."""
+    from ..rules.subplots import without_hidden_cards
+    from .export import _drop_withheld_counts
+
+    for s in handle.campaign.battles:
+        if str(s.status) != "done" or s.number not in handle._battle_files:
+            continue
+        try:
+            data = handle.load_battle(s.number)
+        except (KeyError, SaveError):
+            continue
+        public, withheld = without_hidden_cards(data)
+        if withheld or public != data:
+            _drop_withheld_counts(public)
+            handle.save_battle(s.number, public)
+
+
+def _names(handle: "CampaignHandle") -> dict[str, str]:
+    return {g.id: g.name for g in handle.campaign.gangs}
+
+
+def _changed(directory: Path) -> list[tuple[str, str]]:
+    """(status, path) of every shareable path that differs from HEAD (or is new)."""
+    done = git(directory, "status", "--porcelain=v1", "-z", "--untracked-files=all", "--",
+               CAMPAIGN_FILE, ".gitignore", *_SHARED_DIRS)
+    items = done.stdout.decode("utf-8", "replace").split("\0")
+    out = []
+    for item in items:
+        if len(item) > 3:
+            out.append((item[:2], item[3:]))
+    return out
+
+
+def commit_local(handle: "CampaignHandle") -> list[str]:
+    """Record this laptop's changes as commits: one per applied battle (with its gangs),
+    one per gang edited, one for the settings. Battles in progress stay out. Returns the
+    commits' messages."""
+    directory = handle.path
+    _strip_secrets(handle)
+    finished = _finished(handle)
+    names = _names(handle)
+    changed = _changed(directory)
+    gang_paths = {p for _s, p in changed if p.startswith(GANGS_DIR + "/")}
+    ident = _identity(directory)
+    messages: list[str] = []
+
+    def commit(paths: list[str], message: str) -> None:
+        if not paths:
+            return
+        git(directory, "add", "-A", "--", *paths)
+        staged = git(directory, "diff", "--cached", "--quiet", check=False)
+        if staged.returncode == 0:
+            return
+        git(directory, *ident, "commit", "-q", "-m", message, "--", *paths)
+        messages.append(message)
+
+    battle_changes = [p for _s, p in changed if p.startswith(BATTLES_DIR + "/")]
+    for path in sorted(battle_changes, key=lambda p: (getattr(finished.get(p[len(BATTLES_DIR) + 1:]), "number", 0), p)):
+        name = path[len(BATTLES_DIR) + 1:]
+        summary = finished.get(name)
+        if summary is None:
+            if (directory / path).exists():
+                continue  # in progress: never shared
+            commit([path], f"Battle file {name} removed")
+            continue
+        gangs = [f"{GANGS_DIR}/{handle._gang_files[g]}" for g in summary.gangs if g in handle._gang_files]
+        mine = [g for g in gangs if g in gang_paths]
+        gang_paths.difference_update(mine)
+        who = " vs ".join(names.get(g, g) for g in summary.gangs) or "no gangs"
+        status = next((s for s, p in changed if p == path), "")
+        what = "updated (its number or summary)" if "M" in status else "post-battle applied"
+        commit([path, *mine], f"Battle {summary.number} ({summary.date or 'undated'}) {who}: {what}")
+    by_file = {f"{GANGS_DIR}/{name}": gid for gid, name in handle._gang_files.items()}
+    for path in sorted(gang_paths):
+        gid = by_file.get(path)
+        if gid is None:
+            commit([path], f"Gang file {path[len(GANGS_DIR) + 1:]} removed")
+        else:
+            status = next((s for s, p in changed if p == path), "")
+            verb = "joined the league" if "?" in status or "A" in status else "roster edited"
+            commit([path], f"{names.get(gid, gid)}: {verb}")
+    rest = [p for _s, p in changed if not p.startswith((GANGS_DIR + "/", BATTLES_DIR + "/"))]
+    commit(rest, "Campaign settings changed" if CAMPAIGN_FILE in rest else "League files changed")
+    return messages
+
+
+# --- init, join --------------------------------------------------------------------------------
+
+
+def init(handle: "CampaignHandle", remote: str) -> SyncResult:
+    """Make the open campaign a league shared through ``remote`` (any git URL: a bare
+    repository on a USB stick or a shared folder, or a hosted one) and push it there."""
+    directory = handle.path
+    if is_league(directory):
+        raise LeagueError(f"{handle.campaign.name} is a league already (its folder is a git "
+                          "repository); use `munda-tui sync` to share it")
+    _need_git()
+    git(directory, "init", "-q", "-b", BRANCH)
+    try:
+        _write_ignore(directory)
+        result = SyncResult(committed=commit_local(handle))
+        git(directory, "remote", "add", REMOTE, remote)
+    except BaseException:
+        shutil.rmtree(directory / ".git", ignore_errors=True)
+        (directory / ".gitignore").unlink(missing_ok=True)
+        raise
+    try:
+        git(directory, "push", "-q", "-u", REMOTE, f"{BRANCH}:{BRANCH}")
+    except LeagueError as error:  # the campaign stays as it was: no league half made
+        shutil.rmtree(directory / ".git", ignore_errors=True)
+        (directory / ".gitignore").unlink(missing_ok=True)
+        raise LeagueError(f"could not push the league to {remote}: {error}. The campaign is "
+                          "unchanged. For a USB stick or a shared folder, make the remote first "
+                          "(`git init --bare FOLDER`); for a hosted one, check the URL and your "
+                          "git credentials.") from None
+    result.pushed = True
+    return result
+
+
+def join(store: "Store", url: str) -> str:
+    """Clone the league at ``url`` into the data folder, under the campaign's own name;
+    its slug."""
+    from .folder import load_campaign_dir
+    from .store import campaign_slug
+
+    _need_git()
+    with _guard(store.campaigns_dir):
+        store.campaigns_dir.mkdir(parents=True, exist_ok=True)
+    staging = store.campaigns_dir / f".creating-{os.getpid()}-{os.urandom(4).hex()}"
+    try:
+        done = git(store.campaigns_dir, "clone", "-q", "-b", BRANCH, "--", url, str(staging), check=False)
+        if done.returncode != 0:
+            said = done.stderr.decode("utf-8", "replace").strip()
+            raise LeagueError(f"could not clone {url}: {said}")
+        if not (staging / CAMPAIGN_FILE).is_file():
+            raise LeagueError(f"{url} is a git repository but holds no munda-tui campaign "
+                              "(no campaign.toml)")
+        try:
+            campaign, _files = load_campaign_dir(staging)
+        except SaveError as error:
+            raise LeagueError(f"the league at {url} does not load: {error}") from None
+        taken = {p.name for p in store.campaigns_dir.iterdir()}
+        slug = campaign_slug(campaign.id or campaign.name, taken)
+        with _guard(staging):
+            os.rename(staging, store.campaigns_dir / slug)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return slug
+
+
+def _guard(path: Path):  # type: ignore[no-untyped-def]
+    from .atomic import guarded_write
+
+    return guarded_write(path)
+
+
+# --- sync ---------------------------------------------------------------------------------------
+
+
+def _resume(directory: Path) -> None:
+    """A sync killed while it brought the files to a merge: finish it (the files are
+    the merge's: move HEAD there) or forget it (they are not)."""
+    mark = directory / ".git" / SYNC_MARK
+    try:
+        target = mark.read_text().strip()
+    except FileNotFoundError:
+        return
+    tree = _out(directory, "rev-parse", f"{target}^{{tree}}")
+    git(directory, "read-tree", target)  # the index as the merge has it
+    differs = git(directory, "diff-files", "--quiet", check=False).returncode != 0
+    if differs:
+        git(directory, "read-tree", "HEAD")  # the files never got there: as before
+    else:
+        git(directory, "update-ref", "-m", "munda-tui sync (finished)", "HEAD", target)
+    del tree
+    mark.unlink(missing_ok=True)
+
+
+def _tracked_at(directory: Path, commit: str) -> dict[str, str]:
+    """path -> blob id of every file in ``commit``."""
+    out = git(directory, "ls-tree", "-r", "-z", commit).stdout.decode("utf-8", "replace")
+    files = {}
+    for item in out.split("\0"):
+        if not item:
+            continue
+        head, path = item.split("\t", 1)
+        files[path] = head.split()[2]
+    return files
+
+
+def _bring_files_to(handle: "CampaignHandle", old: str, new: str) -> list[str]:
+    """Write the files of commit ``new`` where they differ from ``old``'s, as one
+    transaction of the folder; then HEAD and the index are ``new``."""
+    from .journal import Transaction
+    from .store import backup_dir_of
+
+    directory = handle.path
+    before, after = _tracked_at(directory, old), _tracked_at(directory, new)
+    tx = Transaction(directory)
+    paths = []
+    blobs = [(p, b) for p, b in after.items() if before.get(p) != b]
+    if blobs:
+        batch = git(directory, "cat-file", "--batch", input="".join(f"{b}\n" for _p, b in blobs).encode())
+        data = batch.stdout
+        at = 0
+        for path, _blob in blobs:
+            head_end = data.index(b"\n", at)
+            size = int(data[at:head_end].split()[2])
+            body = data[head_end + 1: head_end + 1 + size]
+            at = head_end + 1 + size + 1
+            tx.write(directory / path, body.decode("utf-8"), backup_dir_of(directory / path))
+            paths.append(path)
+    for path in before:
+        if path not in after:
+            tx.delete(directory / path, backup_dir_of(directory / path))
+            paths.append(path)
+    mark = directory / ".git" / SYNC_MARK
+    from .atomic import atomic_write_text
+
+    atomic_write_text(mark, new + "\n")
+    if tx:
+        tx.commit()
+    git(directory, "read-tree", new)
+    git(directory, "update-ref", "-m", "munda-tui sync", "HEAD", new)
+    mark.unlink(missing_ok=True)
+    return paths
+
+
+def sync(handle: "CampaignHandle", choices: dict[str, str] | None = None) -> SyncResult:
+    """Share the open campaign with its league (see the module's text). LeagueError
+    when it cannot: the local campaign is then as it was, or fully synced.
+
+    A file changed here and in the league since they last agreed stops the sync before
+    anything is written: ``conflicts`` and ``details`` say which and who changed what;
+    sync again with ``choices`` (path -> one of its ``GangConflict.choices``). The side
+    not taken stays in git's history (both are parents of the merge) and in .backups."""
+    directory = handle.path
+    if not is_league(directory):
+        raise LeagueError(f"{handle.campaign.name} is not a league yet: `munda-tui league init "
+                          f"{handle.slug} --remote URL` makes it one")
+    _need_git()
+    # under the campaign's lock no other munda-tui works here: a git lock left by a
+    # sync that was killed is stale
+    for stale in (".git/index.lock", ".git/HEAD.lock", f".git/refs/heads/{BRANCH}.lock"):
+        (directory / stale).unlink(missing_ok=True)
+    _resume(directory)
+    result = SyncResult(committed=commit_local(handle))
+    for _attempt in range(5):
+        fetched = git(directory, "fetch", "-q", REMOTE, check=False)
+        if fetched.returncode != 0:
+            said = fetched.stderr.decode("utf-8", "replace").strip()
+            raise LeagueError(f"could not fetch from the league's remote: {said}. Your campaign is "
+                              "unchanged here (your changes are committed locally); sync again "
+                              "once the remote can be reached.")
+        remote_ref = f"refs/remotes/{REMOTE}/{BRANCH}"
+        has_remote = git(directory, "rev-parse", "--verify", "-q", remote_ref, check=False).returncode == 0
+        head = _out(directory, "rev-parse", "HEAD")
+        if has_remote:
+            theirs = _out(directory, "rev-parse", remote_ref)
+            base = git(directory, "merge-base", head, theirs, check=False)
+            if base.returncode != 0:
+                raise LeagueError("the remote holds another campaign's league (no history in "
+                                  "common with this one); nothing was changed. Check the URL: "
+                                  f"`git -C {directory} remote -v`.")
+            base_id = base.stdout.decode().strip()
+            if base_id != theirs:  # something new there
+                received = _out(directory, "log", "--format=%s", f"{head}..{theirs}").splitlines()
+                if base_id == head:
+                    target = theirs  # a fast-forward
+                else:
+                    merged, conflicts = _merge(directory, base_id, head, theirs)
+                    open_ones = [p for p in conflicts if p not in (choices or {})]
+                    if open_ones:
+                        result.conflicts = conflicts
+                        result.details = _details(handle, base_id, head, theirs, conflicts)
+                        return result
+                    for path in conflicts:
+                        chosen = _chosen(handle, path, (choices or {})[path], base_id, head, theirs)
+                        if chosen[1]:
+                            merged[path] = chosen
+                    target = _commit_files(directory, merged, head, theirs, conflicts, choices or {})
+                result.received += received
+                _bring_files_to(handle, head, target)
+                handle.reload()
+                if handle._numbers:  # two battles said the same number: told apart, as everywhere
+                    handle.save()
+                    result.committed += commit_local(handle)
+        pushed = git(directory, "push", "-q", REMOTE, f"HEAD:{BRANCH}", check=False)
+        if pushed.returncode == 0:
+            git(directory, "update-ref", remote_ref, "HEAD", check=False)
+            result.pushed = True
+            return result
+        said = pushed.stderr.decode("utf-8", "replace")
+        if "remote rejected" in said or ("non-fast-forward" not in said and "fetch first" not in said):
+            raise LeagueError(f"the remote refused the push: {said.strip()}. Your campaign here is "
+                              "synced with what was fetched; sync again later.")
+    raise LeagueError("the remote kept changing while syncing; sync again")
+
+
+Blobs = dict[str, tuple[str, str]]  # path -> (mode, blob id)
+
+
+def _tree(directory: Path, commit: str) -> Blobs:
+    out = git(directory, "ls-tree", "-r", "-z", commit).stdout.decode("utf-8", "replace")
+    files: Blobs = {}
+    for item in out.split("\0"):
+        if item:
+            head, path = item.split("\t", 1)
+            mode, _kind, blob = head.split()
+            files[path] = (mode, blob)
+    return files
+
+
+def _merge(directory: Path, base: str, head: str, theirs: str) -> tuple[Blobs, list[str]]:
+    """A merge file by file (never inside a file: a gang changed on both sides is the
+    Arbitrator's to decide): what the merge holds, and the paths changed on both sides."""
+    b, o, t = _tree(directory, base), _tree(directory, head), _tree(directory, theirs)
+    merged: Blobs = {}
+    conflicts = []
+    for path in sorted(set(b) | set(o) | set(t)):
+        bo, oo, to = b.get(path), o.get(path), t.get(path)
+        if oo == to:
+            value = oo
+        elif oo == bo:
+            value = to
+        elif to == bo:
+            value = oo
+        else:
+            conflicts.append(path)
+            continue
+        if value is not None:
+            merged[path] = value
+    return merged, conflicts
+
+
+def _commit_files(directory: Path, files: Blobs, head: str, theirs: str, conflicts: list[str],
+                  choices: dict[str, str]) -> str:
+    """The merge commit of ``files`` (a tree written through a private index)."""
+    index = directory / ".git" / f"munda-index-{os.getpid()}"
+    env = {"GIT_INDEX_FILE": str(index)}
+    try:
+        index.unlink(missing_ok=True)
+        git(directory, "update-index", "--add", "-z", "--index-info", env=env,
+            input="".join(f"{mode} {blob}\t{path}\0" for path, (mode, blob) in files.items()).encode())
+        tree = _out_env(directory, env, "write-tree")
+    finally:
+        index.unlink(missing_ok=True)
+    message = "Merged the league"
+    if conflicts:
+        message += "\n\nChosen by the Arbitrator:\n" + "".join(f"- {p}: {choices[p]}\n" for p in conflicts)
+    return _out(directory, *_identity(directory), "commit-tree", tree, "-p", head, "-p", theirs, "-m", message)
+
+
+def _out_env(directory: Path, env: dict[str, str], *args: str) -> str:
+    return git(directory, *args, env=env).stdout.decode("utf-8", "replace").strip()
+
+
+def _blob_text(directory: Path, blob: str) -> str:
+    return git(directory, "cat-file", "blob", blob).stdout.decode("utf-8")
+
+
+def _gang_at(directory: Path, tree: Blobs, path: str) -> Any:
+    """The gang a tree holds at ``path`` (None: not there or not a gang that loads)."""
+    from .folder import load_gang_file
+
+    item = tree.get(path)
+    if item is None:
+        return None
+    try:
+        return load_gang_file(directory / path, _blob_text(directory, item[1]))
+    except SaveError:
+        return None
+
+
+def _battle_changes(directory: Path, base: Blobs, side: Blobs, gang_id: str) -> tuple[list[str], list[dict[str, Any]]]:
+    """The finished battles a side added (or changed) since ``base`` that involve the
+    gang: their names for people, and their post-battle changes to that gang."""
+    import tomllib
+
+    names: list[str] = []
+    changes: list[dict[str, Any]] = []
+    for path, item in sorted(side.items()):
+        if not path.startswith(BATTLES_DIR + "/") or base.get(path) == item:
+            continue
+        try:
+            data = tomllib.loads(_blob_text(directory, item[1]))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError, LeagueError):
+            continue
+        summary = data.get("summary") or {}
+        commit = (data.get("postbattle") or {}).get("commit") or {}
+        if gang_id not in (summary.get("gangs") or []) or summary.get("status") != "done":
+            continue
+        if base.get(path) is not None:  # (a battle applied before: already in both)
+            continue
+        mine = [c for c in commit.get("changes", []) if isinstance(c, dict) and c.get("gang") == gang_id]
+        names.append(f"battle {data.get('number')} ({summary.get('date') or 'undated'})")
+        changes.extend(mine)
+    return names, changes
+
+
+def _replayed(directory: Path, onto: Blobs, path: str, changes: list[dict[str, Any]]) -> Any:
+    """The gang of ``onto`` at ``path`` with ``changes`` applied (None where they do not
+    apply: a fighter they name is not there, ...)."""
+    from ..rules.model import Campaign
+    from ..rules.postbattle_core import apply_changes
+
+    gang = _gang_at(directory, onto, path)
+    if gang is None or not changes:
+        return None
+    gangs = [g for p in onto if p.startswith(GANGS_DIR + "/")
+             if (g := (gang if p == path else _gang_at(directory, onto, p))) is not None]
+    campaign = Campaign(id="replay", name="replay", gangs=gangs)
+    try:
+        apply_changes(campaign, changes)
+    except Exception:  # noqa: BLE001 - a change that does not fit the other side: no replay
+        return None
+    return campaign.gang(gang.id)
+
+
+def _details(handle: "CampaignHandle", base: str, head: str, theirs: str, conflicts: list[str]) -> list[GangConflict]:
+    from ..rules.gang_diff import changes
+
+    directory = handle.path
+    b, o, t = _tree(directory, base), _tree(directory, head), _tree(directory, theirs)
+    out = []
+    for path in conflicts:
+        if path.startswith(GANGS_DIR + "/"):
+            was, ours, league = (_gang_at(directory, tree, path) for tree in (b, o, t))
+            title = (ours or league or was).name if (ours or league or was) is not None else path
+            item = GangConflict(path, title, changes(was, ours) or ["changed"], changes(was, league) or ["changed"],
+                                ["ours", "theirs"])
+            gid = (ours or league or was).id if (ours or league or was) is not None else ""
+            for choice, side, onto in (("replay-ours", o, t), ("replay-theirs", t, o)):
+                names, batch = _battle_changes(directory, b, side, gid)
+                if names and _replayed(directory, onto, path, batch) is not None:
+                    item.choices.append(choice)
+                    item.replays[choice] = ", ".join(names)
+            out.append(item)
+        else:
+            out.append(GangConflict(path, path, ["changed here"], ["changed in the league"], ["ours", "theirs"]))
+    return out
+
+
+def _chosen(handle: "CampaignHandle", path: str, choice: str, base: str, head: str, theirs: str) -> tuple[str, str]:
+    """The (mode, blob) the Arbitrator's choice gives ``path``."""
+    from .folder import gang_text_and_data
+
+    directory = handle.path
+    o, t = _tree(directory, head), _tree(directory, theirs)
+    if choice in ("ours", "theirs"):
+        side = o if choice == "ours" else t
+        if path not in side:
+            return ("", "")  # removed on that side
+        return side[path]
+    if choice in ("replay-ours", "replay-theirs") and path.startswith(GANGS_DIR + "/"):
+        b = _tree(directory, base)
+        side, onto = (o, t) if choice == "replay-ours" else (t, o)
+        was = _gang_at(directory, onto, path)
+        _names, batch = _battle_changes(directory, b, side, was.id if was is not None else "")
+        gang = _replayed(directory, onto, path, batch)
+        if gang is not None:
+            import tomllib
+
+            order = tomllib.loads(_blob_text(directory, onto[path][1])).get("order", 0)
+            text, _data = gang_text_and_data(gang, order)
+            blob = git(directory, "hash-object", "-w", "--stdin", input=text.encode()).stdout.decode().strip()
+            return onto[path][0], blob
+    raise LeagueError(f"{path}: {choice!r} is not a choice here")
+
+
+def pending(handle: "CampaignHandle") -> tuple[int, int]:
+    """(finished battles, gangs) changed here since the last sync: the campaign
+    screen's hint. (0, 0) when the campaign is not a league or git is missing."""
+    directory = handle.path
+    if not is_league(directory) or git_path() is None:
+        return 0, 0
+    try:
+        changed = _changed(directory)
+    except LeagueError:
+        return 0, 0
+    finished = _finished(handle)
+    battles = sum(1 for _s, p in changed if p.startswith(BATTLES_DIR + "/") and p[len(BATTLES_DIR) + 1:] in finished)
+    gangs = sum(1 for _s, p in changed if p.startswith(GANGS_DIR + "/"))
+    return battles, gangs
