@@ -95,6 +95,9 @@ class CampaignScreen(Screen[None]):
         Binding("x,delete", "delete_setup", "Delete set-up", show=False,
                 tooltip="Delete the selected battle's abandoned set-up (asks first; a backup "
                 "is kept)", id="campaign.delete_setup"),
+        Binding("g", "sync", "Sync", show=False,
+                tooltip="A league: share this laptop's battles and roster edits and take the "
+                "others' (git)", id="campaign.sync"),
         Binding("escape", "back", "Campaigns", tooltip="Close the campaign, back to the list", id="campaign.back"),
     ]
 
@@ -122,11 +125,13 @@ class CampaignScreen(Screen[None]):
         self.handle, self._overview = handle, None
         if self.is_attached:
             self.refresh_tables()
+            self.refresh_league_hint()
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="campaign"):
             yield Label("", id="campaign-title", classes="title")
+            yield Static("", id="league-hint", classes="hint")  # (shown for a league)
             yield Label("Gangs", classes="section")
             yield DataTable(id="gangs", cursor_type="row", zebra_stripes=True)
             yield Static("", id="gangs-empty", classes="hint")
@@ -158,6 +163,81 @@ class CampaignScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         # also sent when the screen is first shown: the one place the tables are filled
         self.refresh_tables()
+        self.refresh_league_hint()
+
+    # --- a league (saves.league) --------------------------------------------------------
+
+    def refresh_league_hint(self) -> None:
+        """What is not yet shared, for a league ("2 battles, 3 gangs changed since the
+        last sync"), worked out by git off the screen's thread."""
+        if self.handle is not None and (self.handle.path / ".git").is_dir():
+            self.run_worker(self._league_pending, thread=True, group="league-hint", exclusive=True)
+
+    def _league_pending(self) -> None:
+        from munda_tui.rules.wording import plural
+        from munda_tui.saves.league import pending
+
+        handle = self.handle
+        if handle is None or handle.closed:
+            return
+        battles, gangs = pending(handle)
+        if battles or gangs:
+            text = (", ".join(x for x in (plural(battles, "battle") if battles else "",
+                                          plural(gangs, "gang") if gangs else "") if x)
+                    + " changed since the last sync: {key:campaign.sync} syncs")
+        else:
+            text = "League: nothing new to share. {key:campaign.sync} syncs"
+        self.app.call_from_thread(self._show_league_hint, text)
+
+    def _show_league_hint(self, text: str) -> None:
+        if self.is_attached:
+            hint = self.query_one("#league-hint", Static)
+            hint.update(keys_text(self, text))
+            hint.display = True
+
+    def action_sync(self, choices: "dict[str, str] | None" = None) -> None:
+        from munda_tui.screens.campaign.league import SyncingScreen
+
+        if self.handle is None:
+            return
+        if not (self.handle.path / ".git").is_dir():
+            self.notify(f"{self.campaign.name} is not a league: `munda-tui league init "
+                        f"{self.handle.slug} --remote URL` makes one.", severity="warning")
+            return
+        self.app.push_screen(SyncingScreen())
+        self.run_worker(lambda: self._sync(choices), thread=True, group="league-sync", exclusive=True)
+
+    def _sync(self, choices: "dict[str, str] | None") -> None:
+        from munda_tui.saves.league import LeagueError, sync
+
+        try:
+            result, error = sync(self.handle, choices), None
+        except LeagueError as failed:
+            result, error = None, str(failed)
+        except Exception as failed:  # noqa: BLE001 - a disk fault: said, nothing half-done
+            result, error = None, str(failed)
+        self.app.call_from_thread(self._synced, result, error)
+
+    def _synced(self, result: Any, error: str | None) -> None:
+        from munda_tui.screens.campaign.league import ConflictScreen, SyncingScreen
+        from munda_tui.screens.common.dialogs import ErrorScreen
+
+        if isinstance(self.app.screen, SyncingScreen):
+            self.app.pop_screen()
+        self.refresh_tables()
+        self.refresh_league_hint()
+        if error is not None:
+            self.app.push_screen(ErrorScreen("The league could not be synced", error))
+            return
+        if result.conflicts:
+            def chosen(picks: "dict[str, str] | None") -> None:
+                if picks:
+                    self.action_sync(picks)
+
+            self.app.push_screen(ConflictScreen(result.details), chosen)
+            return
+        self.notify(f"Synced: {len(result.committed)} change(s) shared, {len(result.received)} "
+                    "received." + ("" if result.pushed else " Not pushed."))
 
     def refresh_tables(self) -> None:
         # each table gets no more rows before the first frame than half the terminal

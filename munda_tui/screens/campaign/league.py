@@ -1,0 +1,139 @@
+"""A league's sync from the campaign screen: the wait while git works, and the
+Arbitrator's choice, gang by gang, when the same gang changed on this laptop and in
+the league (``saves.league``: nothing is written until every one is chosen)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+
+from munda_tui.widgets.footer import Footer
+from munda_tui.widgets.keys import keys_text
+from munda_tui.widgets.plain import Label, OptionList, Static
+
+if TYPE_CHECKING:
+    from munda_tui.saves.league import GangConflict
+
+#: how a choice reads on the list
+CHOICE_WORDS = {"ours": "this laptop's", "theirs": "the league's",
+                "replay-ours": "the league's, with this laptop's battle re-applied",
+                "replay-theirs": "this laptop's, with the league's battle re-applied"}
+
+
+class SyncingScreen(ModalScreen[None]):
+    """Shown while a sync runs (keys wait: the campaign is git's for a moment)."""
+
+    CSS_PATH = "league.tcss"
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="syncing"):
+            yield Label("Syncing with the league…", classes="title")
+            yield Static("Recording this laptop's changes, fetching the others', merging.", classes="hint")
+
+
+class ConflictScreen(ModalScreen["dict[str, str] | None"]):
+    """Per gang changed on both sides: what each side changed, and the Arbitrator's
+    pick. Enter syncs with the picks once every gang has one; Escape leaves everything
+    as it is (nothing was written)."""
+
+    HELP_TITLE = "League conflict"
+    HELP = ("The same gang changed on this laptop and in the league since they last agreed. "
+            "For each, take this laptop's version ({key:league.ours}), the league's "
+            "({key:league.theirs}), or, where a battle's post-battle changes fit the other "
+            "side's gang, re-apply them on it ({key:league.replay}, the preferred way: both "
+            "battles kept). The side not taken stays in the league's git history and in "
+            "this laptop's backups.")
+    CSS_PATH = "league.tcss"
+    BINDINGS = [
+        Binding("o", "pick('ours')", "This laptop's", id="league.ours"),
+        Binding("t", "pick('theirs')", "League's", id="league.theirs"),
+        Binding("p", "replay", "Re-apply battle", id="league.replay"),
+        Binding("enter", "done", "Sync", id="league.done"),
+        Binding("escape", "cancel", "Cancel", id="league.cancel"),
+    ]
+
+    def __init__(self, conflicts: "list[GangConflict]") -> None:
+        super().__init__()
+        self.conflicts = conflicts
+        self.picks: dict[str, str] = {}
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="conflicts"):
+            yield Label("Changed on this laptop and in the league", classes="title")
+            yield OptionList(*[self._line(c) for c in self.conflicts], id="conflict-list")
+            yield Static("", id="conflict-detail")
+            yield Static("", id="conflict-hint", classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#conflict-list", OptionList).highlighted = 0
+        self.query_one("#conflict-list", OptionList).focus()
+        self._show()
+
+    def _line(self, c: "GangConflict") -> str:
+        pick = self.picks.get(c.path)
+        return f"{c.title}: {CHOICE_WORDS[pick] if pick else 'not chosen yet'}"
+
+    @property
+    def current(self) -> "GangConflict":
+        index = self.query_one("#conflict-list", OptionList).highlighted or 0
+        return self.conflicts[index]
+
+    def on_option_list_option_highlighted(self) -> None:
+        self._show()
+
+    def on_option_list_option_selected(self) -> None:
+        self.action_done()  # (Enter on the list is the list's: it syncs as the key says)
+
+    def _show(self) -> None:
+        c = self.current
+        lines = ["This laptop changed:", *(f"  {x}" for x in c.ours), "The league changed:",
+                 *(f"  {x}" for x in c.theirs)]
+        for choice in ("replay-ours", "replay-theirs"):
+            if choice in c.choices:
+                lines.append(f"Re-applicable: {c.replays[choice]} ({CHOICE_WORDS[choice]})")
+        self.query_one("#conflict-detail", Static).update("\n".join(lines))
+        left = sum(1 for x in self.conflicts if x.path not in self.picks)
+        self.query_one("#conflict-hint", Static).update(keys_text(
+            self, (f"{left} still to choose. " if left else "Every gang chosen: {key:league.done} syncs. ")
+            + "{key:league.ours} this laptop's, {key:league.theirs} the league's"
+            + (", {key:league.replay} re-apply the battle" if any(ch.startswith("replay") for ch in c.choices) else "")
+            + "; {key:league.cancel} leaves everything as it is."))
+
+    def _set(self, choice: str) -> None:
+        c = self.current
+        if choice not in c.choices:
+            self.notify(f"{c.title}: no battle of one side re-applies on the other's gang; "
+                        "take one side.", severity="warning")
+            return
+        self.picks[c.path] = choice
+        options = self.query_one("#conflict-list", OptionList)
+        index = options.highlighted or 0
+        options.replace_option_prompt_at_index(index, self._line(c))
+        self._show()
+
+    def action_pick(self, choice: str) -> None:
+        self._set(choice)
+
+    def action_replay(self) -> None:
+        c = self.current
+        replays = [ch for ch in c.choices if ch.startswith("replay")]
+        if not replays:
+            self._set("replay-ours")  # (says why not)
+            return
+        now = self.picks.get(c.path)
+        self._set(replays[(replays.index(now) + 1) % len(replays)] if now in replays else replays[0])
+
+    def action_done(self) -> None:
+        left = [c.title for c in self.conflicts if c.path not in self.picks]
+        if left:
+            self.notify("Choose for " + ", ".join(left) + " first.", severity="warning")
+            return
+        self.dismiss(dict(self.picks))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
