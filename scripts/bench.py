@@ -58,6 +58,7 @@ GOALS = {
     "battle_open_ms": 100.0,
     "step_p95_ms": 16.7,
     "league_rss_mb": 150.0,
+    "merge_ms": 1000.0,  # issue 27: a league's merge, without the network
 }
 
 # --- helpers ------------------------------------------------------------------------------
@@ -994,6 +995,94 @@ def campaign_bytes(folder: Path) -> int:
         p.stat().st_size for p in (gangs.iterdir() if gangs.is_dir() else ()) if p.suffix == ".toml")
 
 
+def measure_merge(root: Path, gangs: int = 50, fighters: int = 30, battles: int = 2000,
+                  new: int = 5, events: int = 30) -> dict[str, Any]:
+    """A league of ``gangs`` x ``battles`` on two laptops (a bare remote in ``root``: no
+    network); ``new`` battles applied on each laptop between its own gangs, then laptop A
+    syncs (pushes) and laptop B syncs, which merges. Times B's sync as a whole and its
+    merge alone (the in-memory merge, the merged files written as one transaction and the
+    campaign read again: the sync without git's fetch and push)."""
+    import subprocess
+
+    from munda_tui.rules.model import BattleSummary
+    from munda_tui.rules.status import BattleStatus
+    from munda_tui.saves import Store, league as lg
+    from scripts.generate import write_league
+
+    t0 = time.perf_counter()
+    remote = root / "remote.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
+    a = Store(root / "a")
+    slug, _post, _live = write_league(a, gangs, fighters, battles, events, events)
+    with a.open_campaign(slug) as handle:
+        for s in handle.campaign.battles:  # every battle finished: every one is shared
+            s.status = BattleStatus.DONE
+        handle.save()
+        lg.init(handle, str(remote))
+    b = Store(root / "b")
+    lg.join(b, str(remote))
+    generated = time.perf_counter() - t0
+
+    def play(store: Store, first: int) -> None:
+        with store.open_campaign(slug) as handle:
+            c = handle.campaign
+            for i in range(new):
+                x, y = c.gangs[(first + 2 * i) % len(c.gangs)], c.gangs[(first + 2 * i + 1) % len(c.gangs)]
+                c.battles.append(BattleSummary(c.next_battle_number(), "2027-01-01", "Generated",
+                                               [x.id, y.id], x.id, BattleStatus.DONE))
+                x.credits += 10
+                x.fighters[0].xp += 2
+                y.fighters[1].xp += 1
+                handle.save()
+
+    play(a, 0)  # gangs 1-10 on laptop A
+    play(b, 2 * new)  # gangs 11-20 on laptop B
+    with a.open_campaign(slug) as handle:
+        lg.sync(handle)
+    parts: dict[str, float] = {}
+    real = {name: getattr(lg, name) for name in ("_merge", "_commit_files", "_bring_files_to")}
+
+    def timed(name: str):  # type: ignore[no-untyped-def]
+        def run(*args: Any, **kw: Any) -> Any:
+            t = time.perf_counter()
+            try:
+                return real[name](*args, **kw)
+            finally:
+                parts[name] = parts.get(name, 0.0) + time.perf_counter() - t
+        return run
+
+    with b.open_campaign(slug) as handle:
+        for name in real:
+            setattr(lg, name, timed(name))
+        reload = handle.reload
+
+        def timed_reload() -> None:
+            t = time.perf_counter()
+            reload()
+            parts["reload"] = parts.get("reload", 0.0) + time.perf_counter() - t
+
+        handle.reload = timed_reload  # type: ignore[method-assign]
+        try:
+            t = time.perf_counter()
+            result = lg.sync(handle)
+            total = time.perf_counter() - t
+        finally:
+            for name, fn in real.items():
+                setattr(lg, name, fn)
+        merged = len(handle.campaign.battles)
+    return {"gangs": gangs, "battles": battles, "new": new, "total_ms": total * 1000,
+            "merge_ms": sum(parts.values()) * 1000, "parts_ms": {k: v * 1000 for k, v in parts.items()},
+            "merged_battles": merged, "received": len(result.received), "generated_s": generated}
+
+
+def report_merge(r: dict[str, Any]) -> list[str]:
+    parts = ", ".join(f"{k.strip('_')} {_ms(v)}" for k, v in r["parts_ms"].items())
+    return [f"league merge [{r['gangs']}x{r['battles']}, {r['new']} new battles on each of two laptops]: "
+            f"the merge {_ms(r['merge_ms'])} {verdict(r['merge_ms'], GOALS['merge_ms'])} ({parts}); "
+            f"the whole sync with a local remote {_ms(r['total_ms'])}; {r['merged_battles']} battles after it "
+            f"(generated in {r['generated_s']:.0f} s)"]
+
+
 def report_league(r: dict[str, Any], base: dict[str, Any] | None) -> list[str]:
     """One line per league figure; ``base``: the 12-gang league's figures (the campaign
     screen's goal is a ratio to its campaign screen)."""
@@ -1073,7 +1162,7 @@ def report_growth(small: dict[str, Any], big: dict[str, Any]) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python scripts/bench.py", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--only", choices=["startup", "keys", "saves", "league", "steps"], action="append",
+    parser.add_argument("--only", choices=["startup", "keys", "saves", "league", "steps", "merge"], action="append",
                         help="run only these figures (repeatable)")
     parser.add_argument("--runs", type=int, default=10, help="start-up runs of each app (default 10)")
     parser.add_argument("--keys", type=int, default=240, help="keys pressed in the tracker (default 240)")
@@ -1089,7 +1178,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="generate the leagues into DIR once and reuse them in later runs "
                         "(each run works on a copy)")
     args = parser.parse_args(argv)
-    only = set(args.only or ["startup", "keys", "saves", "league"])  # steps: part of league
+    only = set(args.only or ["startup", "keys", "saves", "league", "merge"])  # steps: part of league
     m = machine()
     print(f"machine: {m['cpu']}, {m['cores']} cores, {m['os']}, Python {m['python']}, "
           f"Textual {m['textual']}; load average {_load()}", flush=True)
@@ -1152,6 +1241,11 @@ def _run_parts(args: argparse.Namespace, only: set[str], log_dir: Path) -> int:
             config = Path(tempfile.mkdtemp(prefix="config-", dir=work / "steps"))
             rounds = asyncio.run(steps_in_app(league, config, rounds=args.runs, steps=args.steps))
             for line in report_steps(rounds, league):
+                print(line, flush=True)
+        if "merge" in only:  # a league on two laptops, 5 new battles on each, merged
+            (work / "merge").mkdir()
+            gangs, _fighters, battles = (int(x) for x in args.league.split(",")[-1].lower().split("x"))
+            for line in report_merge(measure_merge(work / "merge", gangs, 30, battles)):
                 print(line, flush=True)
     print(f"load average at the end: {_load()}", flush=True)
     return 0

@@ -109,3 +109,19 @@ def test_a_kept_league_is_generated_once_and_each_run_works_on_a_copy(tmp_path: 
     assert (second.data_dir / "campaigns" / second.slug / "battles" / battle.name).read_text() \
         != "changed by a run"
     assert (second.slug, second.post, second.live, second.files) == (first.slug, first.post, first.live, first.files)
+
+
+def test_a_tiny_league_merge_is_measured(tmp_path: Path) -> None:
+    """Issue 27's figure: a league on two laptops, new battles on each, the merge timed."""
+    import shutil
+
+    import pytest
+
+    if shutil.which("git") is None:
+        pytest.skip("needs git")
+    r = bench.measure_merge(tmp_path, gangs=8, fighters=3, battles=6, new=2, events=6)
+    assert r["merged_battles"] == 10 and r["received"] >= 1
+    assert set(r["parts_ms"]) == {"_merge", "_commit_files", "_bring_files_to", "reload"}
+    [line] = bench.report_merge(r)
+    assert line.startswith("league merge [8x6, 2 new battles on each of two laptops]: the merge ")
+    assert "(goal <= 1000)" in line
