@@ -148,15 +148,16 @@ def _finished(handle: "CampaignHandle") -> dict[str, Any]:
     return out
 
 
-def _strip_secrets(handle: "CampaignHandle") -> None:
-    """A finished battle keeps no unrevealed Sub-plot in its file (nobody who clones the
-    league may read a hand that was not shown at the table; ``export`` leaves them out
-    the same way). The full file stays in this laptop's backups."""
+def _strip_secrets(handle: "CampaignHandle", names: set[str]) -> None:
+    """A finished battle about to be shared (file ``names``) keeps no unrevealed Sub-plot
+    in its file (nobody who clones the league may read a hand that was not shown at the
+    table; ``export`` leaves them out the same way). The full file stays in this laptop's
+    backups."""
     from ..rules.subplots import without_hidden_cards
     from .export import _drop_withheld_counts
 
     for s in handle.campaign.battles:
-        if str(s.status) != "done" or s.number not in handle._battle_files:
+        if str(s.status) != "done" or handle._battle_files.get(s.number) not in names:
             continue
         try:
             data = handle.load_battle(s.number)
@@ -189,10 +190,10 @@ def commit_local(handle: "CampaignHandle") -> list[str]:
     one per gang edited, one for the settings. Battles in progress stay out. Returns the
     commits' messages."""
     directory = handle.path
-    _strip_secrets(handle)
+    changed = _changed(directory)
+    _strip_secrets(handle, {p[len(BATTLES_DIR) + 1:] for _s, p in changed if p.startswith(BATTLES_DIR + "/")})
     finished = _finished(handle)
     names = _names(handle)
-    changed = _changed(directory)
     gang_paths = {p for _s, p in changed if p.startswith(GANGS_DIR + "/")}
     ident = _identity(directory)
     messages: list[str] = []
