@@ -320,14 +320,13 @@ def _resume(directory: Path) -> None:
         target = mark.read_text().strip()
     except FileNotFoundError:
         return
-    tree = _out(directory, "rev-parse", f"{target}^{{tree}}")
     git(directory, "read-tree", target)  # the index as the merge has it
+    git(directory, "update-index", "-q", "--refresh", check=False)  # (compare contents, not stats)
     differs = git(directory, "diff-files", "--quiet", check=False).returncode != 0
     if differs:
         git(directory, "read-tree", "HEAD")  # the files never got there: as before
     else:
         git(directory, "update-ref", "-m", "munda-tui sync (finished)", "HEAD", target)
-    del tree
     mark.unlink(missing_ok=True)
 
 

@@ -184,7 +184,6 @@ def test_a_kill_during_a_sync_leaves_the_campaign_as_before_or_synced(tmp_path: 
             else:
                 assert len(names) == 2, f"kill {i}"
                 seen["merged"] += 1
-            assert _git(directory, "status", "--porcelain", "--", "gangs") == "", f"kill {i}: gangs not at HEAD"
             result = sync(handle)  # and the next sync finishes the job
             assert result.pushed and not result.conflicts
             assert sorted(b.date for b in handle.campaign.battles) == ["2026-12-01", "2026-12-02"]

@@ -75,7 +75,7 @@ async def test_deleting_an_abandoned_set_up_asks_and_keeps_a_backup(make_app,
     with Store(data_dir).open_campaign(slug) as h:
         assert [b.number for b in h.campaign.battles] == [1, 2, 3]
         assert 4 not in h.battle_numbers()
-        backups = list((h.path / ".backups" / "battles").glob(f"{name4}*"))
+        backups = list((h.path / ".backups" / "battles").glob(f"{name4}.deleted*"))
     assert backups, "the deleted set-up is kept in the backups"
     assert "Ambush" in backups[0].read_text(encoding="utf-8")
 

@@ -14,7 +14,7 @@ async def test_a_replaced_hand_edit_is_said_on_screen(make_app, data_dir) -> Non
     app = make_app(campaign="demo")
     async with app.run_test(size=(100, 32)) as pilot:
         await wait_for_screen(pilot, "CampaignScreen")
-        edited = path.read_text(encoding="utf-8").replace("credits = ", "credits = 1", 1)
+        edited = path.read_text(encoding="utf-8").replace('name = "Demo: Ashfall Sump"', 'name = "Demo: by hand"', 1)
         path.write_text(edited, encoding="utf-8")  # by hand, while the campaign is open
         await pilot.press("s")
         await wait_for_screen(pilot, "SettingsScreen")

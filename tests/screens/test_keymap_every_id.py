@@ -363,6 +363,7 @@ NOT_WALKED = {
     "JokerScreen": "draw (a Joker)", "DrawnHandScreen": "draw (a peek)",
     "SubplotChoiceScreen": "draw (Choose Crew cards)",
     "CardViewerScreen": "palette", "MultiPick": "post-battle list",
+    "ConflictScreen": "a league's sync that met a conflict (tests/screens/test_league_screen.py)",
 }
 
 
