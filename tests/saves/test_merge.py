@@ -64,6 +64,8 @@ def _apply(campaign, edit_, counter):
         fighter.characteristics[key] = lo + abs(number) % (hi - lo + 1)
     elif kind == "status" and fighter:
         fighter.status = list(FighterStatus)[pick % len(FighterStatus)]
+        if fighter.status is FighterStatus.DEAD:  # the dead leave the roster (as the app does)
+            gang.bury(fighter.id)
     elif kind == "gang-notes":
         gang.notes = text
     elif kind == "standings" and campaign.battles:
