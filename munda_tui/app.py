@@ -22,6 +22,7 @@ from textual.screen import Screen
 from .collector import Collector
 from .key_order import KeyOrderApp
 from .rules.model import BattleSummary, Campaign
+from .rules.stage import summary_of
 from .rules.status import FIRST, FIRST_BY_HAND, BattleStatus
 from .saves import CampaignLocked, SaveError, Store
 from .saves.errors import WriteFailed
@@ -532,9 +533,9 @@ class MundaApp(KeyOrderApp):
             self.set_timer(delay, self._collect_when_idle)
 
     def battle_summary(self, number: int) -> BattleSummary:
-        for summary in self.campaign.battles:
-            if summary.number == number:
-                return summary
+        summary = summary_of(self.campaign, number)
+        if summary is not None:
+            return summary
         raise KeyError(f"no battle {number} in {self.campaign.name}")
 
     def open_battle(self, number: int) -> bool:

@@ -24,7 +24,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
-from . import subplots
+from . import stage, subplots
 from .battle import (
     END,
     NOT_DEPLOYED,
@@ -47,10 +47,11 @@ from .battle import (
 )
 from .battle_record import BattleRecord
 from .dice import Roll, parse, roll
-from .model import BattleSummary, Campaign
+from .model import Campaign
 from .reward_plan import DEFER, REVEAL, REWARD, RevealResult
 from .setup import BattleSetup, SideSetup
-from .status import BattleStatus, advance
+from .stage import summary_of
+from .status import BattleStatus
 from .watch import REVEALED, TIMINGS, HandWatch, Match, Reminder, marker_keys, owner_marker
 from .wording import plural
 
@@ -151,13 +152,6 @@ class Finishing:
     """Where the finish walk stands: the players offered a last look already."""
 
     offered: set[str] = field(default_factory=set)
-
-
-def summary_of(campaign: Campaign, number: int) -> BattleSummary | None:
-    for s in campaign.battles:
-        if s.number == number:
-            return s
-    return None
 
 
 class BattleFlow:
@@ -654,27 +648,31 @@ class BattleFlow:
         """Finish the battle and move it to the post-battle stage: the outcome kept in the
         record and saved (``save_battle``), then the campaign's summary of the battle moved
         on with the outcome's winner and gangs and saved (``save_campaign``). Each save
-        says whether it was made; when one fails, what it was to save is put back as it was
-        (finishing again once the disk is fixed moves on). True when both were made."""
-        before = self.battle_record.outcome
-        o = self.battle_record.finish(self.setup, self.card_names)
-        if not save_battle():
-            self.battle_record.outcome = before
-            return False
-        summary = summary_of(self.campaign, self.number)
-        if summary is None:  # (made here, it stays: finishing again moves it on)
-            summary = BattleSummary(number=self.number, status=BattleStatus.BATTLE)
-            self.campaign.battles.append(summary)
-        s = summary
-        was = (s.status, s.winner, list(s.gangs), s.scenario)
-        advance(s, BattleStatus.POST_BATTLE)
-        s.winner, s.gangs = o.winner, list(o.gangs)
-        if self.setup.objective and not s.scenario:
-            s.scenario = self.setup.objective
-        if not save_campaign():
-            s.status, s.winner, s.gangs, s.scenario = was
-            return False
-        return True
+        says whether it was made; when one fails, the record and the summary are put back
+        as they were (``rules.stage.move``: finishing again once the disk is fixed moves
+        on). True when both were made."""
+        record = self.battle_record
+        outcome: list[Any] = []
+
+        def change_file() -> Callable[[], None]:
+            before = record.outcome
+            outcome.append(record.finish(self.setup, self.card_names))
+
+            def undo() -> None:
+                record.outcome = before
+
+            return undo
+
+        def decide() -> dict[str, Any]:
+            o = outcome[-1]
+            summary = summary_of(self.campaign, self.number)
+            keep = summary is not None and summary.scenario
+            return {"winner": o.winner, "gangs": list(o.gangs),
+                    "scenario": "" if keep else self.setup.objective}
+
+        return stage.move(self.campaign, self.number, BattleStatus.POST_BATTLE,
+                          change_file=change_file, save_battle=save_battle,
+                          save_campaign=save_campaign, decide=decide)
 
 
 __all__ = [

@@ -19,6 +19,7 @@ from . import subplots
 from .battle import PHASE_NAMES, Battle, BattleError, BattleState, hands_of, start_event
 from .model import Campaign
 from .setup import BattleSetup
+from .stage import summary_of
 from .status import BattleStatus
 from .watch import (
     DISCARDED,
@@ -210,7 +211,7 @@ class NotInBattle(ValueError):
 def battle_hand_views(campaign: Campaign, number: int, data: Mapping[str, Any]) -> dict[str, HandView]:
     """The hands of battle ``number`` from its plain battle data (as saved): the set-up's
     hands watched against the saved log. NotInBattle when there is nothing to show."""
-    summary = next((b for b in campaign.battles if b.number == number), None)
+    summary = summary_of(campaign, number)
     if summary is None or summary.status != BattleStatus.BATTLE:
         raise NotInBattle(f"battle {number} is not being fought in the tracker")
     raw = data.get("setup")

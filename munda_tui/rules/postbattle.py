@@ -32,11 +32,12 @@ import pickle
 from typing import Any, Callable
 
 from .dice import DiceError, Roll, parse_faces, roll as roll_dice, roll_faces
-from .model import BattleSummary, Campaign, Gang, Standing
+from .model import Campaign, Gang, Standing
 from .outcome import BattleOutcome
 from .report_doc import Report, render_markdown
 from .rulesets import rulesets
-from .status import BattleStatus, advance
+from .stage import moved_summary, summary_of
+from .status import BattleStatus
 
 from . import postbattle_actions as _actions  # noqa: F401  (registers its resolvers)
 from . import postbattle_steps as _steps  # noqa: F401  (registers its resolvers)
@@ -431,11 +432,6 @@ class PostBattle:
 # --- commit: apply once -------------------------------------------------------------
 
 
-def summary_of(campaign: Campaign, number: int) -> BattleSummary | None:
-    for b in campaign.battles:
-        if b.number == number:
-            return b
-    return None
 
 
 def prepare_commit(seq: PostBattle) -> dict[str, Any]:
@@ -470,17 +466,15 @@ def applied_campaign(campaign: Campaign, number: int, commit: dict[str, Any],
         raise PostBattleError(f"battle {number} is already applied")
     new = copy.deepcopy(campaign)
     apply_changes(new, commit["changes"])
-    s = summary_of(new, number)
-    if s is None:
-        s = BattleSummary(number=number, date=date, status=BattleStatus.POST_BATTLE)
-        new.battles.append(s)
-    advance(s, BattleStatus.DONE)
-    s.winner = commit.get("winner", s.winner)
-    if commit.get("scenario"):
-        s.scenario = commit["scenario"]
+    decided: dict[str, Any] = {
+        "scenario": commit.get("scenario") or "",
+        "standings": {k: Standing(**v) for k, v in commit["standings"].items()},
+    }
+    if "winner" in commit:
+        decided["winner"] = commit["winner"]
     if commit.get("gangs"):
-        s.gangs = list(commit["gangs"])
-    s.standings = {k: Standing(**v) for k, v in commit["standings"].items()}
+        decided["gangs"] = list(commit["gangs"])
+    moved_summary(new, number, BattleStatus.DONE, date=date, **decided)  # (a copy: no undo)
     return new
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from munda_tui.rules.model import BattleSummary, Campaign, FighterStatus, Gang, TerritoryKind
+from munda_tui.rules.stage import summary_of
 from munda_tui.rules.status import BattleStatus
 from munda_tui.rules.report_doc import Item, Report, from_markdown
 
@@ -248,7 +249,7 @@ def battle_report(campaign: Campaign, number: int, data: dict[str, Any] | None =
     file: that is returned as saved. Without it (an unfinished battle, or a report saved
     as plain data), the report is built from the battle's summary, its standings and
     the ``report`` table."""
-    battle = next((b for b in campaign.battles if b.number == number), None)
+    battle = summary_of(campaign, number)
     if battle is None:
         raise KeyError(f"no battle {number} in {campaign.name}")
     data = data or {}

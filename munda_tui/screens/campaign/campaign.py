@@ -361,7 +361,9 @@ class CampaignScreen(Screen[None]):
         from munda_tui.screens.common.dialogs import ConfirmScreen
 
         number = self.selected_battle()
-        summary = next((b for b in self.campaign.battles if b.number == number), None)
+        from munda_tui.rules.stage import summary_of
+
+        summary = summary_of(self.campaign, number) if number is not None else None
         if summary is None:
             self.notify("No battle selected.", severity="warning")
             return

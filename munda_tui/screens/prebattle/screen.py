@@ -14,6 +14,7 @@ screen only shows it and asks.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
@@ -25,9 +26,10 @@ from munda_tui.widgets.header import Header
 
 from munda_tui.rules import prebattle as pre
 from munda_tui.rules import scenario as sc
-from munda_tui.rules.model import Campaign
+from munda_tui.rules import stage
+from munda_tui.rules.model import BattleSummary, Campaign
 from munda_tui.rules.setup import BattleSetup
-from munda_tui.rules.status import BattleStatus, advance
+from munda_tui.rules.status import BattleStatus
 from munda_tui.saves import SaveError
 from munda_tui.saves.overrides import load_scenario_tables
 from munda_tui.screens.common.dialogs import ErrorScreen
@@ -193,11 +195,8 @@ class PreBattleScreen(Screen[None]):
                 summary.scenario = scenario
                 self.handle.save()
 
-    def _summary(self):  # type: ignore[no-untyped-def]
-        for s in self.campaign.battles:
-            if s.number == self.number:
-                return s
-        return None
+    def _summary(self) -> BattleSummary | None:
+        return stage.summary_of(self.campaign, self.number)
 
     # --- navigation -------------------------------------------------------------------
 
@@ -255,18 +254,23 @@ class PreBattleScreen(Screen[None]):
         if missing:
             self.notify("Still to decide: " + ", ".join(missing), severity="warning")
             return
-        self.setup.complete = True
-        self.setup.step = "summary"
-        summary = self._summary()
-        before = advance(summary, BattleStatus.BATTLE) if summary is not None else None
-        if not self.save():
-            self.setup.complete = False
-            if summary is not None and before is not None:
-                summary.status = before  # the save failed: the battle has not started
-            return
-        try:
-            self.handle.save()
-        except (SaveError, OSError) as error:
-            self.notify(f"The campaign was not saved: {error}", severity="error", timeout=8)
-            return
+        setup, handle, app = self.setup, self.handle, munda_app(self)
+
+        def change_file() -> Callable[[], None]:
+            was = (setup.complete, setup.step)
+            setup.complete, setup.step = True, "summary"
+
+            def undo() -> None:
+                setup.complete, setup.step = was
+
+            return undo
+
+        if not stage.move(
+                self.campaign, self.number, BattleStatus.BATTLE, change_file=change_file,
+                save_battle=lambda: app.guarded_save("The set-up", lambda: handle.update_battle(
+                    self.number, "setup", setup.to_data())),
+                save_campaign=lambda: app.guarded_save("The campaign", handle.save),
+                decide=lambda: {"gangs": [setup.challenger, setup.challenged],
+                                "scenario": setup.objective}):
+            return  # (said by the save; the set-up and the summary are as they were)
         munda_app(self).open_battle(self.number)

@@ -1,0 +1,122 @@
+"""The stage host (rules.stage, issue 24): a battle moves on to its next stage in one
+place, with the battle file and the campaign's summary saved together and both put back
+when either save fails; a battle's summary is looked up in one place."""
+
+from __future__ import annotations
+
+import ast
+import copy
+import re
+from pathlib import Path
+
+from munda_tui.rules import stage
+from munda_tui.rules.battle import default_setup
+from munda_tui.rules.battle_flow import BattleFlow
+from munda_tui.rules.model import BattleSummary
+from munda_tui.rules.status import BattleStatus
+
+PACKAGE = Path(__file__).resolve().parents[2] / "munda_tui"
+V, G = "venom-sisters", "iron-skulls"
+
+
+def _advance_calls() -> list[str]:
+    """Every call of rules.status.advance in the package (by name or through the module)
+    and every module that imports it, as ``path:line``."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        rel = path.relative_to(PACKAGE).as_posix()
+        imported = False
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("status") \
+                    and any(a.name == "advance" for a in node.names):
+                imported = True
+            if isinstance(node, ast.Call):
+                f = node.func
+                by_name = isinstance(f, ast.Name) and f.id == "advance"
+                by_module = (isinstance(f, ast.Attribute) and f.attr == "advance"
+                             and isinstance(f.value, ast.Name) and f.value.id == "status")
+                if by_name or by_module:
+                    found.append(f"{rel}:{node.lineno}")
+        if imported and not any(c.startswith(rel + ":") for c in found):
+            found.append(f"{rel}: imports advance")
+    return found
+
+
+def test_advance_of_a_battle_stage_is_called_from_one_place() -> None:
+    calls = _advance_calls()
+    assert len(calls) == 1 and calls[0].startswith("rules/stage.py:"), calls
+
+
+def test_a_battles_summary_is_looked_up_in_one_place() -> None:
+    """No loop over ``campaign.battles`` matching ``.number`` but rules.stage.summary_of."""
+    found = [f"{p.relative_to(PACKAGE)}:{i}"
+             for p in sorted(PACKAGE.rglob("*.py"))
+             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"\.number\s*==", line)]
+    assert len(found) == 1 and found[0].startswith("rules/stage.py:"), found
+
+
+class _File:
+    """A stage's part of a battle file, and what was saved of it."""
+
+    def __init__(self) -> None:
+        self.part = {"complete": False}
+        self.saved: list[dict[str, bool]] = []
+
+    def change(self):  # type: ignore[no-untyped-def]
+        was = copy.deepcopy(self.part)
+        self.part["complete"] = True
+
+        def undo() -> None:
+            self.part = was
+
+        return undo
+
+
+def _move(campaign, file: _File, battle_ok: bool, campaign_ok: bool, to: BattleStatus) -> bool:  # type: ignore[no-untyped-def]
+    def save_battle() -> bool:
+        if battle_ok:
+            file.saved.append(copy.deepcopy(file.part))
+        return battle_ok
+
+    return stage.move(campaign, 1, to, change_file=file.change, save_battle=save_battle,
+                      save_campaign=lambda: campaign_ok,
+                      decide=lambda: {"winner": G, "gangs": [V, G], "scenario": "Turf War"})
+
+
+def test_each_stage_move_puts_back_the_file_and_the_summary_when_a_save_fails(demo_campaign) -> None:
+    for before, to in ((BattleStatus.SETUP, BattleStatus.BATTLE),
+                       (BattleStatus.BATTLE, BattleStatus.POST_BATTLE),
+                       (BattleStatus.POST_BATTLE, BattleStatus.DONE)):
+        c = copy.deepcopy(demo_campaign)
+        c.battles.append(BattleSummary(number=1, status=before, gangs=[V], scenario="Sneak Attack"))
+        summary = copy.deepcopy(vars(stage.summary_of(c, 1)))
+        file = _File()
+        assert not _move(c, file, False, True, to)  # the file's save fails
+        assert vars(stage.summary_of(c, 1)) == summary and file.part == {"complete": False}
+        assert file.saved == []
+        assert not _move(c, file, True, False, to)  # the campaign's save fails
+        assert vars(stage.summary_of(c, 1)) == summary and file.part == {"complete": False}
+        # the file was saved again as it was: file and summary agree on disk too
+        assert file.saved == [{"complete": True}, {"complete": False}]
+        assert _move(c, file, True, True, to)
+        s = stage.summary_of(c, 1)
+        assert s is not None and s.status == to and s.winner == G and s.gangs == [V, G]
+        assert s.scenario == "Turf War" and file.part == {"complete": True}
+
+
+def test_finishing_a_battle_whose_campaign_save_fails_saves_its_file_back_as_it_was(demo_campaign) -> None:
+    flow = BattleFlow(demo_campaign, 1, {"setup": default_setup(demo_campaign, 1, V, G).to_data()})
+    flow.record(flow.end(G, ()))
+    saved = []
+
+    def save_battle() -> bool:
+        saved.append(flow.battle_record.outcome)
+        return True
+
+    assert not flow.finish(save_battle, lambda: False)
+    assert flow.battle_record.outcome is None
+    assert saved[0] is not None and saved[-1] is None  # the outcome saved, then taken back
+    s = stage.summary_of(demo_campaign, 1)
+    assert s is not None and s.status == BattleStatus.BATTLE and s.winner == ""
