@@ -26,9 +26,10 @@ from .status import TRANSITIONS, BattleStatus, advance
 _UNSET: Any = object()
 
 
-def summary_of(campaign: Campaign, number: int) -> BattleSummary | None:
-    """Battle ``number``'s summary in the campaign, or None."""
-    for s in campaign.battles:
+def summary_of(campaign: Campaign, number: int, *, last: bool = False) -> BattleSummary | None:
+    """Battle ``number``'s summary in the campaign, or None (``last``: the last one listed
+    with that number, as the saves name a battle's file)."""
+    for s in (reversed(campaign.battles) if last else campaign.battles):
         if s.number == number:
             return s
     return None

@@ -65,6 +65,7 @@ from .loading import load_any
 from .lock import Lock
 from ..rules import limits
 from ..rules.model import Campaign, slugify, unique_id
+from ..rules.stage import summary_of
 
 _SLUG_OK = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
@@ -928,10 +929,7 @@ class CampaignHandle:
         return name
 
     def _summary_of(self, number: int) -> Any:
-        for s in reversed(self.campaign.battles):
-            if s.number == number:
-                return s
-        return None
+        return summary_of(self.campaign, number, last=True)
 
     def _folder_key(self, text: str) -> str:
         """The key :func:`folder.read_folder` works out for the files as we left them."""
