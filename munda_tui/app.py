@@ -12,7 +12,7 @@ import random
 import re
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -35,19 +35,22 @@ if TYPE_CHECKING:
     from .saves.store import Opening
 
 
-def battle_screen(handle: CampaignHandle, number: int, status: BattleStatus) -> Screen[None]:
-    """The screen that continues a battle at its stage (each imported when first used)."""
+def battle_screen(handle: CampaignHandle, number: int, status: BattleStatus,
+                  data: dict[str, Any] | None = None) -> Screen[None]:
+    """The screen that continues a battle at its stage (each imported when first used),
+    given the battle file's data when it was loaded already (``MundaApp.open_battle``
+    loads it once, to check it, and hands it on: the screen does not load it again)."""
     if status is BattleStatus.BATTLE:
         from .screens.battle.screen import BattleScreen
 
-        return BattleScreen(handle, number)
+        return BattleScreen(handle, number, data)
     if status in (BattleStatus.POST_BATTLE, BattleStatus.DONE):
         from .screens.postbattle.screen import PostBattleScreen
 
-        return PostBattleScreen(handle, number)
+        return PostBattleScreen(handle, number, data)
     from .screens.prebattle.screen import PreBattleScreen
 
-    return PreBattleScreen(handle, number)
+    return PreBattleScreen(handle, number, data)
 
 
 def _card_commands() -> type:
@@ -550,11 +553,12 @@ class MundaApp(KeyOrderApp):
         if self.handle is None:  # the campaign was closed by a key pressed after this one
             return False
         summary = self.battle_summary(number)
-        if not self._battle_file_ok(number, summary.status):
+        data = self._load_battle_file(number, summary.status)
+        if data is None:
             return False
         assert self.handle is not None
         try:
-            screen = battle_screen(self.handle, number, BattleStatus(summary.status))
+            screen = battle_screen(self.handle, number, BattleStatus(summary.status), data)
         except (KeyError, ValueError, TypeError, IndexError, AttributeError) as error:
             # the file loads but its content does not make a battle the rules can replay
             shown = str(error)[:300]
@@ -570,8 +574,10 @@ class MundaApp(KeyOrderApp):
         self.push_screen(screen)
         return True
 
-    def _battle_file_ok(self, number: int, status: str) -> bool:
-        """Whether battle ``number``'s file loads (or may be missing at this stage)."""
+    def _load_battle_file(self, number: int, status: str) -> dict[str, Any] | None:
+        """Battle ``number``'s file, loaded once for the screen that continues it ({} when
+        it may be missing at this stage), or None when it does not load: said here, the one
+        place a battle file's load failure is shown (with the newest backup that loads)."""
         from .screens.common.dialogs import ErrorScreen
 
         handle = self.handle
@@ -579,20 +585,19 @@ class MundaApp(KeyOrderApp):
         title = f"Battle {number} could not be opened"
         path = handle.battle_path(number)
         try:
-            handle.load_battle(number)
+            return handle.load_battle(number)
         except KeyError:
             if status in (BattleStatus.SETUP, BattleStatus.POST_BATTLE, BattleStatus.DONE):
-                return True  # not begun yet, or a battle fought without the tracker
+                return {}  # not begun yet, or a battle fought without the tracker
             error = SaveError(path, 1, 1, "the battle file is missing (the battle is under way)")
             self._offer_backup(error, title, lambda: self.open_battle(number))
-            return False
+            return None
         except WriteFailed as error:
             self.push_screen(ErrorScreen(title, _write_failed_text(error)))
-            return False
+            return None
         except SaveError as error:
             self._offer_backup(error, title, lambda: self.open_battle(number))
-            return False
-        return True
+            return None
 
     def new_battle(self, *, by_hand: bool = False) -> int:
         """Create the next battle record and open it: its set-up (status "setup"), or,

@@ -122,11 +122,12 @@ rosters once and saves the battle report.
         Binding("escape", "leave", "Leave (saved)", id="post_battle.leave"),
     ]
 
-    def __init__(self, handle: Any, number: int) -> None:
+    def __init__(self, handle: Any, number: int, data: dict[str, Any] | None = None) -> None:
         super().__init__()
         self.handle = handle
         self.number = number
         self.data: dict[str, Any] = {}
+        self._loaded = data  # the battle file as the app loaded it (app.open_battle)
         self.seq: pb.PostBattle | None = None
         self.report_text = ""
         self._prompt_key: tuple[Any, ...] | None = None
@@ -177,10 +178,13 @@ rosters once and saves the battle report.
                 "The file is left as it is; the rest of the campaign is unchanged."))
 
     def _start(self) -> None:
-        try:
-            self.data = self.handle.load_battle(self.number)
-        except KeyError:  # no battle file yet (a battle entered by hand): start one
-            self.data = {}
+        if self._loaded is not None:
+            self.data, self._loaded = self._loaded, None
+        else:
+            try:
+                self.data = self.handle.load_battle(self.number)
+            except KeyError:  # no battle file yet (a battle entered by hand): start one
+                self.data = {}
         draft = self.data.get("postbattle")
         if draft and draft.get("status") in ("done", "committing"):
             self._finish_commit()

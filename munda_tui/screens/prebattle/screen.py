@@ -59,10 +59,12 @@ class PreBattleScreen(Screen[None]):
         Binding("escape", "back", "Back", id="pre_battle.back"),
     ]
 
-    def __init__(self, handle: "CampaignHandle", number: int) -> None:
+    def __init__(self, handle: "CampaignHandle", number: int,
+                 data: dict[str, Any] | None = None) -> None:
         super().__init__()
         self.handle = handle
         self.number = number
+        self._loaded = data  # the battle file as the app loaded it (app.open_battle)
         self.step = "gangs"
         # the flow the step panels read and change (its tables are loaded on mount)
         self.flow = pre.PreBattle(handle.campaign, number, {}, shorten=self.short_path)
@@ -120,13 +122,16 @@ class PreBattleScreen(Screen[None]):
     def on_mount(self) -> None:
         tables, problems = load_scenario_tables(munda_app(self).config_dir, self.handle.path)
         self.flow.tables, self.flow.problems = tables, list(problems)
-        try:
-            data = self.handle.load_battle(self.number)
-        except KeyError:
-            data = {}
-        except SaveError as error:
-            self.app.push_screen(ErrorScreen("The battle file does not load", str(error)))
-            data = {}
+        data = self._loaded
+        self._loaded = None
+        if data is None:
+            try:
+                data = self.handle.load_battle(self.number)
+            except KeyError:
+                data = {}
+            except SaveError as error:
+                self.app.push_screen(ErrorScreen("The battle file does not load", str(error)))
+                data = {}
         if data.get("setup"):
             self.setup = BattleSetup.from_data(data["setup"])
             step = self.setup.step or "battlefield"

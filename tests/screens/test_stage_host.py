@@ -1,0 +1,60 @@
+"""The stage host (issue 24): a battle file is loaded once when a battle is opened, by the
+app (which says a load failure, with the backup offer), and handed to the screen that
+continues it: the pre-battle flow, the tracker and the post-battle wizard."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from munda_tui.rules import scenario as sc
+from munda_tui.rules.battle import default_setup
+from munda_tui.rules.model import BattleSummary
+from munda_tui.saves import Store
+
+V, G = "venom-sisters", "iron-skulls"
+
+
+def _seed(data_dir: Path) -> None:
+    from support import ensure_demo  # the demo written once per process, then copied
+
+    ensure_demo(data_dir)
+    with Store(data_dir).open_campaign("demo") as handle:
+        c = handle.campaign
+        c.battles += [BattleSummary(number=1, status="setup"),
+                      BattleSummary(number=2, status="battle", gangs=[V, G]),
+                      BattleSummary(number=3, status="post-battle", gangs=[V, G])]
+        handle.save()
+        setup = sc.new_setup(1, V, G)
+        setup.step = "battlefield"
+        handle.save_battle(1, {"setup": setup.to_data()})
+        handle.save_battle(2, {"setup": default_setup(c, 2, V, G).to_data()})
+
+
+@pytest.mark.parametrize("number, screen", [(1, "PreBattleScreen"), (2, "BattleScreen"),
+                                            (3, "PostBattleScreen")])
+async def test_opening_a_battle_loads_its_file_once(make_app: Any, data_dir: Path,
+                                                    number: int, screen: str) -> None:
+    _seed(data_dir)
+    app = make_app(seed=1, demo=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        handle = app.handle
+        loads: list[int] = []
+        load = handle.load_battle
+
+        def counted(n: int) -> Any:
+            caller = sys._getframe(1).f_code.co_filename
+            if "saves" not in Path(caller).parts:  # (the store's own update reads its memo)
+                loads.append(n)
+            return load(n)
+
+        handle.load_battle = counted
+        assert app.open_battle(number)
+        await pilot.pause()
+        await pilot.pause()
+        assert type(app.screen).__name__ == screen
+        assert loads == [number]
