@@ -30,13 +30,13 @@ def _dice_section() -> dict[str, Any]:
 
 def _lazy(module: str, function: str) -> Callable[[], Any]:
     def call() -> Any:
-        return getattr(importlib.import_module(module, __package__), function)()
+        return getattr(importlib.import_module(module), function)()
 
     return call
 
 
 #: section name -> function returning its JSON-ready data. Parts of the rules
-#: add their own entries (module path relative to this package, function name).
+#: add their own entries (the module's full dotted name, function name).
 SECTIONS: dict[str, Callable[[], Any]] = {
     "model": _model_section,
     "dice": _dice_section,
@@ -48,10 +48,10 @@ def export_all() -> dict[str, Any]:
 
 
 # Sections added by the parts of the rules, e.g.
-#   SECTIONS["subplot_decks"] = _lazy(".subplots", "export_decks")
-SECTIONS["subplot_decks"] = _lazy(".subplots", "export_section")
-SECTIONS["scenario_tables"] = _lazy(".scenario", "export_tables")
-SECTIONS["post_battle"] = _lazy(".postbattle", "export_section")
-SECTIONS["subplot_watchers"] = _lazy(".watch", "export_section")
-SECTIONS["readings"] = _lazy(".readings", "export_section")
-SECTIONS["roster"] = _lazy(".career", "export_section")
+#   SECTIONS["subplot_decks"] = _lazy("munda_tui.rules.subplots", "export_decks")
+SECTIONS["subplot_decks"] = _lazy("munda_tui.rules.subplots", "export_section")
+SECTIONS["scenario_tables"] = _lazy("munda_tui.rules.scenario", "export_tables")
+SECTIONS["post_battle"] = _lazy("munda_tui.rules.postbattle", "export_section")
+SECTIONS["subplot_watchers"] = _lazy("munda_tui.rules.watch", "export_section")
+SECTIONS["readings"] = _lazy("munda_tui.rules.readings", "export_section")
+SECTIONS["roster"] = _lazy("munda_tui.rules.career", "export_section")
