@@ -162,6 +162,12 @@ class BattleEntry:
     # (a file broken since the index last read it keeps that number and summary)
     summary: dict[str, Any] | None
     error: str | None = None
+    summary_json: str | None = None  # ``cache.as_json(summary)``, worked out once
+
+    def json(self) -> str | None:
+        if self.summary_json is None and self.summary is not None:
+            self.summary_json = cache.as_json(self.summary)
+        return self.summary_json
 
 
 @dataclass
@@ -210,7 +216,7 @@ def folder_key(text: str, gangs: list[tuple[str, str]], battles: list[BattleEntr
         elif jsons is not None and entry.name in jsons:
             shown = jsons[entry.name] or ""
         else:
-            shown = "" if entry.summary is None else cache.as_json(entry.summary) or ""
+            shown = entry.json() or ""
         parts += ["\x00battle\x00", entry.name, "\x00", str(entry.number), "\x00", shown]
     return cache.text_key("".join(parts)).hex()
 
@@ -316,12 +322,13 @@ def write_index(directory: Path, files: dict[str, tuple[int, str | None]], probl
     its summary)): the next open reads none of them again."""
     battles_dir = directory / BATTLES_DIR
     fresh: dict[str, Any] = {}
+    raw: dict[str, str] = {}  # name -> the entry's JSON, its summary's JSON as it is
     for name, (number, js) in files.items():
         try:
             st = _stat_key(os.stat(battles_dir / name))
         except OSError:
             continue
-        fresh[name] = [*st, number, None if js is None else json.loads(js), None]
+        raw[name] = f"[{st[0]},{st[1]},{st[2]},{number},{js if js is not None else 'null'},null]"
     for entry in problems:
         try:
             st = _stat_key(os.stat(battles_dir / entry.name))
@@ -329,10 +336,17 @@ def write_index(directory: Path, files: dict[str, tuple[int, str | None]], probl
             if entry.number is None or not _lost(directory, entry.name):
                 continue
             st = [0, 0, 0]
-        fresh.setdefault(entry.name, [*st, entry.number, entry.summary, entry.error])
-    body = cache.as_json({"salt": cache.salt(), "files": dict(sorted(fresh.items()))})
-    if body is not None:
-        cache.write_plain(directory / cache.CACHE_DIR / INDEX_FILE, body)
+        if entry.name not in raw:
+            fresh[entry.name] = [*st, entry.number, entry.summary, entry.error]
+    for name, item in fresh.items():
+        js = cache.as_json(item)
+        if js is None:
+            return
+        raw[name] = js
+    salt = cache.as_json(cache.salt())
+    body = ('{"salt":' + str(salt) + ',"files":{'
+            + ",".join(f"{json.dumps(name, ensure_ascii=False)}:{raw[name]}" for name in sorted(raw)) + "}}")
+    cache.write_plain(directory / cache.CACHE_DIR / INDEX_FILE, body)
 
 
 @dataclass
@@ -422,7 +436,7 @@ def load_folder(read: FolderRead) -> LoadedFolder:
             numbers[shown] = number
         used.add(shown)
         battle_files[shown] = name
-        summaries[shown] = cache.as_json(entry.summary) if entry.summary is not None else None
+        summaries[shown] = entry.json()
         if summary is not None:
             summary.number = shown
             battles.append(summary)

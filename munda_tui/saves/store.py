@@ -543,6 +543,7 @@ class CampaignHandle:
         self._summaries: dict[int, str | None] = {}  # number -> JSON of its file's [summary]
         self._numbers: dict[int, int] = {}  # number -> the number its file says, if not it
         self._problem_entries: list[folder.BattleEntry] = []
+        self._battles_written = False  # (the battle index is written at the close if so)
         self.problems: list[str] = []  # battle files that do not load, left out
 
     def _adopt(self, found: folder.LoadedFolder, read: folder.FolderRead | None = None) -> None:
@@ -615,6 +616,7 @@ class CampaignHandle:
             self._battle_files[number] = bname
             self._summaries[number] = folder.summary_json(summary)
         tx.write(self.file, settings_text)  # (the switch: campaign.toml says version 2)
+        self._battles_written = True
         tx.commit(durable=False)
         self._doc, self._doc_text, self._doc_stat = None, settings_text, _stat_key(self.file)
         self._written[self.file] = (settings_text, self._doc_stat)
@@ -676,12 +678,13 @@ class CampaignHandle:
         if self._lock is None or not self._lock.held:
             return
         self._flush_battle_memos()
-        try:  # (a cache: the next open reads no battle file this one wrote)
-            folder.write_index(self.path, {name: (self._numbers.get(n, n), self._summaries.get(n))
-                                           for n, name in self._battle_files.items()},
-                               self._problem_entries)
-        except (OSError, ValueError):
-            pass
+        if self._battles_written:
+            try:  # (a cache: the next open reads no battle file this one wrote)
+                folder.write_index(self.path, {name: (self._numbers.get(n, n), self._summaries.get(n))
+                                               for n, name in self._battle_files.items()},
+                                   self._problem_entries)
+            except (OSError, ValueError):
+                pass
         sync_pending_dirs()
         self._lock.release()
         self.store._forget(self)
@@ -1198,6 +1201,7 @@ class CampaignHandle:
                          as_json: str | None = None) -> None:
         """Keep the saved battle's data (as JSON: a copy, lists as tomllib gives them;
         ``as_json`` when the caller has it already)."""
+        self._battles_written = True
         if as_json is None:
             as_json = cache.battle_json(plain)
         self._flush_battle_memos(keep=number)
@@ -1218,6 +1222,7 @@ class CampaignHandle:
         """Remove a battle file (its last version stays in the backups)."""
         self._check_open()
         path = self.battle_path(number)
+        self._battles_written = True
         if path.exists():
             _keep_aside(path, backup_dir_of(path), "deleted")
             with guarded_write(path):
