@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Input
 from munda_tui.widgets.keys import key_for, keys_text
 from munda_tui.widgets.plain import DataTable, Label, Static
@@ -22,7 +22,7 @@ from munda_tui.widgets.header import Header
 
 from munda_tui.rules import catalogue as cat
 from munda_tui.rules import profile as pr
-from munda_tui.screens.common.dialogs import ConfirmScreen, ErrorScreen
+from munda_tui.screens.common.dialogs import ConfirmScreen, DialogScreen, ErrorScreen
 from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.widgets.footer import Footer
 
@@ -34,11 +34,10 @@ def _profile_text(profile: dict[str, int]) -> str:
     return " ".join(pr.format_value(k, profile.get(k)) for k in pr.CHARACTERISTICS)
 
 
-class EntryScreen(ModalScreen["dict[str, Any] | None"]):
+class EntryScreen(DialogScreen["dict[str, Any] | None"]):
     """Correct one catalogue entry; every field checked as a pack is (rules.catalogue)."""
 
     DEFAULT_CSS = """
-    EntryScreen { align: center middle; background: $background 60%; }
     EntryScreen #entry-box { width: 84; max-width: 100%; height: auto;
         border: thick $primary; background: $surface; padding: 0 1; }
     EntryScreen .entry-row { height: auto; }

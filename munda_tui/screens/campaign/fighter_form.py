@@ -14,7 +14,6 @@ from typing import Any, Callable
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Input, Select, TextArea
 from munda_tui.widgets.plain import Label, Static
@@ -33,15 +32,17 @@ from munda_tui.rules.model import (
     TerritoryKind,
 )
 from munda_tui.widgets.footer import Footer
+from munda_tui.screens.common.dialogs import DIALOG_CSS, DialogScreen
 
 CHAR_LABELS = LABELS  # the card's column heads (rules.profile)
 
 
-class FormScreen(ModalScreen[Any]):
+class FormScreen(DialogScreen[Any]):
     """A modal form: fields with an error line under each; Ctrl+S or Enter in a
     field saves, Escape cancels."""
 
-    CSS_PATH = "fighter_form.tcss"
+    # the kit's frame; its own fields' layout in fighter_form.tcss
+    CSS_PATH = [DIALOG_CSS, "fighter_form.tcss"]
     BINDINGS = [
         Binding("ctrl+s", "save", "Save", id="form.save"),
         Binding("escape", "cancel", "Cancel", id="form.cancel"),

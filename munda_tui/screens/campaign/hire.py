@@ -20,7 +20,7 @@ from typing import Callable
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
+from munda_tui.screens.common.dialogs import DialogScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Input
 from munda_tui.widgets.plain import Label, Static
@@ -45,11 +45,10 @@ class HireChoice:
     new_items: list[cat.ItemEntry] = field(default_factory=list)
 
 
-class HireScreen(ModalScreen["HireChoice | None"]):
+class HireScreen(DialogScreen["HireChoice | None"]):
     """Hire a fighter by type and name; dismisses with a :class:`HireChoice`."""
 
     DEFAULT_CSS = """
-    HireScreen { align: center middle; background: $background 60%; }
     HireScreen #hire-box {
         width: 84; max-width: 100%; height: auto; border: thick $primary;
         background: $surface; padding: 0 1;

@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from munda_tui.widgets.plain import DataTable, Label, Static
 from munda_tui.widgets.header import Header
 
@@ -31,7 +31,7 @@ from munda_tui.rules.model import (
     Gang,
     Territory,
 )
-from munda_tui.screens.common.dialogs import ConfirmScreen, ErrorScreen
+from munda_tui.screens.common.dialogs import DIALOG_CSS, ConfirmScreen, DialogScreen, ErrorScreen
 from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.screens.campaign.fighter_form import (
     CHAR_LABELS,
@@ -769,13 +769,14 @@ class RosterScreen(Screen[None]):
         self.dismiss(None)
 
 
-class TerritoriesScreen(ModalScreen[None]):
+class TerritoriesScreen(DialogScreen[None]):
     """The gang's Territories: add, remove, and mark a Special Territory (+50 to
     the Gang Rating) or a Stronghold."""
 
     HELP_TITLE = "Territories"
     HELP = "{key:territories.kind} cycles the kind: Turf, Special (adds 50 to the Gang Rating), Stronghold."
-    CSS_PATH = "roster.tcss"
+    # the kit's frame; its own box and list in roster.tcss (tests/screens/test_dialog_kit.py)
+    CSS_PATH = [DIALOG_CSS, "roster.tcss"]
     BINDINGS = [
         Binding("a", "add", "Add", id="territories.add"),
         Binding("k", "kind", "Kind", id="territories.kind"),

@@ -8,7 +8,7 @@ from typing import Callable
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
+from munda_tui.screens.common.dialogs import DIALOG_CSS, DialogScreen
 from textual.widgets import Input, Select
 from munda_tui.widgets.keys import key_for, keys_text
 from munda_tui.widgets.plain import Button
@@ -49,8 +49,9 @@ def validate_name(name: str, taken: set[str]) -> str:
     return ""
 
 
-class NewCampaignScreen(ModalScreen[NewCampaignRequest | None]):
-    CSS_PATH = "new_campaign.tcss"
+class NewCampaignScreen(DialogScreen[NewCampaignRequest | None]):
+    # the kit's frame; its own form's layout in new_campaign.tcss
+    CSS_PATH = [DIALOG_CSS, "new_campaign.tcss"]
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="new_campaign.cancel")]
 
     def __init__(self, taken: set[str], defaults: Settings | None = None,

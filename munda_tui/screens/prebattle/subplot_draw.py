@@ -44,7 +44,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input
 from munda_tui.widgets.keys import key_for, keys_text
@@ -90,14 +90,15 @@ def card_rows(cards: list[PlayingCard], per_row: int = 2) -> list[Horizontal]:
 # --- small modals ---------------------------------------------------------------------------
 
 
-class JokerScreen(ModalScreen[None]):
+class JokerScreen(DialogScreen[None]):
     """A Joker, announced to both players on an opaque screen."""
 
-    CSS_PATH = "subplot_draw.tcss"
+    # the kit's frame, opaque; the card's layout in subplot_draw.tcss
+    CSS_PATH = [DIALOG_CSS, "subplot_draw.tcss"]
     BINDINGS = [Binding("enter", "close", "Continue the draw", priority=True, id="joker.close")]
 
     def __init__(self, player: str, opponent: str, card: Card, count: int) -> None:
-        super().__init__()
+        super().__init__(opaque=True)
         self.player = player
         self.opponent = opponent
         self.card = card
@@ -120,14 +121,15 @@ class JokerScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class DrawnHandScreen(ModalScreen[None]):
+class DrawnHandScreen(DialogScreen[None]):
     """One player's hand, face up, on an opaque screen. Enter, Escape or h hides it."""
 
-    CSS_PATH = "subplot_draw.tcss"
+    # the kit's frame, opaque; the cards' layout in subplot_draw.tcss
+    CSS_PATH = [DIALOG_CSS, "subplot_draw.tcss"]
     BINDINGS = [Binding("escape,enter,h", "close", "Hide my cards", priority=True, id="hand.close")]
 
     def __init__(self, player: str, cards: list[tuple[Card | None, sp.SubplotCard]]) -> None:
-        super().__init__()
+        super().__init__(opaque=True)
         self.player = player
         self.cards = cards
 
