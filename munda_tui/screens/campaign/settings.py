@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual import work
 from textual.widgets import Input, Select, Switch
 from munda_tui.widgets.keys import key_for, keys_text
 from munda_tui.widgets.plain import Label, Static
@@ -23,6 +24,7 @@ from munda_tui.rules.limits import RANGES
 from munda_tui.rules.career import xp_events
 from munda_tui.rules.model import Settings
 from munda_tui.rules.rulesets import ruleset_choices
+from munda_tui.screens.common.asking import Asking
 from munda_tui.screens.common.dialogs import ConfirmScreen, ErrorScreen
 from munda_tui.rules.readings import for_setting
 from munda_tui.widgets.footer import Footer
@@ -84,7 +86,7 @@ def setting_options(key: str) -> list[tuple[str, Any]] | None:
     return ruleset_choices() if options is RULESET_FILES else options
 
 
-class SettingsScreen(Screen[None]):
+class SettingsScreen(Asking, Screen[None]):
     HELP_TITLE = "Settings"
     HELP = ("The campaign's rules choices. {key:settings.save} saves; {key:settings.back} leaves "
             "(asking first if you changed something).")
@@ -193,17 +195,13 @@ class SettingsScreen(Screen[None]):
         self.notify("Settings saved")
         self._status()
 
-    def action_back(self) -> None:
+    @work(group="dialog")
+    async def action_back(self) -> None:
         if not self.changed:
             self.dismiss(None)
             return
-
-        def answered(leave: bool | None) -> None:
-            if leave:
-                self.dismiss(None)
-
-        self.app.push_screen(
+        if await self.ask(
             ConfirmScreen("Leave without saving?", "Your changes to the settings are lost.",
-                          yes="Leave", no="Stay"),
-            answered,
-        )
+                          yes="Leave", no="Stay")
+        ):
+            self.dismiss(None)

@@ -6,11 +6,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
+from textual import work
 from munda_tui.widgets.keys import key_for, keys_text
 from munda_tui.widgets.plain import DataTable, Label, Static
 from munda_tui.widgets.header import Header
 
 from munda_tui.rules.model import unique_id
+from munda_tui.screens.common.asking import Asking
 from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.widgets.footer import Footer
 
@@ -18,7 +20,7 @@ from munda_tui.widgets.footer import Footer
 # first frame, and start-up time is felt at the table.
 
 
-class HomeScreen(Screen[None]):
+class HomeScreen(Asking, Screen[None]):
     HELP_TITLE = "Campaigns"
     HELP = (
         "Your campaigns, saved as TOML in the data folder shown below. Open one to see "
@@ -134,30 +136,25 @@ class HomeScreen(Screen[None]):
         self.notify(f"Created {campaign.name}")
         return True
 
-    def action_delete(self) -> None:
+    @work(group="dialog")
+    async def action_delete(self) -> None:
         from munda_tui.screens.common.dialogs import ConfirmScreen, ErrorScreen
 
         slug = self._selected_slug()
         if slug is None:
             return
 
-        def answered(yes: bool | None) -> None:
-            if not yes:
-                return
-            try:
-                munda_app(self).store.delete_campaign(slug)
-            except Exception as error:
-                self.app.push_screen(ErrorScreen("Could not delete the campaign", str(error)))
-                return
-            self.refresh_campaigns()
-            self.notify(f"Deleted {slug}")
-
-        self.app.push_screen(
-            ConfirmScreen(
-                f"Delete the campaign '{slug}'?",
-                "Its gangs and battle history go with it. This cannot be undone.",
-                yes="Delete",
-                no="Keep",
-            ),
-            answered,
-        )
+        if not await self.ask(ConfirmScreen(
+            f"Delete the campaign '{slug}'?",
+            "Its gangs and battle history go with it. This cannot be undone.",
+            yes="Delete",
+            no="Keep",
+        )):
+            return
+        try:
+            munda_app(self).store.delete_campaign(slug)
+        except Exception as error:
+            self.app.push_screen(ErrorScreen("Could not delete the campaign", str(error)))
+            return
+        self.refresh_campaigns()
+        self.notify(f"Deleted {slug}")
