@@ -58,3 +58,33 @@ async def test_opening_a_battle_loads_its_file_once(make_app: Any, data_dir: Pat
         await pilot.pause()
         assert type(app.screen).__name__ == screen
         assert loads == [number]
+
+
+async def test_a_set_up_that_cannot_be_saved_is_said_as_every_failed_save(make_app: Any,
+                                                                        data_dir: Path) -> None:
+    """The pre-battle flow's failed save shows the error dialog with its reason, as the
+    tracker's and the wizard's do (it was a passing notification)."""
+    from munda_tui.saves import SaveError
+
+    _seed(data_dir)
+    app = make_app(seed=1, demo=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert app.open_battle(1)
+        await pilot.pause()
+        screen = app.screen
+        assert type(screen).__name__ == "PreBattleScreen"
+        handle = app.handle
+        on_disk = handle.load_battle(1)
+
+        def refuse(*args: Any, **kwargs: Any) -> None:
+            raise OSError(28, "No space left on device")
+
+        handle.update_battle = refuse
+        assert screen.save() is False
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ErrorScreen"
+        assert app.screen.title_text == "The set-up could not be saved"
+        assert "No space left on device" in app.screen.message
+        del handle.update_battle
+        assert handle.load_battle(1) == on_disk

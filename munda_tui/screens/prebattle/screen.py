@@ -178,16 +178,17 @@ class PreBattleScreen(Screen[None]):
 
     def save(self) -> bool:
         """Write the set-up into the battle file and the campaign's summary.
-        A failed save is shown (nothing is lost on screen) and returns False."""
+        A failed save is shown as every save is (the app's guarded_save: its reason in
+        the error dialog; nothing is lost on screen) and returns False."""
         if self.setup is None:
             return True
-        try:
-            self.handle.update_battle(self.number, "setup", self.setup.to_data())
+        setup = self.setup
+
+        def save() -> None:
+            self.handle.update_battle(self.number, "setup", setup.to_data())
             self._save_summary()
-        except (SaveError, OSError) as error:
-            self.notify(f"The set-up was not saved: {error}", severity="error", timeout=8)
-            return False
-        return True
+
+        return munda_app(self).guarded_save("The set-up", save)
 
     def _save_summary(self) -> None:
         assert self.setup is not None
