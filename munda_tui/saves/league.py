@@ -252,6 +252,10 @@ def init(handle: "CampaignHandle", remote: str) -> SyncResult:
     git(directory, "init", "-q", "-b", BRANCH)
     try:
         _write_ignore(directory)
+        # the league's first commit is its own (a random id): two leagues never share a
+        # history, so a remote of another campaign's league is told apart at the sync
+        git(directory, *_identity(directory), "commit", "-q", "--allow-empty", "-m",
+            f"League started: {handle.campaign.name} ({os.urandom(6).hex()})")
         result = SyncResult(committed=commit_local(handle))
         git(directory, "remote", "add", REMOTE, remote)
     except BaseException:
