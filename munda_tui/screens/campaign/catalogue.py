@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual import work
 from textual.screen import Screen
 from textual.widgets import Input
 from munda_tui.widgets.keys import key_for, keys_text
@@ -22,6 +23,7 @@ from munda_tui.widgets.header import Header
 
 from munda_tui.rules import catalogue as cat
 from munda_tui.rules import profile as pr
+from munda_tui.screens.common.asking import Asking
 from munda_tui.screens.common.dialogs import ConfirmScreen, DialogScreen, ErrorScreen
 from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.widgets.footer import Footer
@@ -106,7 +108,7 @@ class EntryScreen(DialogScreen["dict[str, Any] | None"]):
         self.dismiss(None)
 
 
-class CatalogueScreen(Screen[None]):
+class CatalogueScreen(Asking, Screen[None]):
     HELP_TITLE = "Catalogue"
     HELP = ("The fighter types and items this campaign knows: learned from every fighter and "
             "item entered or imported, and loaded from the packs in the config folder's packs/ "
@@ -226,7 +228,8 @@ class CatalogueScreen(Screen[None]):
             return False
         return True
 
-    def action_edit(self) -> None:
+    @work(group="dialog")
+    async def action_edit(self) -> None:
         picked = self._selected()
         if picked is None or not self._own_only(*picked):
             return
@@ -246,57 +249,53 @@ class CatalogueScreen(Screen[None]):
             others = cat.Catalogue(items=[x for x in self.own.items if x is not i])
             data_kind = "items"
 
-        def done(result: dict[str, Any] | None) -> None:
-            if result is None:
-                return
-            if kind == "types":
-                types = self.own.fighter_types
-                types[next(n for n, t in enumerate(types) if t.name == name)] = result["entry"]
-            else:
-                items = self.own.items
-                items[next(n for n, i in enumerate(items) if i.name == name)] = result["entry"]
-            self._save(f"Saved {result['entry'].name}")
+        result: dict[str, Any] | None = await self.ask(EntryScreen(data_kind, values, others))
+        if result is None:
+            return
+        if kind == "types":
+            types = self.own.fighter_types
+            types[next(n for n, t in enumerate(types) if t.name == name)] = result["entry"]
+        else:
+            items = self.own.items
+            items[next(n for n, i in enumerate(items) if i.name == name)] = result["entry"]
+        self._save(f"Saved {result['entry'].name}")
 
-        self.app.push_screen(EntryScreen(data_kind, values, others), done)
-
-    def action_delete(self) -> None:
+    @work(group="dialog")
+    async def action_delete(self) -> None:
         picked = self._selected()
         if picked is None or not self._own_only(*picked):
             return
         kind, name = picked
 
-        def answered(yes: bool | None) -> None:
-            if not yes:
-                return
-            (self.own.remove_type if kind == "types" else self.own.remove_item)(name)
-            self._save(f"{name} deleted from the catalogue")
+        if not await self.ask(ConfirmScreen(
+                f"Delete {name} from the catalogue?",
+                "Fighters and items on the rosters keep it; only the catalogue forgets it.",
+                yes="Delete", no="Keep")):
+            return
+        (self.own.remove_type if kind == "types" else self.own.remove_item)(name)
+        self._save(f"{name} deleted from the catalogue")
 
-        self.app.push_screen(ConfirmScreen(
-            f"Delete {name} from the catalogue?",
-            "Fighters and items on the rosters keep it; only the catalogue forgets it.",
-            yes="Delete", no="Keep"), answered)
-
-    def action_export(self) -> None:
+    @work(group="dialog")
+    async def action_export(self) -> None:
         from munda_tui.screens.common.dialogs import LineScreen
         from munda_tui.saves.catalogue import write_file
 
         default = str(Path.cwd() / f"{self.handle.campaign.id}-pack.toml")
 
-        def chosen(path: str | None) -> None:
-            if path is None:
-                return
-            pack = cat.Catalogue(self.handle.campaign.name, list(self.own.fighter_types),
-                                 list(self.own.items))
-            try:
-                write_file(Path(path).expanduser(), pack)
-            except OSError as error:
-                self.app.push_screen(ErrorScreen("Could not write the pack", str(error)))
-                return
-            self.notify(f"Wrote {len(pack.fighter_types)} fighter types and {len(pack.items)} "
-                        f"items to {path}: it loads from <config dir>/packs/", timeout=10)
-
-        self.app.push_screen(LineScreen("Export the catalogue as a pack: the file to write",
-                                        value=default, placeholder="a file path"), chosen)
+        path: str | None = await self.ask(LineScreen(
+            "Export the catalogue as a pack: the file to write",
+            value=default, placeholder="a file path"))
+        if path is None:
+            return
+        pack = cat.Catalogue(self.handle.campaign.name, list(self.own.fighter_types),
+                             list(self.own.items))
+        try:
+            write_file(Path(path).expanduser(), pack)
+        except OSError as error:
+            self.app.push_screen(ErrorScreen("Could not write the pack", str(error)))
+            return
+        self.notify(f"Wrote {len(pack.fighter_types)} fighter types and {len(pack.items)} "
+                    f"items to {path}: it loads from <config dir>/packs/", timeout=10)
 
     def action_back(self) -> None:
         self.app.pop_screen()
