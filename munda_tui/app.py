@@ -12,7 +12,7 @@ import random
 import re
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -616,6 +616,13 @@ class MundaApp(KeyOrderApp):
         return number
 
     # --- keys and commands ------------------------------------------------------
+
+    def set_keymap(self, keymap: Mapping[str, str]) -> None:
+        """Textual's keymap, applied to the app's own bindings too: its priority bindings
+        ("?" for the help over a dialog) are read from the app's map on a modal screen,
+        which Textual's keymap does not reach (a remapped help key showed "?" there)."""
+        super().set_keymap(keymap)
+        self._bindings.apply_keymap(self._keymap)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("help", "help_in_field"):

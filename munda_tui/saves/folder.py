@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules import model as m
+from ..rules.limits import LimitError
 from . import cache, codec
 from .codec import ValidationError
 from .errors import SaveError, validation_error
@@ -392,8 +393,10 @@ def load_folder(read: FolderRead) -> LoadedFolder:
                 raise ValidationError(("order",), "expected an integer")
             body = {k: v for k, v in raw.items() if k not in ("schema_version", "order")}
             gang = codec.from_data(m.Gang, body)
-            if body.get("reputation", 0) < 0:
-                raise ValidationError(("reputation",), f"Reputation is never below 0 (found {body['reputation']})")
+            try:  # the campaign's ruleset says whether it may be below 0 (turf-reputation-floor)
+                campaign.check_reputation(gang.reputation)
+            except LimitError as limit:
+                raise ValidationError(("reputation",), str(limit)) from None
             codec._unique(gang.fighters, "id", ("fighters",), "fighter")
         except ValidationError as error:
             raise validation_error(gpath, gtext, error) from None
@@ -501,8 +504,6 @@ def load_gang_file(path: Path, text: str | None = None) -> m.Gang:
         if type(raw.get("order", 0)) is not int:
             raise ValidationError(("order",), "expected an integer")
         gang = codec.from_data(m.Gang, body)
-        if body.get("reputation", 0) < 0:
-            raise ValidationError(("reputation",), f"Reputation is never below 0 (found {body['reputation']})")
         codec._unique(gang.fighters, "id", ("fighters",), "fighter")
     except ValidationError as error:
         raise validation_error(path, text, error) from None

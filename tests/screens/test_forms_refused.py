@@ -29,10 +29,11 @@ def seed(data_dir: Path) -> str:
 
 
 def on_disk(data_dir: Path, slug: str = "demo") -> str:
-    """The campaign's files as saved (campaign and catalogue)."""
+    """The campaign's files as saved (campaign, gangs and catalogue)."""
     folder = Path(data_dir) / "campaigns" / slug
     assert (folder / "campaign.toml").exists()
-    return "".join(p.read_text("utf-8") for p in sorted(folder.glob("*.toml")))
+    return "".join(p.read_text("utf-8") for p in
+                   [*sorted(folder.glob("*.toml")), *sorted(folder.glob("gangs/*.toml"))])
 
 
 def fields(app) -> dict[str, str]:  # type: ignore[no-untyped-def]

@@ -51,14 +51,10 @@ class BattleScreen(Asking, PhoneKeys, Screen[None]):
     BINDINGS = bindings()  # (read from the data when this module loads)
     HELP = help_text(BINDINGS)
 
-    def __init__(self, handle: "CampaignHandle", number: int,
-                 data: dict[str, Any] | None = None) -> None:
-        super().__init__()
-        self.handle = handle
-        self.number = number
-        # the battle file as the app loaded it (app.open_battle), or loaded here
-        self.flow = BattleFlow(handle.campaign, number,
-                               handle.load_battle(number) if data is None else data)
+    def __init__(self, handle: "CampaignHandle", number: int, data: dict[str, Any] | None = None) -> None:
+        super().__init__()  # data: the battle file as app.open_battle loaded it, or loaded here
+        self.handle, self.number = handle, number
+        self.flow = BattleFlow(handle.campaign, number, handle.load_battle(number) if data is None else data)
         self.strict = handle.campaign.settings.strict_secrecy
         self.gangs = self.flow.gangs
         self._side = 0
