@@ -57,7 +57,11 @@ async def test_every_screen_keeps_its_help_key_at_80x24(make_app, data_dir: Path
         await wait_for_screen(pilot, "CampaignScreen")
 
         async def opens_help(key: str, back: str) -> None:
-            assert _help_key_shown(app), type(app.screen).__name__
+            from support import wait_until
+
+            # (the footer is laid out after the screen's first frame)
+            await wait_until(pilot, lambda: _help_key_shown(app),
+                             f"the help key in view on {type(app.screen).__name__}")
             await pilot.press(key)
             await wait_for_screen(pilot, "HelpScreen")
             await pilot.press("escape")
