@@ -21,9 +21,9 @@ from textual.screen import Screen
 
 from .collector import Collector
 from .key_order import KeyOrderApp
-from .rules.model import BattleSummary, Campaign
-from .rules.stage import summary_of
-from .rules.status import FIRST, FIRST_BY_HAND, BattleStatus
+from .rules.core.model import BattleSummary, Campaign
+from .rules.core.stage import summary_of
+from .rules.core.status import FIRST, FIRST_BY_HAND, BattleStatus
 from .saves import CampaignLocked, SaveError, Store
 from .saves.errors import WriteFailed
 from .saves.config import Config, load_config, save_config
@@ -254,7 +254,7 @@ class MundaApp(KeyOrderApp):
     def _open_demo(self) -> "CampaignHandle":
         """The demo campaign: opened if this data dir has it, else prepared in memory
         (written by a worker after the first frame)."""
-        from .rules.demo import demo_campaign
+        from .rules.campaign.demo import demo_campaign
 
         campaign = demo_campaign()
         if (self.store.campaigns_dir / campaign.id).is_dir():

@@ -44,7 +44,7 @@ def _add_roll(p: argparse.ArgumentParser) -> None:
 
 
 def _run_roll(args: argparse.Namespace) -> int:
-    from .rules.dice import DiceError, parse_faces, roll, roll_faces
+    from .rules.core.dice import DiceError, parse_faces, roll, roll_faces
 
     try:
         if args.faces is not None:
@@ -99,7 +99,7 @@ def _add_rules(p: argparse.ArgumentParser) -> None:
 
 
 def _run_rules(args: argparse.Namespace) -> int:
-    from .rules.export import export_all
+    from .rules.campaign.export import export_all
 
     json.dump(export_all(), sys.stdout, indent=2, ensure_ascii=False)
     print()

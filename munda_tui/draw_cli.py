@@ -1,7 +1,7 @@
 """`munda-tui draw [--house HOUSE] [--seed N] [--card CARD ...]`: one player's House
 Sub-plot draw without a campaign, printed as plain text (name, text, rewards).
 
-The rules live in ``munda_tui.rules.subplots``; this only reads arguments and prints.
+The rules live in ``munda_tui.rules.subplots.decks``; this only reads arguments and prints.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _house_deck(name: str) -> str:
-    from .rules.subplots import HOUSE_DECKS, SubplotError
+    from .rules.subplots.decks import HOUSE_DECKS, SubplotError
 
     wanted = name.strip().lower().replace("-", " ").replace("_", " ")
     for house, deck_id in HOUSE_DECKS.items():
@@ -44,7 +44,7 @@ def _house_deck(name: str) -> str:
 
 def format_draw(session: object, width: int = 78) -> str:
     """The printed report of a finished one-player draw."""
-    from .rules.subplots import REVEALS, SubplotDraw, deck
+    from .rules.subplots.decks import REVEALS, SubplotDraw, deck
 
     assert isinstance(session, SubplotDraw)
     gang = session.order[0]
@@ -80,7 +80,7 @@ def format_draw(session: object, width: int = 78) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .rules.subplots import SubplotError, draw_all
+    from .rules.subplots.decks import SubplotError, draw_all
 
     try:
         house = _house_deck(args.house) if args.house else None

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
-    from .rules.model import Settings
+    from .rules.core.model import Settings
     from .saves import Store
 
 
@@ -43,7 +43,7 @@ def _err(command: str, message: str) -> int:
 
 def find_campaign(store: "Store", name: str) -> str | None:
     """The slug of a campaign given by folder name or by name (any case)."""
-    from .rules.model import slugify
+    from .rules.core.model import slugify
 
     infos = store.list_campaigns()
     for info in infos:
@@ -91,9 +91,9 @@ def _run_import(args: argparse.Namespace) -> int:
 
 
 def _import_yaktribe(args: argparse.Namespace) -> int:
-    from .rules.model import Campaign, slugify
+    from .rules.core.model import Campaign, slugify
     from .saves import CampaignLocked, SaveError
-    from .rules.yaktribe import YaktribeError, parse_role
+    from .rules.campaign.yaktribe import YaktribeError, parse_role
     from .saves.importer import GangImportError, RolesNeeded, import_yaktribe, read_yaktribe
 
     roles = {}
@@ -144,7 +144,7 @@ def _import_yaktribe(args: argparse.Namespace) -> int:
         campaign = handle.campaign
     gang = result.gang
     print(f"{'Created' if created else 'Opened'} campaign {campaign.name} ({campaign.id}).")
-    from .rules.wording import plural
+    from .rules.core.wording import plural
 
     print(f"Imported {gang.name} ({gang.type.value}): {plural(len(gang.fighters), 'fighter')}, "
           f"{gang.credits} credits, Reputation {gang.reputation}, "
@@ -171,7 +171,7 @@ def _import_campaign(args: argparse.Namespace) -> int:
         return _err("import", f"{error}\nNothing was imported.")
     with handle:
         c = handle.campaign
-        from .rules.wording import plural
+        from .rules.core.wording import plural
 
         print(f"Imported campaign {c.name} as {c.id}: {plural(len(c.gangs), 'gang')}, "
               f"{plural(len(c.battles), 'battle')} "
@@ -183,7 +183,7 @@ def _import_campaign(args: argparse.Namespace) -> int:
 
 
 def _add_report(p: argparse.ArgumentParser) -> None:
-    from .rules.report_formats import RENDERERS
+    from .rules.campaign.report_formats import RENDERERS
 
     p.add_argument("campaign", help="the campaign (folder or name)")
     p.add_argument("--battle", type=int, default=None, help="this battle's report (default: the campaign summary)")
@@ -195,8 +195,8 @@ def _add_report(p: argparse.ArgumentParser) -> None:
 
 
 def _run_report(args: argparse.Namespace) -> int:
-    from .rules.report import battle_report, campaign_summary
-    from .rules.report_formats import RENDERERS
+    from .rules.campaign.report import battle_report, campaign_summary
+    from .rules.campaign.report_formats import RENDERERS
     from .saves import SaveError
     from .saves.export import CampaignSnapshot, ExportError
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .rules.hand_view import HandView
+    from .rules.battle.hand_view import HandView
     from .saves import Store
 
 POLL_SECONDS = 0.5
@@ -105,7 +105,7 @@ def serve(store: "Store", slug: str, battle: int | None, bind: str | None,
           max_seconds: float | None = None) -> int:
     from .phone import PhoneServer, PhoneServerError, default_host, parse_bind
     from .phone.net import BindError
-    from .rules.hand_view import NotInBattle, battle_hand_views, open_battle
+    from .rules.battle.hand_view import NotInBattle, battle_hand_views, open_battle
     from .saves import SaveError
     from .saves.export import CampaignSnapshot, ExportError
 

@@ -325,7 +325,7 @@ def ensure_bytecode() -> None:
 def startup_data(root: Path) -> Path:
     """The data dir of the ``munda-tui`` and ``--campaign`` starts: a player's two
     campaigns, the demo and a long one (12 gangs x 20 fighters, 300 battles)."""
-    from munda_tui.rules.demo import demo_campaign
+    from munda_tui.rules.campaign.demo import demo_campaign
     from munda_tui.saves import Store
     from scripts.generate import league_campaign
 
@@ -525,8 +525,8 @@ def measure_saves(
     Every battle file holds an ``events``-event log; the save is the tracker's:
     load the last battle, record one event, ``handle.update_battle`` its ``battle`` part.
     """
-    from munda_tui.rules.battle import Event
-    from munda_tui.rules.battle_record import BattleRecord
+    from munda_tui.rules.battle.events import Event
+    from munda_tui.rules.battle.record import BattleRecord
     from munda_tui.saves import Store
     from scripts.generate import battle_data, league_campaign
 
@@ -838,8 +838,8 @@ def report_steps(rounds: list[dict[str, Any]], lg: League) -> list[str]:
 def league_saves(league: League, *, opens: int = 20, saves: int = 30, campaign_saves: int = 5) -> dict[str, Any]:
     """Open the league (``Store.open_campaign``); the tracker's autosave after one event
     in its long battle; a campaign save after a small change."""
-    from munda_tui.rules.battle import Event
-    from munda_tui.rules.battle_record import BattleRecord
+    from munda_tui.rules.battle.events import Event
+    from munda_tui.rules.battle.record import BattleRecord
     from munda_tui.saves import Store
 
     store = Store(league.data_dir)
@@ -1004,8 +1004,8 @@ def measure_merge(root: Path, gangs: int = 50, fighters: int = 30, battles: int 
     campaign read again: the sync without git's fetch and push)."""
     import subprocess
 
-    from munda_tui.rules.model import BattleSummary
-    from munda_tui.rules.status import BattleStatus
+    from munda_tui.rules.core.model import BattleSummary
+    from munda_tui.rules.core.status import BattleStatus
     from munda_tui.saves import Store, league as lg
     from scripts.generate import write_league
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from munda_tui.rules.battle import (
+from munda_tui.rules.battle.events import (
     ACTIONS,
     ACTIVE,
     CONDITIONS,
@@ -31,7 +31,7 @@ from munda_tui.rules.battle import (
     next_phase_event,
     start_event,
 )
-from munda_tui.rules.model import (
+from munda_tui.rules.core.model import (
     BattleSummary,
     Campaign,
     Equipment,
@@ -42,7 +42,7 @@ from munda_tui.rules.model import (
     Standing,
     Territory,
 )
-from munda_tui.rules.setup import BattleSetup
+from munda_tui.rules.prebattle.setup import BattleSetup
 
 # --- a generated battle ---------------------------------------------------------------------
 
@@ -229,7 +229,7 @@ def write_league(store, gangs: int = 50, fighters: int = 30, battles: int = 2000
 
     Returns (slug, the post-battle battle's number, the tracker battle's number).
     """
-    from munda_tui.rules.battle import outcome, outcome_to_data
+    from munda_tui.rules.battle.events import outcome, outcome_to_data
 
     if battles < 2:
         raise ValueError("a league needs at least two battles")

@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from munda_tui.rules.demo import demo_campaign
-from munda_tui.rules.model import BattleSummary, Campaign, Standing
-from munda_tui.rules.yaktribe import gang_from_yaktribe
+from munda_tui.rules.campaign.demo import demo_campaign
+from munda_tui.rules.core.model import BattleSummary, Campaign, Standing
+from munda_tui.rules.campaign.yaktribe import gang_from_yaktribe
 from munda_tui.saves import Store
 
 FIXTURE = Path(__file__).parent / "fixtures" / "yaktribe" / "157849.json"

@@ -123,7 +123,7 @@ def config_dir(isolated_dirs: dict[str, Path]) -> Path:
 
 @pytest.fixture
 def demo_campaign():  # type: ignore[no-untyped-def]
-    from munda_tui.rules.demo import demo_campaign as build
+    from munda_tui.rules.campaign.demo import demo_campaign as build
 
     return build()
 

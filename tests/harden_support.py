@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from munda_tui.rules import postbattle as pb
-from munda_tui.rules.battle import Battle, default_setup, outcome, outcome_to_data, start_event
-from munda_tui.rules.demo import demo_campaign
-from munda_tui.rules.model import BattleSummary
+from munda_tui.rules.postbattle import sequence as pb
+from munda_tui.rules.battle.events import Battle, default_setup, outcome, outcome_to_data, start_event
+from munda_tui.rules.campaign.demo import demo_campaign
+from munda_tui.rules.core.model import BattleSummary
 from munda_tui.saves import Store
 
 V, G = "venom-sisters", "iron-skulls"

@@ -7,10 +7,10 @@ import random
 import subprocess
 from pathlib import Path
 
-from munda_tui.rules import postbattle as pb
-from munda_tui.rules.battle import OUT_OF_ACTION, Battle, Event, default_setup, outcome, start_event
-from munda_tui.rules.dice import parse
-from munda_tui.rules.model import BattleSummary
+from munda_tui.rules.postbattle import sequence as pb
+from munda_tui.rules.battle.events import OUT_OF_ACTION, Battle, Event, default_setup, outcome, start_event
+from munda_tui.rules.core.dice import parse
+from munda_tui.rules.core.model import BattleSummary
 
 
 def league(gangs: int = 6):

@@ -5,10 +5,10 @@ from __future__ import annotations
 import socket
 import time
 
-from munda_tui.rules.battle import Battle, Event, default_setup, start_event
-from munda_tui.rules.demo import demo_campaign
-from munda_tui.rules.hand_view import hand_views
-from munda_tui.rules.watch import HandWatch
+from munda_tui.rules.battle.events import Battle, Event, default_setup, start_event
+from munda_tui.rules.campaign.demo import demo_campaign
+from munda_tui.rules.battle.hand_view import hand_views
+from munda_tui.rules.battle.watch import HandWatch
 
 V, G = "venom-sisters", "iron-skulls"
 HANDS = {V: ["escher:2", "delaque:10"], G: ["goliath:5", "dark-influences:A"]}
@@ -79,7 +79,7 @@ SIZE = (80, 24)
 
 
 def make_battle(data_dir, hands, choices=None) -> None:  # type: ignore[no-untyped-def]
-    from munda_tui.rules.model import BattleSummary
+    from munda_tui.rules.core.model import BattleSummary
     from munda_tui.saves import Store
 
     c = demo_campaign()

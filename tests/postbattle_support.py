@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from munda_tui.rules.battle import outcome_to_data
-from munda_tui.rules.model import BattleSummary, Campaign
-from munda_tui.rules.outcome import BattleOutcome, EndState, FighterOutcome
+from munda_tui.rules.battle.events import outcome_to_data
+from munda_tui.rules.core.model import BattleSummary, Campaign
+from munda_tui.rules.core.outcome import BattleOutcome, EndState, FighterOutcome
 
 ESCHER, GOLIATH = "venom-sisters", "iron-skulls"
 
@@ -60,8 +60,8 @@ def seed_battle(data_dir: Path, *, ruleset: str = "gang-war", outcome: BattleOut
 import copy  # noqa: E402
 import random  # noqa: E402
 
-from munda_tui.rules import postbattle as pb  # noqa: E402
-from munda_tui.rules.demo import demo_campaign  # noqa: E402
+from munda_tui.rules.postbattle import sequence as pb  # noqa: E402
+from munda_tui.rules.campaign.demo import demo_campaign  # noqa: E402
 
 
 def make_seq(ruleset: str = "gang-war", outcome: BattleOutcome | None = None,

@@ -55,7 +55,7 @@ def seed_state(data_dir: Path, name: str) -> str:
     import tomllib
 
     from support import ensure_demo  # the demo written once per process, then copied
-    from munda_tui.rules.model import BattleSummary
+    from munda_tui.rules.core.model import BattleSummary
     from munda_tui.saves import Store
 
     slug = ensure_demo(data_dir)

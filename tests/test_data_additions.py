@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from munda_tui.rules import prebattle as pre
-from munda_tui.rules import scenario as sc
-from munda_tui.rules import subplots as sp
-from munda_tui.rules.cards import RANKS, Card
-from munda_tui.rules.data import data_root
-from munda_tui.rules.model import GangType
+from munda_tui.rules.prebattle import flow as pre
+from munda_tui.rules.prebattle import scenario as sc
+from munda_tui.rules.subplots import decks as sp
+from munda_tui.rules.core.cards import RANKS, Card
+from munda_tui.rules.core.data import data_root
+from munda_tui.rules.core.model import GangType
 
-PACKAGED = Path(sc.__file__).resolve().parent / "data"
+PACKAGED = Path(sc.__file__).resolve().parents[1] / "data"
 
 TEST_TABLE = '''\
 table = "test_hazard"
@@ -178,8 +178,8 @@ footer = true
 
 
 def test_a_fighter_condition_is_one_data_file(data_copy: Path) -> None:
-    from munda_tui.rules import battle as rb
-    from munda_tui.rules import conditions
+    from munda_tui.rules.battle import events as rb
+    from munda_tui.rules.battle import conditions as conditions
     from munda_tui.widgets.fighter_table import conditions_text
 
     with (data_copy / "conditions.toml").open("a", encoding="utf-8") as f:
@@ -201,8 +201,8 @@ def test_a_fighter_condition_is_one_data_file(data_copy: Path) -> None:
 
 
 def demo_campaign_with_battle():  # type: ignore[no-untyped-def]
-    from munda_tui.rules.demo import demo_campaign
-    from munda_tui.rules.model import BattleSummary
+    from munda_tui.rules.campaign.demo import demo_campaign
+    from munda_tui.rules.core.model import BattleSummary
 
     c = demo_campaign()
     c.battles.append(BattleSummary(1, date="2026-01-15", gangs=[c.gangs[0].id, c.gangs[1].id],
@@ -217,7 +217,7 @@ async def test_the_tracker_binds_the_added_condition_and_lists_it(
     import importlib
 
     import munda_tui.screens.battle.screen as screen_module
-    from munda_tui.rules import battle as rb
+    from munda_tui.rules.battle import events as rb
     from munda_tui.saves import Store
     from support import wait_for_screen
 
@@ -263,9 +263,9 @@ def _test_ruleset(data_copy: Path) -> None:
 
 
 def test_a_post_battle_ruleset_is_one_data_file(data_copy: Path) -> None:
-    from munda_tui.rules import postbattle as pb
-    from munda_tui.rules.limits import choices
-    from munda_tui.rules.rulesets import default_ruleset, ruleset_choices
+    from munda_tui.rules.postbattle import sequence as pb
+    from munda_tui.rules.core.limits import choices
+    from munda_tui.rules.core.rulesets import default_ruleset, ruleset_choices
 
     _test_ruleset(data_copy)
     with data_root(data_copy):
@@ -306,8 +306,8 @@ def test_the_model_default_is_the_first_ruleset_and_no_code_names_a_ruleset() ->
     import re
 
     import munda_tui
-    from munda_tui.rules.model import Settings
-    from munda_tui.rules.rulesets import default_ruleset, ruleset_ids
+    from munda_tui.rules.core.model import Settings
+    from munda_tui.rules.core.rulesets import default_ruleset, ruleset_ids
     from munda_tui.saves.config import Config
 
     assert Settings().post_battle_ruleset == Config().post_battle_ruleset == default_ruleset()

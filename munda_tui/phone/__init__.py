@@ -3,7 +3,7 @@
 I/O only: a small web server (:mod:`.server`, standard-library asyncio in a thread),
 the page it serves (:mod:`.page`), the terminal QR code of a link (:mod:`.qr`, with the
 optional ``segno``) and the laptop's LAN address (:mod:`.net`). What a hand shows comes
-from :mod:`munda_tui.rules.hand_view`; this package never imports a screen.
+from :mod:`munda_tui.rules.battle.hand_view`; this package never imports a screen.
 """
 
 from .net import default_host, lan_address, parse_bind

@@ -14,7 +14,7 @@ import hashlib
 import json
 from html import escape
 
-from munda_tui.rules.hand_view import CardView, HandView
+from munda_tui.rules.battle.hand_view import CardView, HandView
 
 STYLE = """
 *{box-sizing:border-box}

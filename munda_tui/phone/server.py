@@ -2,7 +2,7 @@
 
 Built on the standard library's asyncio streams, in a thread of its own with its own
 event loop, so nothing a phone (or anyone on the network) does can stall the
-tracker: the tracker only hands over immutable :class:`~munda_tui.rules.hand_view.
+tracker: the tracker only hands over immutable :class:`~munda_tui.rules.battle.hand_view.
 HandView` values with :meth:`PhoneServer.publish`.
 
 Routes, for a player's secret ``S`` (``secrets.token_urlsafe(24)``, new each time the
@@ -32,7 +32,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from munda_tui.rules.hand_view import HandView
+from munda_tui.rules.battle.hand_view import HandView
 
 from . import page
 from .net import lan_address

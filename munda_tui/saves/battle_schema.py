@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..rules.outcome import BattleOutcome
-from ..rules.setup import BattleSetup
+from ..rules.core.outcome import BattleOutcome
+from ..rules.prebattle.setup import BattleSetup
 from . import codec
 from .codec import KeyPath, ValidationError, _describe, from_data
 
@@ -63,7 +63,7 @@ def check_battle(part: Any) -> None:
         if key in part:
             events = _tables(part[key], (*kp, key))
             if key != "rejected":  # events kept aside as not replaying stay as they are
-                from ..rules.battle import Event
+                from ..rules.battle.events import Event
 
                 for i, ev in enumerate(events):
                     if not isinstance(ev.get("kind"), str):
@@ -88,7 +88,7 @@ def check_postbattle(part: Any) -> None:
     _typed(part, "seq", int, "an integer", kp)
     if "ruleset" not in part:
         raise ValidationError(kp, "missing key 'ruleset'")
-    from ..rules.rulesets import ruleset_ids
+    from ..rules.core.rulesets import ruleset_ids
 
     if part["ruleset"] not in ruleset_ids():
         raise ValidationError((*kp, "ruleset"), f"unknown post-battle ruleset {part['ruleset'][:40]!r}") from None
@@ -117,7 +117,7 @@ def check_report(part: Any) -> None:
     part = _table(part, kp)
     _typed(part, "markdown", str, "a string", kp)
     if "blocks" in part:
-        from munda_tui.rules.report_doc import Report
+        from munda_tui.rules.campaign.report_doc import Report
 
         try:
             Report.from_data(part["blocks"])

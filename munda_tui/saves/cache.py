@@ -195,7 +195,7 @@ def load_campaign(path: Path, text: str | None = None, key: str | None = None) -
 
 
 def _overview(loaded: LoadedCampaign) -> dict[str, Any]:
-    from ..rules.overview import overview
+    from ..rules.campaign.overview import overview
 
     return overview(loaded.campaign)
 
@@ -203,7 +203,7 @@ def _overview(loaded: LoadedCampaign) -> dict[str, Any]:
 def read_overview(path: Path, text: str, key: str | None = None) -> dict[str, Any] | None:
     """The campaign screen's overview of campaign.toml's ``text`` (``rules.overview``),
     if one was written for this very text by this version; else None."""
-    from ..rules.overview import is_overview
+    from ..rules.campaign.overview import is_overview
 
     value = _read(cache_dir(path) / OVERVIEW_FILE, text, key)
     return value if is_overview(value) else None

@@ -1,7 +1,7 @@
 """Catalogue files: a campaign's own ``catalogue.toml`` and the player's packs.
 
 A campaign keeps its catalogue (fighter types and items, see
-:mod:`munda_tui.rules.catalogue`) in ``<campaign folder>/catalogue.toml``; packs are
+:mod:`munda_tui.rules.campaign.catalogue`) in ``<campaign folder>/catalogue.toml``; packs are
 ``<config dir>/packs/*.toml`` in the same format. Every file is checked; a file that
 does not read, parse or validate is reported as ``path:line:col: message`` and never
 overwritten (the campaign's own is then kept aside as ``.broken.bak`` before a save).
@@ -12,8 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterable
 
-from ..rules.catalogue import Catalogue, CatalogueError, catalogue_from_data, catalogue_to_data
-from ..rules.model import Gang
+from ..rules.campaign.catalogue import Catalogue, CatalogueError, catalogue_from_data, catalogue_to_data
+from ..rules.core.model import Gang
 from .atomic import atomic_write_text
 from .codec import ValidationError
 from .errors import SaveError, validation_error

@@ -22,10 +22,10 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
-from ..rules import limits
-from ..rules import model as m
-from ..rules import career
-from ..rules import profile as profile_rules
+from ..rules.core import limits as limits
+from ..rules.core import model as m
+from ..rules.campaign import career as career
+from ..rules.core import profile as profile_rules
 
 KeyPath = tuple[str | int, ...]
 

@@ -21,7 +21,7 @@ from .atomic import _link_or_copy, atomic_write_text, clean_stale_temps
 from .codec import ValidationError
 from .errors import SaveError, validation_error
 from .files import BACKUPS_DIR, CONFIG_FILE, parse_text, read_text
-from ..rules.model import Settings
+from ..rules.core.model import Settings
 
 
 @dataclass

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..rules.demo import demo_campaign
+from ..rules.campaign.demo import demo_campaign
 from .store import Store
 
 

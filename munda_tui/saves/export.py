@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from munda_tui import __version__
-from munda_tui.rules.limits import BATTLE_MAX, show_number
-from munda_tui.rules.model import Campaign
-from munda_tui.rules.subplots import without_hidden_cards
+from munda_tui.rules.core.limits import BATTLE_MAX, show_number
+from munda_tui.rules.core.model import Campaign
+from munda_tui.rules.subplots.decks import without_hidden_cards
 
 from . import battle_schema, codec
 from .atomic import atomic_write_text

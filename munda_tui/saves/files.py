@@ -14,7 +14,7 @@ from typing import Any
 from . import codec
 from .errors import SaveError, decode_error, parse_error, validation_error
 from .codec import ValidationError
-from ..rules.model import Campaign
+from ..rules.core.model import Campaign
 
 CAMPAIGN_FILE = "campaign.toml"
 CONFIG_FILE = "config.toml"

@@ -32,8 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..rules import model as m
-from ..rules.limits import LimitError
+from ..rules.core import model as m
+from ..rules.core.limits import LimitError
 from . import cache, codec
 from .codec import ValidationError
 from .errors import SaveError, validation_error

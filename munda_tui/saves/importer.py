@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 from collections.abc import Collection, Mapping
 
-from munda_tui.rules.model import FighterType
-from munda_tui.rules.yaktribe import (
+from munda_tui.rules.core.model import FighterType
+from munda_tui.rules.campaign.yaktribe import (
     YaktribeError,
     YaktribeImport,
     assign_roles,
@@ -100,7 +100,7 @@ def read_yaktribe(path: Path, *, taken_ids: Collection[str] = (),
         raise GangImportError(f"{Path(path).name}: nested far too deeply for a gang export") from None
     # What the campaign file will accept: ranges and lengths of rules.limits, by the codec.
     from . import codec
-    from ..rules.model import Gang
+    from ..rules.core.model import Gang
 
     try:
         codec.from_data(Gang, codec.to_data(result.gang), ("gang",))

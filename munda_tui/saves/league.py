@@ -153,7 +153,7 @@ def _strip_secrets(handle: "CampaignHandle", names: set[str]) -> None:
     in its file (nobody who clones the league may read a hand that was not shown at the
     table; ``export`` leaves them out the same way). The full file stays in this laptop's
     backups."""
-    from ..rules.subplots import without_hidden_cards
+    from ..rules.subplots.decks import without_hidden_cards
     from .export import _drop_withheld_counts
 
     for s in handle.campaign.battles:
@@ -559,8 +559,8 @@ def _battle_changes(directory: Path, base: Blobs, side: Blobs, gang_id: str) -> 
 def _replayed(directory: Path, onto: Blobs, path: str, changes: list[dict[str, Any]]) -> Any:
     """The gang of ``onto`` at ``path`` with ``changes`` applied (None where they do not
     apply: a fighter they name is not there, ...)."""
-    from ..rules.model import Campaign
-    from ..rules.postbattle_core import apply_changes
+    from ..rules.core.model import Campaign
+    from ..rules.postbattle.core import apply_changes
 
     gang = _gang_at(directory, onto, path)
     if gang is None or not changes:
@@ -576,7 +576,7 @@ def _replayed(directory: Path, onto: Blobs, path: str, changes: list[dict[str, A
 
 
 def _details(handle: "CampaignHandle", base: str, head: str, theirs: str, conflicts: list[str]) -> list[GangConflict]:
-    from ..rules.gang_diff import changes
+    from ..rules.campaign.gang_diff import changes
 
     directory = handle.path
     b, o, t = _tree(directory, base), _tree(directory, head), _tree(directory, theirs)

@@ -8,7 +8,7 @@ Toolkit: customising these tables") with TOML files in
 
 applied in that order, files sorted by name within a folder. This module only
 finds, reads and parses the files; what they mean and whether they are valid
-is decided by :mod:`munda_tui.rules.scenario` (see its docstring for the
+is decided by :mod:`munda_tui.rules.prebattle.scenario` (see its docstring for the
 format). A bad file is never silently ignored: every problem comes back as an
 :class:`OverrideProblem` with its path, line (and column for TOML syntax
 errors) and what is wrong, and the file is left out.
@@ -123,7 +123,7 @@ def load_scenario_tables(
 ) -> tuple[dict[str, Any], list[OverrideProblem]]:
     """The scenario tables with every valid override applied, and every
     problem found (syntax or content) with its path and line."""
-    from munda_tui.rules.scenario import apply_overrides
+    from munda_tui.rules.prebattle.scenario import apply_overrides
 
     files, problems = read_overrides(config_dir, campaign_dir)
     tables, errors = apply_overrides([(str(f.path), f.data) for f in files])

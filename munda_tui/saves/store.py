@@ -63,9 +63,9 @@ from .files import (
 )
 from .loading import load_any
 from .lock import Lock
-from ..rules import limits
-from ..rules.model import Campaign, slugify, unique_id
-from ..rules.stage import summary_of
+from ..rules.core import limits as limits
+from ..rules.core.model import Campaign, slugify, unique_id
+from ..rules.core.stage import summary_of
 
 _SLUG_OK = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from munda_tui.widgets.plain import Static
 
-from munda_tui.rules.battle import Battle, describe
+from munda_tui.rules.battle.events import Battle, describe
 
 
 class EventLog(Static):

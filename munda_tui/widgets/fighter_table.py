@@ -20,8 +20,8 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from munda_tui.rules import conditions as condition_data
-from munda_tui.rules.battle import STATE_SHORT, BattleState, FighterState
+from munda_tui.rules.battle import conditions as condition_data
+from munda_tui.rules.battle.events import STATE_SHORT, BattleState, FighterState
 
 TYPE_SHORT = {
     "Leader": "L", "Champion": "C", "Prospect": "Pr", "Specialist": "Sp", "Ganger": "G",

@@ -16,8 +16,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..rules.cards import Card
-from ..rules.subplots import SubplotCard, deck
+from ..rules.core.cards import Card
+from ..rules.subplots.decks import SubplotCard, deck
 
 RED_SUITS = ("hearts", "diamonds")
 BACK_PATTERN = "▚▞"

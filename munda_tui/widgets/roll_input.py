@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from munda_tui.rules.dice import DiceError, parse, parse_faces
+from munda_tui.rules.core.dice import DiceError, parse, parse_faces
 from munda_tui.widgets.keys import key_for
 
 

@@ -9,7 +9,7 @@ sequence, and finally the saved campaign and battle files.
 
 from __future__ import annotations
 
-from munda_tui.rules.postbattle import commit_report
+from munda_tui.rules.postbattle.sequence import commit_report
 import os
 import time
 import signal

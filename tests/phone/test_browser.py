@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from munda_tui.phone import Limits, PhoneServer
-from munda_tui.rules import subplots
+from munda_tui.rules.subplots import decks as subplots
 
 from chromium_support import WIDTH, Browser
 from phone_support import G, THREE_DOWN, V, battle, views

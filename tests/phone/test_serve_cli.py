@@ -13,8 +13,8 @@ import threading
 import time
 from pathlib import Path
 
-from munda_tui.rules.battle import Battle, Event, start_event
-from munda_tui.rules.model import BattleSummary
+from munda_tui.rules.battle.events import Battle, Event, start_event
+from munda_tui.rules.core.model import BattleSummary
 from munda_tui.saves import Store
 
 from phone_support import G, THREE_DOWN, V, battle, get, status_and_body

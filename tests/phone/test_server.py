@@ -9,7 +9,7 @@ import time
 import pytest
 
 from munda_tui.phone import Limits, PhoneServer, PhoneServerError
-from munda_tui.rules import subplots
+from munda_tui.rules.subplots import decks as subplots
 
 from phone_support import G, THREE_DOWN, V, battle, get, request, status_and_body, views
 
@@ -225,7 +225,7 @@ def read_events(s: socket.socket, count: int, timeout: float = 3.0) -> bytes:
 
 
 def test_a_reminder_that_comes_buzzes_the_phone(served) -> None:  # type: ignore[no-untyped-def]
-    from munda_tui.rules.battle import Event
+    from munda_tui.rules.battle.events import Event
 
     server, links, setup, b = served
     s = socket.create_connection(("127.0.0.1", server.port), timeout=5)

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from munda_tui.rules import postbattle as pb
-from munda_tui.rules.demo import demo_campaign
-from munda_tui.rules.model import (
+from munda_tui.rules.postbattle import sequence as pb
+from munda_tui.rules.campaign.demo import demo_campaign
+from munda_tui.rules.core.model import (
     Equipment,
     Fighter,
     FighterStatus,
@@ -25,8 +25,8 @@ from munda_tui.rules.model import (
     Territory,
     TerritoryKind,
 )
-from munda_tui.rules.outcome import BattleOutcome, EndState, FighterOutcome
-from munda_tui.rules.readings import note, reading, readings
+from munda_tui.rules.core.outcome import BattleOutcome, EndState, FighterOutcome
+from munda_tui.rules.core.readings import note, reading, readings
 
 import postbattle_support as S
 
@@ -238,7 +238,7 @@ def test_turf_war_medical_escort_shows_what_it_borrows() -> None:
 def test_turf_war_merc_with_fixer(two: bool, slots: int) -> None:
     # seed 002: "Normally a fighter able to make a Post-Battle Action may take only one per
     # Post-Battle Sequnce, but a fighter who has the Fixer skill may take two."
-    from munda_tui.rules.postbattle_actions import action_slots
+    from munda_tui.rules.postbattle.actions import action_slots
 
     c = demo_campaign()
     c.settings.turf_fixer_merc_two_actions = two
@@ -376,7 +376,7 @@ def test_rescue_chance_reading_shown_on_the_action() -> None:
 def test_brutes_take_a_post_battle_action() -> None:
     # seed 004: "Each Leader, Champion, or Gang Fighter in the gang who is not dead,
     # Captured, Critically Injured, or in Recovery can take one Post-Battle Action each."
-    from munda_tui.rules.postbattle_actions import action_slots
+    from munda_tui.rules.postbattle.actions import action_slots
 
     seq = at("post-battle-actions")
     brute = Fighter("brute", "Brute", FighterType.BRUTE)
@@ -400,7 +400,7 @@ def test_strongholds_and_gang_rating_readings_on_their_steps() -> None:
 def test_per_player_deck_reading_on_the_settings_screen() -> None:
     # seed 000: "they will need a deck of playing cards containing two Joker cards. Each
     # player shuffles the deck and draws a card"
-    from munda_tui.rules.readings import for_setting
+    from munda_tui.rules.core.readings import for_setting
     from munda_tui.screens.campaign.settings import CHOICES
 
     assert [r.id for r in for_setting("shared_deck")] == ["per-player-deck"]
@@ -469,7 +469,7 @@ def test_rules_export_lists_the_readings(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def contempt_side(crew: list[str], n: int) -> Any:
-    from munda_tui.rules.setup import CrewMember, SideSetup
+    from munda_tui.rules.prebattle.setup import CrewMember, SideSetup
 
     side = SideSetup(gang=GOLIATH, crew=[CrewMember(f) for f in crew], hand=["goliath:J"],
                      subplot_choices={"goliath:J": str(n)})
@@ -480,7 +480,7 @@ def contempt_side(crew: list[str], n: int) -> Any:
 def test_contempt_for_the_weak_bound(crew_size: int, limit: int) -> None:
     # seed 000, Goliath Jack: "You can reduce the size of your crew (as determined by the
     # scenario) by up to half the number of models in your gang, to a minimum crew size of 1."
-    from munda_tui.rules import scenario as sc
+    from munda_tui.rules.prebattle import scenario as sc
 
     g = demo_campaign().gang(GOLIATH)
     assert sc.gang_models(g) == 10
@@ -491,7 +491,7 @@ def test_contempt_for_the_weak_reduces_the_crew() -> None:
     # seed 000: "You can reduce the size of your crew (as determined by the scenario) by up
     # to half the number of models in your gang, to a minimum crew size of 1." The crew step
     # takes the number chosen off the crew, the player marking who leaves.
-    from munda_tui.rules import scenario as sc
+    from munda_tui.rules.prebattle import scenario as sc
 
     g = demo_campaign().gang(GOLIATH)
     crew = ["brakk-ironjaw", "gorth-slagborn", "mord-hammerhand", "dak-cinderfist", "thug-varro"]
@@ -513,7 +513,7 @@ def test_turf_war_spyrers_take_post_battle_actions() -> None:
     # seed 004: "Spyrer Hunting Parties skip this step entirely as they cannot take
     # Post-Battle Actions." Seed 002 does not say so: "Each Hero (Leader, Champion, Juve,
     # Specialist) ... can take Post-Battle Actions."
-    from munda_tui.rules.postbattle_actions import action_slots
+    from munda_tui.rules.postbattle.actions import action_slots
 
     c = demo_campaign()
     c.gang(ESCHER).type = GangType.SPYRER_HUNTING_PARTY
@@ -527,13 +527,13 @@ def test_turf_war_spyrers_take_post_battle_actions() -> None:
 def test_contempt_for_the_weak_reward_once_per_fighter_removed() -> None:
     # seed 000, Goliath Jack: "Should your gang win the scenario, it receives D6x10 credits
     # for each fighter that was removed from your starting crew."
-    from munda_tui.rules.watch import watch
+    from munda_tui.rules.battle.watch import watch
 
     g = demo_campaign().gang(GOLIATH)
     crew = ["brakk-ironjaw", "gorth-slagborn", "mord-hammerhand", "dak-cinderfist", "thug-varro"]
     for n, times in ((2, 2), (1, 1)):
         side = contempt_side(crew, n)
-        from munda_tui.rules import scenario as sc
+        from munda_tui.rules.prebattle import scenario as sc
 
         sc.reduce_crew(side, g, crew[-n:])
         setup = type("S", (), {"sides": [side]})()

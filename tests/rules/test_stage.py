@@ -9,11 +9,11 @@ import copy
 import re
 from pathlib import Path
 
-from munda_tui.rules import stage
-from munda_tui.rules.battle import default_setup
-from munda_tui.rules.battle_flow import BattleFlow
-from munda_tui.rules.model import BattleSummary
-from munda_tui.rules.status import BattleStatus
+from munda_tui.rules.core import stage as stage
+from munda_tui.rules.battle.events import default_setup
+from munda_tui.rules.battle.flow import BattleFlow
+from munda_tui.rules.core.model import BattleSummary
+from munda_tui.rules.core.status import BattleStatus
 
 PACKAGE = Path(__file__).resolve().parents[2] / "munda_tui"
 V, G = "venom-sisters", "iron-skulls"
@@ -45,7 +45,7 @@ def _advance_calls() -> list[str]:
 
 def test_advance_of_a_battle_stage_is_called_from_one_place() -> None:
     calls = _advance_calls()
-    assert len(calls) == 1 and calls[0].startswith("rules/stage.py:"), calls
+    assert len(calls) == 1 and calls[0].startswith("rules/core/stage.py:"), calls
 
 
 def test_a_battles_summary_is_looked_up_in_one_place() -> None:
@@ -54,7 +54,7 @@ def test_a_battles_summary_is_looked_up_in_one_place() -> None:
              for p in sorted(PACKAGE.rglob("*.py"))
              for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
              if re.search(r"\.number\s*==", line)]
-    assert len(found) == 1 and found[0].startswith("rules/stage.py:"), found
+    assert len(found) == 1 and found[0].startswith("rules/core/stage.py:"), found
 
 
 class _File:

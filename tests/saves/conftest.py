@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from munda_tui.rules.model import (
+from munda_tui.rules.core.model import (
     BattleSummary,
     Campaign,
     Equipment,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from munda_tui.rules.demo import demo_campaign
+from munda_tui.rules.campaign.demo import demo_campaign
 from munda_tui.saves import Store, cache, files, store as store_module
 from munda_tui.saves.errors import SaveError
 from munda_tui.saves.folder import load_campaign_dir
@@ -205,7 +205,7 @@ def test_an_opening_has_the_overview_of_this_very_text(data_dir: Path, monkeypat
     """``Store.begin_open`` locks and reads; its overview (the campaign screen's first
     rows, ``rules.overview``) is there only when written for this text: after an edit
     from outside, or a damaged or foreign overview file, there is none."""
-    from munda_tui.rules.overview import overview
+    from munda_tui.rules.campaign.overview import overview
     from munda_tui.saves import CampaignLocked
 
     store = Store(data_dir)

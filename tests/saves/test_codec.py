@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from munda_tui.rules.model import Campaign, Equipment
+from munda_tui.rules.core.model import Campaign, Equipment
 from munda_tui.saves.codec import ValidationError, campaign_from_data, campaign_to_data, format_keypath, to_data
 from munda_tui.saves.errors import key_positions, locate
 
@@ -107,7 +107,7 @@ def test_every_model_record_has_a_codec():
     """Fields added to the model later must be types the codec reads."""
     import dataclasses
 
-    from munda_tui.rules import model
+    from munda_tui.rules.core import model as model
     from munda_tui.saves.codec import _fields_of
 
     records = [o for o in vars(model).values() if isinstance(o, type) and dataclasses.is_dataclass(o)]

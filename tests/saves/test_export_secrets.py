@@ -7,10 +7,10 @@ from __future__ import annotations
 import tomllib
 
 from munda_tui.cli import main
-from munda_tui.rules import subplots
-from munda_tui.rules.battle import Battle, Event, default_setup, start_event
-from munda_tui.rules.demo import demo_campaign
-from munda_tui.rules.model import BattleSummary
+from munda_tui.rules.subplots import decks as subplots
+from munda_tui.rules.battle.events import Battle, Event, default_setup, start_event
+from munda_tui.rules.campaign.demo import demo_campaign
+from munda_tui.rules.core.model import BattleSummary
 from munda_tui.saves import Store
 
 REVEALED = "escher:2"  # Murder Run, revealed in the battle

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from munda_tui.rules.model import BattleSummary
+from munda_tui.rules.core.model import BattleSummary
 from munda_tui.saves import Store, codec, journal, tomlemit, tomllayout, tomldoc
 from munda_tui.saves.check import check_paths
 from munda_tui.saves.folder import load_campaign_dir

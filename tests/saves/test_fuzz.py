@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from munda_tui.rules.demo import demo_campaign
+from munda_tui.rules.campaign.demo import demo_campaign
 from munda_tui.saves import SaveError, Store
 from munda_tui.saves.check import check_paths
 from munda_tui.saves.config import load_config, save_config, Config

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import tomllib
 
-from munda_tui.rules.demo import demo_campaign
+from munda_tui.rules.campaign.demo import demo_campaign
 from munda_tui.saves import Store
 from munda_tui.saves.files import load_battle_file
 from scripts.generate import generated_battle_file

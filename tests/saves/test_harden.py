@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from munda_tui.cli import main
-from munda_tui.rules.demo import demo_campaign
-from munda_tui.rules.model import Campaign
+from munda_tui.rules.campaign.demo import demo_campaign
+from munda_tui.rules.core.model import Campaign
 from munda_tui.saves import SaveError, Store
 from munda_tui.saves.errors import WriteFailed
 from munda_tui.saves.export import export_text
@@ -139,7 +139,7 @@ def test_an_unsaveable_number_set_in_memory_is_refused_with_a_message(data_dir) 
 
 
 def test_forms_use_the_same_ranges() -> None:
-    from munda_tui.rules.roster import validate_gang
+    from munda_tui.rules.campaign.roster import validate_gang
 
     values, errors = validate_gang({"name": "X", "credits": "99999999999999999999", "reputation": "3"})
     assert values is None and "out of range" in errors["credits"]
@@ -149,7 +149,7 @@ def test_forms_use_the_same_ranges() -> None:
 
 
 def test_a_post_battle_number_prompt_refuses_a_huge_entry() -> None:
-    from munda_tui.rules.postbattle import Prompt
+    from munda_tui.rules.postbattle.sequence import Prompt
 
     with pytest.raises(ValueError) as caught:
         Prompt(id="n", kind="number", label="Credits").validate("9" * 5000)
@@ -300,7 +300,7 @@ def test_two_processes_creating_the_same_name_both_succeed(data_dir) -> None:
     import sys
 
     code = (
-        "import sys; from munda_tui.saves import Store; from munda_tui.rules.model import Campaign\n"
+        "import sys; from munda_tui.saves import Store; from munda_tui.rules.core.model import Campaign\n"
         "with Store(sys.argv[1]).create_campaign(Campaign(id='', name='Twin')) as h: print(h.slug)\n"
     )
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])}
@@ -398,7 +398,7 @@ def test_import_campaign_is_all_or_nothing_when_a_write_fails(data_dir, tmp_path
 
 
 def test_a_battle_file_with_an_unknown_crew_key_names_the_field(data_dir) -> None:
-    from munda_tui.rules.battle import default_setup
+    from munda_tui.rules.battle.events import default_setup
 
     store = Store(data_dir)
     with store.create_campaign(demo_campaign()) as handle:
@@ -444,8 +444,8 @@ def test_huge_dice_input_gets_a_short_message(capsys, words) -> None:
 
 
 def test_equipment_and_xp_award_entries_use_the_ranges() -> None:
-    from munda_tui.rules.limits import RANGES
-    from munda_tui.rules.roster import validate_equipment
+    from munda_tui.rules.core.limits import RANGES
+    from munda_tui.rules.campaign.roster import validate_equipment
 
     item, errors = validate_equipment({"name": "Lasgun", "cost": "9" * 40, "qty": "1"})
     assert item is None and "out of range" in errors["cost"] and len(errors["cost"]) < 120

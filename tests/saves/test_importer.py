@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from munda_tui.rules.demo import demo_campaign
-from munda_tui.rules.model import Campaign
+from munda_tui.rules.campaign.demo import demo_campaign
+from munda_tui.rules.core.model import Campaign
 from munda_tui.saves import Store
 from munda_tui.saves.export import (
     CampaignSnapshot,
@@ -17,7 +17,7 @@ from munda_tui.saves.export import (
     read_export,
     write_export,
 )
-from munda_tui.rules.model import FighterType
+from munda_tui.rules.core.model import FighterType
 from munda_tui.saves.importer import GangImportError, RolesNeeded, import_yaktribe, read_yaktribe
 
 ROLES = {"Psychic Familiar": FighterType.HANGER_ON}

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from munda_tui.cli import main
-from munda_tui.rules.demo import demo_campaign
-from munda_tui.rules.model import BattleSummary, Standing
+from munda_tui.rules.campaign.demo import demo_campaign
+from munda_tui.rules.core.model import BattleSummary, Standing
 from munda_tui.saves import Store
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "yaktribe" / "157849.json"

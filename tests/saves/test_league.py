@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from munda_tui.rules.model import BattleSummary
+from munda_tui.rules.core.model import BattleSummary
 from munda_tui.saves import Store
 from munda_tui.saves.league import LeagueError, init, join, sync
 

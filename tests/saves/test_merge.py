@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from munda_tui.rules.rulesets import ruleset_ids
+from munda_tui.rules.core.rulesets import ruleset_ids
 
 import copy
 import shutil
@@ -12,8 +12,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from munda_tui.rules.model import BattleSummary, Equipment, Fighter, FighterStatus, Standing
-from munda_tui.rules.profile import LIMITS
+from munda_tui.rules.core.model import BattleSummary, Equipment, Fighter, FighterStatus, Standing
+from munda_tui.rules.core.profile import LIMITS
 from munda_tui.saves import Store
 
 texts = st.text(max_size=40)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from munda_tui.rules.model import Equipment, FighterStatus, GangType
+from munda_tui.rules.core.model import Equipment, FighterStatus, GangType
 from munda_tui.saves import SaveError
 from munda_tui.saves.check import check_paths
 from munda_tui.saves.codec import MIGRATIONS, SCHEMA_VERSIONS, migrate
@@ -123,7 +123,7 @@ def test_a_campaign_saved_with_a_dead_fighter_on_the_roster_opens(store):
     "dead". Seed 004, Delete Dead Fighters: "All dead fighters are removed from the gang's
     roster now": the file opens, the fighter is among the gang's fallen, and the next save
     writes them there ([[gangs.fallen]]), read back the same."""
-    from munda_tui.rules.demo import demo_campaign
+    from munda_tui.rules.campaign.demo import demo_campaign
     from munda_tui.saves import codec, tomldoc, tomllayout
 
     data = codec.campaign_to_data(demo_campaign())

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from munda_tui.rules.demo import demo_campaign
-from munda_tui.rules.scenario import new_setup
+from munda_tui.rules.campaign.demo import demo_campaign
+from munda_tui.rules.prebattle.scenario import new_setup
 from munda_tui.saves import SaveError, Store
 from munda_tui.saves.check import check_paths
 from munda_tui.saves.files import MAX_NESTING, load_battle_file, read_text

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import tomllib
 
-from munda_tui.rules.model import Equipment, Fighter, FighterType, Gang, GangType
+from munda_tui.rules.core.model import Equipment, Fighter, FighterType, Gang, GangType
 from munda_tui.saves import Store
 from munda_tui.saves.codec import campaign_from_data, campaign_to_data
 
@@ -136,7 +136,7 @@ def test_saving_an_unchanged_campaign_keeps_the_file_and_backups(store, full_cam
 
 
 def test_first_battle_summary_turns_the_empty_list_into_tables(store, demo_campaign):
-    from munda_tui.rules.model import BattleSummary
+    from munda_tui.rules.core.model import BattleSummary
 
     with store.create_campaign(demo_campaign) as handle:
         assert "battles" not in handle.file.read_text(encoding="utf-8")  # (their own files)

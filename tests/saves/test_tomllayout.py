@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from munda_tui.rules.demo import demo_campaign
+from munda_tui.rules.campaign.demo import demo_campaign
 from munda_tui.saves import codec, tomldoc, tomllayout
 from munda_tui.saves.tomlemit import TomlEmitError
 from scripts.generate import league_campaign

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from munda_tui.rules.demo import demo_campaign
-from munda_tui.rules.scenario import new_setup
+from munda_tui.rules.campaign.demo import demo_campaign
+from munda_tui.rules.prebattle.scenario import new_setup
 from munda_tui.saves import SaveError, Store
 from munda_tui.saves import store as store_module
 

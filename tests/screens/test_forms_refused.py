@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, Select, TextArea
 
-from munda_tui.rules.demo import demo_campaign
+from munda_tui.rules.campaign.demo import demo_campaign
 from munda_tui.saves import Store
 from munda_tui.saves.catalogue import CATALOGUE_FILE
 from support import wait_for_screen

@@ -3,7 +3,7 @@ said on screen, with where the edited file is kept (issue 26, item 18)."""
 
 from __future__ import annotations
 
-from munda_tui.rules.demo import demo_campaign
+from munda_tui.rules.campaign.demo import demo_campaign
 from munda_tui.saves import Store
 from support import wait_for_screen
 

@@ -9,7 +9,7 @@ from typing import Any
 import random
 import re
 
-from munda_tui.rules import postbattle as pb
+from munda_tui.rules.postbattle import sequence as pb
 from support import screen_text, wait_for_screen
 from postbattle_support import seed_roll
 

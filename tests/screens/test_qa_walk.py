@@ -8,7 +8,7 @@ from pathlib import Path
 from prebattle_states import seed_state
 from support import wait_for_screen
 
-from munda_tui.rules.setup import BattleSetup
+from munda_tui.rules.prebattle.setup import BattleSetup
 
 SIZE = (100, 32)
 
@@ -69,7 +69,7 @@ async def test_pitch_black_R_before_a_roll_says_how_to_roll(make_app, data_dir: 
 
 async def test_subplot_counts_read_as_words_not_card_s(make_app, data_dir: Path) -> None:
     """'1 card(s) in hand, 1 Joker(s) shown' / '0 Joker(s)' on the step and the summary."""
-    from munda_tui.rules.prebattle import summary_markdown
+    from munda_tui.rules.prebattle.flow import summary_markdown
 
     slug = seed_state(data_dir, "side-jobs")
     from munda_tui.saves.folder import load_campaign_dir

@@ -47,7 +47,7 @@ async def test_every_screen_keeps_its_help_key_at_80x24(make_app, data_dir: Path
     """Issue 26.8: at 80x24 the footers of the campaign, the roster, the charts and the
     tracker lost "? Keys" (too many keys for the width), and no dialog had it. The help
     key stays in view and opens the help; in a text field "?" is typed and F1 opens it."""
-    from tests.screens.test_battle import G, V, make_battle
+    from tests.screens.battle.test_battle import G, V, make_battle
 
     make_battle(data_dir, {V: ["escher:2"], G: ["goliath:5"]})
     app = make_app(campaign="demo")
@@ -98,7 +98,7 @@ async def test_the_drawn_card_is_read_whole_at_80x24(make_app) -> None:
     import random
 
     from munda_tui.screens.prebattle.subplot_draw import SubplotDrawScreen
-    from tests.screens.test_subplot_draw import _keys, gangs, start
+    from tests.screens.prebattle.test_subplot_draw import _keys, gangs, start
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from munda_tui.rules import scenario as sc
-from munda_tui.rules.battle import default_setup
-from munda_tui.rules.model import BattleSummary
+from munda_tui.rules.prebattle import scenario as sc
+from munda_tui.rules.battle.events import default_setup
+from munda_tui.rules.core.model import BattleSummary
 from munda_tui.saves import Store
 
 V, G = "venom-sisters", "iron-skulls"

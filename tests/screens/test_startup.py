@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from munda_tui.app import MundaApp
-from munda_tui.rules.demo import demo_campaign
+from munda_tui.rules.campaign.demo import demo_campaign
 from munda_tui.saves import Store
 from support import wait_for_screen, wait_until
 

@@ -15,8 +15,8 @@ from textual.widgets import Input
 from munda_tui.widgets.plain import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from munda_tui.rules.battle import ACTION_NAMES, NOT_DEPLOYED, TRAITS, BattleState
-from munda_tui.rules.battle_flow import Attack
+from munda_tui.rules.battle.events import ACTION_NAMES, NOT_DEPLOYED, TRAITS, BattleState
+from munda_tui.rules.battle.flow import Attack
 from munda_tui.widgets.footer import Footer
 
 #: action key -> action id

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from textual.binding import Binding, BindingType
 
-from munda_tui.rules import conditions as condition_data
-from munda_tui.rules.battle import ACTIVE, ENGAGED, FLED, OUT_OF_ACTION, PINNED, SERIOUSLY_INJURED
+from munda_tui.rules.battle import conditions as condition_data
+from munda_tui.rules.battle.events import ACTIVE, ENGAGED, FLED, OUT_OF_ACTION, PINNED, SERIOUSLY_INJURED
 
 #: actions that change the battle (refused once it is over)
 BATTLE_ACTIONS = {

@@ -17,9 +17,9 @@ from textual.screen import ModalScreen
 from munda_tui.widgets.plain import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from munda_tui.rules import subplots
-from munda_tui.rules.battle_flow import Peek
-from munda_tui.rules.watch import DISCARDED, MANUAL, MET, MISSED, REVEALED, WATCHING, Match
+from munda_tui.rules.subplots import decks as subplots
+from munda_tui.rules.battle.flow import Peek
+from munda_tui.rules.battle.watch import DISCARDED, MANUAL, MET, MISSED, REVEALED, WATCHING, Match
 from munda_tui.screens.common.dialogs import ConfirmScreen
 from munda_tui.widgets.curtain import PrivacyCurtain
 from munda_tui.widgets.playing_card import PlayingCard

@@ -9,7 +9,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from munda_tui.widgets.plain import Label, Static
 
-from munda_tui.rules.battle import Battle, describe, reward_text
+from munda_tui.rules.battle.events import Battle, describe, reward_text
 from munda_tui.widgets.footer import Footer
 
 

@@ -11,7 +11,7 @@ their own privacy curtain (as text and as a QR code drawn in the terminal).
 - ``PhoneKeys``: the tracker's ``m`` and ``M`` keys (a part of the battle screen).
 
 The server itself is :mod:`munda_tui.phone`; the hands it shows are
-:mod:`munda_tui.rules.hand_view`. Nothing here shows a secret on the shared screen.
+:mod:`munda_tui.rules.battle.hand_view`. Nothing here shows a secret on the shared screen.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from munda_tui.phone import (
     Limits, PhoneServer, PhoneServerError, QrUnavailable, default_host, parse_bind, qr_lines,
 )
 from munda_tui.phone.net import DEFAULT_PORT, BindError
-from munda_tui.rules.hand_view import HandView
+from munda_tui.rules.battle.hand_view import HandView
 from munda_tui.screens.common.dialogs import ErrorScreen, LineScreen
 from munda_tui.widgets.curtain import PrivacyCurtain
 from munda_tui.widgets.footer import Footer
@@ -150,7 +150,7 @@ class PhoneKeys:
 
     phones: PhoneLink
     if TYPE_CHECKING:  # the battle screen's
-        from munda_tui.rules.battle_flow import BattleFlow
+        from munda_tui.rules.battle.flow import BattleFlow
 
         flow: BattleFlow
         gangs: list[str]

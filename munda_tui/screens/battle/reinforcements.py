@@ -1,6 +1,6 @@
 """The Reinforcements step of the End phase, walked draw by draw.
 
-Whose draw it is comes from the rules (:func:`munda_tui.rules.battle.next_to_draw`:
+Whose draw it is comes from the rules (:func:`munda_tui.rules.battle.events.next_to_draw`:
 players alternate from the Priority winner until each has drawn the number due or
 run out of cards). For each draw: ``r`` draws a card at random from that gang's
 Reinforcements deck and rolls the D6 (3+: 9", 1-2: 12" from all enemy models);
@@ -23,8 +23,8 @@ from textual.screen import ModalScreen
 from munda_tui.widgets.plain import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from munda_tui.rules import scenario
-from munda_tui.rules.battle import (
+from munda_tui.rules.prebattle import scenario as scenario
+from munda_tui.rules.battle.events import (
     END,
     Battle,
     Event,
@@ -35,7 +35,7 @@ from munda_tui.rules.battle import (
     next_to_draw,
     priority_order,
 )
-from munda_tui.rules.dice import roll
+from munda_tui.rules.core.dice import roll
 from munda_tui.widgets.footer import Footer
 
 CARD, CHOOSE, D6 = "card", "choose", "d6"

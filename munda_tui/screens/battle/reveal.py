@@ -9,7 +9,7 @@ or from real dice, through the dice prompt), asking which fighter gets XP
 when the card gives it to "the fighter", then Enter records it. Nothing is
 applied to a gang here: the rewards are banked on the battle. The plan (which rewards
 are rolled, fixed, skipped or shown as effects, and every operation on it) is
-:class:`munda_tui.rules.reward_plan.RewardPlan`; this screen shows it and hands each key over.
+:class:`munda_tui.rules.battle.reward_plan.RewardPlan`; this screen shows it and hands each key over.
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from munda_tui.widgets.plain import Label, Static
 
-from munda_tui.rules import subplots
-from munda_tui.rules.battle import BattleState
-from munda_tui.rules.reward_plan import DEFER, REVEAL, REWARD, RevealResult, RewardLine, RewardPlan
-from munda_tui.rules.watch import Match
+from munda_tui.rules.subplots import decks as subplots
+from munda_tui.rules.battle.events import BattleState
+from munda_tui.rules.battle.reward_plan import DEFER, REVEAL, REWARD, RevealResult, RewardLine, RewardPlan
+from munda_tui.rules.battle.watch import Match
 from munda_tui.screens.common.dialogs import Pick, PickOneScreen
 from munda_tui.screens.common.dice_prompt import DiceOutcome, DicePrompt
 from munda_tui.widgets.playing_card import PlayingCard

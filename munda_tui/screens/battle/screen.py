@@ -1,6 +1,6 @@
 """The live battle tracker: both crews, the log, and the hidden Sub-plots watched.
 
-``BattleScreen(handle, number)`` shows a :class:`munda_tui.rules.battle_flow.BattleFlow`
+``BattleScreen(handle, number)`` shows a :class:`munda_tui.rules.battle.flow.BattleFlow`
 (the battle file's set-up and record, the hands watched) and asks its questions, each
 awaited in a worker (``push_screen_wait``); the flow decides. Every key records one event
 the flow builds, saved (``update_battle``) before the screen moves on. A met card shows a
@@ -17,11 +17,11 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from munda_tui.widgets.plain import Static
 
-from munda_tui.rules.battle import (
+from munda_tui.rules.battle.events import (
     RECOVERY_NAMES, RECOVERY_RESULTS, SERIOUSLY_INJURED, STATE_NAMES, TEST_NAMES, TESTS, Battle,
     BattleState, Event, FighterState,
 )
-from munda_tui.rules.battle_flow import (
+from munda_tui.rules.battle.flow import (
     REWARD, AskPriority, Attack, BattleError, BattleFlow, ConfirmFinish, Finishing, Peek,
     RevealCard, RollDue,
 )

@@ -1,7 +1,7 @@
 """The start of the game: each player, alone behind the privacy curtain, walks the
 Sub-plots that act once the crews are known and before round 1.
 
-The cards come from :func:`munda_tui.rules.subplots.start_of_game_cards`: those revealed
+The cards come from :func:`munda_tui.rules.subplots.decks.start_of_game_cards`: those revealed
 "at the start of the game/battle", those whose secret choice is made then (Dead of
 Night's number, Follow the Leader's enemy, Memory Fades to Myth's fighter), and Choose
 Crew fighter choices not made in the pre-battle. "Randomly select" cards are picked by
@@ -23,8 +23,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from munda_tui.widgets.plain import Label, Static
 
-from munda_tui.rules import subplots as sp
-from munda_tui.rules.battle_flow import StartWalk
+from munda_tui.rules.subplots import decks as sp
+from munda_tui.rules.battle.flow import StartWalk
 from munda_tui.screens.common.dialogs import DialogScreen
 from munda_tui.screens.prebattle.subplot_draw import SubplotChoiceScreen
 from munda_tui.widgets.curtain import PrivacyCurtain
@@ -52,7 +52,7 @@ class NothingAtTheStart(DialogScreen[None]):
 
 
 async def walk_start_of_game(app: Any, walks: Sequence[StartWalk]) -> list[str]:
-    """Walk each player in turn (the flow's :meth:`~munda_tui.rules.battle_flow.BattleFlow.start_walk`);
+    """Walk each player in turn (the flow's :meth:`~munda_tui.rules.battle.flow.BattleFlow.start_walk`);
     the gangs whose players walked (Esc at a curtain leaves that player's walk for later).
     Each choice is stored in the player's ``SideSetup.subplot_choices``."""
     walked: list[str] = []

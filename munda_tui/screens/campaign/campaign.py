@@ -15,14 +15,14 @@ from textual.screen import ModalScreen, Screen
 from munda_tui.widgets.plain import DataTable, Label, Static
 from munda_tui.widgets.header import Header
 
-from munda_tui.rules import overview as ov
+from munda_tui.rules.campaign import overview as ov
 from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.widgets.footer import Footer
 from munda_tui.widgets.keys import key_for, keys_text
 
 if TYPE_CHECKING:
-    from munda_tui.rules import roster as rr
-    from munda_tui.rules.model import Campaign, Gang
+    from munda_tui.rules.campaign import roster as rr
+    from munda_tui.rules.core.model import Campaign, Gang
     from munda_tui.saves import CampaignHandle
 
 #: rows put in a table before the screen's first frame: half the terminal's lines
@@ -174,7 +174,7 @@ class CampaignScreen(Screen[None]):
             self.run_worker(self._league_pending, thread=True, group="league-hint", exclusive=True)
 
     def _league_pending(self) -> None:
-        from munda_tui.rules.wording import plural
+        from munda_tui.rules.core.wording import plural
         from munda_tui.saves.league import pending
 
         handle = self.handle
@@ -350,7 +350,7 @@ class CampaignScreen(Screen[None]):
         self.app.push_screen(CatalogueScreen(self.handle))
 
     def action_sort(self) -> None:
-        from munda_tui.rules import standings as st
+        from munda_tui.rules.campaign import standings as st
 
         self.sort_by = st.next_column(self.sort_by)
         self.refresh_tables()
@@ -361,7 +361,7 @@ class CampaignScreen(Screen[None]):
         from munda_tui.screens.common.dialogs import ConfirmScreen
 
         number = self.selected_battle()
-        from munda_tui.rules.stage import summary_of
+        from munda_tui.rules.core.stage import summary_of
 
         summary = summary_of(self.campaign, number) if number is not None else None
         if summary is None:
@@ -413,8 +413,8 @@ class CampaignScreen(Screen[None]):
         munda_app(self).open_battle(number)
 
     def action_report(self) -> None:
-        from munda_tui.rules.report import battle_report
-        from munda_tui.rules.report_doc import render_markdown
+        from munda_tui.rules.campaign.report import battle_report
+        from munda_tui.rules.campaign.report_doc import render_markdown
 
         number = self.selected_battle()
         if number is None:
@@ -460,8 +460,8 @@ class CampaignScreen(Screen[None]):
         self.app.push_screen(ImportGangScreen(self.handle))
 
     def action_add_gang(self) -> None:
-        from munda_tui.rules import roster as rr
-        from munda_tui.rules.model import Gang, GangType, unique_id
+        from munda_tui.rules.campaign import roster as rr
+        from munda_tui.rules.core.model import Gang, GangType, unique_id
         from munda_tui.screens.campaign.fighter_form import GangFormScreen
 
         others = [g.name for g in self.campaign.gangs]

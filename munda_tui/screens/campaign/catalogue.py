@@ -21,8 +21,8 @@ from munda_tui.widgets.keys import key_for, keys_text
 from munda_tui.widgets.plain import DataTable, Label, Static
 from munda_tui.widgets.header import Header
 
-from munda_tui.rules import catalogue as cat
-from munda_tui.rules import profile as pr
+from munda_tui.rules.campaign import catalogue as cat
+from munda_tui.rules.core import profile as pr
 from munda_tui.screens.common.asking import Asking
 from munda_tui.screens.common.dialogs import ConfirmScreen, DialogScreen, ErrorScreen
 from munda_tui.screens.common.typed_app import munda_app
@@ -145,7 +145,7 @@ class CatalogueScreen(Asking, Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        from munda_tui.rules.catalogue import Catalogue
+        from munda_tui.rules.campaign.catalogue import Catalogue
         from munda_tui.saves import SaveError
         from munda_tui.saves.catalogue import load_campaign_catalogue, load_packs
 

@@ -17,7 +17,7 @@ from textual.widgets import Sparkline
 from munda_tui.widgets.plain import Label, Static
 from munda_tui.widgets.header import Header
 
-from munda_tui.rules.report import GangSeries, chart_series, fallen_text, finished
+from munda_tui.rules.campaign.report import GangSeries, chart_series, fallen_text, finished
 from munda_tui.widgets.footer import Footer
 
 if TYPE_CHECKING:

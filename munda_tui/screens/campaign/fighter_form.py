@@ -18,9 +18,9 @@ from textual.widget import Widget
 from textual.widgets import Input, Select, TextArea
 from munda_tui.widgets.plain import Label, Static
 
-from munda_tui.rules import roster as rr
-from munda_tui.rules.profile import LABELS
-from munda_tui.rules.model import (
+from munda_tui.rules.campaign import roster as rr
+from munda_tui.rules.core.profile import LABELS
+from munda_tui.rules.core.model import (
     CHARACTERISTICS,
     ITEM_KINDS,
     Equipment,
@@ -275,7 +275,7 @@ class EquipmentFormScreen(FormScreen):
     def _complete(self, text: str) -> None:
         """Catalogue items matching the name typed, with cost and kind; an exact (or
         the only) match fills them in."""
-        from munda_tui.rules import catalogue as cat
+        from munda_tui.rules.campaign import catalogue as cat
 
         found = cat.complete(self.catalogue.item_names(), text) if text.strip() else []
         matches = self.query("#item-matches")
@@ -290,7 +290,7 @@ class EquipmentFormScreen(FormScreen):
     def action_save(self) -> None:
         # Enter on a name that only begins a catalogue item takes that item
         if self.catalogue is not None and self.new:
-            from munda_tui.rules import catalogue as cat
+            from munda_tui.rules.campaign import catalogue as cat
 
             name = self.query_one("#f-name", Input)
             found = cat.complete(self.catalogue.item_names(), name.value)

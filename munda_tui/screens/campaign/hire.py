@@ -6,7 +6,7 @@ twelve digits, which move on by themselves once the twelfth is typed) and the
 default equipment (``Pistol, Knife 5, Vest 10a``; a new item is a weapon unless its
 kind follows its cost, and each item's kind and cost show as it is typed). Enter
 moves on; the last Enter hires. The screen only asks: the roster applies the
-result through :mod:`munda_tui.rules.catalogue` (the cost comes off the Stash), handed
+result through :mod:`munda_tui.rules.campaign.catalogue` (the cost comes off the Stash), handed
 ``attempt``; a hire refused (the Stash cannot pay, over the weapon limit, a failed save)
 is said here and the dialog stays open with every field as typed.
 """
@@ -25,9 +25,9 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Input
 from munda_tui.widgets.plain import Label, Static
 
-from munda_tui.rules import catalogue as cat
-from munda_tui.rules import profile as pr
-from munda_tui.rules.model import FighterType, Gang
+from munda_tui.rules.campaign import catalogue as cat
+from munda_tui.rules.core import profile as pr
+from munda_tui.rules.core.model import FighterType, Gang
 from munda_tui.widgets.footer import Footer
 
 ROLES = [r.value for r in FighterType]

@@ -21,9 +21,9 @@ from munda_tui.widgets.plain import Label, OptionList, Static
 from munda_tui.widgets.header import Header
 from textual.widgets.option_list import Option
 
-from munda_tui.rules.wording import plural
-from munda_tui.rules.model import FighterStatus, FighterType
-from munda_tui.rules.yaktribe import YaktribeImport
+from munda_tui.rules.core.wording import plural
+from munda_tui.rules.core.model import FighterStatus, FighterType
+from munda_tui.rules.campaign.yaktribe import YaktribeImport
 from munda_tui.saves.importer import GangImportError, import_yaktribe, read_yaktribe
 from munda_tui.widgets.footer import Footer
 

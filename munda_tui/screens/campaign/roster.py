@@ -19,10 +19,10 @@ from textual.screen import Screen
 from munda_tui.widgets.plain import DataTable, Label, Static
 from munda_tui.widgets.header import Header
 
-from munda_tui.rules import roster as rr
-from munda_tui.rules.career import captives, status_text as career_status
-from munda_tui.rules.profile import format_value
-from munda_tui.rules.model import (
+from munda_tui.rules.campaign import roster as rr
+from munda_tui.rules.campaign.career import captives, status_text as career_status
+from munda_tui.rules.core.profile import format_value
+from munda_tui.rules.core.model import (
     CHARACTERISTICS,
     WEAPON_LIMIT,
     Equipment,
@@ -495,7 +495,7 @@ class RosterScreen(Screen[None]):
 
     def _load_catalogue(self) -> None:
         """The campaign's catalogue and the packs in the config folder (bad ones said)."""
-        from munda_tui.rules.catalogue import Catalogue
+        from munda_tui.rules.campaign.catalogue import Catalogue
         from munda_tui.saves.catalogue import load_campaign_catalogue, load_packs
         from munda_tui.saves import SaveError
 
@@ -540,7 +540,7 @@ class RosterScreen(Screen[None]):
         return True
 
     def action_hire(self) -> None:
-        from munda_tui.rules import catalogue as cat
+        from munda_tui.rules.campaign import catalogue as cat
         from munda_tui.screens.campaign.hire import HireChoice, HireScreen
 
         gang = self.gang
@@ -583,7 +583,7 @@ class RosterScreen(Screen[None]):
         self.app.push_screen(HireScreen(gang, self.catalogue, attempt))
 
     def action_copy_fighter(self) -> None:
-        from munda_tui.rules import catalogue as cat
+        from munda_tui.rules.campaign import catalogue as cat
         from munda_tui.screens.common.dialogs import LineScreen, squash
 
         fighter = self.selected_fighter()

@@ -20,13 +20,13 @@ from munda_tui.widgets.keys import key_for, keys_text
 from munda_tui.widgets.plain import Label, Static
 from munda_tui.widgets.header import Header
 
-from munda_tui.rules.limits import RANGES
-from munda_tui.rules.career import xp_events
-from munda_tui.rules.model import Settings
-from munda_tui.rules.rulesets import ruleset_choices
+from munda_tui.rules.core.limits import RANGES
+from munda_tui.rules.campaign.career import xp_events
+from munda_tui.rules.core.model import Settings
+from munda_tui.rules.core.rulesets import ruleset_choices
 from munda_tui.screens.common.asking import Asking
 from munda_tui.screens.common.dialogs import ConfirmScreen, ErrorScreen
-from munda_tui.rules.readings import for_setting
+from munda_tui.rules.core.readings import for_setting
 from munda_tui.widgets.footer import Footer
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ from functools import partial
 
 from textual.command import Hit, Hits, Provider
 
-from munda_tui.rules import subplots as sp
+from munda_tui.rules.subplots import decks as sp
 
 
 class SubplotCardCommands(Provider):

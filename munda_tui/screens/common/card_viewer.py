@@ -16,7 +16,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from munda_tui.widgets.plain import Label, Static
 
-from munda_tui.rules import subplots as sp
+from munda_tui.rules.subplots import decks as sp
 from munda_tui.widgets.playing_card import PlayingCard
 from munda_tui.widgets.footer import Footer
 

@@ -41,7 +41,7 @@ from munda_tui.widgets.plain import Label, OptionList, Static
 from rich.text import Text
 from textual.widgets.option_list import Option
 
-from munda_tui.rules.dice import DiceError, Roll, parse, parse_faces, roll, roll_faces
+from munda_tui.rules.core.dice import DiceError, Roll, parse, parse_faces, roll, roll_faces
 from munda_tui.screens.common.dialogs import DialogScreen
 from munda_tui.widgets.footer import Footer
 

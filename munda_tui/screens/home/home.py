@@ -11,7 +11,7 @@ from munda_tui.widgets.keys import key_for, keys_text
 from munda_tui.widgets.plain import DataTable, Label, Static
 from munda_tui.widgets.header import Header
 
-from munda_tui.rules.model import unique_id
+from munda_tui.rules.core.model import unique_id
 from munda_tui.screens.common.asking import Asking
 from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.widgets.footer import Footer
@@ -106,7 +106,7 @@ class HomeScreen(Asking, Screen[None]):
         self.app.push_screen(NewCampaignScreen(taken, defaults, create))
 
     def action_add_demo(self) -> None:
-        from munda_tui.rules.demo import demo_campaign
+        from munda_tui.rules.campaign.demo import demo_campaign
 
         infos = munda_app(self).store.list_campaigns()
         taken = {info.slug for info in infos}

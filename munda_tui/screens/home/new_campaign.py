@@ -14,9 +14,9 @@ from munda_tui.widgets.keys import key_for, keys_text
 from munda_tui.widgets.plain import Button
 from munda_tui.widgets.plain import Label, Static
 
-from munda_tui.rules.limits import NAME_MAX
-from munda_tui.rules.model import Campaign, Settings, slugify
-from munda_tui.rules.rulesets import ruleset_choices
+from munda_tui.rules.core.limits import NAME_MAX
+from munda_tui.rules.core.model import Campaign, Settings, slugify
+from munda_tui.rules.core.rulesets import ruleset_choices
 from munda_tui.widgets.footer import Footer
 
 

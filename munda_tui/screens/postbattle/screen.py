@@ -1,6 +1,6 @@
 """The post-battle wizard: one step at a time, every roll and choice asked in place.
 
-The screen shows :class:`munda_tui.rules.postbattle.PostBattle` (the draft
+The screen shows :class:`munda_tui.rules.postbattle.sequence.PostBattle` (the draft
 replayed) and hands every key to it; it saves the draft after every change
 and commits the sequence at the end (applied once: see ``rules.postbattle``).
 """
@@ -23,9 +23,9 @@ from munda_tui.widgets.plain import Label, OptionList, SelectionList, Static
 from munda_tui.widgets.header import Header
 from textual.widgets.option_list import Option as ListOption
 
-from munda_tui.rules import postbattle as pb
-from munda_tui.rules.battle import outcome_from_data
-from munda_tui.rules.dice import DiceError, parse, roll_faces
+from munda_tui.rules.postbattle import sequence as pb
+from munda_tui.rules.battle.events import outcome_from_data
+from munda_tui.rules.core.dice import DiceError, parse, roll_faces
 from munda_tui.saves import SaveError
 from munda_tui.screens.common.dialogs import Pick, PickOneScreen
 from munda_tui.screens.common.dice_prompt import DiceOutcome, DicePrompt
@@ -391,7 +391,7 @@ rosters once and saves the battle report.
     def _load_catalogue(self) -> Any:
         """The campaign's catalogue merged with the packs, read once (when first needed)."""
         if not hasattr(self, "_catalogue"):
-            from munda_tui.rules.catalogue import Catalogue
+            from munda_tui.rules.campaign.catalogue import Catalogue
             from munda_tui.saves import SaveError
             from munda_tui.saves.catalogue import load_campaign_catalogue, load_packs
 

@@ -24,12 +24,12 @@ from textual.screen import Screen
 from munda_tui.widgets.plain import Static
 from munda_tui.widgets.header import Header
 
-from munda_tui.rules import prebattle as pre
-from munda_tui.rules import scenario as sc
-from munda_tui.rules import stage
-from munda_tui.rules.model import BattleSummary, Campaign
-from munda_tui.rules.setup import BattleSetup
-from munda_tui.rules.status import BattleStatus
+from munda_tui.rules.prebattle import flow as pre
+from munda_tui.rules.prebattle import scenario as sc
+from munda_tui.rules.core import stage as stage
+from munda_tui.rules.core.model import BattleSummary, Campaign
+from munda_tui.rules.prebattle.setup import BattleSetup
+from munda_tui.rules.core.status import BattleStatus
 from munda_tui.saves import SaveError
 from munda_tui.saves.overrides import load_scenario_tables
 from munda_tui.screens.common.dialogs import ErrorScreen

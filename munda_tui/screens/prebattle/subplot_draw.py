@@ -51,13 +51,13 @@ from munda_tui.widgets.keys import key_for, keys_text
 from munda_tui.widgets.plain import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from munda_tui.rules import subplots as sp
-from munda_tui.rules.cards import Card, parse_card
-from munda_tui.rules.model import Gang, Settings
+from munda_tui.rules.subplots import decks as sp
+from munda_tui.rules.core.cards import Card, parse_card
+from munda_tui.rules.core.model import Gang, Settings
 from munda_tui.screens.common.dialogs import DIALOG_CSS, DialogScreen, LineScreen
 from munda_tui.widgets.curtain import PrivacyCurtain
 from munda_tui.widgets.playing_card import PlayingCard
-from munda_tui.rules.wording import possessive
+from munda_tui.rules.core.wording import possessive
 from munda_tui.widgets.footer import Footer
 
 

@@ -25,11 +25,11 @@ from munda_tui.widgets.keys import key_for, keys_text
 from munda_tui.widgets.plain import OptionList, Static
 from textual.widgets.option_list import Option
 
-from munda_tui.rules import prebattle as pre
-from munda_tui.rules import scenario as sc
-from munda_tui.rules.dice import Roll
-from munda_tui.rules.scenario import ScenarioTable, TableEntry
-from munda_tui.rules.setup import BattleSetup
+from munda_tui.rules.prebattle import flow as pre
+from munda_tui.rules.prebattle import scenario as sc
+from munda_tui.rules.core.dice import Roll
+from munda_tui.rules.prebattle.scenario import ScenarioTable, TableEntry
+from munda_tui.rules.prebattle.setup import BattleSetup
 from munda_tui.screens.common.dice_prompt import DiceOutcome, DicePrompt
 
 Severity = Literal["information", "warning", "error"]

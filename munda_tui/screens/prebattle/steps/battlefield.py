@@ -8,8 +8,8 @@ from textual.containers import Horizontal, VerticalScroll
 from munda_tui.widgets.plain import OptionList, Static
 from textual.widgets.option_list import Option
 
-from munda_tui.rules import scenario as sc
-from munda_tui.rules.readings import note as reading_note
+from munda_tui.rules.prebattle import scenario as sc
+from munda_tui.rules.core.readings import note as reading_note
 from munda_tui.screens.prebattle.steps.base import StepPanel
 
 

@@ -15,13 +15,13 @@ from munda_tui.widgets.keys import key_for, keys_text
 from munda_tui.widgets.plain import OptionList, Static
 from textual.widgets.option_list import Option
 
-from munda_tui.rules import prebattle as pre
-from munda_tui.rules import scenario as sc
-from munda_tui.rules.career import status_text
-from munda_tui.rules.model import Fighter, Gang
-from munda_tui.rules.readings import note as reading_note
-from munda_tui.rules.wording import plural
-from munda_tui.rules.setup import CrewMember, SideSetup
+from munda_tui.rules.prebattle import flow as pre
+from munda_tui.rules.prebattle import scenario as sc
+from munda_tui.rules.campaign.career import status_text
+from munda_tui.rules.core.model import Fighter, Gang
+from munda_tui.rules.core.readings import note as reading_note
+from munda_tui.rules.core.wording import plural
+from munda_tui.rules.prebattle.setup import CrewMember, SideSetup
 from munda_tui.screens.common.dialogs import LineScreen, PickOneScreen, picks
 from munda_tui.screens.prebattle.modals import DealtCardsModal
 from munda_tui.screens.prebattle.steps.base import StepPanel
@@ -451,7 +451,7 @@ class CrewStep(StepPanel):
         """Choose Crew: the owner (alone, behind the curtain) sees the Sub-plots
         revealed or secretly chosen now, and makes the choice each asks, one card after
         the other (Escape on a card leaves its choice for later)."""
-        from munda_tui.rules import subplots as sp
+        from munda_tui.rules.subplots import decks as sp
         from munda_tui.widgets.curtain import PrivacyCurtain
         from munda_tui.screens.prebattle.subplot_draw import SubplotChoiceScreen, player_label
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from textual.binding import Binding
 from munda_tui.widgets.plain import Static
 
-from munda_tui.rules import prebattle as pre
-from munda_tui.rules import scenario as sc
-from munda_tui.rules.dice import Roll
-from munda_tui.rules.scenario import TableEntry
+from munda_tui.rules.prebattle import flow as pre
+from munda_tui.rules.prebattle import scenario as sc
+from munda_tui.rules.core.dice import Roll
+from munda_tui.rules.prebattle.scenario import TableEntry
 from munda_tui.screens.prebattle.steps.base import AgreeStep, replace_roll
 
 

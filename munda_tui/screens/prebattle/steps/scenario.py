@@ -10,10 +10,10 @@ from munda_tui.widgets.keys import key_for, keys_text
 from munda_tui.widgets.plain import OptionList, Static
 from textual.widgets.option_list import Option
 
-from munda_tui.rules import prebattle as pre
-from munda_tui.rules import scenario as sc
-from munda_tui.rules.dice import Roll
-from munda_tui.rules.scenario import TableEntry
+from munda_tui.rules.prebattle import flow as pre
+from munda_tui.rules.prebattle import scenario as sc
+from munda_tui.rules.core.dice import Roll
+from munda_tui.rules.prebattle.scenario import TableEntry
 from munda_tui.screens.prebattle.steps.base import ListDetailStep, replace_roll
 
 

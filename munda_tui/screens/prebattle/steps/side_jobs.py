@@ -8,10 +8,10 @@ from munda_tui.widgets.keys import key_for, keys_text
 from munda_tui.widgets.plain import OptionList, Static
 from textual.widgets.option_list import Option
 
-from munda_tui.rules import scenario as sc
-from munda_tui.rules.dice import Roll
-from munda_tui.rules.scenario import TableEntry
-from munda_tui.rules.setup import SideSetup
+from munda_tui.rules.prebattle import scenario as sc
+from munda_tui.rules.core.dice import Roll
+from munda_tui.rules.prebattle.scenario import TableEntry
+from munda_tui.rules.prebattle.setup import SideSetup
 from munda_tui.screens.common.dialogs import PickOneScreen, picks
 from munda_tui.screens.prebattle.steps.base import ListDetailStep, replace_roll
 

@@ -6,8 +6,8 @@ from typing import Any
 
 from munda_tui.widgets.plain import Static
 
-from munda_tui.rules import subplots as sp
-from munda_tui.rules.wording import plural
+from munda_tui.rules.subplots import decks as sp
+from munda_tui.rules.core.wording import plural
 from munda_tui.screens.prebattle.steps.base import AgreeStep
 
 

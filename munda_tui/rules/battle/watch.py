@@ -1,0 +1,1353 @@
+"""Sub-plot watching: a function of (hands, log) -> matches.
+
+Each card a gang holds is looked up in ``data/watchers.toml``. A card listed
+there is watched automatically by a *watcher kind* with parameters (e.g.
+Murder Run is ``takedowns_in_round`` with ``count = 3`` and
+``upgrade_traits = ["Melee", "Versatile"]``); any other card depends on the
+table itself (line of sight, distances, terrain, markers) and is revealed by
+its owner at will (status ``manual``).
+
+:func:`watch` replays the log once, feeding every event to every watcher,
+with the battle's *moments* (start of a round, End phase, end of a round,
+end of the battle) in between. A watcher never asks an event's kind: it asks the event
+what it is (``ev.takedown``, ``ev.recovery``, ``ev.condition_gained`` ...), and the
+moments and reminder timings an event begins are its kind's own answers. A met card stays met (the owner may reveal it
+later) unless the card itself says it is discarded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+from .events import (
+    BATTLE_END,
+    BATTLE_START,
+    END_PHASE,
+    ROUND_END,
+    ROUND_START,
+    DOWN,
+    ON_BATTLEFIELD,
+    END,
+    ENGAGED,
+    OUT_OF_ACTION,
+    PINNED,
+    PRONE,
+    SERIOUSLY_INJURED,
+    STATE_NAMES,
+    ACTIVE,
+    BattleState,
+    Event,
+    FighterState,
+    apply,
+)
+from ..subplots import decks as subplots
+from ..core.data import load_data
+
+MET = "met"  # the owner may reveal it now
+WATCHING = "watching"  # not met yet
+MANUAL = "manual"  # the owner decides (depends on the table itself)
+DISCARDED = "discarded"  # the card says it is discarded
+MISSED = "missed"  # the battle is over and the card was not met
+REVEALED = "revealed"
+
+
+
+@dataclass(frozen=True)
+class Match:
+    """Where one card of one hand stands against the log."""
+
+    gang: str
+    card: str
+    status: str
+    why: str = ""  # what met it (or discarded it), in the players' words
+    event: int = -1  # index in the log of the event that met/discarded it
+    upgraded: bool | None = None  # the upgraded reward applies; None: the players decide
+    earned: bool | None = True  # for rewards walked at the end: the reward is earned
+    fighter: str = ""  # the fighter key the reward's XP goes to, if any
+    reward_at: str = "reveal"  # "reveal" or "end" (rewards walked when the battle ends)
+    kind: str = ""  # the watcher kind, "" for manual cards
+    reward_due: bool = False  # revealed, reward to walk now (battle over, none recorded)
+    # a roll the card makes before its reward (Cold Trade: "Roll a D6 and add 1 for each
+    # enemy previously taken Out of Action ... If the modified roll is 6+"): dice and target
+    test: str = ""
+    test_target: int = 0
+    times: int = 1  # the reward is gained this many times ("whenever ..." / "for each ...")
+    skip: tuple[int, ...] = ()  # indexes of the card's rewards the log says do not apply
+
+    @property
+    def automatic(self) -> bool:
+        return bool(self.kind)
+
+
+def watcher_table() -> dict[str, dict[str, Any]]:
+    """Card id -> watcher spec (``kind`` plus parameters) from ``watchers.toml``."""
+    return load_data("watchers.toml")["cards"]
+
+
+# --- helpers ---------------------------------------------------------------------------
+
+
+def _types(f: FighterState, types: Sequence[str]) -> bool:
+    return not types or f.type in types
+
+
+def _enemy(owner: str, f: FighterState) -> bool:
+    return f.gang != owner
+
+
+def _by_gang(owner: str, st: BattleState, ev: Event) -> bool:
+    """An attack by the owner's gang. A skipped attacker is presumed to be the
+    victim's opponent (in a two-gang battle, the owner)."""
+    if not ev.attacker:
+        return True
+    a = st.fighters.get(ev.attacker)
+    return a is not None and a.gang == owner
+
+
+def _names(st: BattleState, keys: Sequence[str]) -> str:
+    return ", ".join(st.name_of(k) for k in keys)
+
+
+class Watcher:
+    reward_at = "reveal"
+
+    def __init__(self, owner: str, spec: Mapping[str, Any]) -> None:
+        self.owner = owner
+        self.spec = spec
+        self.facts: Mapping[str, Any] = {}  # facts of the set-up (see :func:`setup_facts`)
+        self.met = -1
+        self.why = ""
+        self.discarded = -1
+        self.missed = False
+        self.fighter = ""
+        self._upgraded: bool | None = False
+        if "reward_at" in spec:
+            self.reward_at = spec["reward_at"]
+
+    def p(self, name: str, default: Any = None) -> Any:
+        return self.spec.get(name, default)
+
+    def meet(self, i: int, why: str, upgraded: bool | None = False, fighter: str = "") -> None:
+        if self.met < 0 and self.discarded < 0:
+            self.met, self.why, self._upgraded = i, why, upgraded
+            self.fighter = fighter or self.fighter
+
+    def see(self, i: int, ev: Event, st: BattleState, prev: str) -> None:
+        """After ``ev`` (index ``i``) was applied; ``prev``: its fighter's state before."""
+
+    def moment(self, name: str, i: int, st: BattleState) -> None:
+        """A moment of the battle, right after event ``i``."""
+
+    def upgraded(self, st: BattleState) -> bool | None:
+        return self._upgraded
+
+    def earned(self, st: BattleState) -> bool | None:
+        return True
+
+    def test(self, st: BattleState) -> tuple[str, int]:
+        """A roll the card makes before its reward: (dice, target), ("", 0) for none."""
+        return "", 0
+
+    def times(self, st: BattleState) -> int:
+        return 1
+
+    def skip(self, st: BattleState) -> tuple[int, ...]:
+        return ()
+
+
+class _Hit:
+    """The effects of one hit as logged: the events right after it that are about the
+    same fighters (the victim, the attacker) belong to it; the first event about anyone
+    else (or about no fighter: a phase, the end) closes it. ``state(key)`` is a
+    fighter's state once the hit is worked out."""
+
+    def __init__(self, keys: Sequence[str], st: BattleState) -> None:
+        self.keys = [k for k in keys if k in st.fighters]
+        self.open = True
+        self.states = {k: st.fighters[k].state for k in self.keys}
+
+    def see(self, ev: Event, st: BattleState) -> None:
+        if not self.open:
+            return
+        if ev.fighter and ev.fighter in self.keys:
+            self.states = {k: st.fighters[k].state for k in self.keys}
+        else:
+            self.open = False
+
+    def state(self, key: str) -> str:
+        return self.states.get(key, "")
+
+
+class TakedownsInRound(Watcher):
+    """N enemy fighters Seriously Injured or taken Out of Action in one round."""
+
+    def __init__(self, owner, spec):
+        super().__init__(owner, spec)
+        self.rounds: dict[int, list[str]] = {}
+        self.up: dict[int, list[str]] = {}
+
+    def see(self, i, ev, st, prev):
+        down = ev.takedown
+        if not down or down not in self.p("results", sorted(DOWN)):
+            return
+        f = st.fighters[ev.fighter]
+        if not _enemy(self.owner, f):
+            return
+        if self.p("by", "any") == "gang" and (not ev.put_in or not _by_gang(self.owner, st, ev)):
+            return
+        need = self.p("traits_any", [])
+        if need and not set(ev.traits) & set(need):
+            return
+        victims = self.rounds.setdefault(st.round, [])
+        if ev.fighter not in victims:
+            victims.append(ev.fighter)
+        traits = self.p("upgrade_traits", [])
+        if traits and ev.put_in and set(ev.traits) & set(traits):
+            up = self.up.setdefault(st.round, [])
+            if ev.fighter not in up:
+                up.append(ev.fighter)
+        if f.type in self.p("upgrade_victim_types", []):
+            self.up.setdefault(st.round, []).append(ev.fighter)
+        if self.p("at", "event") == "event":
+            self._check(i, st, st.round)
+
+    def _check(self, i, st, rnd):
+        victims = self.rounds.get(rnd, [])
+        if len(victims) >= self.p("count", 3) and self.met < 0:
+            by = " by your gang" if self.p("by", "any") == "gang" else ""
+            what = self.p("label", "Seriously Injured or Out of Action")
+            self.meet(i, f"{len(victims)} enemy fighters {what}{by} in round {rnd}: "
+                         f"{_names(st, victims)}")
+            self.met_round = rnd
+
+    def moment(self, name, i, st):
+        at = self.p("at", "event")
+        if (name == ROUND_END and at == "round_end") or (name == END_PHASE and at == "end_phase"):
+            self._check(i, st, st.round)
+
+    def upgraded(self, st):
+        if self.p("upgrade_victim_types"):
+            return bool(self.up.get(getattr(self, "met_round", -1)))
+        if not self.p("upgrade_traits"):
+            return False
+        n = self.p("count", 3)
+        return any(len(v) >= n for v in self.up.values())
+
+
+class Takedown(Watcher):
+    """One of your fighters takes a given enemy down (who, how, with what)."""
+
+    def __init__(self, owner, spec):
+        super().__init__(owner, spec)
+        self.hits: list[tuple[int, str, str, bool]] = []  # (index, victim, attacker, upgrade)
+        self.downs: dict[str, set[str]] = {}
+
+    def _attacker_ok(self, st, ev, types):
+        if types:
+            a = st.fighters.get(ev.attacker)
+            return a is not None and a.gang == self.owner and a.type in types
+        return _by_gang(self.owner, st, ev)
+
+    def see(self, i, ev, st, prev):
+        if ev.put_in in DOWN and ev.attacker:
+            # every enemy each of your fighters has downed (upgrade_attacker_downs)
+            if _enemy(self.owner, st.fighters[ev.fighter]):
+                self.downs.setdefault(ev.attacker, set()).add(ev.fighter)
+        if ev.put_in not in self.p("results", [OUT_OF_ACTION]):
+            return
+        f = st.fighters[ev.fighter]
+        if not _enemy(self.owner, f) or not _types(f, self.p("victim_types", [])):
+            return
+        if not self._attacker_ok(st, ev, self.p("attacker_types", [])):
+            return
+        traits = self.p("traits_any", [])
+        if traits and not set(ev.traits) & set(traits):
+            return
+        actions = self.p("actions_any", [])
+        if actions and ev.action not in actions:
+            return
+        if ev.action and ev.action in self.p("exclude_actions", []):
+            return
+        was = self.p("victim_was", [])
+        if was and prev not in was:
+            return
+        up: bool | None = False
+        if self.p("upgrade") == "unknown":
+            up = None
+        elif self.p("upgrade_attacker_downs"):
+            # "If two or more enemy fighters were Seriously Injured or taken Out of Action
+            # by this fighter": None when the attacker is not logged
+            up = (len(self.downs.get(ev.attacker, ())) >= self.p("upgrade_attacker_downs")
+                  if ev.attacker else None)
+        else:
+            ut = self.p("upgrade_attacker_types", [])
+            utr = self.p("upgrade_traits_any", [])
+            uv = self.p("upgrade_victim_types", [])
+            if ut or utr or uv:
+                up = (
+                    (not ut or self._attacker_ok(st, ev, ut))
+                    and (not utr or bool(set(ev.traits) & set(utr)))
+                    and (not uv or f.type in uv)
+                )
+        self.hits.append((i, ev.fighter, ev.attacker, bool(up) if up is not None else False))
+        by = f" by {st.name_of(ev.attacker)}" if ev.attacker else ""
+        how = f" ({ev.action.replace('_', ' ')}{': ' + ', '.join(ev.traits) if ev.traits else ''})" \
+            if ev.action or ev.traits else ""
+        self.meet(i, f"{f.name} ({f.type}) {STATE_NAMES[ev.put_in]}{by}{how}", up,
+                  fighter=ev.attacker)
+        if up is None:
+            self._upgraded = None
+
+    def upgraded(self, st):
+        if self._upgraded is None:
+            return None
+        if self.p("upgrade_attacker_downs") and self.hits:
+            # counted when the card is revealed: that fighter's takedowns so far
+            first = self.hits[0][2]
+            return len(self.downs.get(first, ())) >= self.p("upgrade_attacker_downs")
+        return any(h[3] for h in self.hits)
+
+    def earned(self, st):
+        need = self.p("earned_if", "")
+        if need == "no_enemy_leader_or_champion":
+            return not any(
+                f.on_battlefield and (f.is_leader or f.is_champion)
+                for f in st.fighters.values() if _enemy(self.owner, f)
+            )
+        return True
+
+
+class WinByRound(Watcher):
+    """You win and the battle ended before a given round."""
+
+    def moment(self, name, i, st):
+        if name != BATTLE_END:
+            return
+        before = self.p("before_round", 9)
+        if st.winner == self.owner and st.round < before:
+            self.meet(i, f"won in round {st.round} (before round {before})",
+                      st.round < self.p("upgrade_before_round", 0))
+        else:
+            self.missed = True
+
+
+class WinWithFewStanding(Watcher):
+    """You win with few fighters Standing and Active."""
+
+    def moment(self, name, i, st):
+        if name != BATTLE_END:
+            return
+        n = sum(1 for f in st.crew(self.owner) if f.state == ACTIVE)
+        if st.winner == self.owner and n <= self.p("max", 3):
+            # "only a single friendly fighter Standing and Active": exactly one, not none
+            self.meet(i, f"won with {n} fighter{'s' if n != 1 else ''} Standing and Active",
+                      n == self.p("upgrade_count", 1))
+        else:
+            self.missed = True
+
+
+class FlawlessVictory(Watcher):
+    """You win with none of your fighters Seriously Injured or Out of Action."""
+
+    def __init__(self, owner, spec):
+        super().__init__(owner, spec)
+        self.downed: set[str] = set()
+
+    def see(self, i, ev, st, prev):
+        if ev.takedown and _enemy(self.owner, st.fighters[ev.fighter]):
+            self.downed.add(ev.fighter)
+
+    def moment(self, name, i, st):
+        if name != BATTLE_END:
+            return
+        down = [f for f in st.crew(self.owner) if f.state in DOWN]
+        if st.winner == self.owner and not down:
+            enemies = [f for f in st.fighters.values() if _enemy(self.owner, f)]
+            up = bool(enemies) and 3 * len(self.downed) >= len(enemies)
+            self.meet(i, f"won with no fighter Seriously Injured or Out of Action; "
+                         f"{len(self.downed)} of {len(enemies)} enemy fighters went down", up)
+        else:
+            self.missed = True
+
+
+class ConditionCount(Watcher):
+    """N enemy fighters on the battlefield with a condition at a moment."""
+
+    def _check(self, i, st, label):
+        cond = self.p("condition", "Broken")
+        hit = [f for f in st.fighters.values()
+               if _enemy(self.owner, f) and f.on_battlefield and cond in f.conditions]
+        if len(hit) >= self.p("count", 3):
+            types = self.p("upgrade_types", [])
+            up = bool(types) and any(f.type in types for f in hit)
+            self.meet(i, f"{len(hit)} enemy fighters {cond} {label}: "
+                         f"{', '.join(f.name for f in hit)}", up)
+
+    def see(self, i, ev, st, prev):
+        if self.p("at", "event") == "event" and (ev.condition_gained or ev.condition_lost):
+            self._check(i, st, "at the same time")
+
+    def moment(self, name, i, st):
+        if name == ROUND_START and self.p("at") == "round_start":
+            self._check(i, st, f"at the start of round {st.round}")
+
+
+class TakedownsTotal(Watcher):
+    """N enemy fighters taken down (optionally by one action) so far in the battle."""
+
+    def __init__(self, owner, spec):
+        super().__init__(owner, spec)
+        self.victims: list[str] = []
+        self.up = False
+
+    def see(self, i, ev, st, prev):
+        down = ev.takedown
+        if not down or down not in self.p("results", [OUT_OF_ACTION]):
+            return
+        f = st.fighters[ev.fighter]
+        if not _enemy(self.owner, f):
+            return
+        actions = self.p("actions_any", [])
+        if actions and ev.action not in actions:
+            return
+        if ev.fighter not in self.victims:
+            self.victims.append(ev.fighter)
+            if f.type in self.p("upgrade_victim_types", []):
+                self.up = True
+        if st.phase == END and self.p("at") == "end_phase":
+            self._check(i, st)
+
+    def _check(self, i, st):
+        if len(self.victims) >= self.p("count", 3):
+            what = self.p("label", "taken Out of Action")
+            self.meet(i, f"{len(self.victims)} enemy fighters {what}: {_names(st, self.victims)}")
+
+    def moment(self, name, i, st):
+        at = self.p("at", "battle_end")
+        if name == END_PHASE and at == "end_phase":
+            self._check(i, st)
+        elif name == BATTLE_END and at == "battle_end":
+            self._check(i, st)
+            if self.met < 0:
+                self.missed = True
+
+    def upgraded(self, st):
+        return self.up
+
+
+class ConditionsGained(Watcher):
+    """Enemy fighters that gained a condition during the battle (counted at its end).
+    With ``by = "own"`` only those your fighters caused count: a condition logged with
+    one of your fighters as its cause counts, one logged without a cause cannot be told
+    (the reward is then asked: earned / not earned, upgraded or not)."""
+
+    def __init__(self, owner, spec):
+        super().__init__(owner, spec)
+        self.who: list[str] = []
+        self.unknown: list[str] = []  # gained with no cause logged (by = "own" only)
+
+    def see(self, i, ev, st, prev):
+        if not (ev.condition_gained == self.p("condition", "Broken")
+                and _enemy(self.owner, st.fighters[ev.fighter])):
+            return
+        if self.p("by", "any") == "own":
+            a = st.fighters.get(ev.attacker)
+            if a is None:
+                if ev.fighter not in self.who and ev.fighter not in self.unknown:
+                    self.unknown.append(ev.fighter)
+                return
+            if a.gang != self.owner:
+                return
+            if ev.fighter in self.unknown:
+                self.unknown.remove(ev.fighter)
+        if ev.fighter not in self.who:
+            self.who.append(ev.fighter)
+
+    def moment(self, name, i, st):
+        if name != BATTLE_END:
+            return
+        n, maybe = len(self.who), len(self.unknown)
+        need, up = self.p("count", 2), self.p("upgrade_count", 3)
+        cond = self.p("condition", "Broken")
+        by = " by your fighters" if self.p("by", "any") == "own" else ""
+        if n >= need:
+            self.meet(i, f"{n} enemy fighters became {cond}{by}: {_names(st, self.who)}",
+                      True if n >= up else (None if n + maybe >= up else False))
+        elif n + maybe >= need:
+            self.meet(i, f"{n} enemy fighters became {cond}{by}, {maybe} more with no cause "
+                         f"logged ({_names(st, self.unknown)}): did your fighters cause it?",
+                      None if n + maybe >= up else False)
+        else:
+            self.missed = True
+
+    def earned(self, st):
+        return True if len(self.who) >= self.p("count", 2) else None
+
+
+class AllEnemiesInStates(Watcher):
+    """At the end of a round every enemy fighter on the battlefield is in given states."""
+
+    def moment(self, name, i, st):
+        if name != ROUND_END:
+            return
+        states = self.p("states", sorted(PRONE))
+        on = [f for f in st.fighters.values() if _enemy(self.owner, f) and f.on_battlefield]
+        if on and all(f.state in states for f in on):
+            self.meet(i, f"end of round {st.round}: all {len(on)} enemy fighters on the "
+                         f"battlefield are Prone")
+
+
+class OpponentTactic(Watcher):
+    """Your opponent plays a Gang Tactic while you have played none / are outnumbered."""
+
+    def see(self, i, ev, st, prev):
+        if not ev.tactic_by or ev.tactic_by == self.owner:
+            return
+        mine = st.sides[self.owner].tactics
+        theirs = st.sides[ev.gang].tactics
+        if self.p("mode") == "unanswered":
+            if not mine:
+                self.meet(i, f"your opponent played a Gang Tactic ({len(theirs)} so far), "
+                             f"you have played none")
+        else:
+            own = st.on_battlefield(self.owner)
+            opp = st.on_battlefield(ev.gang)
+            if own < opp:
+                ratio = self.p("upgrade_ratio", 3)
+                self.meet(i, f"your opponent played a Gang Tactic with {opp} fighters on the "
+                             f"battlefield to your {own}", opp >= ratio * own)
+
+    def upgraded(self, st):
+        if self.p("mode") == "unanswered":
+            opp = st.opponent(self.owner)
+            return (len(st.sides[opp].tactics) >= self.p("upgrade_count", 2)
+                    and not st.sides[self.owner].tactics)
+        return self._upgraded
+
+
+class BottledOutnumbered(Watcher):
+    """At the start of a round: you failed a Bottle test and are outnumbered N to 1."""
+
+    reward_at = "end"
+
+    def moment(self, name, i, st):
+        if name != ROUND_START:
+            return
+        opp = st.opponent(self.owner)
+        own_n, opp_n = st.on_battlefield(self.owner), st.on_battlefield(opp)
+        ratio = self.p("ratio", 3)
+        if st.sides[self.owner].bottle_failed and opp_n > 0 and opp_n >= ratio * own_n:
+            self.meet(i, f"start of round {st.round}: your gang failed a Bottle test and has "
+                         f"{own_n} fighters on the battlefield to {opp_n}")
+
+    def earned(self, st):
+        if not st.ended:
+            return None
+        return st.winner == self.owner
+
+
+class RecoveriesInPhase(Watcher):
+    """N of your fighters recover from Seriously Injured in one Recovery phase."""
+
+    def __init__(self, owner, spec):
+        super().__init__(owner, spec)
+        self.rounds: dict[int, list[str]] = {}
+
+    def see(self, i, ev, st, prev):
+        if ev.recovery == PINNED and not _enemy(self.owner, st.fighters[ev.fighter]):
+            who = self.rounds.setdefault(st.round, [])
+            who.append(ev.fighter)
+            if len(who) >= self.p("count", 2):
+                self.meet(i, f"round {st.round}: {len(who)} of your fighters recovered from "
+                             f"Seriously Injured: {_names(st, who)}")
+
+
+class NthRecovery(Watcher):
+    """Your fighter(s) recover from Seriously Injured for the Nth time; the reward is
+    walked at the end, upgraded by what that fighter does next."""
+
+    reward_at = "end"
+
+    def __init__(self, owner, spec):
+        super().__init__(owner, spec)
+        self.count = 0
+        self.after: list[tuple[str, str]] = []  # (kind, fighter) after the meet
+
+    def see(self, i, ev, st, prev):
+        if ev.recovery == PINNED:
+            f = st.fighters[ev.fighter]
+            if _enemy(self.owner, f) or not _types(f, self.p("types", [])):
+                return
+            if self.met >= 0:
+                self.after.append(("recovery", ev.fighter))
+                return
+            self.count += 1
+            if self.count >= self.p("n", 1):
+                nth = {1: "", 2: " for the second time"}.get(self.p("n", 1), "")
+                self.meet(i, f"{f.name} ({f.type}) recovered from Seriously Injured{nth}",
+                          fighter=ev.fighter)
+        elif self.met >= 0 and ev.put_in == OUT_OF_ACTION and ev.attacker:
+            if _enemy(self.owner, st.fighters[ev.fighter]):
+                self.after.append(("takes_out", ev.attacker))
+
+    def upgraded(self, st):
+        if self.met < 0:
+            return False
+        want = self.p("upgrade", "")
+        return any(k == want and who == self.fighter for k, who in self.after)
+
+
+class DiscardedOn(Watcher):
+    """Discarded the first time something happens; revealed at the end if it never did."""
+
+    def see(self, i, ev, st, prev):
+        if self.discarded >= 0 or self.met >= 0:
+            return
+        on = self.p("discard_on")
+        reason = ""
+        if on == "engaged":
+            if ev.put_in == ENGAGED and not _enemy(self.owner, st.fighters[ev.fighter]):
+                reason = f"{st.name_of(ev.fighter)} became Engaged"
+        elif on == "non_melee_attack":
+            if ev.attacker and ev.is_attack:
+                a = st.fighters[ev.attacker]
+                if not _enemy(self.owner, a) and (
+                    ev.action in ("shoot",) or (ev.traits and "Melee" not in ev.traits)
+                ):
+                    reason = (f"{a.name} attacked with a weapon without the Melee trait"
+                              f" ({ev.action or ', '.join(ev.traits)})")
+        elif on == "failed_ammo":
+            if ev.failed_test == "ammo" and ev.fighter \
+                    and not _enemy(self.owner, st.fighters[ev.fighter]):
+                reason = f"{st.name_of(ev.fighter)} failed an Ammo check"
+        if reason:
+            self.discarded, self.why = i, reason
+
+    def moment(self, name, i, st):
+        if name == BATTLE_END and self.discarded < 0:
+            self.meet(i, self.p("why_met", "not discarded by the end of the battle"))
+
+
+class OnEvent(Watcher):
+    """Met by one kind of event: a fighter's state change, a condition lost (a rally), a
+    failed test or a Flesh Wound, for your fighter or an enemy's, with optional attacker,
+    action, trait and fighter-type conditions. ``reward_to`` names whose XP it is."""
+
+    def see(self, i, ev, st, prev):
+        want = self.p("event", "state")
+        f = st.fighters.get(ev.fighter)
+        if f is None:
+            return
+        if want == "state":
+            if not ev.put_in or ev.put_in not in self.p("states", []):
+                return
+        elif want == "condition_lost":
+            if not ev.condition_lost or ev.condition_lost != self.p("condition"):
+                return
+        elif want == "test_failed":
+            if not ev.failed_test or ev.failed_test != self.p("test"):
+                return
+        elif want == "flesh_wound":
+            # a Recovery test's Flesh Wound result is a Flesh Wound too (the fighter
+            # recovers Prone and Pinned with one more Flesh Wound)
+            if not (ev.flesh_wounds
+                    or ev.recovery == PINNED
+                    and self.p("from_recovery", True)):
+                return
+        else:
+            return
+        side = self.p("fighter_side", "own")
+        if (side == "own") == _enemy(self.owner, f):
+            return
+        if not _types(f, self.p("types", [])):
+            return
+        who = self.p("attacker", "")
+        a = st.fighters.get(ev.attacker)
+        if who == "enemy" and (a is None or a.gang == f.gang):
+            return
+        if who == "own" and not (a is not None and a.gang == self.owner
+                                 or not ev.attacker and side == "enemy"):
+            return
+        actions = self.p("actions_any", [])
+        if actions and ev.action not in actions:
+            return
+        what = {"state": STATE_NAMES.get(ev.put_in, ev.put_in),
+                "condition_lost": f"no longer {ev.condition_lost} (rallied)",
+                "test_failed": f"failed a {ev.failed_test.capitalize()} test",
+                "flesh_wound": "suffered a Flesh Wound"
+                + (" (Recovery test)" if ev.recovery else "")}[want]
+        by = f" by {st.name_of(ev.attacker)}" if ev.attacker else ""
+        how = f" ({ev.action.replace('_', ' ')})" if ev.action else ""
+        to = self.p("reward_to", "")
+        fighter = ev.fighter if to == "fighter" else ev.attacker if to == "attacker" else ""
+        self.count = getattr(self, "count", 0) + 1
+        self.meet(i, f"{f.name} ({f.type}) {what}{by}{how}", fighter=fighter)
+
+    def test(self, st):
+        """Cold Trade: "Roll a D6 and add 1 for each enemy previously taken Out of Action
+        in melee or with Coup de Grace. If the modified roll is 6+ ..." - every such
+        enemy before the latest one the log shows (0 when revealed at once)."""
+        dice = self.p("test", "")
+        if not dice:
+            return "", 0
+        bonus = max(0, getattr(self, "count", 0) - 1)
+        return (f"{dice}+{bonus}" if bonus else dice), int(self.p("test_target", 6))
+
+
+class Avenge(Watcher):
+    """Your Leader or Champion is taken down by an enemy fighter; the reward is earned
+    if that enemy is taken down too by the end of the Action phase."""
+
+    reward_at = "end"
+
+    def __init__(self, owner, spec):
+        super().__init__(owner, spec)
+        self.culprit = ""
+        self.open = False
+        self.avenged = False
+
+    def see(self, i, ev, st, prev):
+        if ev.put_in not in DOWN:
+            return
+        f = st.fighters[ev.fighter]
+        if self.met < 0:
+            a = st.fighters.get(ev.attacker)
+            if (not _enemy(self.owner, f) and _types(f, self.p("types", ["Leader", "Champion"]))
+                    and a is not None and _enemy(self.owner, a)):
+                self.culprit, self.open = ev.attacker, True
+                self.meet(i, f"{f.name} ({f.type}) {STATE_NAMES[ev.put_in]} by {a.name}")
+        elif self.open and ev.fighter == self.culprit:
+            self.avenged = True
+
+    def moment(self, name, i, st):
+        if name in (END_PHASE, BATTLE_END):
+            self.open = False
+
+    def earned(self, st):
+        if self.avenged:
+            return True
+        return False if not self.open else None
+
+
+class EnemyCrewFraction(Watcher):
+    """At least a fraction of the enemy crew is in given states (Seriously Injured, Out
+    of Action, still held off the table as Reinforcements)."""
+
+    def see(self, i, ev, st, prev):
+        states = self.p("states", [SERIOUSLY_INJURED, OUT_OF_ACTION, "not_deployed"])
+        crew = [f for f in st.fighters.values() if _enemy(self.owner, f)]
+        hit = [f for f in crew if f.state in states]
+        if crew and 2 * len(hit) >= len(crew) * 2 * self.p("fraction", 0.5):
+            self.meet(i, f"{len(hit)} of the {len(crew)} enemy fighters are Seriously Injured, "
+                         f"Out of Action or still off the table")
+
+
+class FighterTakedowns(Watcher):
+    """At the end of the battle: one of your fighters Seriously Injured or took Out of
+    Action at least ``count`` enemy fighters (``traits_any``: with attacks by weapons with
+    one of these traits); ``upgrade_traits_any``: that many with one of these traits.
+    Only takedowns logged with the attacker count (the log cannot tell whose the others
+    were)."""
+
+    def __init__(self, owner, spec):
+        super().__init__(owner, spec)
+        self.by: dict[str, list[str]] = {}
+        self.up: dict[str, list[str]] = {}
+
+    def see(self, i, ev, st, prev):
+        if ev.put_in not in DOWN or not ev.attacker:
+            return
+        a, f = st.fighters.get(ev.attacker), st.fighters[ev.fighter]
+        if a is None or a.gang != self.owner or not _enemy(self.owner, f):
+            return
+        need = self.p("traits_any", [])
+        if need and not set(ev.traits) & set(need):
+            return
+        victims = self.by.setdefault(a.key, [])
+        if ev.fighter not in victims:
+            victims.append(ev.fighter)
+        up = self.p("upgrade_traits_any", [])
+        if up and set(ev.traits) & set(up):
+            ups = self.up.setdefault(a.key, [])
+            if ev.fighter not in ups:
+                ups.append(ev.fighter)
+
+    def moment(self, name, i, st):
+        if name != BATTLE_END:
+            return
+        n = self.p("count", 3)
+        best = sorted(self.by.items(), key=lambda kv: (-len(self.up.get(kv[0], [])), -len(kv[1])))
+        for key, victims in best:
+            if len(victims) >= n:
+                self.meet(i, f"{st.name_of(key)} Seriously Injured or took Out of Action "
+                             f"{len(victims)} enemy fighters: {_names(st, victims)}",
+                          len(self.up.get(key, [])) >= n, fighter=key)
+                return
+        self.missed = True
+
+
+class PoisonedRecovery(Watcher):
+    """An enemy fighter Seriously Injured by a weapon with one of ``traits_any`` goes Out
+    of Action in a later Recovery test (A Slow Poison)."""
+
+    def __init__(self, owner, spec):
+        super().__init__(owner, spec)
+        self.poisoned: set[str] = set()
+
+    def see(self, i, ev, st, prev):
+        f = st.fighters.get(ev.fighter)
+        if f is None or not _enemy(self.owner, f):
+            return
+        if ev.put_in:
+            if ev.put_in == SERIOUSLY_INJURED and set(ev.traits) & set(self.p("traits_any", [])):
+                self.poisoned.add(ev.fighter)
+            elif ev.put_in != SERIOUSLY_INJURED:
+                self.poisoned.discard(ev.fighter)
+        elif ev.recovery:
+            if ev.recovery == OUT_OF_ACTION and ev.fighter in self.poisoned:
+                self.meet(i, f"{f.name} ({f.type}), Seriously Injured by a "
+                             f"{' or '.join(self.p('traits_any', []))} weapon, went Out of "
+                             f"Action in a Recovery test",
+                          f.type in self.p("upgrade_victim_types", []))
+            elif ev.recovery == PINNED:
+                self.poisoned.discard(ev.fighter)
+
+
+class HeavyHit(Watcher):
+    """One of your fighters suffers ``min`` or more Flesh Wounds in one hit (one Flesh
+    Wound event); the reward needs the fighter still on the battlefield once the hit is
+    worked out, the upgrade still Standing and Active (Hardman)."""
+
+    def __init__(self, owner, spec):
+        super().__init__(owner, spec)
+        self.hit: _Hit | None = None
+        self.key = ""
+
+    def see(self, i, ev, st, prev):
+        if self.hit is not None:
+            self.hit.see(ev, st)
+        if self.met >= 0 or not ev.flesh_wounds or ev.flesh_wounds < self.p("min", 2):
+            return
+        f = st.fighters[ev.fighter]
+        if _enemy(self.owner, f):
+            return
+        self.key, self.hit = ev.fighter, _Hit([ev.fighter], st)
+        self.meet(i, f"{f.name} ({f.type}) suffered {ev.flesh_wounds} Flesh Wounds in one hit")
+
+    def earned(self, st):
+        return self.hit is not None and self.hit.state(self.key) in ON_BATTLEFIELD
+
+    def upgraded(self, st):
+        return self.hit is not None and self.hit.state(self.key) == ACTIVE
+
+
+class ActionByOwn(Watcher):
+    """One of your fighters makes an action (``action``, e.g. a Coup de Grace) as logged on
+    a takedown or an attack; ``times``: every such action for the rest of the battle
+    counts (the reward is walked at the end, once per action)."""
+
+    def __init__(self, owner, spec):
+        super().__init__(owner, spec)
+        self.count = 0
+
+    def see(self, i, ev, st, prev):
+        if not ev.is_attack or ev.action != self.p("action"):
+            return
+        a = st.fighters.get(ev.attacker)
+        f = st.fighters[ev.fighter]
+        if not (a is not None and a.gang == self.owner or not ev.attacker and _enemy(self.owner, f)):
+            return
+        self.count += 1
+        by = st.name_of(ev.attacker) if ev.attacker else "one of your fighters"
+        self.meet(i, f"{by}: {ev.action.replace('_', ' ')} on {f.name}", fighter=ev.attacker)
+
+    def times(self, st):
+        return max(1, self.count) if self.p("each") else 1
+
+
+class Falls(Watcher):
+    """One of your fighters makes an enemy fall (or knocks them into a pitfall) and they
+    go Out of Action (action "fall"); the extra reward (index ``extra_reward``) needs
+    ``extra_count`` enemies taken Out of Action by falls during the game (so the rewards
+    are walked at the end)."""
+
+    reward_at = "end"
+
+    def __init__(self, owner, spec):
+        super().__init__(owner, spec)
+        self.fallen: list[str] = []
+
+    def see(self, i, ev, st, prev):
+        if ev.put_in != OUT_OF_ACTION or ev.action != "fall":
+            return
+        f = st.fighters[ev.fighter]
+        if not _enemy(self.owner, f):
+            return
+        if ev.fighter not in self.fallen:
+            self.fallen.append(ev.fighter)
+        if _by_gang(self.owner, st, ev):
+            self.meet(i, f"{f.name} ({f.type}) fell and went Out of Action", fighter=ev.attacker)
+
+    def skip(self, st):
+        if len(self.fallen) >= self.p("extra_count", 3):
+            return ()
+        return (int(self.p("extra_reward", 1)),)
+
+    def earned(self, st):
+        return True if st.ended else None
+
+
+class FallOn(Watcher):
+    """One of your fighters falls on an enemy fighter (action "fall" with your fighter as
+    the attacker). Reward ``victim_reward`` needs the enemy Seriously Injured or Out of
+    Action, ``survived_reward`` your fighter not Seriously Injured or Out of Action after
+    the fall (Sky Stomp)."""
+
+    def __init__(self, owner, spec):
+        super().__init__(owner, spec)
+        self.hit: _Hit | None = None
+        self.victim = ""
+
+    def see(self, i, ev, st, prev):
+        if self.hit is not None:
+            self.hit.see(ev, st)
+        if self.met >= 0 or ev.action != "fall" or not ev.attacker:
+            return
+        if not ev.is_attack:
+            return
+        a, f = st.fighters.get(ev.attacker), st.fighters[ev.fighter]
+        if a is None or a.gang != self.owner or not _enemy(self.owner, f):
+            return
+        self.victim, self.hit = ev.fighter, _Hit([ev.fighter, ev.attacker], st)
+        self.meet(i, f"{a.name} fell on {f.name} ({f.type})", fighter=ev.attacker)
+
+    def skip(self, st):
+        if self.hit is None:
+            return ()
+        out = []
+        if self.hit.state(self.victim) not in DOWN:
+            out.append(int(self.p("victim_reward", 0)))
+        if self.hit.state(self.fighter) in DOWN:
+            out.append(int(self.p("survived_reward", 1)))
+        return tuple(out)
+
+
+class ActivationWounds(Watcher):
+    """A fighter of yours (``attacker_types``) wounds ``count`` or more enemy fighters in a
+    single activation with a weapon with one of ``traits_any``; ``upgrade_count`` for the
+    upgrade (Impressive Combo). One activation: from the first wound the fighter deals
+    until another fighter's activation is marked, or the phase or round changes; a
+    Reaction attack is made in another fighter's activation and is left out."""
+
+    def __init__(self, owner, spec):
+        super().__init__(owner, spec)
+        self.current: dict[str, list[str]] = {}  # attacker -> enemies wounded this activation
+        self.best: list[str] = []
+        self.who = ""
+
+    def see(self, i, ev, st, prev):
+        if ev.new_phase:
+            self.current.clear()
+            return
+        if ev.activation:
+            for key in [k for k in self.current if k != ev.fighter]:
+                del self.current[key]
+            return
+        if not ev.wound or not ev.attacker or ev.action == "reaction":
+            return
+        a, f = st.fighters.get(ev.attacker), st.fighters[ev.fighter]
+        if a is None or a.gang != self.owner or not _enemy(self.owner, f):
+            return
+        if not _types(a, self.p("attacker_types", [])):
+            return
+        if not set(ev.traits) & set(self.p("traits_any", [])):
+            return
+        hit = self.current.setdefault(a.key, [])
+        if ev.fighter not in hit:
+            hit.append(ev.fighter)
+        if len(hit) > len(self.best) and (self.met < 0 or a.key == self.who):
+            self.best = list(hit)
+        if len(hit) >= self.p("count", 2) and self.met < 0:
+            self.who = a.key
+            self.meet(i, f"{a.name} ({a.type}) wounded {len(hit)} enemy fighters in one "
+                         f"activation: {_names(st, hit)}", fighter=a.key)
+
+    def upgraded(self, st):
+        return len(self.best) >= self.p("upgrade_count", 3)
+
+
+class JuveCull(Watcher):
+    """Your gang has taken every opposing Juve Out of Action; with no Juves, the three
+    enemy fighters with the lowest Credits value (as logged at the start; when the log
+    holds no values, the owner reveals it)."""
+
+    def __init__(self, owner, spec):
+        super().__init__(owner, spec)
+        self.out: list[str] = []
+
+    def see(self, i, ev, st, prev):
+        if ev.takedown != OUT_OF_ACTION:
+            return
+        f = st.fighters[ev.fighter]
+        if not _enemy(self.owner, f) or (ev.put_in and not _by_gang(self.owner, st, ev)):
+            return
+        if ev.fighter not in self.out:
+            self.out.append(ev.fighter)
+        enemies = [e for e in st.fighters.values() if _enemy(self.owner, e)]
+        juves = [e for e in enemies if e.type == "Juve"]
+        if juves:
+            if all(j.key in self.out for j in juves):
+                self.meet(i, f"all {len(juves)} enemy Juves taken Out of Action: "
+                             f"{_names(st, [j.key for j in juves])}")
+            return
+        costs = sorted(e.cost for e in enemies)
+        n = self.p("lowest", 3)
+        if len(costs) < n or not any(costs):
+            return
+        bar = costs[n - 1]
+        cheap = [e for e in enemies if e.cost <= bar and e.key in self.out]
+        if len(cheap) >= n:
+            self.meet(i, f"no enemy Juves; the {n} enemy fighters with the lowest Credits "
+                         f"value taken Out of Action: {_names(st, [e.key for e in cheap])}")
+
+
+class PitchBlack(Watcher):
+    """Met at the start when the set-up puts Pitch Black in effect; the reward needs a
+    win and no revealed token (not in the log: asked)."""
+
+    reward_at = "end"
+
+    def moment(self, name, i, st):
+        if name == BATTLE_START and self.facts.get("pitch_black"):
+            self.meet(i, "the Pitch Black rules are in effect (set-up)")
+
+    def earned(self, st):
+        if not st.ended:
+            return None
+        return None if st.winner == self.owner else False
+
+
+KINDS: dict[str, Callable[[str, Mapping[str, Any]], Watcher]] = {
+    "takedowns_in_round": TakedownsInRound,
+    "takedown": Takedown,
+    "win_by_round": WinByRound,
+    "win_with_few_standing": WinWithFewStanding,
+    "flawless_victory": FlawlessVictory,
+    "condition_count": ConditionCount,
+    "takedowns_total": TakedownsTotal,
+    "conditions_gained": ConditionsGained,
+    "all_enemies_in_states": AllEnemiesInStates,
+    "opponent_tactic": OpponentTactic,
+    "bottled_outnumbered": BottledOutnumbered,
+    "recoveries_in_phase": RecoveriesInPhase,
+    "nth_recovery": NthRecovery,
+    "discarded_on": DiscardedOn,
+    "on_event": OnEvent,
+    "avenge": Avenge,
+    "enemy_crew_fraction": EnemyCrewFraction,
+    "fighter_takedowns": FighterTakedowns,
+    "poisoned_recovery": PoisonedRecovery,
+    "heavy_hit": HeavyHit,
+    "action_by_own": ActionByOwn,
+    "falls": Falls,
+    "fall_on": FallOn,
+    "activation_wounds": ActivationWounds,
+    "juve_cull": JuveCull,
+    "pitch_black": PitchBlack,
+}
+
+
+def make_watcher(owner: str, spec: Mapping[str, Any]) -> Watcher:
+    return KINDS[spec["kind"]](owner, spec)
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """A card the tracker cannot decide, at its timing: its owner's side shows the
+    discreet marker until the owner has looked (``key`` is what "looked" remembers)."""
+
+    gang: str
+    card: str
+    timing: str
+    event: int  # index in the log of the latest event at that timing
+
+    @property
+    def key(self) -> str:
+        return f"{self.card}@{self.event}"
+
+
+#: Reminder timings (``[reminders]`` in watchers.toml) and what in the log they are.
+TIMINGS: dict[str, str] = {
+    "battle_start": "the start of the battle (the first event)",
+    "round_start": "the start of each round (a new round's Priority phase)",
+    "end_phase": "each End phase",
+    "battle_end": "the end of the battle",
+    "own_activation": "each activation of one of your fighters (marked in the log)",
+    "enemy_activation": "each activation of an enemy fighter (marked in the log)",
+    "own_takedown": "one of your fighters Seriously Injured or taken Out of Action",
+    "enemy_takedown": "an enemy fighter Seriously Injured or taken Out of Action",
+    "own_attack": "an attack by one of your fighters (a takedown, a wound or an attack logged)",
+    "enemy_attack": "an attack by an enemy fighter on one of yours",
+    "own_recovery": "a Recovery test of one of your fighters",
+    "test_failed": "a failed test (any fighter)",
+    "own_tactic": "a Gang Tactic played by your gang",
+    "reinforcement": "a Reinforcement arrives",
+    "chosen_round": "the start of the round whose number the owner chose (Dead of Night)",
+    "post_battle": "the post-battle sequence (shown by the wizard, not in the battle)",
+}
+
+
+def reminder_table() -> dict[str, list[str]]:
+    """Card id -> its reminder timings, for the cards the tracker cannot decide."""
+    raw = load_data("watchers.toml").get("reminders", {})
+    return {cid: [t] if isinstance(t, str) else list(t) for cid, t in raw.items()}
+
+
+def setup_facts(setup: Any) -> dict[str, Any]:
+    """The facts of a ``rules.setup.BattleSetup`` the watchers read (plain data)."""
+    if setup is None:
+        return {}
+    if isinstance(setup, Mapping):
+        return dict(setup)
+    return {
+        "pitch_black": bool(getattr(setup, "pitch_black", False)),
+        # each gang's secret and open choices (read only for that gang's own cards)
+        "choices": {s.gang: dict(s.subplot_choices) for s in getattr(setup, "sides", [])},
+        # the fighters a Choose Crew Sub-plot took off each starting crew (open: the crew
+        # is on the table)
+        "crew_removed": {s.gang: len(getattr(s, "crew_removed", ()))
+                         for s in getattr(setup, "sides", [])},
+    }
+
+
+def _per_times(card_id: str, gang: str, facts: Mapping[str, Any]) -> tuple[int, tuple[int, ...]]:
+    """(times, skipped reward indexes) of a card whose reward is gained once per something
+    the set-up counts: Contempt for the Weak, "D6x10 credits for each fighter that was
+    removed from your starting crew" (none removed: the reward is skipped)."""
+    try:
+        rewards = subplots.card(card_id).rewards
+    except (KeyError, subplots.SubplotError):
+        return 1, ()
+    counts = {"crew_removed": int(facts.get("crew_removed", {}).get(gang, 0) or 0)}
+    pers = {r.per for r in rewards if r.per}
+    if len(pers) != 1:
+        return 1, ()
+    n = counts[pers.pop()]
+    if n <= 0:
+        return 1, tuple(i for i, r in enumerate(rewards) if r.per)
+    # other rewards of the card would be gained n times too: none of the seeds' cards has
+    # one beside a "for each" reward
+    return n, ()
+
+
+class HandWatch:
+    """Every card of every hand against a log fed one event at a time
+    (the tracker feeds each new event; :func:`watch` feeds a whole log).
+    ``facts``: the set-up's facts (:func:`setup_facts`: Pitch Black)."""
+
+    def __init__(
+        self,
+        hands: Mapping[str, Sequence[str]],
+        table: Mapping[str, Mapping[str, Any]] | None = None,
+        facts: Mapping[str, Any] | Any = None,
+        reminders: Mapping[str, Sequence[str]] | None = None,
+    ) -> None:
+        table = watcher_table() if table is None else table
+        reminders = reminder_table() if reminders is None else reminders
+        facts = setup_facts(facts)
+        self.watchers: list[tuple[str, str, Watcher | None]] = []
+        self.timed: list[tuple[str, str, frozenset[str]]] = []  # (gang, card, timings)
+        for gang, cards in hands.items():
+            for card in cards:
+                spec = table.get(card)
+                w = make_watcher(gang, spec) if spec else None
+                if w is not None:
+                    w.facts = facts
+                self.watchers.append((gang, card, w))
+                if w is None and reminders.get(card):
+                    self.timed.append((gang, card, frozenset(reminders[card])))
+        # manual cards whose reward is decided at the end of the battle (the post-battle
+        # sequence walks those that also name it)
+        self.at_end = {card for _, card, ts in self.timed
+                       if "battle_end" in ts and "post_battle" not in ts}
+        self.live = [w for _, _, w in self.watchers if w is not None]
+        self.st = BattleState()
+        self.fed = 0
+        self.revealed: dict[tuple[str, str], bool] = {}  # (gang, card) -> reward recorded
+        self.last: dict[tuple[str, str], tuple[int, str]] = {}  # latest (event, timing)
+        self.facts = facts
+
+    def feed(self, ev: Event) -> None:
+        st, live, i = self.st, self.live, self.fed
+        self.fed += 1
+        prev = st.fighters[ev.fighter].state if ev.fighter in st.fighters else ""
+        old_round, old_phase = st.round, st.phase
+        apply(st, ev)
+        kind = ev.of
+        rewarded = kind.card_rewarded(ev)
+        if rewarded is not None:
+            self.revealed[(ev.gang, ev.card)] = rewarded
+        if self.timed:
+            facts = self.facts
+            seen: dict[str, set[str]] = {}
+            for gang, card, timings in self.timed:
+                now = seen.get(gang)
+                if now is None:
+                    now = seen[gang] = kind.timings(ev, st, gang, old_round)
+                hit = now & timings
+                if "chosen_round" in timings and "round_start" in now:
+                    chosen = str(facts.get("choices", {}).get(gang, {}).get(card, ""))
+                    if chosen.isdigit() and int(chosen) == st.round:
+                        hit = hit | {"chosen_round"}
+                if hit:
+                    self.last[(gang, card)] = (i, sorted(hit)[0])
+        if not live:
+            return
+        before = kind.moments_before(ev, old_round)
+        if before:
+            # the previous round ended (states are unchanged by the phase event)
+            st_round = st.round
+            st.round = old_round
+            for name in before:
+                for w in live:
+                    w.moment(name, i, st)
+            st.round = st_round
+        if kind.seen:
+            for w in live:
+                w.see(i, ev, st, prev)
+        after = kind.moments_after(ev, old_round, old_phase)
+        if after:
+            for w in live:  # each watcher is told of every moment in turn (the end:
+                for name in after:  # the last round ends, then the battle)
+                    w.moment(name, i, st)
+
+    def reminders(self) -> list[Reminder]:
+        """The cards not revealed whose timing the log has reached (the latest time)."""
+        out = []
+        for gang, card, _ in self.timed:
+            at = self.last.get((gang, card))
+            if at is not None and (gang, card) not in self.revealed:
+                out.append(Reminder(gang, card, at[1], at[0]))
+        return out
+
+    def matches(self) -> list[Match]:
+        st, revealed = self.st, self.revealed
+        out = []
+        for gang, card, w in self.watchers:
+            rev = (gang, card) in revealed
+            if w is None:
+                # a card the tracker cannot decide whose reward waits for the end of the
+                # battle ("If your gang wins ...", "If they survive ..."): walked then, with
+                # "earned / not earned" asked (the log cannot tell)
+                later = card in self.at_end
+                times, skip = _per_times(card, gang, self.facts)
+                out.append(Match(
+                    gang, card, REVEALED if rev else MANUAL,
+                    times=times, skip=skip,
+                    earned=None if later else True,
+                    reward_at="end" if later else "reveal",
+                    reward_due=later and rev and not revealed[(gang, card)] and st.ended,
+                ))
+                continue
+            if rev:
+                status = REVEALED
+            elif w.discarded >= 0:
+                status = DISCARDED
+            elif w.met >= 0:
+                status = MET
+            elif st.ended:
+                status = MISSED
+            else:
+                status = WATCHING
+            end = w.reward_at == "end"
+            met = w.met >= 0
+            test, target = w.test(st) if met else ("", 0)
+            out.append(
+                Match(
+                    gang, card, status,
+                    why=w.why,
+                    event=w.met if met else w.discarded,
+                    upgraded=w.upgraded(st) if met else None,
+                    earned=w.earned(st) if met else None,
+                    fighter=w.fighter,
+                    reward_at=w.reward_at,
+                    kind=w.spec["kind"],
+                    reward_due=rev and not revealed[(gang, card)] and end and st.ended,
+                    test=test,
+                    test_target=target,
+                    times=w.times(st) if met else 1,
+                    skip=w.skip(st) if met else (),
+                )
+            )
+        return out
+
+
+def marker_keys(gang: str, matches: Sequence[Match], reminders: Sequence[Reminder]) -> list[str]:
+    """What the owner's discreet marker stands for now: met cards (their ids) and
+    reminders due (``card@event``). The marker shows while one of them is not yet in
+    the owner's ``seen`` list (kept in the battle file)."""
+    keys = [m.card for m in matches if m.gang == gang and m.status == MET]
+    keys += [r.key for r in reminders if r.gang == gang]
+    return keys
+
+
+def owner_marker(gang: str, matches: Sequence[Match], reminders: Sequence[Reminder],
+                 seen: Sequence[str] = ()) -> bool:
+    """True when ``gang``'s side shows the discreet marker (never says which card)."""
+    return any(k not in seen for k in marker_keys(gang, matches, reminders))
+
+
+def markers(
+    hands: Mapping[str, Sequence[str]],
+    log: Sequence[Event],
+    setup: Any = None,
+    seen: Mapping[str, Sequence[str]] | None = None,
+) -> dict[str, bool]:
+    """Per gang: does its side show the marker now? A function of (hands, log, set-up,
+    what each owner has already looked at); each gang's answer reads only its own hand."""
+    out = {}
+    for gang, hand in hands.items():
+        run = HandWatch({gang: hand}, facts=setup)
+        for ev in log:
+            run.feed(ev)
+        out[gang] = owner_marker(gang, run.matches(), run.reminders(), (seen or {}).get(gang, ()))
+    return out
+
+
+def watch(
+    hands: Mapping[str, Sequence[str]],
+    log: Sequence[Event],
+    table: Mapping[str, Mapping[str, Any]] | None = None,
+    facts: Mapping[str, Any] | Any = None,
+) -> list[Match]:
+    """Every card of every hand against the log, in hand order."""
+    run = HandWatch(hands, table, facts)
+    for ev in log:
+        run.feed(ev)
+    return run.matches()
+
+
+__all__ = [
+    "DISCARDED", "HandWatch", "KINDS", "MANUAL", "MET", "MISSED", "Match", "REVEALED", "Reminder",
+    "TIMINGS", "WATCHING", "Watcher", "make_watcher", "marker_keys", "markers", "owner_marker",
+    "reminder_table", "setup_facts", "watch", "watcher_table",
+]
+
+
+def export_section() -> dict[str, Any]:
+    """``rules export``: for every Sub-plot, how the tracker follows it - the watcher
+    (kind and parameters) that decides it from the log, or the reminder timings at which
+    its owner's marker shows (``timings`` explains each)."""
+    from ..subplots.decks import all_cards
+
+    watchers, reminders = watcher_table(), reminder_table()
+    cards = []
+    for c in all_cards():
+        entry: dict[str, Any] = {"id": c.id, "name": c.name}
+        if c.id in watchers:
+            entry["watcher"] = dict(watchers[c.id])
+        else:
+            entry["reminder"] = list(reminders.get(c.id, []))
+        cards.append(entry)
+    return {"timings": dict(TIMINGS), "cards": cards}
