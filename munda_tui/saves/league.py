@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -113,6 +114,19 @@ def git(directory: Path, *args: str, check: bool = True, input: bytes | None = N
 
 def _out(directory: Path, *args: str) -> str:
     return git(directory, *args).stdout.decode("utf-8", "replace").strip()
+
+
+def _fetch(directory: Path) -> subprocess.CompletedProcess[bytes]:
+    """``git fetch``, tried again a few times when a ref it updates is locked or moved under
+    it (a git of a sync killed a moment ago may still be finishing): a lock git holds
+    for a moment is not a network fault."""
+    for wait in (0.2, 0.5, 1.0, 0.0):
+        fetched = git(directory, "fetch", "-q", REMOTE, check=False)
+        said = fetched.stderr.decode("utf-8", "replace")
+        if fetched.returncode == 0 or "cannot lock ref" not in said or not wait:
+            return fetched
+        time.sleep(wait)
+    return fetched
 
 
 def is_league(directory: Path) -> bool:
@@ -404,7 +418,7 @@ def sync(handle: "CampaignHandle", choices: dict[str, str] | None = None) -> Syn
     _resume(directory)
     result = SyncResult(committed=commit_local(handle))
     for _attempt in range(5):
-        fetched = git(directory, "fetch", "-q", REMOTE, check=False)
+        fetched = _fetch(directory)
         if fetched.returncode != 0:
             said = fetched.stderr.decode("utf-8", "replace").strip()
             raise LeagueError(f"could not fetch from the league's remote: {said}. Your campaign is "

@@ -116,6 +116,30 @@ def test_two_syncs_at_once_are_refused(tmp_path: Path, monkeypatch, capsys) -> N
     assert main(["sync", "club-league"]) == 0
 
 
+def test_a_ref_locked_for_a_moment_is_waited_for(tmp_path: Path, monkeypatch) -> None:
+    """A git of a sync killed a moment ago may still hold the remote-tracking ref: the
+    next sync waits for it instead of saying the remote cannot be reached."""
+    from munda_tui.saves import league as league_module
+
+    _remote, ana, bo = _league_on_two(tmp_path)
+    with bo.open_campaign("club-league") as handle:
+        play(handle, "gang-03", "gang-04", 2, "2026-12-02")
+        assert sync(handle).pushed
+    with ana.open_campaign("club-league") as handle:
+        lock = handle.path / ".git" / "refs" / "remotes" / "origin" / "main.lock"
+        lock.parent.mkdir(parents=True, exist_ok=True)
+        lock.write_text("")
+        waits: list[float] = []
+
+        def the_other_git_finishes(seconds: float) -> None:
+            waits.append(seconds)
+            lock.unlink(missing_ok=True)
+
+        monkeypatch.setattr(league_module.time, "sleep", the_other_git_finishes)
+        sync(handle)
+        assert waits and len(handle.campaign.battles) == 1
+
+
 def _sync_until_killed(data_dir: Path, ready: int) -> None:
     handle = Store(data_dir).open_campaign("club-league")
     os.write(ready, b"o")
