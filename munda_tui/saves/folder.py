@@ -4,7 +4,8 @@
 
     <campaign>/campaign.toml          settings only (name, notes, settings, roles)
     <campaign>/gangs/<gang-id>.toml   one gang: roster, stash, territories (``order``:
-                                      its place in the list)
+                                      its place in the list); a battle it names (a
+                                      fighter's status, an injury) by the battle's file
     <campaign>/battles/<date>-<random>.toml
                                       one battle: ``number`` (its number for people),
                                       ``[summary]`` (the campaign's line for it: date,
@@ -119,16 +120,133 @@ def has_comments(text: str) -> bool:
     return "#" in text and "#" in re.compile(*_TOML_STRINGS).sub("", text)
 
 
-def gang_text(gang: m.Gang, order: int) -> str:
-    return gang_text_and_data(gang, order)[0]
+# --- the battles a gang names ------------------------------------------------------------
+#
+# A fighter's ``status_battle`` and a Lasting Injury's ``battle`` (every field the model
+# marks ``BATTLE_REF``) name a battle by its number, the one people see. A merge can give
+# a battle another number (two laptops both made a battle 7), so a gang file names a
+# battle that has a file by that file's name without ".toml" (``status_battle =
+# "2026-12-01-a1b2c3"``), which never changes, and the number is worked out again from it
+# when the folder is read. A number with no battle file (set by hand, imported) stays a
+# number; a name whose battle file is gone reads as unknown (0, or no battle).
+
+_RefPlan = tuple[tuple[tuple[str, Any], ...], tuple[tuple[str, Any], ...]]
+_REF_PLANS: dict[type, _RefPlan] = {}
 
 
-def gang_text_and_data(gang: m.Gang, order: int, old: str | None = None) -> tuple[str, dict[str, Any]]:
+def _ref_plan(cls: type) -> _RefPlan:
+    """(field, default) of ``cls``'s fields that name a battle, and (field, plan) of its
+    list fields whose items hold some."""
+    plan = _REF_PLANS.get(cls)
+    if plan is None:
+        import dataclasses
+        import typing
+
+        hints = typing.get_type_hints(cls)
+        refs, nested = [], []
+        for f in dataclasses.fields(cls):
+            if f.metadata.get("battle"):
+                refs.append((f.name, f.default))
+                continue
+            args = typing.get_args(hints[f.name])
+            if typing.get_origin(hints[f.name]) is list and args and dataclasses.is_dataclass(args[0]):
+                sub = _ref_plan(args[0])  # type: ignore[arg-type]
+                if sub[0] or sub[1]:
+                    nested.append((f.name, sub))
+        plan = _REF_PLANS[cls] = (tuple(refs), tuple(nested))
+    return plan
+
+
+def _map_refs(data: dict[str, Any], plan: _RefPlan, convert: Any) -> dict[str, Any]:
+    """``data`` with ``convert(value, default)`` of every battle it names (a copy where
+    anything changes: ``data`` may be a cached parse)."""
+    refs, nested = plan
+    out = data
+    for name, default in refs:
+        if name in data:
+            value = convert(data[name], default)
+            if value is not data[name]:
+                if out is data:
+                    out = dict(data)
+                if value is None:
+                    del out[name]
+                else:
+                    out[name] = value
+    for name, sub in nested:
+        items = data.get(name)
+        if isinstance(items, list):
+            changed = [_map_refs(i, sub, convert) if isinstance(i, dict) else i for i in items]
+            if any(a is not b for a, b in zip(changed, items)):
+                if out is data:
+                    out = dict(data)
+                out[name] = changed
+    return out
+
+
+def gang_refs_to_file(data: dict[str, Any], stem_of: Any) -> dict[str, Any]:
+    """A gang's data as its file holds it: each battle number that ``stem_of(number)``
+    finds a battle file for (its name without .toml) named by that file."""
+    def convert(value: Any, default: Any) -> Any:
+        if type(value) is int and value != default:
+            stem = stem_of(value)
+            if stem is not None:
+                return stem
+        return value
+
+    return _map_refs(data, _ref_plan(m.Gang), convert)
+
+
+def gang_refs_from_file(data: dict[str, Any], number_of: Any) -> dict[str, Any]:
+    """A gang file's data with each battle it names by file name numbered again
+    (``number_of(name)``: the battle's number, None when no such battle is there)."""
+    def convert(value: Any, default: Any) -> Any:
+        if isinstance(value, str):
+            number = number_of(value)
+            return default if number is None else number
+        return value
+
+    return _map_refs(data, _ref_plan(m.Gang), convert)
+
+
+def battle_stem(name: str) -> str:
+    """A battle file's name without ".toml": how a gang file names the battle."""
+    return name[:-5] if name.endswith(".toml") else name
+
+
+class PlaceholderRefs:
+    """Battles named in gang files outside a folder read (a league's merge: the gangs of
+    two sides): each name a number of its own below 0 and back, the same for every gang
+    read through it."""
+
+    def __init__(self) -> None:
+        self.numbers: dict[str, int] = {}
+        self.stems: dict[int, str] = {}
+
+    def number_of(self, stem: str) -> int:
+        number = self.numbers.get(stem)
+        if number is None:
+            number = self.numbers[stem] = -1 - len(self.numbers)
+            self.stems[number] = stem
+        return number
+
+    def stem_of(self, number: int) -> str | None:
+        return self.stems.get(number)
+
+
+def gang_text(gang: m.Gang, order: int, stem_of: Any = None) -> str:
+    return gang_text_and_data(gang, order, stem_of=stem_of)[0]
+
+
+def gang_text_and_data(gang: m.Gang, order: int, old: str | None = None,
+                       stem_of: Any = None) -> tuple[str, dict[str, Any]]:
     """A gang file's text and the data it reads back as. ``old``: the file's text; where
-    it has comments (a hand edit), it is updated in place and they stay."""
+    it has comments (a hand edit), it is updated in place and they stay. ``stem_of``:
+    a battle number's file name (without .toml), or None (see :func:`gang_refs_to_file`)."""
     from . import tomllayout
 
     data = {"schema_version": codec.SCHEMA_VERSIONS[codec.GANG], "order": order, **codec.to_data(gang)}
+    if stem_of is not None:
+        data = gang_refs_to_file(data, stem_of)
     if old is not None and has_comments(old):
         import tomllib
 
@@ -379,35 +497,6 @@ def load_folder(read: FolderRead) -> LoadedFolder:
         campaign = codec.campaign_from_data(data)
     except ValidationError as error:
         raise validation_error(path, text, error) from None
-    gang_files: dict[str, str] = {}
-    gang_texts: dict[str, str] = {}
-    order: dict[str, int] = {}
-    found: list[tuple[int, str, m.Gang, Path, str]] = []
-    for name, gtext in read.gangs:
-        gpath = directory / GANGS_DIR / name
-        raw = cache.parsed(gpath, gtext)
-        try:
-            codec.schema_version(raw, codec.GANG)
-            place = raw.get("order", 0)
-            if type(place) is not int:
-                raise ValidationError(("order",), "expected an integer")
-            body = {k: v for k, v in raw.items() if k not in ("schema_version", "order")}
-            gang = codec.from_data(m.Gang, body)
-            try:  # the campaign's ruleset says whether it may be below 0 (turf-reputation-floor)
-                campaign.check_reputation(gang.reputation)
-            except LimitError as limit:
-                raise ValidationError(("reputation",), str(limit)) from None
-            codec._unique(gang.fighters, "id", ("fighters",), "fighter")
-        except ValidationError as error:
-            raise validation_error(gpath, gtext, error) from None
-        if gang.id in gang_files:
-            raise SaveError(gpath, 1, 1, f"gang id {gang.id!r} is also the id in {gang_files[gang.id]}")
-        gang_files[gang.id] = name
-        gang_texts[name] = gtext
-        order[gang.id] = place
-        found.append((place, gang.id, gang, gpath, gtext))
-    found.sort(key=lambda f: (f[0], f[1]))
-    campaign.gangs = [f[2] for f in found]
     problems: list[str] = []
     placed: list[tuple[int, str, str, BattleEntry, m.BattleSummary | None]] = []
     for entry in read.battles:
@@ -443,6 +532,36 @@ def load_folder(read: FolderRead) -> LoadedFolder:
         if summary is not None:
             summary.number = shown
             battles.append(summary)
+    shown_of = {battle_stem(name): n for n, name in battle_files.items()}
+    gang_files: dict[str, str] = {}
+    gang_texts: dict[str, str] = {}
+    order: dict[str, int] = {}
+    found: list[tuple[int, str, m.Gang, Path, str]] = []
+    for name, gtext in read.gangs:
+        gpath = directory / GANGS_DIR / name
+        raw = cache.parsed(gpath, gtext)
+        try:
+            codec.schema_version(raw, codec.GANG)
+            place = raw.get("order", 0)
+            if type(place) is not int:
+                raise ValidationError(("order",), "expected an integer")
+            body = {k: v for k, v in raw.items() if k not in ("schema_version", "order")}
+            gang = codec.from_data(m.Gang, gang_refs_from_file(body, shown_of.get))
+            try:  # the campaign's ruleset says whether it may be below 0 (turf-reputation-floor)
+                campaign.check_reputation(gang.reputation)
+            except LimitError as limit:
+                raise ValidationError(("reputation",), str(limit)) from None
+            codec._unique(gang.fighters, "id", ("fighters",), "fighter")
+        except ValidationError as error:
+            raise validation_error(gpath, gtext, error) from None
+        if gang.id in gang_files:
+            raise SaveError(gpath, 1, 1, f"gang id {gang.id!r} is also the id in {gang_files[gang.id]}")
+        gang_files[gang.id] = name
+        gang_texts[name] = gtext
+        order[gang.id] = place
+        found.append((place, gang.id, gang, gpath, gtext))
+    found.sort(key=lambda f: (f[0], f[1]))
+    campaign.gangs = [f[2] for f in found]
     battles.sort(key=lambda s: s.number)
     campaign.battles = battles
     try:
@@ -493,8 +612,10 @@ def load_battle_data(path: Path) -> dict[str, Any]:
     return data
 
 
-def load_gang_file(path: Path, text: str | None = None) -> m.Gang:
-    """One gang file, checked (``munda-tui check``): SaveError naming where it is wrong."""
+def load_gang_file(path: Path, text: str | None = None, number_of: Any = None) -> m.Gang:
+    """One gang file, checked (``munda-tui check``): SaveError naming where it is wrong.
+    ``number_of``: a battle's number by its file name (else a battle the gang names by
+    its file reads as unknown; see :func:`gang_refs_from_file`)."""
     if text is None:
         text = read_text(path)
     raw = parse_text(path, text)
@@ -503,7 +624,7 @@ def load_gang_file(path: Path, text: str | None = None) -> m.Gang:
         body = {k: v for k, v in raw.items() if k not in ("schema_version", "order")}
         if type(raw.get("order", 0)) is not int:
             raise ValidationError(("order",), "expected an integer")
-        gang = codec.from_data(m.Gang, body)
+        gang = codec.from_data(m.Gang, gang_refs_from_file(body, number_of or (lambda _name: None)))
         codec._unique(gang.fighters, "id", ("fighters",), "fighter")
     except ValidationError as error:
         raise validation_error(path, text, error) from None

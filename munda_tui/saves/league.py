@@ -531,23 +531,29 @@ def _blob_text(directory: Path, blob: str) -> str:
     return git(directory, "cat-file", "blob", blob).stdout.decode("utf-8")
 
 
-def _gang_at(directory: Path, tree: Blobs, path: str) -> Any:
-    """The gang a tree holds at ``path`` (None: not there or not a gang that loads)."""
+def _gang_at(directory: Path, tree: Blobs, path: str, refs: Any) -> Any:
+    """The gang a tree holds at ``path`` (None: not there or not a gang that loads);
+    the battles it names numbered by ``refs`` (a ``folder.PlaceholderRefs``)."""
     from .folder import load_gang_file
 
     item = tree.get(path)
     if item is None:
         return None
     try:
-        return load_gang_file(directory / path, _blob_text(directory, item[1]))
+        return load_gang_file(directory / path, _blob_text(directory, item[1]), refs.number_of)
     except SaveError:
         return None
 
 
-def _battle_changes(directory: Path, base: Blobs, side: Blobs, gang_id: str) -> tuple[list[str], list[dict[str, Any]]]:
+def _battle_changes(directory: Path, base: Blobs, side: Blobs, gang_id: str,
+                    refs: Any) -> tuple[list[str], list[dict[str, Any]]]:
     """The finished battles a side added (or changed) since ``base`` that involve the
-    gang: their names for people, and their post-battle changes to that gang."""
+    gang: their names for people, and their post-battle changes to that gang (the battle
+    each names numbered by ``refs``, by its file: the number it had on its laptop may
+    not be the merge's)."""
     import tomllib
+
+    from .folder import battle_stem
 
     names: list[str] = []
     changes: list[dict[str, Any]] = []
@@ -565,22 +571,24 @@ def _battle_changes(directory: Path, base: Blobs, side: Blobs, gang_id: str) -> 
         if base.get(path) is not None:  # (a battle applied before: already in both)
             continue
         mine = [c for c in commit.get("changes", []) if isinstance(c, dict) and c.get("gang") == gang_id]
+        here = refs.number_of(battle_stem(path[len(BATTLES_DIR) + 1:]))
+        mine = [{**c, "battle": here} if "battle" in c else c for c in mine]
         names.append(f"battle {data.get('number')} ({summary.get('date') or 'undated'})")
         changes.extend(mine)
     return names, changes
 
 
-def _replayed(directory: Path, onto: Blobs, path: str, changes: list[dict[str, Any]]) -> Any:
+def _replayed(directory: Path, onto: Blobs, path: str, changes: list[dict[str, Any]], refs: Any) -> Any:
     """The gang of ``onto`` at ``path`` with ``changes`` applied (None where they do not
     apply: a fighter they name is not there, ...)."""
     from ..rules.core.model import Campaign
     from ..rules.postbattle.core import apply_changes
 
-    gang = _gang_at(directory, onto, path)
+    gang = _gang_at(directory, onto, path, refs)
     if gang is None or not changes:
         return None
     gangs = [g for p in onto if p.startswith(GANGS_DIR + "/")
-             if (g := (gang if p == path else _gang_at(directory, onto, p))) is not None]
+             if (g := (gang if p == path else _gang_at(directory, onto, p, refs))) is not None]
     campaign = Campaign(id="replay", name="replay", gangs=gangs)
     try:
         apply_changes(campaign, changes)
@@ -591,20 +599,22 @@ def _replayed(directory: Path, onto: Blobs, path: str, changes: list[dict[str, A
 
 def _details(handle: "CampaignHandle", base: str, head: str, theirs: str, conflicts: list[str]) -> list[GangConflict]:
     from ..rules.campaign.gang_diff import changes
+    from .folder import PlaceholderRefs
 
     directory = handle.path
+    refs = PlaceholderRefs()
     b, o, t = _tree(directory, base), _tree(directory, head), _tree(directory, theirs)
     out = []
     for path in conflicts:
         if path.startswith(GANGS_DIR + "/"):
-            was, ours, league = (_gang_at(directory, tree, path) for tree in (b, o, t))
+            was, ours, league = (_gang_at(directory, tree, path, refs) for tree in (b, o, t))
             title = (ours or league or was).name if (ours or league or was) is not None else path
             item = GangConflict(path, title, changes(was, ours) or ["changed"], changes(was, league) or ["changed"],
                                 ["ours", "theirs"])
             gid = (ours or league or was).id if (ours or league or was) is not None else ""
             for choice, side, onto in (("replay-ours", o, t), ("replay-theirs", t, o)):
-                names, batch = _battle_changes(directory, b, side, gid)
-                if names and _replayed(directory, onto, path, batch) is not None:
+                names, batch = _battle_changes(directory, b, side, gid, refs)
+                if names and _replayed(directory, onto, path, batch, refs) is not None:
                     item.choices.append(choice)
                     item.replays[choice] = ", ".join(names)
             out.append(item)
@@ -615,7 +625,7 @@ def _details(handle: "CampaignHandle", base: str, head: str, theirs: str, confli
 
 def _chosen(handle: "CampaignHandle", path: str, choice: str, base: str, head: str, theirs: str) -> tuple[str, str]:
     """The (mode, blob) the Arbitrator's choice gives ``path``."""
-    from .folder import gang_text_and_data
+    from .folder import PlaceholderRefs, gang_text_and_data
 
     directory = handle.path
     o, t = _tree(directory, head), _tree(directory, theirs)
@@ -627,14 +637,17 @@ def _chosen(handle: "CampaignHandle", path: str, choice: str, base: str, head: s
     if choice in ("replay-ours", "replay-theirs") and path.startswith(GANGS_DIR + "/"):
         b = _tree(directory, base)
         side, onto = (o, t) if choice == "replay-ours" else (t, o)
-        was = _gang_at(directory, onto, path)
-        _names, batch = _battle_changes(directory, b, side, was.id if was is not None else "")
-        gang = _replayed(directory, onto, path, batch)
+        refs = PlaceholderRefs()
+        was = _gang_at(directory, onto, path, refs)
+        _names, batch = _battle_changes(directory, b, side, was.id if was is not None else "", refs)
+        gang = _replayed(directory, onto, path, batch, refs)
         if gang is not None:
             import tomllib
 
-            order = tomllib.loads(_blob_text(directory, onto[path][1])).get("order", 0)
-            text, _data = gang_text_and_data(gang, order)
+            old = _blob_text(directory, onto[path][1])
+            order = tomllib.loads(old).get("order", 0)
+            # (the battles it names by their files again; its comments kept)
+            text, _data = gang_text_and_data(gang, order, old, refs.stem_of)
             blob = git(directory, "hash-object", "-w", "--stdin", input=text.encode()).stdout.decode().strip()
             return onto[path][0], blob
     raise LeagueError(f"{path}: {choice!r} is not a choice here")

@@ -421,19 +421,23 @@ def _folder_texts(campaign: Campaign, battles: dict[int, dict[str, Any]]) -> dic
     """The gang and battle files of a new campaign folder (relative path -> text): a
     file for every gang, for every battle summary and every battle of ``battles``."""
     texts: dict[str, str] = {}
-    for order, gang in enumerate(campaign.gangs):
-        texts[f"{GANGS_DIR}/{folder.gang_file_name(gang.id)}"] = folder.gang_text(gang, order)
-    summaries = {s.number: s for s in campaign.battles}
+    summaries: dict[int, Any] = {}
+    for s in campaign.battles:  # (the first listed with a number, as rules.stage finds it)
+        summaries.setdefault(s.number, s)
     taken: set[str] = set()
+    stems: dict[int, str] = {}
     for number in sorted(set(summaries) | set(battles)):
         summary = summaries.get(number)
         name = folder.new_battle_file_name(summary.date if summary else "", taken)
         taken.add(name)
+        stems[number] = folder.battle_stem(name)
         try:
             texts[f"{BATTLES_DIR}/{name}"] = tomlemit.dumps(
                 folder.battle_plain(number, summary, battles.get(number, {})))
         except (TypeError, ValueError) as error:
             raise ValueError(f"battle {number}: {error}") from None
+    for order, gang in enumerate(campaign.gangs):
+        texts[f"{GANGS_DIR}/{folder.gang_file_name(gang.id)}"] = folder.gang_text(gang, order, stems.get)
     return texts
 
 
@@ -572,11 +576,6 @@ class CampaignHandle:
         settings_text = self.campaign_text()
         tx = Transaction(self.path)
         _keep_aside(self.file, backup_dir_of(self.file), f"schema{version}")
-        for order, gang in enumerate(campaign.gangs):
-            name = folder.gang_file_name(gang.id)
-            text = folder.gang_text(gang, order)
-            tx.write(self.gangs_dir / name, text)
-            self._gang_files[gang.id], self._gang_texts[name], self._gang_order[gang.id] = name, text, order
         old: dict[int, Path] = {}
         try:
             for entry in os.scandir(self.battles_dir):
@@ -615,6 +614,16 @@ class CampaignHandle:
             tx.write(self.battles_dir / bname, tomlemit.dumps(plain))
             self._battle_files[number] = bname
             self._summaries[number] = folder.summary_json(summary)
+
+        def stem_of(number: int) -> str | None:  # a gang names a battle by its file
+            bname = self._battle_files.get(number)
+            return None if bname is None else folder.battle_stem(bname)
+
+        for order, gang in enumerate(campaign.gangs):
+            name = folder.gang_file_name(gang.id)
+            text = folder.gang_text(gang, order, stem_of)
+            tx.write(self.gangs_dir / name, text)
+            self._gang_files[gang.id], self._gang_texts[name], self._gang_order[gang.id] = name, text, order
         tx.write(self.file, settings_text)  # (the switch: campaign.toml says version 2)
         self._battles_written = True
         tx.commit(durable=False)
@@ -839,11 +848,21 @@ class CampaignHandle:
         keys = [(orders[g.id], g.id) for g in campaign.gangs]
         if any(a >= b for a, b in zip(keys, keys[1:])):
             orders = {g.id: i for i, g in enumerate(campaign.gangs)}
+        summaries: dict[int, Any] = {}
+        for s in campaign.battles:  # (the first listed with a number, as rules.stage finds it)
+            summaries.setdefault(s.number, s)
+
+        def stem_of(number: int) -> str | None:  # a gang names a battle by its file
+            name = self._battle_files.get(number) or self._new_names.get(number)
+            if name is None and number in summaries:
+                name = self._name_for(number, summaries[number])
+            return None if name is None else folder.battle_stem(name)
+
         for gang in campaign.gangs:
             gname = self._gang_files.get(gang.id) or folder.gang_file_name(gang.id)
             order = orders[gang.id]
             gang_names[gang.id] = gname
-            gtext, gdata = folder.gang_text_and_data(gang, order, self._gang_texts.get(gname))
+            gtext, gdata = folder.gang_text_and_data(gang, order, self._gang_texts.get(gname), stem_of)
             if self._gang_texts.get(gname) != gtext or not (self.gangs_dir / gname).exists():
                 writes.append((self.gangs_dir / gname, gtext))
                 parsed[self.gangs_dir / gname] = gdata
@@ -851,7 +870,6 @@ class CampaignHandle:
             if gang_id not in gang_names and old_name not in gang_names.values():
                 deletes.append(self.gangs_dir / old_name)
         battle_writes: list[tuple[int, str, str | None, dict[str, Any], Any]] = []
-        summaries = {s.number: s for s in campaign.battles}
         for number in sorted(set(summaries) | {n for n, js in self._summaries.items() if js is not None}):
             summary = summaries.get(number)
             js = folder.summary_json(summary)

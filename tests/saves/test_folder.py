@@ -64,6 +64,11 @@ def test_an_old_folder_is_split_on_open_and_keeps_a_backup(store, full_campaign)
     assert len(names) == 3 and all(n[:11] in ("2026-02-02-", "2026-02-03-", "2026-02-04-") for n in names)
     one = tomllib.loads((directory / "battles" / names[0]).read_text())
     assert one["number"] == 1 and one["summary"]["status"] == "done" and "number" not in one["summary"]
+    # a gang names a battle by its file (Krag's injury of battle 2), never by the number a
+    # league's merge may change (read back as 2 above)
+    two = next(n for n in names if tomllib.loads((directory / "battles" / n).read_text())["number"] == 2)
+    skulls = tomllib.loads((directory / "gangs" / "iron-skulls.toml").read_text())
+    assert skulls["fighters"][0]["injuries"][0]["battle"] == two.removesuffix(".toml")
     # the old files kept, byte for byte
     assert (directory / ".backups" / "campaign.toml.schema1.bak").read_text() == old_text
     assert sorted(p.name for p in (directory / ".backups" / "battles").iterdir()) == [
@@ -203,3 +208,26 @@ def test_a_hand_edit_of_a_gang_file_while_open_is_kept_aside_and_said(store, ful
     kept = handle.path / ".backups" / "gangs" / "iron-skulls.toml.edited.bak"
     assert kept.read_text() == edited
     assert notices and notices[0].startswith("gangs/iron-skulls.toml was changed outside munda-tui")
+
+
+def test_every_field_of_a_gang_that_names_a_battle_is_marked_so(tmp_path):
+    """A field of a gang (or of what it holds) that names a battle by number is written
+    by its battle's file (saves.folder): the model marks it ``BATTLE_REF``; a new such
+    field left unmarked would go stale at a league's merge."""
+    import dataclasses
+    import typing
+
+    from munda_tui.rules.core import model as m
+
+    def walk(cls, seen):
+        for f in dataclasses.fields(cls):
+            if "battle" in f.name:
+                yield cls.__name__, f.name, bool(f.metadata.get("battle"))
+            for arg in typing.get_args(typing.get_type_hints(cls)[f.name]):
+                if dataclasses.is_dataclass(arg) and arg not in seen:
+                    seen.add(arg)
+                    yield from walk(arg, seen)
+
+    found = list(walk(m.Gang, {m.Gang}))
+    assert ("Fighter", "status_battle", True) in found and ("LastingInjury", "battle", True) in found
+    assert all(marked for _cls, _name, marked in found), found

@@ -35,15 +35,18 @@ def _shared_files(directory: Path) -> dict[str, bytes]:
     return {n: (directory / n).read_bytes() for n in names if n}
 
 
-def _without_battle_numbers(gangs):
-    """The gangs with the battle numbers they cite left out: a battle's number is the one
-    its table gave it, and one that two tables both gave is moved at the merge."""
-    gangs = copy.deepcopy(sorted(gangs, key=lambda g: g.id))
+def _battles_named(campaign):
+    """The campaign's gangs with each battle they name (a fighter's status, a Lasting
+    Injury) told by what the battle is (date, gangs) instead of its number: a battle's
+    number is the one its table gave it, and one that two tables both gave is moved at
+    the merge, the gangs' references with it."""
+    which = {b.number: (b.date, tuple(b.gangs)) for b in campaign.battles}
+    gangs = copy.deepcopy(sorted(campaign.gangs, key=lambda g: g.id))
     for g in gangs:
-        for f in [*g.fighters, *getattr(g, "fallen", [])]:
-            f.status_battle = 0
+        for f in [*g.fighters, *g.fallen]:
+            f.status_battle = which.get(f.status_battle, f.status_battle)
             for i in f.injuries:
-                i.battle = None
+                i.battle = which.get(i.battle, i.battle)
     return gangs
 
 
@@ -91,7 +94,10 @@ def test_three_clones_sync_in_any_order_and_end_byte_identical(tmp_path: Path) -
             assert [b.number for b in c.battles] == [1, 2, 3, 4, 5, 6], who
             assert sorted((b.date, tuple(b.gangs), b.winner) for b in c.battles) == sorted(
                 (b.date, tuple(b.gangs), b.winner) for b in expected.battles)
-            assert _without_battle_numbers(c.gangs) == _without_battle_numbers(expected.gangs), who
+            assert _battles_named(c) == _battles_named(expected), who
+            # (the dice give each table a fighter who names a battle: checked, not vacuous)
+            assert sum(1 for g in c.gangs for f in g.fighters if f.status_battle
+                       or any(i.battle for i in f.injuries)) == 3
             assert c.settings == expected.settings
         log = subprocess.run(["git", "-C", str(store.campaign_dir("club-league")), "log", "--format=%s"],
                              capture_output=True, check=True, text=True).stdout
@@ -200,3 +206,44 @@ def test_the_same_gang_changed_on_two_laptops_stops_and_the_arbitrator_chooses(t
     with bo.open_campaign("club-league") as handle:  # the other laptop takes the decision
         assert sync(handle).pushed
         assert handle.campaign.gang("gang-01") == merged
+
+
+@pytest.mark.parametrize("choice", ["ours", "replay-ours"])
+def test_a_gang_names_its_battle_after_the_merge_moves_it_and_after_a_replay(tmp_path, choice) -> None:
+    """Both laptops number their battle 1; the later one (ana's) is moved to 2 at the
+    merge. Gang 02's fighter put into Recovery by ana's battle names battle 2 after the
+    merge, whichever way the Arbitrator settles Gang 02 (changed on both laptops)."""
+    from league_support import bare_remote
+
+    remote = bare_remote(tmp_path / "remote.git")
+    ana = Store(tmp_path / "ana")
+    with ana.create_campaign(league(4)) as handle:
+        init(handle, str(remote))
+    bo = Store(tmp_path / "bo")
+    join(bo, str(remote))
+    with bo.open_campaign("club-league") as handle:
+        play(handle, "gang-03", "gang-04", 1, "2026-12-01")
+        handle.campaign.gang("gang-02").credits += 100  # a roster edit at home
+        handle.save()
+        assert sync(handle).pushed
+    with ana.open_campaign("club-league") as handle:
+        play(handle, "gang-01", "gang-02", 7, "2026-12-05")  # gang-02's f02: Recovery, battle 1
+        club = handle.campaign.gang("gang-02").credits
+        assert handle.campaign.gang("gang-02").fighter("f02").status_battle == 1
+        stem = handle.battle_path(1).stem
+        result = sync(handle)
+        assert result.conflicts == ["gangs/gang-02.toml"]
+        assert choice in result.details[0].choices
+        result = sync(handle, {"gangs/gang-02.toml": choice})
+        assert result.pushed and not result.conflicts
+        c = handle.campaign
+        assert [(b.number, b.date) for b in c.battles] == [(1, "2026-12-01"), (2, "2026-12-05")]
+        assert handle.battle_path(2).stem == stem
+        f02 = c.gang("gang-02").fighter("f02")
+        assert (f02.status.value, f02.status_battle) == ("recovery", 2)
+        assert c.gang("gang-02").credits == club + (100 if choice == "replay-ours" else 0)
+        text = (handle.path / "gangs" / "gang-02.toml").read_text()
+        assert f'status_battle = "{stem}"' in text  # by its file: the number may move again
+    with bo.open_campaign("club-league") as handle:
+        assert sync(handle).pushed
+        assert handle.campaign.gang("gang-02").fighter("f02").status_battle == 2

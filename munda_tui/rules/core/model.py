@@ -154,6 +154,12 @@ ITEM_KINDS: tuple[str, ...] = (WEAPON, UNWIELDY_WEAPON, ARMOUR, WARGEAR, CONSUMA
 WEAPON_LIMIT = 3
 
 
+#: The metadata of a field that names a battle by its number (the number people see, which
+#: a league's merge can change: the saves write such a field as the battle's file name and
+#: work the number out again when they read it; saves.folder).
+BATTLE_REF = {"battle": True}
+
+
 @dataclass
 class LastingInjury:
     """A Lasting Injury on a fighter's record (its roll, its effect, the battle)."""
@@ -161,7 +167,7 @@ class LastingInjury:
     name: str
     roll: str = ""  # the D66 result or range, e.g. "52"
     effect: str = ""  # e.g. "-1 Ballistic Skill"
-    battle: int | None = None
+    battle: int | None = field(default=None, metadata=BATTLE_REF)  # its number (None: unknown)
 
 
 @dataclass
@@ -182,7 +188,8 @@ class Fighter:
     status: FighterStatus = FighterStatus.ACTIVE
     captured_by: str = ""  # gang id of the captor
     status_why: str = ""  # what put the fighter in that status ("Grievous Injury")
-    status_battle: int = 0  # the battle whose post-battle sequence set it (0: unknown)
+    # the battle whose post-battle sequence set it (0: unknown)
+    status_battle: int = field(default=0, metadata=BATTLE_REF)
     bounty: int = 0
     has_mutations: bool = False
     standard_injuries: bool = True  # uses the standard Lasting Injury table

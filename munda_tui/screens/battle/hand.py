@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -21,7 +20,6 @@ from textual.widgets.option_list import Option
 from munda_tui.rules.subplots import decks as subplots
 from munda_tui.rules.battle.flow import Peek
 from munda_tui.rules.battle.watch import DISCARDED, MANUAL, MET, MISSED, REVEALED, WATCHING, Match
-from munda_tui.screens.common.asking import Asking
 from munda_tui.screens.common.dialogs import ConfirmScreen
 from munda_tui.widgets.curtain import PrivacyCurtain
 from munda_tui.widgets.playing_card import PlayingCard
@@ -44,7 +42,7 @@ def status_line(m: Match) -> str:
     return text
 
 
-class HandScreen(Asking, ModalScreen["str | None"]):
+class HandScreen(ModalScreen["str | None"]):
     """Dismisses with the card id to reveal, or None."""
 
     CSS_PATH = "modals.tcss"
@@ -119,8 +117,7 @@ class HandScreen(Asking, ModalScreen["str | None"]):
         event.stop()
         self.action_reveal()
 
-    @work(group="dialog")
-    async def action_reveal(self) -> None:
+    def action_reveal(self) -> None:
         index = self.query_one("#hand-cards", OptionList).highlighted
         if index is None or not self.matches:
             return
@@ -130,12 +127,16 @@ class HandScreen(Asking, ModalScreen["str | None"]):
             return
         if m.status in (WATCHING, MISSED):
             # the players know better than the log (an event not logged, a trait skipped)
-            if await self.ask(ConfirmScreen(
-                    "The log does not show this card met. Reveal it anyway?",
-                    "Log the missing events first if you can (u undoes, keys add them); "
-                    "revealing now walks its reward as the card says.",
-                    yes="Reveal", no="Keep hidden")):
-                self.dismiss(m.card)
+
+            def confirmed(yes: bool | None) -> None:
+                if yes:
+                    self.dismiss(m.card)
+
+            self.app.push_screen(ConfirmScreen(
+                "The log does not show this card met. Reveal it anyway?",
+                "Log the missing events first if you can (u undoes, keys add them); "
+                "revealing now walks its reward as the card says.",
+                yes="Reveal", no="Keep hidden"), confirmed)
             return
         self.notify(f"Not now: {STATUS_TEXT.get(m.status, m.status)}.", severity="warning")
 
