@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -20,6 +21,7 @@ from textual.widgets.option_list import Option
 from munda_tui.rules.subplots import decks as subplots
 from munda_tui.rules.battle.flow import Peek
 from munda_tui.rules.battle.watch import DISCARDED, MANUAL, MET, MISSED, REVEALED, WATCHING, Match
+from munda_tui.screens.common.asking import Asking
 from munda_tui.screens.common.dialogs import ConfirmScreen
 from munda_tui.widgets.curtain import PrivacyCurtain
 from munda_tui.widgets.playing_card import PlayingCard
@@ -42,7 +44,7 @@ def status_line(m: Match) -> str:
     return text
 
 
-class HandScreen(ModalScreen["str | None"]):
+class HandScreen(Asking, ModalScreen["str | None"]):
     """Dismisses with the card id to reveal, or None."""
 
     CSS_PATH = "modals.tcss"
@@ -117,7 +119,8 @@ class HandScreen(ModalScreen["str | None"]):
         event.stop()
         self.action_reveal()
 
-    def action_reveal(self) -> None:
+    @work(group="dialog")
+    async def action_reveal(self) -> None:
         index = self.query_one("#hand-cards", OptionList).highlighted
         if index is None or not self.matches:
             return
@@ -127,16 +130,12 @@ class HandScreen(ModalScreen["str | None"]):
             return
         if m.status in (WATCHING, MISSED):
             # the players know better than the log (an event not logged, a trait skipped)
-
-            def confirmed(yes: bool | None) -> None:
-                if yes:
-                    self.dismiss(m.card)
-
-            self.app.push_screen(ConfirmScreen(
-                "The log does not show this card met. Reveal it anyway?",
-                "Log the missing events first if you can (u undoes, keys add them); "
-                "revealing now walks its reward as the card says.",
-                yes="Reveal", no="Keep hidden"), confirmed)
+            if await self.ask(ConfirmScreen(
+                    "The log does not show this card met. Reveal it anyway?",
+                    "Log the missing events first if you can (u undoes, keys add them); "
+                    "revealing now walks its reward as the card says.",
+                    yes="Reveal", no="Keep hidden")):
+                self.dismiss(m.card)
             return
         self.notify(f"Not now: {STATUS_TEXT.get(m.status, m.status)}.", severity="warning")
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -26,6 +27,7 @@ from munda_tui.rules.subplots import decks as subplots
 from munda_tui.rules.battle.events import BattleState
 from munda_tui.rules.battle.reward_plan import DEFER, REVEAL, REWARD, RevealResult, RewardLine, RewardPlan
 from munda_tui.rules.battle.watch import Match
+from munda_tui.screens.common.asking import Asking
 from munda_tui.screens.common.dialogs import Pick, PickOneScreen
 from munda_tui.screens.common.dice_prompt import DiceOutcome, DicePrompt
 from munda_tui.widgets.playing_card import PlayingCard
@@ -34,7 +36,7 @@ from munda_tui.widgets.footer import Footer
 __all__ = ["DEFER", "REVEAL", "REWARD", "RevealResult", "RevealScreen"]
 
 
-class RevealScreen(ModalScreen["RevealResult | None"]):
+class RevealScreen(Asking, ModalScreen["RevealResult | None"]):
     CSS_PATH = "modals.tcss"
     BINDINGS = [
         Binding("enter", "next", "Roll / record", id="reveal.next"),
@@ -87,6 +89,7 @@ class RevealScreen(ModalScreen["RevealResult | None"]):
         self.query_one("#reveal-why", Static).update(f"Met: {why}" if why else "")
         self.query_one("#reveal-rewards", Static).update("\n".join(self.plan.text()))
         self.query_one("#reveal-hint", Static).update(self.plan.hint())
+        self.refresh_bindings()  # (the keys the plan allows now: an answer came back)
 
     # --- keys: each hands its operation to the plan -----------------------------------
 
@@ -109,62 +112,50 @@ class RevealScreen(ModalScreen["RevealResult | None"]):
         self.plan.toggle_earned()
         self._show()
 
-    def action_next(self) -> None:
+    @work(group="dialog")
+    async def action_next(self) -> None:
+        """Enter: the plan's next step, its questions awaited one after the other."""
         ask = self.plan.next()
         if ask.step == "record" and ask.result is not None:
             self.dismiss(ask.result)
         elif ask.step == "test":
-            self._roll_test()
+            await self._roll_test()
         elif ask.step == "fighter" and ask.line is not None:
-            self._ask_fighter(ask.line)
+            await self._ask_fighter(ask.line)
         elif ask.step == "roll" and ask.line is not None:
-            self._roll(ask.line, ask.dice, ask.target)
+            await self._roll(ask.line, ask.dice, ask.target)
 
-    def _ask_fighter(self, line: RewardLine) -> None:
+    async def _ask_fighter(self, line: RewardLine) -> None:
         crew = [f for f in self.state.crew(self.match.gang)]
-
-        def chosen(key: str | None) -> None:
-            if key:
-                self.plan.choose_fighter(line, key)
-                self._show()
-                if line.result is None:
-                    self._roll(line, self.plan.dice(line), key)
-
-        self.app.push_screen(
+        key = await self.ask(
             PickOneScreen(f"{self.card.name}: which fighter gains the XP?",
-                          [Pick(f.key, f"{f.name} ({f.type})") for f in crew]),
-            chosen,
-        )
-
-    def _roll(self, line: RewardLine, dice: str, target: str) -> None:
-        def rolled(outcome: DiceOutcome | None) -> None:
-            if outcome is None or outcome.roll is None:
-                return
-            self.plan.rolled(line, outcome.roll, target)
+                          [Pick(f.key, f"{f.name} ({f.type})") for f in crew]))
+        if key:
+            self.plan.choose_fighter(line, key)
             self._show()
+            if line.result is None:
+                await self._roll(line, self.plan.dice(line), key)
 
-        self.app.push_screen(
+    async def _roll(self, line: RewardLine, dice: str, target: str) -> None:
+        outcome: DiceOutcome | None = await self.ask(
             DicePrompt(dice, title=self.card.name, who=self.gang_name,
                        detail=line.spec.describe(), rng=self.rng,
-                       prefer_entry=self.prefer_entry),
-            rolled,
-        )
+                       prefer_entry=self.prefer_entry))
+        if outcome is None or outcome.roll is None:
+            return
+        self.plan.rolled(line, outcome.roll, target)
+        self._show()
 
-    def _roll_test(self) -> None:
+    async def _roll_test(self) -> None:
         """The card's own roll before its reward: below the target, no reward."""
-
-        def rolled(outcome: DiceOutcome | None) -> None:
-            if outcome is None or outcome.roll is None:
-                return
-            self.plan.tested(outcome.roll)
-            self._show()
-
-        self.app.push_screen(
+        outcome: DiceOutcome | None = await self.ask(
             DicePrompt(self.match.test, title=self.card.name, who=self.gang_name,
                        detail=f"{self.match.test_target}+ to gain the reward", rng=self.rng,
-                       prefer_entry=self.prefer_entry),
-            rolled,
-        )
+                       prefer_entry=self.prefer_entry))
+        if outcome is None or outcome.roll is None:
+            return
+        self.plan.tested(outcome.roll)
+        self._show()
 
     def action_cancel(self) -> None:
         self.dismiss(None)

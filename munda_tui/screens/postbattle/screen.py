@@ -357,7 +357,10 @@ rosters once and saves the battle report.
                 if options and not blank:
                     widget.action_first()  # as a new OptionList starts
         elif p.kind == "multi":
-            selections = [(o.label, o.id, o.id in (p.default or [])) for o in p.options]
+            # a question left open (taken back by Escape, or reopened once anything was
+            # answered) shows nothing picked; only a fresh sequence's first one its default
+            fresh = not blank or not int(seq.draft.get("seq", 0))
+            selections = [(o.label, o.id, fresh and o.id in (p.default or [])) for o in p.options]
             if widget is None:
                 widget = MultiPick(*selections, classes="pb-input", question=self._widget_n)
             else:

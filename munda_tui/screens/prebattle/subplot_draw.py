@@ -4,11 +4,9 @@ Use (the pre-battle flow pushes it as one step)::
 
     from munda_tui.screens.prebattle.subplot_draw import SubplotDrawScreen
     screen = SubplotDrawScreen(gang_a, gang_b, campaign.settings, app.rng)
-    app.push_screen(screen, on_drawn)          # or: await app.push_screen_wait(screen)
-
-    def on_drawn(result: DrawResult | None) -> None:
-        if result is not None:                  # None: the players stopped the draw
-            result.apply(setup)                 # fills SideSetup.hand / jokers / use_house_deck
+    result = await app.push_screen_wait(screen)   # (from a worker)
+    if result is not None:                  # None: the players stopped the draw
+        result.apply(setup)                 # fills SideSetup.hand / jokers / use_house_deck
 
 ``gang_a``/``gang_b`` are ``rules.model.Gang``; ``settings`` is ``rules.model.Settings``
 (``subplot_decks`` gives the default House-deck choice, ``shared_deck`` the deck
@@ -32,7 +30,11 @@ Also here, for the pre-battle and battle screens:
   the privacy curtain first. List the cards with
   ``rules.subplots.cards_offered_at(side.hand, "choose_crew")``.
 - ``DrawnHandScreen(player, hand, cards)``: an opaque view of one player's hand (push it
-  after a ``PrivacyCurtain``); ``peek_hand(app, player, hand, cards)`` does both.
+  after a ``PrivacyCurtain``); ``await peek_hand(app, player, hand, cards)`` does both
+  (from a worker).
+
+Every question here is awaited in a worker (``Asking``): no answer comes back through a
+callback, and a key typed right after the one that asks waits for the question.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ import random
 from typing import Callable, Optional
 
 from rich.text import Text
+from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -54,7 +57,8 @@ from textual.widgets.option_list import Option
 from munda_tui.rules.subplots import decks as sp
 from munda_tui.rules.core.cards import Card, parse_card
 from munda_tui.rules.core.model import Gang, Settings
-from munda_tui.screens.common.dialogs import DIALOG_CSS, DialogScreen, LineScreen
+from munda_tui.screens.common.asking import Asking
+from munda_tui.screens.common.dialogs import DIALOG_CSS, ConfirmScreen, DialogScreen, LineScreen
 from munda_tui.widgets.curtain import PrivacyCurtain
 from munda_tui.widgets.playing_card import PlayingCard
 from munda_tui.rules.core.wording import possessive
@@ -144,18 +148,15 @@ class DrawnHandScreen(DialogScreen[None]):
         self.dismiss(None)
 
 
-def peek_hand(app: App, player: str, hand: list[str], codes: list[str]) -> None:
-    """Curtain, then the hand (for the summary here and for the battle tracker)."""
+async def peek_hand(app: App, player: str, hand: list[str], codes: list[str]) -> None:
+    """Curtain, then the hand (from a worker; for the summary here and for the battle
+    tracker)."""
     cards = hand_cards(hand, codes)
-
-    def after(ok: bool | None) -> None:
-        if ok:
-            app.push_screen(DrawnHandScreen(player, cards))
-
-    app.push_screen(PrivacyCurtain(player, "to look at your House Sub-plots"), after)
+    if await app.push_screen_wait(PrivacyCurtain(player, "to look at your House Sub-plots")):
+        await app.push_screen_wait(DrawnHandScreen(player, cards))
 
 
-class SubplotChoiceScreen(DialogScreen[Optional[str]]):
+class SubplotChoiceScreen(Asking, DialogScreen[Optional[str]]):
     """A Sub-plot offered to its owner at Choose Crew / the start of the battle, with
     the choice it asks for. See the module docstring for the dismiss value."""
 
@@ -231,13 +232,15 @@ class SubplotChoiceScreen(DialogScreen[Optional[str]]):
         if self.pick_at_random:
             self.action_random()
         if self.info.secret and not self.curtained:
-            def after(ok: bool | None) -> None:
-                if not ok:
-                    self.dismiss(None)
-                else:
-                    self._focus_first()
+            self._curtain()
 
-            self.app.push_screen(PrivacyCurtain(self.owner, "to make a secret Sub-plot choice"), after)
+    @work(group="dialog")
+    async def _curtain(self) -> None:
+        """A secret choice: only the owner looks (Esc on the curtain: not now)."""
+        if not await self.ask(PrivacyCurtain(self.owner, "to make a secret Sub-plot choice")):
+            self.dismiss(None)
+        else:
+            self._focus_first()
 
     def _focus_first(self) -> None:
         for widget in self.query("Input, OptionList"):
@@ -308,7 +311,7 @@ class SubplotChoiceScreen(DialogScreen[Optional[str]]):
 # --- the draw screen -------------------------------------------------------------------------
 
 
-class SubplotDrawScreen(Screen[sp.DrawResult | None]):
+class SubplotDrawScreen(Asking, Screen[sp.DrawResult | None]):
     """Both players draw their House Sub-plots; see the module docstring."""
 
     CSS_PATH = "subplot_draw.tcss"
@@ -577,11 +580,12 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
             self.use_house[gang.id] = not self.use_house[gang.id]
             self._say(f"{gang.name} uses the {self.deck_label(gang.id)}.")
 
-    def action_peek(self, index: int) -> None:
+    @work(group="dialog")
+    async def action_peek(self, index: int) -> None:
         gang = self.gangs[index]
         if self.phase == "summary" and self.session is not None:
             side = self.session.sides[gang.id]
-            peek_hand(self.app, self.player(gang.id), side.hand, side.cards)
+            await peek_hand(self.app, self.player(gang.id), side.hand, side.cards)
 
     def action_toggle_shared(self) -> None:
         self.shared = not self.shared
@@ -602,7 +606,8 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
         text = f"Roll-off: {names[0]} {pair[0]}, {names[1]} {pair[1]}"
         self._say(text + (": a tie, roll again." if pair[0] == pair[1] else "."))
 
-    def action_enter_roll_off(self) -> None:
+    @work(group="dialog")
+    async def action_enter_roll_off(self) -> None:
         names = [c.name for c in self.contenders]
 
         def validate(text: str) -> str | None:
@@ -611,19 +616,16 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
                 return f"type two D6 faces: {possessive(names[0])} then {possessive(names[1])}, e.g. 4 2"
             return None
 
-        def done(text: str | None) -> None:
-            if text:
-                a, b = (int(p) for p in text.replace(",", " ").split())
-                self._record_roll((a, b))
-
-        self.app.push_screen(
+        text = await self.ask(
             LineScreen("D6 roll-off",
                        detail=f"{possessive(names[0])} die, then {possessive(names[1])} (e.g. 4 2)",
-                       check=validate, placeholder="4 2", opaque=True),
-            done,
-        )
+                       check=validate, placeholder="4 2", opaque=True))
+        if text:
+            a, b = (int(p) for p in text.replace(",", " ").split())
+            self._record_roll((a, b))
 
-    def action_next(self) -> None:
+    @work(group="dialog")
+    async def action_next(self) -> None:
         if self.phase == "setup":
             if self.order is None:
                 self._say(keys_text(self, "Roll the roll-off first ({key:subplot_draw.roll_off}), or "
@@ -637,7 +639,7 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
             )
             self.message = ""
             self._changed()
-            self._curtain_for(self.order.first)
+            await self._curtain_for(self.order.first)
         elif self.phase == "hidden" and self.session is not None:
             nxt = self.session.current
             self.message = ""
@@ -646,25 +648,21 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
                 self.turn_gang = None
                 self.refresh_view()
             else:
-                self._curtain_for(nxt)
+                await self._curtain_for(nxt)
         elif self.phase == "summary":
             self.dismiss(self.result())
 
-    def _curtain_for(self, gang_id: str) -> None:
-        def after(ok: bool | None) -> None:
-            if ok:
-                self.phase = "turn"
-                self.turn_gang = gang_id
-            self.refresh_view()
-
-        self.app.push_screen(
-            PrivacyCurtain(self.player(gang_id), "to draw your House Sub-plots"), after
-        )
+    async def _curtain_for(self, gang_id: str) -> None:
+        if await self.ask(PrivacyCurtain(self.player(gang_id), "to draw your House Sub-plots")):
+            self.phase = "turn"
+            self.turn_gang = gang_id
+        self.refresh_view()
 
     def action_draw(self) -> None:
         self._draw(None)
 
-    def action_type_card(self) -> None:
+    @work(group="dialog")
+    async def action_type_card(self) -> None:
         session = self.session
         if session is None or self.phase != "turn":
             return
@@ -676,18 +674,14 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
                 return str(error)
             return None
 
-        def done(text: str | None) -> None:
-            if text:
-                self._draw(text)
-
-        self.app.push_screen(
+        text = await self.ask(
             LineScreen(
                 "The card you drew",
                 detail="Type the card from your real deck: AS, 10h, Q♦, queen of diamonds or "
                        "joker", check=validate, placeholder="e.g. Q♦",
-                opaque=True),  # over this player's own cards, behind the curtain
-            done,
-        )
+                opaque=True))  # over this player's own cards, behind the curtain
+        if text:
+            self._draw(text)
 
     def _draw(self, entered: str | None) -> None:
         session = self.session
@@ -717,27 +711,18 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
     def action_leave(self) -> None:
         self.action_stop()
 
-    def action_stop(self) -> None:
-        from munda_tui.screens.common.dialogs import ConfirmScreen
-
-        def done(yes: bool | None) -> None:
-            if yes:
-                self.dismiss(None)
-
+    @work(group="dialog")
+    async def action_stop(self) -> None:
         if self.session is not None:
             # the draw has begun (saved as it began): kept, never thrown away for a new one
-            self.app.push_screen(
-                ConfirmScreen("Leave the draw for now?",
-                              "Every card drawn is kept: choosing to draw Sub-plots again "
-                              "goes on with this draw where it is."),
-                done,
-            )
-            return
-        self.app.push_screen(
-            ConfirmScreen("Play without House Sub-plots?",
-                          "The draw stops and no Sub-plots are used in this battle."),
-            done,
-        )
+            question = ConfirmScreen("Leave the draw for now?",
+                                     "Every card drawn is kept: choosing to draw Sub-plots "
+                                     "again goes on with this draw where it is.")
+        else:
+            question = ConfirmScreen("Play without House Sub-plots?",
+                                     "The draw stops and no Sub-plots are used in this battle.")
+        if await self.ask(question):
+            self.dismiss(None)
 
     def result(self) -> sp.DrawResult:
         assert self.session is not None and self.order is not None

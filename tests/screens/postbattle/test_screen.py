@@ -749,3 +749,42 @@ async def test_escape_cancels_the_question_and_reopening_preselects_nothing(
         await pilot.press("down", "enter")  # chosen: the first fighter who may carry it
         await pilot.pause()
         assert any(k.endswith(":to") for k in again.seq.answers)
+
+
+async def test_a_multi_pick_left_open_is_reopened_with_nothing_picked(
+        make_app: Any, data_dir: Path) -> None:
+    """Issue 26.4, a list: "who fought?" (everyone picked when first asked) is taken back
+    by Escape on the question after it, and reopened with the campaign closed in between:
+    each time shown again with nobody picked, so a stray Enter answers nothing (the list
+    needs at least one) instead of recording the whole gang nobody chose."""
+    from munda_tui.screens.postbattle.screen import MultiPick
+
+    slug = S.seed_battle(data_dir, tracker=False)  # a battle entered by hand: who fought?
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_wizard(pilot)
+        screen = app.screen
+        crew = f"outcome:{S.ESCHER}:crew"
+        screen.seq.answer(screen.seq.pending.default)  # everyone fought (the list's default)
+        screen._changed()
+        await pilot.pause()
+        assert screen.seq.pending.id == f"outcome:{S.ESCHER}:si"
+        await pilot.press("escape")  # the question taken back: "who fought?" again
+        await pilot.pause()
+        assert screen.seq.pending.id == crew
+        assert screen.query_one(MultiPick).selected == []
+        await pilot.press("enter")  # a stray Enter: nobody recorded
+        await pilot.pause()
+        assert screen.seq.pending.id == crew and crew not in screen.seq.answers
+        app.pop_screen()  # left with the question open (saved)
+        await wait_for_screen(pilot, "CampaignScreen")
+        app.open_battle(1)
+        await wait_for_screen(pilot, "PostBattleScreen")
+        await pilot.pause()
+        again = app.screen
+        assert again.seq.pending.id == crew
+        assert again.query_one(MultiPick).selected == []
+        first = again.query_one(MultiPick).get_option_at_index(0).value
+        await pilot.press("space", "enter")  # chosen: the first fighter alone
+        await pilot.pause()
+        assert again.seq.answers[crew]["value"] == [first]
