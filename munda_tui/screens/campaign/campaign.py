@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -16,6 +17,7 @@ from munda_tui.widgets.plain import DataTable, Label, Static
 from munda_tui.widgets.header import Header
 
 from munda_tui.rules.campaign import overview as ov
+from munda_tui.screens.common.asking import Asking
 from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.widgets.footer import Footer
 from munda_tui.widgets.keys import key_for, keys_text
@@ -61,7 +63,7 @@ class ReportScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class CampaignScreen(Screen[None]):
+class CampaignScreen(Asking, Screen[None]):
     HELP_TITLE = "Campaign"
     HELP = (
         "Every gang of the campaign with its Gang Rating, Reputation, credits, Territories "
@@ -117,8 +119,9 @@ class CampaignScreen(Screen[None]):
 
     @property
     def settling(self) -> bool:
-        """Whether the campaign is still being decoded (the app holds keys meanwhile)."""
-        return self.handle is None
+        """Whether the campaign is still being decoded, or a question is on its way (the
+        app holds keys meanwhile)."""
+        return self.handle is None or super().settling
 
     def attach(self, handle: "CampaignHandle") -> None:
         """The campaign shown from its overview is open: the screen is its own."""
@@ -230,11 +233,7 @@ class CampaignScreen(Screen[None]):
             self.app.push_screen(ErrorScreen("The league could not be synced", error))
             return
         if result.conflicts:
-            def chosen(picks: "dict[str, str] | None") -> None:
-                if picks:
-                    self.action_sync(picks)
-
-            self.app.push_screen(ConflictScreen(result.details), chosen)
+            self._resolve(ConflictScreen(result.details))
             return
         self.notify(f"Synced: {len(result.committed)} change(s) shared, {len(result.received)} "
                     "received." + ("" if result.pushed else " Not pushed."))
@@ -357,7 +356,14 @@ class CampaignScreen(Screen[None]):
         self.notify(f"Standings by {st.column(self.sort_by).title}" if self.sort_by else
                     "Gangs in the campaign's order", timeout=2)
 
-    def action_delete_setup(self) -> None:
+    @work(group="dialog")
+    async def _resolve(self, conflicts: Any) -> None:
+        """The league's conflicts: the choices made sync again."""
+        if picks := await self.ask(conflicts):
+            self.action_sync(picks)
+
+    @work(group="dialog")
+    async def action_delete_setup(self) -> None:
         from munda_tui.screens.common.dialogs import ConfirmScreen
 
         number = self.selected_battle()
@@ -372,24 +378,21 @@ class CampaignScreen(Screen[None]):
                         "abandoned set-up can be deleted.", severity="warning")
             return
 
-        def answered(yes: bool | None) -> None:
-            if not yes:
-                return
-            try:
-                self.handle.delete_battle(summary.number)
-            except Exception as error:  # SaveError, OSError: nothing is removed
-                from munda_tui.screens.common.dialogs import ErrorScreen
+        if not await self.ask(ConfirmScreen(
+                f"Delete battle {summary.number}'s set-up?",
+                "It was never fought. The battle file is kept in the campaign's .backups folder.",
+                yes="Delete", no="Keep")):
+            return
+        try:
+            self.handle.delete_battle(summary.number)
+        except Exception as error:  # SaveError, OSError: nothing is removed
+            from munda_tui.screens.common.dialogs import ErrorScreen
 
-                self.app.push_screen(ErrorScreen("Could not delete the set-up", str(error)))
-                return
-            self.campaign.battles.remove(summary)
-            if self._save(f"Battle {summary.number}'s set-up deleted (a backup is kept)"):
-                self.refresh_tables()
-
-        self.app.push_screen(ConfirmScreen(
-            f"Delete battle {summary.number}'s set-up?",
-            "It was never fought. The battle file is kept in the campaign's .backups folder.",
-            yes="Delete", no="Keep"), answered)
+            self.app.push_screen(ErrorScreen("Could not delete the set-up", str(error)))
+            return
+        self.campaign.battles.remove(summary)
+        if self._save(f"Battle {summary.number}'s set-up deleted (a backup is kept)"):
+            self.refresh_tables()
 
     def action_new_battle(self) -> None:
         if len(self.campaign.gangs) < 2:

@@ -12,6 +12,7 @@ from dataclasses import fields, replace
 from typing import TYPE_CHECKING, Callable
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -31,6 +32,7 @@ from munda_tui.rules.core.model import (
     Gang,
     Territory,
 )
+from munda_tui.screens.common.asking import Asking
 from munda_tui.screens.common.dialogs import DIALOG_CSS, ConfirmScreen, DialogScreen, ErrorScreen
 from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.screens.campaign.fighter_form import (
@@ -118,7 +120,7 @@ FIGHTER_ACTIONS = frozenset({"edit_fighter", "retire", "retire_to_pool", "delete
                              "copy_fighter", "move_item"})
 
 
-class RosterScreen(Screen[None]):
+class RosterScreen(Asking, Screen[None]):
     HELP_TITLE = "Roster"
     HELP = (
         "The gang's fighters, the selected fighter's equipment and the Stash. Equipment "
@@ -413,24 +415,22 @@ class RosterScreen(Screen[None]):
 
         self.app.push_screen(FighterFormScreen(gang, fighter, apply=apply))
 
-    def _confirm_then(self, question: ConfirmScreen,
-                      change: Callable[[], tuple[str, Callable[[], None] | None]]) -> None:
-        """Ask ``question``; on yes make ``change`` (the message to announce and how to
-        undo it if the save fails) and save. A RosterError is shown, nothing saved."""
+    @work(group="dialog")
+    async def _confirm_then(self, question: ConfirmScreen,
+                            change: Callable[[], tuple[str, Callable[[], None] | None]]) -> None:
+        """Ask ``question`` (from a worker); on yes make ``change`` (the message to announce
+        and how to undo it if the save fails) and save. A RosterError is shown, nothing
+        saved."""
         gang = self.gang
-
-        def answered(yes: bool | None) -> None:
-            if not yes:
-                return
-            before = gang.rating
-            try:
-                message, undo = change()
-            except rr.RosterError as error:
-                self._fail(error)
-                return
-            self.commit(message, before, undo)
-
-        self.app.push_screen(question, answered)
+        if not await self.ask(question):
+            return
+        before = gang.rating
+        try:
+            message, undo = change()
+        except rr.RosterError as error:
+            self._fail(error)
+            return
+        self.commit(message, before, undo)
 
     def action_retire(self) -> None:
         fighter = self.selected_fighter()
@@ -670,7 +670,8 @@ class RosterScreen(Screen[None]):
             return
         self.commit(f"Moved {item_text(moved)} {where}", before)
 
-    def action_remove_item(self) -> None:
+    @work(group="dialog")
+    async def action_remove_item(self) -> None:
         gang = self.gang
         if self._items_focus() == "stash":
             owner, index, where = rr.STASH, self._row("#stash"), "the Stash"
@@ -686,23 +687,18 @@ class RosterScreen(Screen[None]):
             return
         name = item_text(replace(items[index], qty=1))
 
-        def answered(yes: bool | None) -> None:
-            if not yes:
-                return
-            before = gang.rating
-            try:
-                removed = rr.remove_equipment(gang, owner, index)
-            except rr.RosterError as error:
-                self._fail(error)
-                return
-            self.commit(f"Removed {item_text(removed)} from {where}", before)
-
-        self.app.push_screen(
-            ConfirmScreen(f"Remove {name} from {where}?",
-                          "Sold, spent or lost: the item leaves the roster (no credits back).",
-                          yes="Remove", no="Keep"),
-            answered,
-        )
+        if not await self.ask(
+                ConfirmScreen(f"Remove {name} from {where}?",
+                              "Sold, spent or lost: the item leaves the roster (no credits back).",
+                              yes="Remove", no="Keep")):
+            return
+        before = gang.rating
+        try:
+            removed = rr.remove_equipment(gang, owner, index)
+        except rr.RosterError as error:
+            self._fail(error)
+            return
+        self.commit(f"Removed {item_text(removed)} from {where}", before)
 
     def action_edit_item(self) -> None:
         gang = self.gang
@@ -762,8 +758,10 @@ class RosterScreen(Screen[None]):
         ruleset = str(self.handle.campaign.settings.post_battle_ruleset)
         self.app.push_screen(GangFormScreen(gang, others, ruleset=ruleset, apply=apply))
 
-    def action_territories(self) -> None:
-        self.app.push_screen(TerritoriesScreen(self.gang, self.commit), lambda _: self.refresh_all())
+    @work(group="dialog")
+    async def action_territories(self) -> None:
+        await self.ask(TerritoriesScreen(self.gang, self.commit))
+        self.refresh_all()
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -27,6 +27,7 @@ from munda_tui.rules.postbattle import sequence as pb
 from munda_tui.rules.battle.events import outcome_from_data
 from munda_tui.rules.core.dice import DiceError, parse, roll_faces
 from munda_tui.saves import SaveError
+from munda_tui.screens.common.asking import Asking
 from munda_tui.screens.common.dialogs import Pick, PickOneScreen
 from munda_tui.screens.common.dice_prompt import DiceOutcome, DicePrompt
 from munda_tui.screens.common.reroll import reroll_reason
@@ -91,7 +92,7 @@ class MultiConfirmed(Message):
         self.values = values
 
 
-class PostBattleScreen(Screen[None]):
+class PostBattleScreen(Asking, Screen[None]):
     """The Post-Battle Sequence of one battle."""
 
     CSS_PATH = "postbattle.tcss"
@@ -601,10 +602,10 @@ rosters once and saves the battle report.
             was = str(roll_faces(p.dice, old["faces"]))
         except DiceError:
             was = str(old.get("faces"))
-        reason = await self.app.push_screen_wait(reroll_reason(p.label, was))
+        reason = await self.ask(reroll_reason(p.label, was))
         if reason is None:
             return
-        outcome = await self.app.push_screen_wait(
+        outcome = await self.ask(
             DicePrompt(p.dice, title=f"{p.label} (again)",
                        rng=munda_app(self).rng,
                        detail=f"was {was}; {reason}",
@@ -619,7 +620,8 @@ rosters once and saves the battle report.
             return
         self._changed()
 
-    def action_add(self) -> None:
+    @work(group="dialog")
+    async def action_add(self) -> None:
         seq = self.seq
         if seq is None or seq.pending is not None:
             return
@@ -627,19 +629,17 @@ rosters once and saves the battle report.
         if not options:
             return
 
-        def chosen(option_id: str | None) -> None:
-            if option_id is None or self.seq is None:
-                return
-            try:
-                self.seq.add_entry(option_id)
-            except pb.PostBattleError as e:
-                self._error(str(e))
-                return
-            self._changed()
-
-        self.app.push_screen(PickOneScreen(
+        option_id = await self.ask(PickOneScreen(
             f"{seq.step['title']}: add {self._add_word()}",
-            [Pick(o.id, o.label, o.enabled, o.reason) for o in options]), chosen)
+            [Pick(o.id, o.label, o.enabled, o.reason) for o in options]))
+        if option_id is None or self.seq is None:
+            return
+        try:
+            self.seq.add_entry(option_id)
+        except pb.PostBattleError as e:
+            self._error(str(e))
+            return
+        self._changed()
 
     def action_leave(self) -> None:
         seq = self.seq
