@@ -950,7 +950,7 @@ class CampaignHandle:
         return name
 
     def _summary_of(self, number: int) -> Any:
-        return summary_of(self.campaign, number, last=True)
+        return summary_of(self.campaign, number)
 
     def _folder_key(self, text: str) -> str:
         """The key :func:`folder.read_folder` works out for the files as we left them."""

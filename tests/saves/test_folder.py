@@ -231,3 +231,16 @@ def test_every_field_of_a_gang_that_names_a_battle_is_marked_so(tmp_path):
     found = list(walk(m.Gang, {m.Gang}))
     assert ("Fighter", "status_battle", True) in found and ("LastingInjury", "battle", True) in found
     assert all(marked for _cls, _name, marked in found), found
+
+
+def test_a_new_battle_file_is_named_after_the_summary_the_stages_move(store, demo_campaign):
+    """Two summaries listed with one number (in memory: a save refuses it): the battle's
+    file takes the date of the one ``rules.core.stage.summary_of`` finds, the first, as
+    the stages move and the folder's read keeps (the earlier date keeps a shared number)."""
+    from munda_tui.rules.core.stage import summary_of
+
+    with store.create_campaign(demo_campaign) as handle:
+        n = handle.campaign.next_battle_number()
+        handle.campaign.battles += [BattleSummary(n, "2026-01-01"), BattleSummary(n, "2026-05-05")]
+        assert summary_of(handle.campaign, n).date == "2026-01-01"
+        assert handle.battle_path(n).name.startswith("2026-01-01-")

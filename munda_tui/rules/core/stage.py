@@ -26,10 +26,11 @@ from .status import TRANSITIONS, BattleStatus, advance
 _UNSET: Any = object()
 
 
-def summary_of(campaign: Campaign, number: int, *, last: bool = False) -> BattleSummary | None:
-    """Battle ``number``'s summary in the campaign, or None (``last``: the last one listed
-    with that number, as the saves name a battle's file)."""
-    for s in (reversed(campaign.battles) if last else campaign.battles):
+def summary_of(campaign: Campaign, number: int) -> BattleSummary | None:
+    """Battle ``number``'s summary in the campaign, or None: the first listed with that
+    number (two never are in a campaign that saves; the saves name a battle's file after
+    this one too)."""
+    for s in campaign.battles:
         if s.number == number:
             return s
     return None
