@@ -286,7 +286,7 @@ def post_battle_actions(walk: Walk) -> None:
             need = _composition(action, [f])
             prompt = Prompt(f"{eid}:with", "multi", f"Who joins {f.name} ({action['title']})?",
                             gang=g.id, options=others, default=[],
-                            note="Space picks, Enter confirms." + (f" {need}" if need else ""))
+                            note="Space picks, {key:multi_pick.confirm} confirms." + (f" {need}" if need else ""))
             picked = walk.ask(prompt)
             group += [g.fighter(x) for x in picked]
             problem = _composition(action, group)

@@ -394,7 +394,7 @@ def consumables(walk: Walk) -> None:
         any_items = True
         spent = walk.multi(f"consumables:{g.id}", f"{g.name}: which consumables were expended?",
                            opts, gang=g.id, default=default,
-                           note="Space marks an item, Enter confirms. They are removed in "
+                           note="Space marks an item, {key:multi_pick.confirm} confirms. They are removed in "
                            "Distribute Equipment.")
         for oid in spent:
             fid, item = oid.split("|", 1)

@@ -32,6 +32,7 @@ from munda_tui.rules.core.model import (
     TerritoryKind,
 )
 from munda_tui.widgets.footer import Footer
+from munda_tui.widgets.keys import key_for
 from munda_tui.screens.common.dialogs import DIALOG_CSS, DialogScreen
 
 CHAR_LABELS = LABELS  # the card's column heads (rules.profile)
@@ -147,7 +148,7 @@ class FormScreen(DialogScreen[Any]):
         if self.apply is not None:
             reason = self.apply(result)
             if reason:
-                self.refusal = f"{reason} (nothing saved; fix it, or Esc: cancel)"
+                self.refusal = f"{reason} (nothing saved; fix it, or {key_for(self, 'form.cancel')}: cancel)"
                 self.show_errors({}, focus=False)
                 return
         self.dismiss(result)
@@ -174,7 +175,7 @@ class FighterFormScreen(FormScreen):
 
     HELP_TITLE = "Fighter"
     HELP = (
-        "Every field is checked when you save (Ctrl+S, or Enter in a field): names are "
+        "Every field is checked when you save ({key:form.save}, or Enter in a field): names are "
         "unique in the gang, credits, XP, Advancements and kills are whole numbers, never "
         "negative. WS, BS, Ld, Cl, Wil and Int are target numbers (3+, or 3; lower is better), "
         "the others plain numbers; - for none. A new fighter hired now is paid from the Stash. "

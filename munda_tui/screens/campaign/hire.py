@@ -29,6 +29,7 @@ from munda_tui.rules.campaign import catalogue as cat
 from munda_tui.rules.core import profile as pr
 from munda_tui.rules.core.model import FighterType, Gang
 from munda_tui.widgets.footer import Footer
+from munda_tui.widgets.keys import key_for
 
 ROLES = [r.value for r in FighterType]
 PROFILE_DIGITS = re.compile(r"[0-9-]{12}")  # a whole profile, one digit a value
@@ -312,7 +313,7 @@ class HireScreen(DialogScreen["HireChoice | None"]):
         """Hire through ``attempt``: refused, the reason is said and every field stays."""
         reason = self.attempt(choice) if self.attempt is not None else None
         if reason:
-            self._error(f"{reason}: nothing hired (fix a field, or Esc: cancel)")
+            self._error(f"{reason}: nothing hired (fix a field, or {key_for(self, 'hire.cancel')}: cancel)")
             return
         self.dismiss(choice)
 
@@ -321,7 +322,7 @@ class HireScreen(DialogScreen["HireChoice | None"]):
         total = cat.hire_cost(self.catalogue.merged(cat.Catalogue(items=list(new_items))), entry)
         if total > self.gang.credits:
             self._error(f"{entry.name} costs {total} credits with its equipment; the Stash "
-                        f"holds {self.gang.credits} (Esc: cancel)")
+                        f"holds {self.gang.credits} ({key_for(self, 'hire.cancel')}: cancel)")
             return False
         return True
 

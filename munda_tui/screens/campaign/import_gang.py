@@ -26,6 +26,7 @@ from munda_tui.rules.core.model import FighterStatus, FighterType
 from munda_tui.rules.campaign.yaktribe import YaktribeImport
 from munda_tui.saves.importer import GangImportError, import_yaktribe, read_yaktribe
 from munda_tui.widgets.footer import Footer
+from munda_tui.widgets.keys import key_for, keys_text
 
 #: One key per role for the fighter type names the importer cannot place.
 ROLE_KEYS: tuple[tuple[str, FighterType], ...] = (
@@ -34,7 +35,14 @@ ROLE_KEYS: tuple[tuple[str, FighterType], ...] = (
     ("b", FighterType.BRUTE), ("h", FighterType.HANGER_ON), ("r", FighterType.HIRED_GUN),
     ("y", FighterType.BOUNTY_HUNTER), ("d", FighterType.DRAMATIS_PERSONAE),
 )
-ROLE_HINT = "  ".join(f"{k} {role.value}" for k, role in ROLE_KEYS)
+
+def role_id(role: FighterType) -> str:
+    """The binding id of a role's key (the keymap's name for it)."""
+    return f"import_gang.role-{role.value.lower().replace(' ', '-')}"
+
+
+#: the roles' keys as a text names them: ``{key:<id>}`` placeholders (widgets.keys)
+ROLE_PLACEHOLDERS = "  ".join(f"{{key:{role_id(role)}}} {role.value}" for _k, role in ROLE_KEYS)
 
 if TYPE_CHECKING:
     from munda_tui.saves import CampaignHandle
@@ -78,17 +86,17 @@ class ImportGangScreen(Screen[None]):
     HELP_TITLE = "Import a gang"
     HELP = (
         "On Yaktribe, a gang's JSON export is at https://yaktribe.games/underhive/json/gang/<id>.json. "
-        "Save it, type its path and press Enter to check it; Ctrl+S imports the gang into this "
+        "Save it, type its path and press Enter to check it; {key:import_gang.import} imports the gang into this "
         "campaign. Equipment has no cost in the export: it is recorded as unknown. "
         "Fighter type names the app cannot place are listed under the path: pick each with "
-        "up/down and press the key of its role (" + ROLE_HINT + "); the answers are "
+        "up/down and press the key of its role (" + ROLE_PLACEHOLDERS + "); the answers are "
         "remembered in the campaign for the next import."
     )
     CSS_PATH = "import_gang.tcss"
     BINDINGS = [
         Binding("ctrl+s", "import", "Import", id="import_gang.import"),
         Binding("escape", "back", "Back", id="import_gang.back"),
-        *(Binding(key, f"role('{role.value}')", role.value, show=False, id=f"import_gang.role-{role.value.lower().replace(' ', '-')}") for key, role in ROLE_KEYS),
+        *(Binding(key, f"role('{role.value}')", role.value, show=False, id=role_id(role)) for key, role in ROLE_KEYS),
     ]
 
     def __init__(self, handle: "CampaignHandle") -> None:
@@ -102,7 +110,8 @@ class ImportGangScreen(Screen[None]):
         yield Header()
         with Vertical(id="import"):
             yield Label(f"Import a Yaktribe gang into {self.handle.campaign.name}", classes="title")
-            yield Static("The gang's JSON file (Enter to check it, Ctrl+S to import):", classes="hint")
+            yield Static(f"The gang's JSON file (Enter to check it, {key_for(self, 'import_gang.import')} "
+                         "to import):", classes="hint")
             yield Input(placeholder="e.g. ~/Downloads/157849.json", id="path")
             yield Static("", id="import-error", classes="error-text")
             yield Static("", id="roles-hint")
@@ -163,7 +172,7 @@ class ImportGangScreen(Screen[None]):
         left = sum(1 for label in unknown if label not in self.roles)
         hint.update(Text.assemble(
             ("Fighter types the app cannot place", "bold"),
-            f" ({left} to answer): ↑/↓ a type, then its role: {ROLE_HINT}"))
+            f" ({left} to answer): ↑/↓ a type, then its role: {keys_text(self, ROLE_PLACEHOLDERS)}"))
         for label, names in unknown.items():
             role = self.roles.get(label)
             shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")

@@ -103,7 +103,7 @@ One step at a time, in the order of the sequence (the sidebar: ✓ done, ▶ cur
 a roll ({key:post_battle.roll} rolls for you, or type the faces of your real dice, then Enter;
 Enter alone never rolls), {key:post_battle.reroll} re-rolls or corrects the step's last roll
 (asks why; the report shows both results),
-a choice (arrows, Enter; greyed choices say why), a list (Space marks, Enter confirms),
+a choice (arrows, Enter; greyed choices say why), a list (Space marks, {key:multi_pick.confirm} confirms),
 a number or a name (type, Enter). {key:post_battle.leave} on a question cancels it (the
 answer or entry that asked it is taken back; a roll is kept); with no question it leaves,
 saved.
@@ -331,7 +331,7 @@ rosters once and saves the battle report.
             self.query_one("#pb-lines").focus()
             return
         self._set("pb-question", p.label)
-        self._set("pb-note", p.note)
+        self._set("pb-note", keys_text(self, p.note))  # a rules text names keys by id
         table = self.query_one("#pb-table", Static)
         table.set_class(p.table in pb.injury_tables(), "detail")
         self._set("pb-table", "\n".join(pb.table_lines(seq, p)))
