@@ -269,6 +269,40 @@ def gang_text_and_data(gang: m.Gang, order: int, old: str | None = None,
     return tomllayout.dumps(data, GANG_LAYOUT), data
 
 
+def gang_sections(text: str) -> dict[str, str]:
+    """The old campaign.toml's (``text``) gang parts as gang files' texts, the comments
+    written in them kept (gang id -> text), for the migration to update in place (see
+    :func:`gang_text_and_data`). Empty when there is nothing to keep or tomlkit cannot."""
+    if not has_comments(text):
+        return {}
+    try:
+        import tomlkit
+        from tomlkit.items import AoT, Table
+
+        gangs = tomlkit.parse(text).get("gangs")
+        if not isinstance(gangs, AoT):
+            return {}
+        out: dict[str, str] = {}
+        for table in gangs:
+            gang_id = table.get("id") if isinstance(table, Table) else None
+            if not isinstance(gang_id, str):
+                continue
+            doc = tomlkit.document()
+            doc.add("schema_version", codec.SCHEMA_VERSIONS[codec.GANG])
+            doc.add("order", 0)
+            for key, item in table.value.body:
+                if key is None:
+                    doc.add(item)  # a comment (or the blank lines around one)
+                else:
+                    doc.add(key, item)
+            part = doc.as_string()
+            if has_comments(part):
+                out[str(gang_id)] = part
+        return out
+    except Exception:  # noqa: BLE001 - tomlkit could not: the files written afresh
+        return {}
+
+
 # --- reading --------------------------------------------------------------------------------
 
 

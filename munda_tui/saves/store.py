@@ -573,6 +573,8 @@ class CampaignHandle:
         from .journal import Transaction
 
         campaign = self.campaign
+        old_text = self._doc_text  # (the comments written in a gang's part go to its file)
+        sections = folder.gang_sections(old_text) if old_text is not None else {}
         settings_text = self.campaign_text()
         tx = Transaction(self.path)
         _keep_aside(self.file, backup_dir_of(self.file), f"schema{version}")
@@ -621,7 +623,7 @@ class CampaignHandle:
 
         for order, gang in enumerate(campaign.gangs):
             name = folder.gang_file_name(gang.id)
-            text = folder.gang_text(gang, order, stem_of)
+            text = folder.gang_text_and_data(gang, order, sections.get(gang.id), stem_of)[0]
             tx.write(self.gangs_dir / name, text)
             self._gang_files[gang.id], self._gang_texts[name], self._gang_order[gang.id] = name, text, order
         tx.write(self.file, settings_text)  # (the switch: campaign.toml says version 2)

@@ -244,3 +244,31 @@ def test_a_new_battle_file_is_named_after_the_summary_the_stages_move(store, dem
         handle.campaign.battles += [BattleSummary(n, "2026-01-01"), BattleSummary(n, "2026-05-05")]
         assert summary_of(handle.campaign, n).date == "2026-01-01"
         assert handle.battle_path(n).name.startswith("2026-01-01-")
+
+
+def test_comments_on_a_gang_in_the_old_campaign_toml_move_into_its_file(store, full_campaign):
+    """The migration carries a hand-written comment in a gang's part of the old
+    campaign.toml (a line of its own, one after a value, one on a fighter) into the gang's
+    own file, where the next saves keep it."""
+    campaign, battles = _old_league(full_campaign)
+    directory = write_old_folder(store.data_dir, campaign, battles)
+    path = directory / "campaign.toml"
+    text = path.read_text()
+    assert text.count('[[gangs]]\nid = "iron-skulls"') == 1 and text.count('name = "Krag Ironjaw"\n') == 1
+    text = text.replace('[[gangs]]\nid = "iron-skulls"', '[[gangs]]\n# Bo\'s gang, since week 3\nid = "iron-skulls"')
+    text = text.replace('name = "Krag Ironjaw"\n', 'name = "Krag Ironjaw"  # the boss\n')
+    path.write_text(text)
+    campaign.id = "old"
+    with store.open_campaign("old") as handle:
+        assert handle.campaign == campaign
+        gang_file = handle.gangs_dir / "iron-skulls.toml"
+        moved = gang_file.read_text()
+        assert "# Bo's gang, since week 3\n" in moved and 'name = "Krag Ironjaw"  # the boss\n' in moved
+        assert "# Bo's gang" not in (handle.gangs_dir / "venom-sisters.toml").read_text()
+        handle.campaign.gang("iron-skulls").credits += 5
+        handle.save()
+        saved = gang_file.read_text()
+        assert "# Bo's gang, since week 3\n" in saved and 'name = "Krag Ironjaw"  # the boss\n' in saved
+        assert tomllib.loads(saved)["credits"] == campaign.gang("iron-skulls").credits + 5
+    with store.open_campaign("old") as handle:
+        assert handle.campaign.gang("iron-skulls").credits == campaign.gang("iron-skulls").credits + 5

@@ -45,13 +45,16 @@ def test_version_0_is_migrated_after_a_backup(store):
     kept = path.parent / ".backups" / "campaign.toml.schema0.bak"
     assert kept.read_text(encoding="utf-8") == V0
     # the file now has the current schema (the settings; each gang a file of its own);
-    # the player's comments on the settings survive, those on the gangs are in the backup
+    # the player's comments survive: on the settings in campaign.toml, on a gang in its file
     text = path.read_text(encoding="utf-8")
     data = tomllib.loads(text)
     assert data["schema_version"] == 2 and "campaign" not in data and "gangs" not in data
     assert "# Tuesday club campaign" in text
     assert sorted(p.name for p in (path.parent / "gangs").iterdir()) == ["sisters.toml", "skulls.toml"]
     assert 'name = "Iron Skulls"  # Bo\'s gang' in kept.read_text(encoding="utf-8")
+    skulls_text = (path.parent / "gangs" / "skulls.toml").read_text(encoding="utf-8")
+    assert 'name = "Iron Skulls"  # Bo\'s gang' in skulls_text
+    assert 'name = "Krag"  # the boss' in skulls_text
     with store.open_campaign("tuesday") as handle:
         for credits in range(8):
             handle.campaign.gangs[0].credits = credits
