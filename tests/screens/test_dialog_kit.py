@@ -1,8 +1,7 @@
 """Every modal question is on the one dialog kit (issue 24: screens ask, flows decide).
 
 Imports every module of munda_tui and fails for a ModalScreen subclass that is neither a
-DialogScreen nor listed as not a dialog (screens/common/dialogs.py: NOT_DIALOGS, and the
-pending part PENDING_NOT_DIALOGS for screens/battle while it is rewritten)."""
+DialogScreen nor listed as not a dialog (screens/common/dialogs.py: NOT_DIALOGS)."""
 
 from __future__ import annotations
 
@@ -16,7 +15,6 @@ import munda_tui
 from munda_tui.screens.common.dialogs import (
     NOT_DIALOGS,
     OWN_RULES,
-    PENDING_NOT_DIALOGS,
     DialogScreen,
 )
 
@@ -39,8 +37,7 @@ def test_every_modal_screen_is_a_dialog_or_listed_as_not_one() -> None:
     assert "munda_tui.screens.common.dialogs.PickOneScreen" in screens  # the walk sees them
     strays = sorted(
         name for name, cls in screens.items()
-        if not issubclass(cls, DialogScreen) and name not in NOT_DIALOGS
-        and not name.startswith(PENDING_NOT_DIALOGS))
+        if not issubclass(cls, DialogScreen) and name not in NOT_DIALOGS)
     assert strays == [], f"modal screens not on the dialog kit (dialogs.py): {strays}"
 
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input
 from munda_tui.widgets.plain import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from munda_tui.rules.battle.events import ACTION_NAMES, NOT_DEPLOYED, TRAITS, BattleState
 from munda_tui.rules.battle.flow import Attack
+from munda_tui.screens.common.dialogs import DIALOG_CSS, DialogScreen
 from munda_tui.widgets.footer import Footer
 
 #: action key -> action id
@@ -26,8 +26,8 @@ ACTION_KEYS = {"s": "shoot", "f": "fight", "c": "coup_de_grace", "r": "reaction"
 TRAIT_KEYS = {str((i + 1) % 10): t for i, t in enumerate(TRAITS)}
 
 
-class AttackScreen(ModalScreen["Attack | None"]):
-    CSS_PATH = "modals.tcss"
+class AttackScreen(DialogScreen["Attack | None"]):
+    CSS_PATH = [DIALOG_CSS, "modals.tcss"]  # the kit's frame; its own sizes
     BINDINGS = [
         *[Binding(k, f"action('{a}')", ACTION_NAMES[a], show=False, id=f"attack.action-{a}") for k, a in ACTION_KEYS.items()],
         *[Binding(d, f"trait('{t}')", t, show=False, id=f"attack.trait-{t.lower().replace(' ', '-')}") for d, t in TRAIT_KEYS.items()],
@@ -52,8 +52,8 @@ class AttackScreen(ModalScreen["Attack | None"]):
         friends = [f for f in deployed if f.gang == victim.gang and f.key != victim.key]
         options = [Option("(attacker not recorded)", id="-")]
         options += [Option(f"{f.name} ({f.type})", id=f.key) for f in enemies + friends]
-        with Vertical(id="modal", classes="attack"):
-            yield Label(self.title_text, classes="modal-title")
+        with Vertical(id="dialog", classes="attack"):
+            yield Label(self.title_text, id="dialog-title")
             yield Static("By whom? (up/down)  Enter: record  Esc: cancel", classes="hint")
             yield OptionList(*options, id="attackers")
             yield Static(

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from munda_tui.widgets.plain import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from munda_tui.screens.common.dialogs import DIALOG_CSS, DialogScreen
 from munda_tui.widgets.footer import Footer
 
 
@@ -20,8 +20,8 @@ class EndChoice:
     fled: tuple[str, ...]
 
 
-class EndScreen(ModalScreen["EndChoice | None"]):
-    CSS_PATH = "modals.tcss"
+class EndScreen(DialogScreen["EndChoice | None"]):
+    CSS_PATH = [DIALOG_CSS, "modals.tcss"]  # the kit's frame; its own sizes
     BINDINGS = [
         Binding("f", "fled", "Toggle: gang fled", id="end.fled"),
         Binding("escape", "cancel", "Cancel", id="end.cancel"),
@@ -35,8 +35,8 @@ class EndScreen(ModalScreen["EndChoice | None"]):
     def compose(self) -> ComposeResult:
         options = [Option(f"{name} win", id=gid) for gid, name in self.gangs]
         options.append(Option("Draw", id="-"))
-        with Vertical(id="modal"):
-            yield Label("End the battle", classes="modal-title")
+        with Vertical(id="dialog"):
+            yield Label("End the battle", id="dialog-title")
             yield Static("Who won? Enter records the end. f marks the gang under the cursor "
                          "as fled (Bottle, scenario).", classes="hint")
             yield OptionList(*options, id="winner")

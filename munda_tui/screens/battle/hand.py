@@ -14,7 +14,6 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from munda_tui.widgets.plain import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -22,7 +21,7 @@ from munda_tui.rules.subplots import decks as subplots
 from munda_tui.rules.battle.flow import Peek
 from munda_tui.rules.battle.watch import DISCARDED, MANUAL, MET, MISSED, REVEALED, WATCHING, Match
 from munda_tui.screens.common.asking import Asking
-from munda_tui.screens.common.dialogs import ConfirmScreen
+from munda_tui.screens.common.dialogs import ConfirmScreen, DIALOG_CSS, DialogScreen
 from munda_tui.widgets.curtain import PrivacyCurtain
 from munda_tui.widgets.playing_card import PlayingCard
 from munda_tui.widgets.footer import Footer
@@ -44,10 +43,10 @@ def status_line(m: Match) -> str:
     return text
 
 
-class HandScreen(Asking, ModalScreen["str | None"]):
+class HandScreen(Asking, DialogScreen["str | None"]):
     """Dismisses with the card id to reveal, or None."""
 
-    CSS_PATH = "modals.tcss"
+    CSS_PATH = [DIALOG_CSS, "modals.tcss"]  # the kit's frame; its own sizes
     BINDINGS = [
         Binding("r", "reveal", "Reveal card", id="hand.reveal"),
         Binding("escape,h", "hide", "Hide hand", id="hand.hide"),
@@ -57,7 +56,7 @@ class HandScreen(Asking, ModalScreen["str | None"]):
                  shown: set[str] | frozenset[str] = frozenset(),
                  notes: dict[str, str] | None = None,
                  passed: dict[str, str] | None = None) -> None:
-        super().__init__()
+        super().__init__(opaque=True)  # only the owner looks: nothing beneath shows
         self.gang_name = gang_name
         self.player = player
         self.matches = list(matches)
@@ -68,10 +67,10 @@ class HandScreen(Asking, ModalScreen["str | None"]):
         self.passed = passed or {}
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="modal", classes="hand"):
+        with Vertical(id="dialog", classes="hand"):
             who = f" ({self.player})" if self.player else ""
             yield Label(f"Hand of {self.gang_name}{who}: only you are looking",
-                        classes="modal-title")
+                        id="dialog-title")
             if not self.matches:
                 yield Static("No Sub-plots in this hand.", classes="hint")
             yield OptionList(

@@ -6,10 +6,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from munda_tui.widgets.plain import Label, Static
 
 from munda_tui.rules.battle.events import Battle, describe, reward_text
+from munda_tui.screens.common.dialogs import DIALOG_CSS, DialogScreen
 from munda_tui.widgets.footer import Footer
 
 
@@ -35,8 +35,8 @@ def summary_text(battle: Battle, card_names: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
-class LogScreen(ModalScreen[None]):
-    CSS_PATH = "modals.tcss"
+class LogScreen(DialogScreen[None]):
+    CSS_PATH = [DIALOG_CSS, "modals.tcss"]  # the kit's frame; its own sizes
     BINDINGS = [Binding("escape,L,q", "close", "Close", id="log.close")]
 
     def __init__(self, battle: Battle, card_names: dict[str, str]) -> None:
@@ -50,8 +50,8 @@ class LogScreen(ModalScreen[None]):
             f"{i:>3} {describe(ev, st, self.card_names)}"
             for i, ev in enumerate(self.battle.log, start=1)
         )
-        with Vertical(id="modal", classes="log"):
-            yield Label(f"Battle log: {len(self.battle.log)} events", classes="modal-title")
+        with Vertical(id="dialog", classes="log"):
+            yield Label(f"Battle log: {len(self.battle.log)} events", id="dialog-title")
             with VerticalScroll(id="log-body"):
                 yield Static(summary_text(self.battle, self.card_names), id="log-summary",
                              markup=False)

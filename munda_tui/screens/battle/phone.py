@@ -24,7 +24,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from munda_tui.widgets.plain import Label, Static
 
 from munda_tui.phone import (
@@ -32,7 +31,7 @@ from munda_tui.phone import (
 )
 from munda_tui.phone.net import DEFAULT_PORT, BindError
 from munda_tui.rules.battle.hand_view import HandView
-from munda_tui.screens.common.dialogs import ErrorScreen, LineScreen
+from munda_tui.screens.common.dialogs import DIALOG_CSS, DialogScreen, ErrorScreen, LineScreen
 from munda_tui.widgets.curtain import PrivacyCurtain
 from munda_tui.widgets.footer import Footer
 
@@ -70,21 +69,21 @@ def qr_text(url: str) -> Text | None:
     return Text("\n".join(lines), style="#ffffff on #000000", no_wrap=True)
 
 
-class LinkScreen(ModalScreen[None]):
-    CSS_PATH = "modals.tcss"
+class LinkScreen(DialogScreen[None]):
+    CSS_PATH = [DIALOG_CSS, "modals.tcss"]  # the kit's frame; its own sizes
     BINDINGS = [Binding("escape,enter", "hide", "Hide the link", priority=True, id="link.hide")]
 
     def __init__(self, gang_name: str, player: str, url: str) -> None:
-        super().__init__()
+        super().__init__(opaque=True)  # behind its owner's curtain
         self.gang_name = gang_name
         self.player = player
         self.url = url
 
     def compose(self) -> ComposeResult:
         who = f" ({self.player})" if self.player else ""
-        with Vertical(id="modal", classes="phone-link"):
+        with Vertical(id="dialog", classes="phone-link"):
             yield Label(f"Phone link of {self.gang_name}{who}: only you are looking",
-                        classes="modal-title")
+                        id="dialog-title")
             code = qr_text(self.url)
             if code is not None:
                 yield Static(code, id="link-qr")

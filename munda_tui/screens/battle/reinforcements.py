@@ -19,7 +19,6 @@ from typing import Callable
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from munda_tui.widgets.plain import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -36,6 +35,7 @@ from munda_tui.rules.battle.events import (
     priority_order,
 )
 from munda_tui.rules.core.dice import roll
+from munda_tui.screens.common.dialogs import DIALOG_CSS, DialogScreen
 from munda_tui.widgets.footer import Footer
 
 CARD, CHOOSE, D6 = "card", "choose", "d6"
@@ -52,10 +52,10 @@ def arrival_rule() -> str:
     return ", ".join(parts)
 
 
-class ReinforcementScreen(ModalScreen["str | None"]):
+class ReinforcementScreen(DialogScreen["str | None"]):
     """Dismisses with "done" when every draw due is made, None when skipped (Escape)."""
 
-    CSS_PATH = "modals.tcss"
+    CSS_PATH = [DIALOG_CSS, "modals.tcss"]  # the kit's frame; its own sizes
     AUTO_FOCUS = ""  # keys go to the screen; the deck list takes focus only when shown
     BINDINGS = [
         Binding("r", "draw", "Draw/roll for me", id="reinforcement.draw"),
@@ -87,8 +87,8 @@ class ReinforcementScreen(ModalScreen["str | None"]):
         self.dice = arrival_dice()
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="modal", classes="reinforcements"):
-            yield Label("", id="reinf-title", classes="modal-title")
+        with Vertical(id="dialog", classes="reinforcements"):
+            yield Label("", id="dialog-title")
             yield Static("", id="reinf-rule", classes="hint", markup=False)
             yield Static("", id="reinf-sides", markup=False)
             yield Static("", id="reinf-arrived", markup=False)
@@ -110,7 +110,7 @@ class ReinforcementScreen(ModalScreen["str | None"]):
         st = self.battle.state
         order = priority_order(st)
         first = st.sides[order[0]].name if order else "-"
-        self.query_one("#reinf-title", Label).update(
+        self.query_one("#dialog-title", Label).update(
             f"Round {st.round} · End phase · Reinforcements step")
         self.query_one("#reinf-rule", Static).update(
             f"From {first} (Priority), players alternate drawing at random from their "

@@ -20,7 +20,6 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from munda_tui.widgets.plain import Label, Static
 
 from munda_tui.rules.subplots import decks as subplots
@@ -28,7 +27,7 @@ from munda_tui.rules.battle.events import BattleState
 from munda_tui.rules.battle.reward_plan import DEFER, REVEAL, REWARD, RevealResult, RewardLine, RewardPlan
 from munda_tui.rules.battle.watch import Match
 from munda_tui.screens.common.asking import Asking
-from munda_tui.screens.common.dialogs import Pick, PickOneScreen
+from munda_tui.screens.common.dialogs import DIALOG_CSS, DialogScreen, Pick, PickOneScreen
 from munda_tui.screens.common.dice_prompt import DiceOutcome, DicePrompt
 from munda_tui.widgets.playing_card import PlayingCard
 from munda_tui.widgets.footer import Footer
@@ -36,8 +35,8 @@ from munda_tui.widgets.footer import Footer
 __all__ = ["DEFER", "REVEAL", "REWARD", "RevealResult", "RevealScreen"]
 
 
-class RevealScreen(Asking, ModalScreen["RevealResult | None"]):
-    CSS_PATH = "modals.tcss"
+class RevealScreen(Asking, DialogScreen["RevealResult | None"]):
+    CSS_PATH = [DIALOG_CSS, "modals.tcss"]  # the kit's frame; its own sizes
     BINDINGS = [
         Binding("enter", "next", "Roll / record", id="reveal.next"),
         Binding("g", "upgrade", "Upgrade", tooltip="Switch to / from the upgraded reward", id="reveal.upgrade"),
@@ -72,8 +71,8 @@ class RevealScreen(Asking, ModalScreen["RevealResult | None"]):
     def compose(self) -> ComposeResult:
         title = (f"{self.gang_name} reveal a Sub-plot" if self.mode != REWARD
                  else f"{self.gang_name}: reward for {self.card.name}")
-        with Vertical(id="modal", classes="reveal"):
-            yield Label(title, classes="modal-title")
+        with Vertical(id="dialog", classes="reveal"):
+            yield Label(title, id="dialog-title")
             with VerticalScroll(id="reveal-body"):
                 yield PlayingCard(None, self.card, id="reveal-card")
                 yield Static("", id="reveal-why", markup=False)

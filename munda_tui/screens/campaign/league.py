@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 
+from munda_tui.screens.common.dialogs import DIALOG_CSS, DialogScreen
 from munda_tui.widgets.footer import Footer
 from munda_tui.widgets.keys import keys_text
 from munda_tui.widgets.plain import Label, OptionList, Static
@@ -24,18 +24,17 @@ CHOICE_WORDS = {"ours": "this laptop's", "theirs": "the league's",
                 "replay-theirs": "this laptop's, with the league's battle re-applied"}
 
 
-class SyncingScreen(ModalScreen[None]):
+class SyncingScreen(DialogScreen[None]):
     """Shown while a sync runs (keys wait: the campaign is git's for a moment)."""
 
-    CSS_PATH = "league.tcss"
-
     def compose(self) -> ComposeResult:
-        with Vertical(id="syncing"):
-            yield Label("Syncing with the league…", classes="title")
-            yield Static("Recording this laptop's changes, fetching the others', merging.", classes="hint")
+        with Vertical(id="dialog", classes="syncing"):
+            yield Label("Syncing with the league…", id="dialog-title")
+            yield Static("Recording this laptop's changes, fetching the others', merging.",
+                         classes="dialog-hint")
 
 
-class ConflictScreen(ModalScreen["dict[str, str] | None"]):
+class ConflictScreen(DialogScreen["dict[str, str] | None"]):
     """Per gang changed on both sides: what each side changed, and the Arbitrator's
     pick. Enter syncs with the picks once every gang has one; Escape leaves everything
     as it is (nothing was written)."""
@@ -47,7 +46,8 @@ class ConflictScreen(ModalScreen["dict[str, str] | None"]):
             "side's gang, re-apply them on it ({key:league.replay}, the preferred way: both "
             "battles kept). The side not taken stays in the league's git history and in "
             "this laptop's backups.")
-    CSS_PATH = "league.tcss"
+    # the kit's frame (a warning); its size and list in league.tcss
+    CSS_PATH = [DIALOG_CSS, "league.tcss"]
     BINDINGS = [
         Binding("o", "pick('ours')", "This laptop's", id="league.ours"),
         Binding("t", "pick('theirs')", "League's", id="league.theirs"),
@@ -62,11 +62,11 @@ class ConflictScreen(ModalScreen["dict[str, str] | None"]):
         self.picks: dict[str, str] = {}
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="conflicts"):
-            yield Label("Changed on this laptop and in the league", classes="title")
+        with Vertical(id="dialog", classes="warning"):
+            yield Label("Changed on this laptop and in the league", id="dialog-title")
             yield OptionList(*[self._line(c) for c in self.conflicts], id="conflict-list")
             yield Static("", id="conflict-detail")
-            yield Static("", id="conflict-hint", classes="hint")
+            yield Static("", id="conflict-hint", classes="dialog-hint")
         yield Footer()
 
     def on_mount(self) -> None:

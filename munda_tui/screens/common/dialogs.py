@@ -64,15 +64,6 @@ NOT_DIALOGS: dict[str, str] = {
     "munda_tui.widgets.curtain.PrivacyCurtain": "covers the whole screen, asks nothing",
 }
 
-#: Pending: screens/battle is being rewritten (issue 24, BattleFlow); its modals move onto
-#: the kit with it. Every ModalScreen under these module prefixes is let through for now.
-#: Also pending: the league's sync and conflict screens (issue 27), landed beside this list.
-PENDING_NOT_DIALOGS: tuple[str, ...] = (
-    "munda_tui.screens.battle.",
-    "munda_tui.screens.campaign.league.SyncingScreen",
-    "munda_tui.screens.campaign.league.ConflictScreen",
-)
-
 #: Dialogs on the kit that keep rules of their own beside dialogs.tcss (their own box and
 #: fields' layout; the screen's frame, dimming and opacity are the kit's).
 OWN_RULES: dict[str, str] = {
@@ -85,6 +76,18 @@ OWN_RULES: dict[str, str] = {
     "munda_tui.screens.prebattle.subplot_draw.DrawnHandScreen": "subplot_draw.tcss: the cards",
     "munda_tui.screens.prebattle.subplot_draw.SubplotChoiceScreen":
         "subplot_draw.tcss: the card beside the question",
+    "munda_tui.screens.battle.attack.AttackScreen": "battle/modals.tcss: its lists' height",
+    "munda_tui.screens.battle.end.EndScreen": "battle/modals.tcss: the fled line in bold",
+    "munda_tui.screens.battle.hand.HandScreen": "battle/modals.tcss: the whole height (a card)",
+    "munda_tui.screens.battle.log.LogScreen": "battle/modals.tcss: the whole height (the log)",
+    "munda_tui.screens.battle.phone.LinkScreen":
+        "battle/modals.tcss: no border, as wide as the QR code (80x24)",
+    "munda_tui.screens.battle.reinforcements.ReinforcementScreen":
+        "battle/modals.tcss: the sides' lines in bold",
+    "munda_tui.screens.battle.reveal.RevealScreen":
+        "battle/modals.tcss: the whole height (a card and its rewards)",
+    "munda_tui.screens.campaign.league.ConflictScreen":
+        "league.tcss: 90% of the screen (both sides' changes)",
 }
 
 
