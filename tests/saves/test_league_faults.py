@@ -148,6 +148,18 @@ def _sync_until_killed(data_dir: Path, ready: int) -> None:
     time.sleep(60)
 
 
+def _group_gone(pgid: int) -> None:
+    """Wait (bounded) until every process of the killed group has exited: a git the sync
+    was starting holds a copy of the campaign lock's descriptor until it dies (between
+    its fork and its exec), after the sync's own process is reaped."""
+    for _ in range(500):
+        try:
+            os.killpg(pgid, 0)
+        except (ProcessLookupError, PermissionError):
+            return
+        time.sleep(0.01)
+
+
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
 def test_a_kill_during_a_sync_leaves_the_campaign_as_before_or_synced(tmp_path: Path) -> None:
     """SIGKILL at random moments of a sync that merges the other laptop's battle with
@@ -180,6 +192,7 @@ def test_a_kill_during_a_sync_leaves_the_campaign_as_before_or_synced(tmp_path: 
         pid = os.fork()
         if pid == 0:  # child
             try:
+                os.setpgid(0, 0)  # its own group: the kill takes the git it runs too
                 os.close(ready)
                 _sync_until_killed(run / "ana", done)
             finally:
@@ -187,11 +200,16 @@ def test_a_kill_during_a_sync_leaves_the_campaign_as_before_or_synced(tmp_path: 
         os.close(done)
         try:
             assert os.read(ready, 1) == b"o"
-            time.sleep(rng.uniform(0.0, duration))
+            if i % 7 == 6:  # now and then, let the sync end first (on a loaded
+                assert os.read(ready, 1) == b"d"  # machine it outlasts the timing run)
+            time.sleep(0.0 if i == 0 else rng.uniform(0.0, duration))
         finally:
-            os.kill(pid, signal.SIGKILL)
+            # as closing the terminal does: munda-tui and the git it runs die together
+            # (a git left running would still be changing refs under the next sync)
+            os.killpg(pid, signal.SIGKILL)
             os.close(ready)
         os.waitpid(pid, 0)
+        _group_gone(pid)
         with Store(run / "ana").open_campaign("club-league") as handle:  # opens: rolls forward
             from munda_tui.saves.league import _resume
 
