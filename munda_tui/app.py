@@ -33,24 +33,24 @@ if TYPE_CHECKING:
 
     from .saves import CampaignHandle
     from .saves.store import Opening
+    from .screens.common.stage_host import StageHost
 
 
-def battle_screen(handle: CampaignHandle, number: int, status: BattleStatus,
-                  data: dict[str, Any] | None = None) -> Screen[None]:
+def battle_screen(host: StageHost, status: BattleStatus) -> Screen[None]:
     """The screen that continues a battle at its stage (each imported when first used),
-    given the battle file's data when it was loaded already (``MundaApp.open_battle``
-    loads it once, to check it, and hands it on: the screen does not load it again)."""
+    given the stage host (``MundaApp.open_battle`` loads the battle file once, checks and
+    decodes it, and hands it on: no screen loads it again)."""
     if status is BattleStatus.BATTLE:
         from .screens.battle.screen import BattleScreen
 
-        return BattleScreen(handle, number, data)
+        return BattleScreen(host)
     if status in (BattleStatus.POST_BATTLE, BattleStatus.DONE):
         from .screens.postbattle.screen import PostBattleScreen
 
-        return PostBattleScreen(handle, number, data)
+        return PostBattleScreen(host)
     from .screens.prebattle.screen import PreBattleScreen
 
-    return PreBattleScreen(handle, number, data)
+    return PreBattleScreen(host)
 
 
 def _card_commands() -> type:
@@ -547,9 +547,9 @@ class MundaApp(KeyOrderApp):
         The battle file is loaded (and validated) first: one that does not load, or is
         missing while the battle is under way, is said with its ``path:line:col`` and
         the newest backup that loads is offered; the campaign stays open and usable.
-        False when the battle was not opened."""
-        from .screens.common.dialogs import ErrorScreen
-
+        False when the battle was not opened. The file is decoded here, once, into the
+        typed parts its stages read (``rules.stages.battle_file``), handed to the screen
+        with the stage host (``screens.common.stage_host``)."""
         if self.handle is None:  # the campaign was closed by a key pressed after this one
             return False
         summary = self.battle_summary(number)
@@ -557,15 +557,16 @@ class MundaApp(KeyOrderApp):
         if data is None:
             return False
         assert self.handle is not None
+        from .rules.stages.battle_file import BattleFile
+        from .screens.common.stage_host import StageHost, say_not_opened
+
         try:
-            screen = battle_screen(self.handle, number, BattleStatus(summary.status), data)
+            host = StageHost(self, self.handle, BattleFile.from_data(number, data))
+            screen = battle_screen(host, BattleStatus(summary.status))
         except (KeyError, ValueError, TypeError, IndexError, AttributeError) as error:
             # the file loads but its content does not make a battle the rules can replay
-            shown = str(error)[:300]
-            self.push_screen(ErrorScreen(
-                f"Battle {number} could not be opened",
-                f"{self.handle.battle_path(number) if self.handle else ''}: {shown}\n\n"  # type: ignore[union-attr]
-                "The file is left as it is; the rest of the campaign is unchanged."))
+            say_not_opened(self, f"Battle {number} could not be opened",
+                           str(self.handle.battle_path(number)), error)
             return False
         # Replace whatever battle screen is showing with the one for its new stage.
         level = self._campaign_level()

@@ -8,6 +8,7 @@ import subprocess
 from pathlib import Path
 
 from munda_tui.rules.postbattle import sequence as pb
+from munda_tui.rules.stages.commit import commit
 from munda_tui.rules.battle.events import OUT_OF_ACTION, Battle, Event, default_setup, outcome, start_event
 from munda_tui.rules.core.dice import parse
 from munda_tui.rules.core.model import BattleSummary
@@ -49,7 +50,7 @@ def play(handle, a: str, b: str, seed: int, date: str) -> int:
         if seq.at_end:
             break
         seq.advance()
-    pb.commit(handle, number, seq, date=date)
+    commit(handle, number, seq, date=date)
     return number
 
 

@@ -120,3 +120,27 @@ def test_finishing_a_battle_whose_campaign_save_fails_saves_its_file_back_as_it_
     assert saved[0] is not None and saved[-1] is None  # the outcome saved, then taken back
     s = stage.summary_of(demo_campaign, 1)
     assert s is not None and s.status == BattleStatus.BATTLE and s.winner == ""
+
+
+def test_a_move_whose_save_raises_puts_back_what_is_not_on_disk(demo_campaign) -> None:
+    """A save that raises (a crash, as the post-battle commit's tests make one): the file's
+    part is put back when the file's save raised; when the campaign's did, the summary is
+    put back and the file keeps its saved part (the commit's prepared changes)."""
+    import pytest
+
+    c = copy.deepcopy(demo_campaign)
+    c.battles.append(BattleSummary(number=1, status=BattleStatus.SETUP, gangs=[V]))
+    summary = copy.deepcopy(vars(stage.summary_of(c, 1)))
+    file = _File()
+
+    def crash() -> bool:
+        raise OSError("crash")
+
+    with pytest.raises(OSError):
+        stage.move(c, 1, BattleStatus.BATTLE, change_file=file.change, save_battle=crash,
+                   save_campaign=lambda: True)
+    assert file.part == {"complete": False} and vars(stage.summary_of(c, 1)) == summary
+    with pytest.raises(OSError):
+        stage.move(c, 1, BattleStatus.BATTLE, change_file=file.change, save_battle=lambda: True,
+                   save_campaign=crash)
+    assert file.part == {"complete": True} and vars(stage.summary_of(c, 1)) == summary

@@ -88,3 +88,52 @@ async def test_a_set_up_that_cannot_be_saved_is_said_as_every_failed_save(make_a
         assert "No space left on device" in app.screen.message
         del handle.update_battle
         assert handle.load_battle(1) == on_disk
+
+
+async def test_a_post_battle_commit_that_cannot_be_saved_is_said_as_every_failed_save(
+        make_app: Any, data_dir: Path) -> None:
+    """The wizard's commit goes through the stage host's one move: a campaign save that
+    fails shows the error dialog with its reason (it was a line of its own under the
+    question), the campaign and the battle file stay as they were, and Enter once the disk
+    is fixed applies the sequence once."""
+    import random
+
+    import postbattle_support as S
+    from support import wait_for_screen
+
+    from munda_tui.rules.postbattle import sequence as pb
+
+    slug = S.seed_battle(data_dir)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        assert app.open_battle(1)
+        await wait_for_screen(pilot, "PostBattleScreen")
+        screen = app.screen
+        S.drive(screen.seq, random.Random(1))  # every step walked: the commit is next
+        assert screen.seq.at_end and screen.seq.pending is None
+        screen._changed()
+        await pilot.pause()
+        handle = app.handle
+        credits = [g.credits for g in handle.campaign.gangs]
+        on_disk = handle.load_battle(1)
+
+        def refuse() -> None:
+            raise OSError(28, "No space left on device")
+
+        handle.save = refuse
+        await pilot.press("enter")
+        await wait_for_screen(pilot, "ErrorScreen")
+        assert app.screen.title_text == "The campaign could not be saved"
+        assert "No space left on device" in app.screen.message
+        assert not pb.is_applied(handle.campaign, 1)
+        assert [g.credits for g in handle.campaign.gangs] == credits
+        assert handle.load_battle(1) == on_disk  # (saved as it was again: not committing)
+        del handle.save
+        await pilot.press("enter")
+        await wait_for_screen(pilot, "PostBattleScreen")
+        await pilot.press("enter")
+        for _ in range(5):
+            await pilot.pause()
+        assert pb.is_applied(handle.campaign, 1) and screen.seq is None
+        assert handle.load_battle(1)["postbattle"]["status"] == "done"

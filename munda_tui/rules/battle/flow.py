@@ -158,13 +158,20 @@ class Finishing:
 class BattleFlow:
     """One battle in the tracker: its set-up, its record, the hands watched, what now."""
 
-    def __init__(self, campaign: Campaign, number: int, data: dict[str, Any]) -> None:
+    def __init__(self, campaign: Campaign, number: int, data: dict[str, Any] | None = None, *,
+                 setup: BattleSetup | None = None, record: BattleRecord | None = None) -> None:
+        """The battle stage of battle ``number``: its set-up and record as the battle file
+        decoded them (``rules.stages.battle_file``: what the tracker is given), or (tests,
+        the command line) a battle file's plain ``data``, decoded here."""
         self.campaign = campaign
         self.number = number
+        if data is not None:
+            setup = BattleSetup.from_data(data["setup"]) if data.get("setup") else None
+            record = BattleRecord.from_data(data.get("battle"))
         #: no set-up in the file: a quick battle of two whole gangs (to save at once)
-        self.new_setup = not data.get("setup")
-        if not self.new_setup:
-            self.setup = BattleSetup.from_data(data["setup"])
+        self.new_setup = setup is None
+        if setup is not None:
+            self.setup = setup
         else:
             summary = summary_of(campaign, number)
             gangs = summary.gangs if summary is not None else []
@@ -172,7 +179,7 @@ class BattleFlow:
                 gangs = [g.id for g in campaign.gangs[:2]]
             self.setup = default_setup(campaign, number, gangs[0], gangs[1])
         # the log and the tracker's own keys (seen, rejected, outcome, the public cards)
-        self.battle_record = BattleRecord.resume(data.get("battle"), self.setup, campaign)
+        self.battle_record = (record or BattleRecord()).resumed(self.setup, campaign)
         self.hands = hands_of(self.setup)
         self.card_names: dict[str, str] = {}
         #: card ids of the set-up that are no Sub-plot (left out of the hands, said once)

@@ -101,12 +101,16 @@ class BattleRecord:
              campaign: Campaign) -> "BattleRecord":
         """The tracker's record of a battle: read from ``data``, started from the set-up
         (both crews) when its log is empty, with the set-up's public cards."""
-        rec = cls.from_data(data)
-        if not rec.battle.log:  # a new battle: both crews from the set-up
-            rec.battle = Battle([start_event(setup, campaign)])
-            rec.changed = True
-        rec.update_public(setup)
-        return rec
+        return cls.from_data(data).resumed(setup, campaign)
+
+    def resumed(self, setup: BattleSetup, campaign: Campaign) -> "BattleRecord":
+        """This record (decoded by the battle file) made the tracker's: started from the
+        set-up (both crews) when its log is empty, with the set-up's public cards."""
+        if not self.battle.log:  # a new battle: both crews from the set-up
+            self.battle = Battle([start_event(setup, campaign)])
+            self.changed = True
+        self.update_public(setup)
+        return self
 
     def to_data(self) -> dict[str, Any]:
         """The ``battle`` table: ``log``, ``redo`` and, when they hold something, ``seen``,

@@ -6,10 +6,10 @@ summary of it (``BattleSummary.status``, rules.status). A move changes both and 
 both, in that order; when either save fails, both are put back as they were, so the
 player stays where they were and moving on again once the disk is fixed works.
 
-Every stage moves through :func:`move` (the pre-battle flow, the tracker) or
-:func:`moved_summary` (the post-battle commit, which applies to a copy of the campaign and
-saves that copy as its single commit point): nothing else calls ``status.advance``
-(tests/rules/test_stage.py). :func:`summary_of` is the one lookup of a battle's summary.
+Every stage moves through :func:`move`: the pre-battle flow, the tracker and the
+post-battle commit (:mod:`munda_tui.rules.stages.commit`, whose campaign change applies
+the sequence to a copy of the campaign, its summary moved with :func:`moved_summary`, as
+its single commit point): nothing else calls ``status.advance`` (tests/rules/test_stage.py). :func:`summary_of` is the one lookup of a battle's summary.
 The saves are callables the screen hands in (each says whether it was made and shows its
 own failure, through the app's one ``guarded_save``): rules never touch a file.
 """
@@ -75,22 +75,41 @@ def moved_summary(campaign: Campaign, number: int, to: BattleStatus, *, winner: 
 def move(campaign: Campaign, number: int, to: BattleStatus, *,
          change_file: Callable[[], Callable[[], None]],
          save_battle: Callable[[], bool], save_campaign: Callable[[], bool],
-         decide: Callable[[], dict[str, Any]] = dict) -> bool:
+         decide: Callable[[], dict[str, Any]] = dict,
+         change_campaign: Callable[[], Callable[[], None]] | None = None) -> bool:
     """Move battle ``number`` on to stage ``to``: ``change_file()`` changes the stage's
     part of the battle file in memory (and returns how to put it back), ``save_battle``
     saves the file, then the summary moves on with what ``decide()`` says the stage
-    decided (``winner``, ``gangs``, ``scenario``...: see :func:`moved_summary`)
-    and ``save_campaign`` saves the campaign. Each save says whether it was made. When one
-    fails, the file's part and the summary are put back as they were (the file saved
+    decided (``winner``, ``gangs``, ``scenario``...: see :func:`moved_summary`), or
+    ``change_campaign()`` changes the campaign, its summary moved on included (the
+    post-battle commit: every change of the sequence; returns how to put it back), and
+    ``save_campaign`` saves the campaign. Each save says whether it was made. When one
+    fails, the file's part and the campaign are put back as they were (the file saved
     again as it was when the campaign's save failed, so file and summary agree), and
-    False is returned; True when both were saved."""
+    False is returned; True when both were saved.
+
+    A save that raises (a crash, as the tests make one) puts back what is not on disk and
+    raises: the file's part when the file's save raised, the campaign when the campaign's
+    did (the file keeps its saved part: the post-battle commit's prepared changes are
+    applied again by the next commit)."""
     undo_file = change_file()
-    if not save_battle():
+    try:
+        saved = save_battle()
+    except BaseException:
+        undo_file()
+        raise
+    if not saved:
         undo_file()
         return False
-    undo_summary = moved_summary(campaign, number, to, **decide())
-    if not save_campaign():
-        undo_summary()
+    undo_campaign = (change_campaign() if change_campaign is not None
+                     else moved_summary(campaign, number, to, **decide()))
+    try:
+        saved = save_campaign()
+    except BaseException:
+        undo_campaign()
+        raise
+    if not saved:
+        undo_campaign()
         undo_file()
         save_battle()  # (the file as it was; a failure here is said by the save too)
         return False

@@ -10,19 +10,10 @@ post-battle sequence, so it can be resumed after a crash at any point and
 "back" never loses anything.
 
 Walking a step records *changes* (plain dicts, :func:`apply_change`) to a
-working copy of the campaign. Nothing touches the real gangs until
-:func:`commit`, which applies the whole list in one campaign save, exactly once:
-
-1. the changes, the report and the standings are written into the draft
-   (``draft["commit"]``) and the battle file saved;
-2. the campaign is changed and its :class:`BattleSummary` for the battle set
-   to status ``"done"`` in one atomic campaign save: the single commit point;
-3. the report is written to the battle file's ``report`` table and the draft
-   marked ``"done"``.
-
-A crash before 2 leaves the campaign untouched (commit again: the same stored
-changes apply); a crash after 2 is recognised by the summary's status
-``"done"`` and only step 3 is redone.
+working copy of the campaign. Nothing touches the real gangs until the commit
+(:func:`munda_tui.rules.stages.commit.commit`, the stage host's), which applies the
+whole list in one campaign save, exactly once: :func:`prepare_commit` records it in
+the draft, :func:`applied_campaign` is the campaign it saves.
 """
 
 from __future__ import annotations
@@ -34,6 +25,7 @@ from typing import Any, Callable
 from ..core.dice import DiceError, Roll, parse_faces, roll as roll_dice, roll_faces
 from ..core.model import Campaign, Gang, Standing
 from ..core.outcome import BattleOutcome
+from ..prebattle.setup import BattleSetup
 from ..campaign.report_doc import Report, render_markdown
 from ..core.rulesets import rulesets
 from ..core.stage import moved_summary, summary_of
@@ -132,7 +124,8 @@ class PostBattle:
     """The sequence replayed from a draft. Rebuilt after every answer."""
 
     def __init__(self, campaign: Campaign, number: int, draft: dict[str, Any],
-                 outcome: BattleOutcome | None = None, *, setup: dict[str, Any] | None = None,
+                 outcome: BattleOutcome | None = None, *,
+                 setup: BattleSetup | dict[str, Any] | None = None,
                  item_kinds: Callable[[str], str | None] | None = None) -> None:
         self.base = campaign
         # an item's kind as the campaign's catalogue (and packs) lists it, None if unknown:
@@ -143,7 +136,9 @@ class PostBattle:
         self.ruleset_id: str = draft["ruleset"]
         self.ruleset = load_ruleset(self.ruleset_id)
         self.tracker_outcome = outcome
-        self.setup = setup or {}
+        # the set-up as plain data, as the resolvers read it
+        self.setup: dict[str, Any] = (setup.to_data() if isinstance(setup, BattleSetup)
+                                      else setup or {})
         steps = list(self.ruleset["steps"])
         if outcome is None:
             steps.insert(0, HAND_ENTRY_STEP)
@@ -476,53 +471,6 @@ def applied_campaign(campaign: Campaign, number: int, commit: dict[str, Any],
         decided["gangs"] = list(commit["gangs"])
     moved_summary(new, number, BattleStatus.DONE, date=date, **decided)  # (a copy: no undo)
     return new
-
-
-def finish_battle_data(data: dict[str, Any]) -> dict[str, Any]:
-    """The battle file after the commit: the report table and the draft marked done."""
-    draft = data["postbattle"]
-    commit = draft["commit"]
-    saved = commit["report"]  # (a draft committed before reports were blocks: Markdown)
-    data["report"] = {
-        ("markdown" if isinstance(saved, str) else "blocks"): saved,
-        "winner": commit.get("winner", ""),
-        "standings": commit["standings"],
-        "applied": commit["token"],
-    }
-    draft["status"] = "done"
-    draft["applied"] = commit["token"]
-    return data
-
-
-def commit(handle: Any, number: int, seq: PostBattle | None = None, date: str = "") -> str:
-    """Apply the post-battle sequence of battle ``number`` exactly once; return the report.
-
-    ``handle`` is a saves CampaignHandle (``campaign``, ``save()``, ``load_battle``,
-    ``save_battle``). Safe to call again after a crash at any point."""
-    data = handle.load_battle(number)
-    if seq is not None:
-        data["postbattle"] = seq.draft
-        prepare_commit(seq)
-        handle.save_battle(number, data)
-    draft = data.get("postbattle") or {}
-    if draft.get("status") == "done":
-        return commit_report(data.get("report", {}))
-    if "commit" not in draft:
-        raise PostBattleError("the sequence has not been committed")
-    if not is_applied(handle.campaign, number):
-        live = handle.campaign
-        before = copy.deepcopy(live.__dict__)
-        # applied to a copy first (nothing half-applied if a change fails), then moved into
-        # the live object so every screen holding the campaign sees the new rosters
-        live.__dict__.update(applied_campaign(live, number, draft["commit"], date).__dict__)
-        try:
-            handle.save()  # the single commit point
-        except BaseException:
-            live.__dict__.clear()
-            live.__dict__.update(before)
-            raise
-    handle.save_battle(number, finish_battle_data(data))
-    return commit_report({"blocks": draft["commit"]["report"]})
 
 
 def commit_report(report: dict[str, Any]) -> str:

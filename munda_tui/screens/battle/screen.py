@@ -1,9 +1,9 @@
 """The live battle tracker: both crews, the log, and the hidden Sub-plots watched.
 
-``BattleScreen(handle, number)`` shows a :class:`munda_tui.rules.battle.flow.BattleFlow`
-(the battle file's set-up and record, the hands watched) and asks its questions, each
-awaited in a worker (``push_screen_wait``); the flow decides. Every key records one event
-the flow builds, saved (``update_battle``) before the screen moves on. A met card shows a
+``BattleScreen(host)`` shows a :class:`munda_tui.rules.battle.flow.BattleFlow` (the battle
+file's set-up and record as the stage host decoded them, the hands watched) and asks its
+questions, each awaited in a worker (``push_screen_wait``); the flow decides. Every key
+records one event the flow builds, saved (``StageHost.save``) before the screen moves on. A met card shows a
 discreet marker (``◆``) on its owner's side only. Finishing opens the post-battle sequence.
 """
 
@@ -42,7 +42,7 @@ from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
-    from munda_tui.saves import CampaignHandle
+    from munda_tui.screens.common.stage_host import StageHost
 
 
 class BattleScreen(Asking, PhoneKeys, Screen[None]):
@@ -51,11 +51,12 @@ class BattleScreen(Asking, PhoneKeys, Screen[None]):
     BINDINGS = bindings()  # (read from the data when this module loads)
     HELP = help_text(BINDINGS)
 
-    def __init__(self, handle: "CampaignHandle", number: int, data: dict[str, Any] | None = None) -> None:
-        super().__init__()  # data: the battle file as app.open_battle loaded it, or loaded here
-        self.handle, self.number = handle, number
-        self.flow = BattleFlow(handle.campaign, number, handle.load_battle(number) if data is None else data)
-        self.strict = handle.campaign.settings.strict_secrecy
+    def __init__(self, host: "StageHost") -> None:
+        super().__init__()
+        self.host = host  # the battle opened: its file's parts, the saves, the move on
+        self.handle, self.number = host.handle, host.number
+        self.flow = host.battle_flow()
+        self.strict = host.campaign.settings.strict_secrecy
         self.gangs = self.flow.gangs
         self._side = 0
         self._texts: dict[str, str] = {}
@@ -130,12 +131,9 @@ class BattleScreen(Asking, PhoneKeys, Screen[None]):
 
     def _save(self, part: str = "battle") -> None:
         """The record as the battle file's ``battle`` part (on every key), or its ``setup``
-        (a quick battle's, or the choices of the start walk)."""
-        data = self.flow.battle_data() if part == "battle" else self.flow.setup_data()
-        try:
-            self.handle.update_battle(self.number, part, data, checked=part == "battle")
-        except Exception as error:  # noqa: BLE001 - shown to the player, nothing lost in memory
-            self.app.push_screen(ErrorScreen("The battle could not be saved", str(error)))
+        (a quick battle's, or the choices of the start walk); a failure is said as every
+        save's is (nothing lost in memory)."""
+        self.host.save(part, "The battle")
 
     def selected(self) -> FighterState | None:
         key = self.table(self._side).selected
@@ -391,9 +389,5 @@ class BattleScreen(Asking, PhoneKeys, Screen[None]):
     def finish(self) -> None:
         """Store the outcome, mark the battle post-battle, open the post-battle sequence
         (a save that fails says so and leaves the tracker as it was saved last)."""
-        app, handle = munda_app(self), self.handle
-        if self.flow.finish(
-                lambda: app.guarded_save("The battle's outcome", lambda: handle.update_battle(
-                    self.number, "battle", self.flow.battle_data())),
-                lambda: app.guarded_save("The campaign", handle.save)):
-            app.open_battle(self.number)
+        if self.flow.finish(*self.host.battle_savers("The battle's outcome")):
+            munda_app(self).open_battle(self.number)

@@ -1,8 +1,9 @@
 """The post-battle wizard: one step at a time, every roll and choice asked in place.
 
 The screen shows :class:`munda_tui.rules.postbattle.sequence.PostBattle` (the draft
-replayed) and hands every key to it; it saves the draft after every change
-and commits the sequence at the end (applied once: see ``rules.postbattle``).
+replayed: the battle file's ``postbattle`` part as the stage host decoded it) and hands
+every key to it; it saves the draft after every change (``StageHost.save``) and commits
+the sequence at the end (``StageHost.commit``: applied once, see ``rules.stages.commit``).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from munda_tui.widgets.header import Header
 from textual.widgets.option_list import Option as ListOption
 
 from munda_tui.rules.postbattle import sequence as pb
-from munda_tui.rules.battle.events import outcome_from_data
+from munda_tui.rules.stages.battle_file import PostBattleDraft
 from munda_tui.rules.core.dice import DiceError, parse, roll_faces
 from munda_tui.saves import SaveError
 from munda_tui.screens.common.asking import Asking
@@ -41,6 +42,8 @@ MARKS = {"done": "✓", "current": "▶", "todo": "·", "skipped": "–"}
 
 
 if TYPE_CHECKING:
+    from munda_tui.screens.common.stage_host import StageHost
+
     _Base = Widget
 else:  # a plain mixin: as a Widget subclass it would reset can_focus and the CSS type names
     _Base = object
@@ -123,12 +126,11 @@ rosters once and saves the battle report.
         Binding("escape", "leave", "Leave (saved)", id="post_battle.leave"),
     ]
 
-    def __init__(self, handle: Any, number: int, data: dict[str, Any] | None = None) -> None:
+    def __init__(self, host: "StageHost") -> None:
         super().__init__()
-        self.handle = handle
-        self.number = number
-        self.data: dict[str, Any] = {}
-        self._loaded = data  # the battle file as the app loaded it (app.open_battle)
+        self.host = host  # the battle opened: its file's parts, the saves, the commit
+        self.handle = host.handle
+        self.number = host.number
         self.seq: pb.PostBattle | None = None
         self.report_text = ""
         self._prompt_key: tuple[Any, ...] | None = None
@@ -169,43 +171,32 @@ rosters once and saves the battle report.
             self._start()
         except (SaveError, KeyError, ValueError, TypeError, IndexError, AttributeError) as error:
             # a draft the rules cannot replay: said, the file left as it is, back to the campaign
-            from munda_tui.screens.common.dialogs import ErrorScreen
+            from munda_tui.screens.common.stage_host import say_not_opened
 
             self.seq = None
             self.app.pop_screen()
-            self.app.push_screen(ErrorScreen(
-                f"Battle {self.number}'s post-battle sequence could not be opened",
-                f"{self.handle.battle_path(self.number)}: {str(error)[:300]}\n\n"
-                "The file is left as it is; the rest of the campaign is unchanged."))
+            say_not_opened(self.app, f"Battle {self.number}'s post-battle sequence could not be opened",
+                           str(self.handle.battle_path(self.number)), error)
 
     def _start(self) -> None:
-        if self._loaded is not None:
-            self.data, self._loaded = self._loaded, None
-        else:
-            try:
-                self.data = self.handle.load_battle(self.number)
-            except KeyError:  # no battle file yet (a battle entered by hand): start one
-                self.data = {}
-        draft = self.data.get("postbattle")
-        if draft and draft.get("status") in ("done", "committing"):
+        file = self.host.file  # (no file yet, for a battle entered by hand: its parts are None)
+        if file.postbattle is not None and file.postbattle.finishing:
             self._finish_commit()
             return
         if pb.is_applied(self.handle.campaign, self.number):
             # done without a draft of ours (imported, or finished elsewhere): never start a
             # second sequence that would apply its changes again
-            report = pb.commit_report(self.data.get("report") or {}) or (
+            report = (file.report.text() if file.report is not None else "") or (
                 "This battle is done; no post-battle report was saved with it.")
             self.report_text = report
             self._show_report()
             return
-        if not draft:
+        if file.postbattle is None:
             ruleset = str(self.handle.campaign.settings.post_battle_ruleset)
-            draft = pb.new_draft(ruleset)
-            self.data["postbattle"] = draft
-        outcome_data = (self.data.get("battle") or {}).get("outcome")
-        self._outcome = outcome_from_data(outcome_data) if outcome_data else None
-        self.seq = pb.PostBattle(self.handle.campaign, self.number, draft, self._outcome,
-                                 setup=self.data.get("setup") or {}, item_kinds=self._item_kind)
+            file.postbattle = PostBattleDraft(pb.new_draft(ruleset))
+        self._outcome = file.outcome
+        self.seq = pb.PostBattle(self.handle.campaign, self.number, file.postbattle.data,
+                                 self._outcome, setup=file.setup, item_kinds=self._item_kind)
         self._save()
         self.refresh_view()
 
@@ -215,18 +206,17 @@ rosters once and saves the battle report.
         reason and the step taken is undone on screen too: the player stays where the
         last save left them, and nothing on disk changes."""
         assert self.seq is not None
-        self.data["postbattle"] = self.seq.draft
-        draft = self.seq.draft
-        if munda_app(self).guarded_save("The post-battle step",
-                                        lambda: self.handle.update_battle(self.number, "postbattle", draft)):
+        file = self.host.file
+        file.postbattle = PostBattleDraft(self.seq.draft)
+        if self.host.save("postbattle"):
             self._saved_draft = copy.deepcopy(self.seq.draft)
             return True
         saved = getattr(self, "_saved_draft", None)
         if saved is not None:
             self.seq = pb.PostBattle(self.handle.campaign, self.number, copy.deepcopy(saved),
-                                     getattr(self, "_outcome", None), setup=self.data.get("setup") or {},
+                                     getattr(self, "_outcome", None), setup=file.setup,
                                      item_kinds=self._item_kind)
-            self.data["postbattle"] = self.seq.draft
+            file.postbattle = PostBattleDraft(self.seq.draft)
         return False
 
     # --- view -------------------------------------------------------------------
@@ -657,23 +647,21 @@ rosters once and saves the battle report.
         assert self.seq is not None
         if not self._save_changed():  # (the last change's save failed: it is taken back)
             return
-        try:
-            self.report_text = pb.commit(self.handle, self.number, self.seq,
-                                         date=munda_app(self).today())
-        except Exception as e:  # SaveError, OSError: the draft keeps "committing"
-            self._error(f"Could not apply the changes: {e}. Press "
+        report = self.host.commit(self.seq)
+        if report is None:  # (said, as every failed save is: the changes are not applied)
+            self._error(f"The changes are not applied. Press "
                         f"{key_for(self, 'post_battle.next')} to try again.")
             return
+        self.report_text = report
         self._learn()
         self._show_report()
 
     def _finish_commit(self) -> None:
-        try:
-            self.report_text = pb.commit(self.handle, self.number,
-                                         date=munda_app(self).today())
-        except Exception as e:
-            self._error(f"Could not finish applying the changes: {e}")
+        report = self.host.commit()
+        if report is None:  # (said: the changes stay prepared, finished on the next open)
+            self._error("The changes are not applied yet: open this battle again to finish.")
             return
+        self.report_text = report
         self._learn()
         self._show_report()
 

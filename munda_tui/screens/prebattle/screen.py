@@ -5,10 +5,11 @@ Choose the two gangs and who challenged whom -> battlefield -> scenario rolls
 each crew -> the fighters Side Jobs pick -> Sub-plots if both agree -> a
 summary -> start the battle.
 
-The set-up (``rules.setup.BattleSetup``) is saved as the ``setup`` table of
-the battle file after every step, so closing the app resumes the flow at
-``BattleSetup.step``. Every rule result comes from ``rules.scenario``; this
-screen only shows it and asks.
+The set-up (``rules.prebattle.setup.BattleSetup``, the battle file's ``setup`` part as the
+stage host decoded it) is saved after every step (``StageHost.save``), so closing the app
+resumes the flow at ``BattleSetup.step``; starting the battle is the host's move on.
+Every rule result comes from ``rules.prebattle.scenario``; this screen only shows it and
+asks.
 """
 
 from __future__ import annotations
@@ -30,15 +31,13 @@ from munda_tui.rules.core import stage as stage
 from munda_tui.rules.core.model import BattleSummary, Campaign
 from munda_tui.rules.prebattle.setup import BattleSetup
 from munda_tui.rules.core.status import BattleStatus
-from munda_tui.saves import SaveError
 from munda_tui.saves.overrides import load_scenario_tables
-from munda_tui.screens.common.dialogs import ErrorScreen
 from munda_tui.screens.prebattle.steps import STEP_CLASSES, STEP_TITLES, StepPanel
 from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
-    from munda_tui.saves import CampaignHandle
+    from munda_tui.screens.common.stage_host import StageHost
 
 
 class PreBattleScreen(Screen[None]):
@@ -59,15 +58,16 @@ class PreBattleScreen(Screen[None]):
         Binding("escape", "back", "Back", id="pre_battle.back"),
     ]
 
-    def __init__(self, handle: "CampaignHandle", number: int,
-                 data: dict[str, Any] | None = None) -> None:
+    def __init__(self, host: "StageHost") -> None:
         super().__init__()
-        self.handle = handle
-        self.number = number
-        self._loaded = data  # the battle file as the app loaded it (app.open_battle)
+        self.host = host  # the battle opened: its file's parts, the saves, the move on
+        self.handle = host.handle
+        self.number = host.number
         self.step = "gangs"
-        # the flow the step panels read and change (its tables are loaded on mount)
-        self.flow = pre.PreBattle(handle.campaign, number, {}, shorten=self.short_path)
+        # the flow the step panels read and change (its tables are loaded on mount), on the
+        # set-up as the battle file has it
+        self.flow = pre.PreBattle(host.campaign, host.number, {}, setup=host.file.setup,
+                                  shorten=self.short_path)
         # the steps shown and those whose panel is in place (see show_step)
         self._asked = self._shown = 0
         self._swap = asyncio.Lock()
@@ -122,18 +122,7 @@ class PreBattleScreen(Screen[None]):
     def on_mount(self) -> None:
         tables, problems = load_scenario_tables(munda_app(self).config_dir, self.handle.path)
         self.flow.tables, self.flow.problems = tables, list(problems)
-        data = self._loaded
-        self._loaded = None
-        if data is None:
-            try:
-                data = self.handle.load_battle(self.number)
-            except KeyError:
-                data = {}
-            except SaveError as error:
-                self.app.push_screen(ErrorScreen("The battle file does not load", str(error)))
-                data = {}
-        if data.get("setup"):
-            self.setup = BattleSetup.from_data(data["setup"])
+        if self.setup is not None:
             step = self.setup.step or "battlefield"
         else:
             step = "gangs"
@@ -182,15 +171,10 @@ class PreBattleScreen(Screen[None]):
         the error dialog; nothing is lost on screen) and returns False."""
         if self.setup is None:
             return True
-        setup = self.setup
+        self.host.file.setup = self.setup  # (a set-up begun by the gangs step)
+        return self.host.save("setup") and self._save_summary()
 
-        def save() -> None:
-            self.handle.update_battle(self.number, "setup", setup.to_data())
-            self._save_summary()
-
-        return munda_app(self).guarded_save("The set-up", save)
-
-    def _save_summary(self) -> None:
+    def _save_summary(self) -> bool:
         assert self.setup is not None
         summary = self._summary()
         if summary is not None:
@@ -199,7 +183,8 @@ class PreBattleScreen(Screen[None]):
             if summary.gangs != gangs or summary.scenario != scenario:
                 summary.gangs = gangs
                 summary.scenario = scenario
-                self.handle.save()
+                return self.host.save_campaign()
+        return True
 
     def _summary(self) -> BattleSummary | None:
         return stage.summary_of(self.campaign, self.number)
@@ -260,7 +245,7 @@ class PreBattleScreen(Screen[None]):
         if missing:
             self.notify("Still to decide: " + ", ".join(missing), severity="warning")
             return
-        setup, handle, app = self.setup, self.handle, munda_app(self)
+        setup = self.host.file.setup = self.setup
 
         def change_file() -> Callable[[], None]:
             was = (setup.complete, setup.step)
@@ -271,11 +256,8 @@ class PreBattleScreen(Screen[None]):
 
             return undo
 
-        if not stage.move(
-                self.campaign, self.number, BattleStatus.BATTLE, change_file=change_file,
-                save_battle=lambda: app.guarded_save("The set-up", lambda: handle.update_battle(
-                    self.number, "setup", setup.to_data())),
-                save_campaign=lambda: app.guarded_save("The campaign", handle.save),
+        if not self.host.advance(
+                BattleStatus.BATTLE, "setup", change_file=change_file,
                 decide=lambda: {"gangs": [setup.challenger, setup.challenged],
                                 "scenario": setup.objective}):
             return  # (said by the save; the set-up and the summary are as they were)

@@ -1,0 +1,125 @@
+"""The post-battle commit: a sequence's changes applied to the campaign exactly once.
+
+1. the changes, the report and the standings are written into the draft
+   (``prepare_commit``: status ``committing``) and the battle file saved;
+2. the campaign is changed and its summary of the battle moved to ``done`` in one
+   campaign save: the single commit point. Steps 1 and 2 are the stage host's one move
+   (:func:`munda_tui.rules.core.stage.move`), with its one rollback;
+3. the report is written to the battle file's ``report`` part and the draft marked
+   ``done``.
+
+A crash before 2 leaves the campaign untouched (commit again: the same stored changes
+apply); a crash after 2 is recognised by the summary's status ``done`` and only step 3 is
+redone. The battle file is the :class:`BattleFile` the stage host opened (read here only
+when none is handed in); ``saves`` writes its bytes.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Callable
+
+from ..core import stage
+from ..core.status import BattleStatus
+from ..postbattle.sequence import (
+    PostBattle, PostBattleError, applied_campaign, is_applied, prepare_commit,
+)
+from .battle_file import BattleFile, BattleReport, PostBattleDraft
+
+#: how a save is run: ``guard(what, save)`` runs ``save`` and says whether it was made
+#: (the app's ``guarded_save`` says a failure on screen); by default a failure raises
+Guard = Callable[[str, Callable[[], object]], bool]
+
+
+def _raise(what: str, save: Callable[[], object]) -> bool:
+    save()
+    return True
+
+
+def commit(handle: Any, number: int, seq: PostBattle | None = None, date: str = "", *,
+           file: BattleFile | None = None, guard: Guard = _raise) -> str | None:
+    """Apply the post-battle sequence of battle ``number`` exactly once; the report.
+
+    ``handle`` is a saves CampaignHandle (``campaign``, ``save()``, ``load_battle``,
+    ``save_battle``); ``file`` the battle file as the stage host opened it (loaded here
+    when not given). Safe to call again after a crash at any point. None when a save
+    failed (said by ``guard``; file and campaign as they were on disk)."""
+    if file is None:
+        file = BattleFile.from_data(number, handle.load_battle(number))
+    if seq is not None:
+        file.postbattle = PostBattleDraft(seq.draft)
+    bf = file
+
+    def save_file() -> bool:
+        return guard("The post-battle sequence", lambda: handle.save_battle(number, bf.to_data()))
+
+    draft = file.postbattle
+    if draft is not None and draft.status == "done":
+        return file.report.text() if file.report is not None else ""
+    if seq is None and (draft is None or draft.commit is None):
+        raise PostBattleError("the sequence has not been committed")
+
+    def prepare() -> Callable[[], None]:
+        if seq is None:
+            return lambda: None
+        was: dict[str, Any] = {k: seq.draft[k] for k in ("commit", "status") if k in seq.draft}
+        prepare_commit(seq)
+
+        def undo() -> None:
+            seq.draft.pop("commit", None)
+            seq.draft.pop("status", None)
+            seq.draft.update(was)
+
+        return undo
+
+    if is_applied(handle.campaign, number):  # (a crash after the commit point)
+        prepare()
+    else:
+        live = handle.campaign
+
+        def apply() -> Callable[[], None]:
+            assert bf.postbattle is not None and bf.postbattle.commit is not None
+            before = copy.deepcopy(live.__dict__)
+            # applied to a copy first (nothing half-applied if a change fails), then moved
+            # into the live object so every screen holding the campaign sees the new rosters
+            live.__dict__.update(applied_campaign(live, number, bf.postbattle.commit, date).__dict__)
+
+            def undo() -> None:
+                live.__dict__.clear()
+                live.__dict__.update(before)
+
+            return undo
+
+        if not stage.move(live, number, BattleStatus.DONE, change_file=prepare,
+                          save_battle=save_file if seq is not None else lambda: True,
+                          save_campaign=lambda: guard("The campaign", handle.save),
+                          change_campaign=apply):
+            return None
+    return _finish(file, save_file)
+
+
+def _finish(file: BattleFile, save_file: Callable[[], bool]) -> str | None:
+    """Step 3: the report part written and the draft marked done (put back in memory when
+    the save fails: committing again finishes it)."""
+    assert file.postbattle is not None and file.postbattle.commit is not None
+    draft = file.postbattle.data
+    was: dict[str, Any] = {k: draft[k] for k in ("status", "applied") if k in draft}
+    was_report = file.report
+    commit = file.postbattle.commit
+    report = file.report = BattleReport.of_commit(commit)
+    draft["status"] = "done"
+    draft["applied"] = commit["token"]
+    try:
+        saved = save_file()
+    except BaseException:
+        saved = False
+        raise
+    finally:
+        if not saved:
+            draft.pop("applied", None)
+            draft.update(was)
+            file.report = was_report
+    return report.text() if saved else None
+
+
+__all__ = ["commit"]

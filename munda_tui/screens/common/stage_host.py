@@ -1,0 +1,129 @@
+"""The stage host on screen: one battle opened, its file decoded once, its saves and its
+move on to the next stage in one place, every failure said one way.
+
+``MundaApp.open_battle`` loads the battle file (a file that does not load is said there,
+with the newest backup offered), decodes it once into a
+:class:`munda_tui.rules.stages.battle_file.BattleFile` and hands a :class:`StageHost` to
+the screen that continues the battle: the pre-battle flow, the tracker or the post-battle
+wizard. Each stage reads and changes its typed part of ``host.file``, saves it with
+:meth:`StageHost.save` and moves on with :meth:`StageHost.advance` (the rules' one move,
+``rules.core.stage.move``, with its one rollback) or, for the post-battle stage,
+:meth:`StageHost.commit` (the same move, through ``rules.stages.commit``). Every save
+goes through the app's ``guarded_save`` (a failure is the error dialog, with its reason;
+the player stays where the last save left them), and a battle that cannot be opened is
+said by :func:`say_not_opened`. No stage screen loads, saves or decodes the battle file's
+data itself (tests/rules/stages/test_battle_file.py).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from munda_tui.rules.core import stage
+from munda_tui.rules.core.status import BattleStatus
+from munda_tui.rules.stages.battle_file import BattleFile
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from munda_tui.rules.battle.flow import BattleFlow
+    from munda_tui.rules.core.model import Campaign
+    from munda_tui.rules.postbattle.sequence import PostBattle
+    from munda_tui.saves import CampaignHandle
+    from munda_tui.screens.common.typed_app import MundaServices
+
+#: what each part's failed save is called in the error dialog ("... could not be saved")
+WHAT = {"setup": "The set-up", "battle": "The battle", "postbattle": "The post-battle step",
+        "report": "The battle report"}
+
+
+def say_not_opened(app: "App[Any]", title: str, where: str, error: BaseException) -> None:
+    """A battle whose file loads but does not make what its stage needs (a hand edit,
+    another version): said with the file and the reason; nothing is written."""
+    from munda_tui.screens.common.dialogs import ErrorScreen
+
+    app.push_screen(ErrorScreen(
+        title, f"{where}: {str(error)[:300]}\n\n"
+        "The file is left as it is; the rest of the campaign is unchanged."))
+
+
+class StageHost:
+    """One battle opened at its stage: the campaign's handle, the battle file's typed
+    parts, the saves and the move on."""
+
+    def __init__(self, app: "MundaServices", handle: "CampaignHandle", file: BattleFile) -> None:
+        self.app = app
+        self.handle = handle
+        self.file = file
+
+    @property
+    def number(self) -> int:
+        return self.file.number
+
+    @property
+    def campaign(self) -> "Campaign":
+        return self.handle.campaign
+
+    # --- saves ----------------------------------------------------------------------
+
+    def save(self, part: str, what: str = "") -> bool:
+        """Write one part of the battle file (the others are kept); False when the save
+        failed (said in the error dialog, the file on disk as it was)."""
+        data = self.file.part(part)
+        return self.app.guarded_save(what or WHAT[part], lambda: self.handle.update_battle(
+            self.number, part, data, checked=part == "battle"))
+
+    def save_campaign(self) -> bool:
+        return self.app.guarded_save("The campaign", self.handle.save)
+
+    # --- moving on ------------------------------------------------------------------
+
+    def advance(self, to: BattleStatus, part: str, *,
+                change_file: Callable[[], Callable[[], None]],
+                decide: Callable[[], dict[str, Any]] = dict, what: str = "") -> bool:
+        """Move the battle on to stage ``to``: ``change_file`` changes the stage's
+        ``part`` (and says how to put it back), that part and then the campaign's summary
+        (with what ``decide`` says) are saved; a failed save puts both back
+        (``rules.core.stage.move``) and returns False."""
+        return stage.move(self.campaign, self.number, to, change_file=change_file,
+                          save_battle=lambda: self.save(part, what), save_campaign=self.save_campaign,
+                          decide=decide)
+
+    def battle_savers(self, what: str) -> tuple[Callable[[], bool], Callable[[], bool]]:
+        """The tracker's two saves for ``BattleFlow.finish`` (its own ``stage.move``)."""
+        return (lambda: self.save("battle", what)), self.save_campaign
+
+    def commit(self, seq: "PostBattle | None" = None) -> str | None:
+        """Apply the post-battle sequence once (``rules.stages.commit``); its report, or
+        None when a save failed (said; file and campaign as they were on disk)."""
+        from munda_tui.rules.stages.commit import commit
+
+        report: list[str | None] = [None]
+
+        def apply() -> None:
+            try:
+                report[0] = commit(self.handle, self.number, seq, date=self.app.today(),
+                                   file=self.file, guard=self.app.guarded_save)
+            except KeyError as error:  # (a change naming a fighter or item not there)
+                raise ValueError(f"not applied: {error}") from error
+
+        # a save that fails is said by its own guarded save (and the commit returns None);
+        # a change the rules refuse is said the same way, by this one
+        if not self.app.guarded_save("The post-battle sequence", apply):
+            return None
+        return report[0]
+
+    # --- the stages' flows, from the typed parts ------------------------------------
+
+    def battle_flow(self) -> "BattleFlow":
+        """The tracker's flow on the file's set-up and record (a quick battle's set-up
+        and a new record become the file's)."""
+        from munda_tui.rules.battle.flow import BattleFlow
+
+        flow = BattleFlow(self.campaign, self.number, setup=self.file.setup,
+                          record=self.file.battle)
+        self.file.setup, self.file.battle = flow.setup, flow.battle_record
+        return flow
+
+
+__all__ = ["StageHost", "WHAT", "say_not_opened"]
