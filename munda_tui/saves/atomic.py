@@ -276,8 +276,12 @@ def clean_stale_temps(directory: Path, *, recursive: bool = True, all_temps: boo
     if not directory.is_dir():
         return removed
     walker = os.walk(directory) if recursive else [(str(directory), [], os.listdir(directory))]
-    for root, _dirs, files in walker:
+    for root, dirs, files in walker:
+        if os.path.basename(root) == ".git":
+            dirs[:] = []  # (a league's git: only its top holds a file of ours, the sync's mark)
         for name in files:
+            if name[:1] != "." or not name.endswith(".tmp"):  # (the regex for the few that may be)
+                continue
             m = _TEMP_RE.match(name)
             if m is None:
                 continue

@@ -352,17 +352,16 @@ def read_folder(directory: Path, text: str) -> FolderRead:
     except (FileNotFoundError, NotADirectoryError):
         names = []
     gangs = [(n, read_text(gangs_dir / n)) for n in names]
-    battles = scan_battles(directory)
-    return FolderRead(directory, text, True, gangs, battles, folder_key(text, gangs, battles))
+    battles, digest = scan(directory)
+    return FolderRead(directory, text, True, gangs, battles, folder_key(text, gangs, digest))
 
 
-def folder_key(text: str, gangs: list[tuple[str, str]], battles: list[BattleEntry],
-               jsons: dict[str, str | None] | None = None) -> str:
-    """One key for campaign.toml, the gang files and the battles' numbers and summaries
-    (``jsons``: each summary's JSON by file name, where the caller has it)."""
-    parts = [text]
-    for name, gang in gangs:
-        parts += ["\x00gang\x00", name, "\x00", gang]
+def battles_digest(battles: list[BattleEntry], jsons: dict[str, str | None] | None = None) -> str:
+    """A digest of the battles' names, numbers and summaries (``battles`` by name;
+    ``jsons``: each summary's JSON by file name, where the caller has it): the battle
+    index keeps it, so an open whose battle files are as the index knows them does not
+    work it out again."""
+    parts = []
     for entry in battles:
         if entry.error is not None:
             shown = "!" + entry.error
@@ -371,6 +370,16 @@ def folder_key(text: str, gangs: list[tuple[str, str]], battles: list[BattleEntr
         else:
             shown = entry.json() or ""
         parts += ["\x00battle\x00", entry.name, "\x00", str(entry.number), "\x00", shown]
+    return cache.text_key("".join(parts)).hex()
+
+
+def folder_key(text: str, gangs: list[tuple[str, str]], battles_digest: str) -> str:
+    """One key for campaign.toml, the gang files and the battles (their
+    :func:`battles_digest`)."""
+    parts = [text]
+    for name, gang in gangs:
+        parts += ["\x00gang\x00", name, "\x00", gang]
+    parts += ["\x00battles\x00", battles_digest]
     return cache.text_key("".join(parts)).hex()
 
 
@@ -399,64 +408,155 @@ def battle_entry(path: Path, text: str, raw: dict[str, Any] | None = None) -> Ba
     return BattleEntry(path.name, number, summary)
 
 
-def scan_battles(directory: Path) -> list[BattleEntry]:
-    """Every battle file of a split folder, through the index (``.cache/battles.json``)."""
-    battles_dir = directory / BATTLES_DIR
-    index_path = directory / cache.CACHE_DIR / INDEX_FILE
-    index: dict[str, Any] = {}
+#: the battle index's format: each file's [ino, size, mtime, number, JSON of its summary
+#: (a string: the folder's key and the saves compare it as it is), error]
+INDEX_VERSION = 2
+
+
+def _load_index(index_path: Path) -> tuple[dict[str, Any], str | None]:
+    """The battle index's entries by file name, and its digest (None: none kept)."""
     try:
         loaded = json.loads(index_path.read_text(encoding="utf-8"))
-        if isinstance(loaded, dict) and loaded.get("salt") == cache.salt():
-            index = loaded.get("files") or {}
     except (OSError, ValueError):
-        pass
+        return {}, None
+    if not isinstance(loaded, dict) or loaded.get("salt") != cache.salt():
+        return {}, None
+    files = loaded.get("files")
+    if not isinstance(files, dict):
+        return {}, None
+    digest = loaded.get("digest") if loaded.get("v") == INDEX_VERSION else None
+    return files, digest if isinstance(digest, str) else None
+
+
+def _summaries_from(texts: list[str]) -> list[Any] | None:
+    """The summaries of the index's JSON texts, parsed at once (None if one is not)."""
+    try:
+        found = json.loads("[" + ",".join(texts) + "]")
+    except ValueError:
+        return None
+    if not isinstance(found, list) or len(found) != len(texts) or not all(type(x) is dict for x in found):
+        return None
+    return found
+
+
+def scan_battles(directory: Path) -> list[BattleEntry]:
+    """Every battle file of a split folder, through the index (``.cache/battles.json``)."""
+    return scan(directory)[0]
+
+
+def scan(directory: Path) -> tuple[list[BattleEntry], str]:
+    """Every battle file of a split folder (by name), through the index
+    (``.cache/battles.json``: a file whose inode, size and time are as it knows them is
+    not read), and their :func:`battles_digest`."""
+    battles_dir = directory / BATTLES_DIR
+    index_path = directory / cache.CACHE_DIR / INDEX_FILE
+    index, digest = _load_index(index_path)
     out: list[BattleEntry] = []
-    fresh: dict[str, Any] = {}
+    stats: dict[str, list[int]] = {}
     changed = False
+    pending: list[BattleEntry] = []  # entries whose summary's JSON the index holds
     try:
         entries = sorted(os.scandir(battles_dir), key=lambda e: e.name)
     except (FileNotFoundError, NotADirectoryError):
         entries = []
     for e in entries:
-        if e.name.startswith(".") or not _BATTLE_ID_NAME.match(e.name):
+        name = e.name
+        known = index.get(name)
+        if known is None and (name[:1] == "." or not _BATTLE_ID_NAME.match(name)):
             continue
         try:
-            st = _stat_key(e.stat())
+            st = e.stat()
         except OSError:
             continue
-        known = index.get(e.name)
-        if isinstance(known, list) and len(known) == 6 and known[:3] == st:
-            entry = BattleEntry(e.name, known[3], known[4], known[5])
+        key = stats[name] = [st.st_ino, st.st_size, st.st_mtime_ns]
+        if (type(known) is list and len(known) == 6 and known[0] == key[0] and known[1] == key[1]
+                and known[2] == key[2] and (known[3] is None or type(known[3]) is int)):
+            js = known[4]
+            if type(js) is str:
+                entry = BattleEntry(name, known[3], None, known[5], js)
+                pending.append(entry)
+            elif js is None:
+                entry = BattleEntry(name, known[3], None, known[5])
+            elif type(js) is dict:  # (the first index format: the table itself)
+                entry = BattleEntry(name, known[3], js, known[5])
+                changed = True
+            else:
+                entry = _read_entry(Path(e.path), known)
+                changed = True
         else:
-            path = Path(e.path)
-            try:
-                entry = battle_entry(path, read_text(path))
-            except SaveError as error:
-                entry = BattleEntry(e.name, None, None, str(error))
-            if entry.error is not None and isinstance(known, list) and len(known) == 6 \
-                    and type(known[3]) is int:
-                # broken since it was last read: still listed under its number (opening
-                # it says what is wrong and offers its backups)
-                entry = BattleEntry(e.name, known[3], known[4], entry.error)
+            entry = _read_entry(Path(e.path), known)
             changed = True
-        fresh[e.name] = [*st, entry.number, entry.summary, entry.error]
         out.append(entry)
+    if pending:
+        found = _summaries_from([entry.summary_json or "null" for entry in pending])
+        if found is not None:
+            for entry, summary in zip(pending, found):
+                entry.summary = summary
+        else:  # a summary the index cannot give: its file read again
+            changed = True
+            for entry in pending:
+                one = _summaries_from([entry.summary_json or "null"])
+                if one is not None:
+                    entry.summary = one[0]
+                else:
+                    out[out.index(entry)] = _read_entry(battles_dir / entry.name, None)
     # A battle file that is gone while its rotated backups are here (lost, not deleted:
     # ``delete_battle`` keeps a ``.deleted.bak``) stays listed: opening it says so and
     # offers the newest backup, as for a file that does not load.
-    for name, known in index.items():
-        if name in fresh or not (isinstance(known, list) and len(known) == 6 and type(known[3]) is int):
-            continue
-        if _lost(directory, name):
-            entry = BattleEntry(name, known[3], known[4], f"{battles_dir / name}:1:1: the battle file is missing")
-            fresh[name] = [0, 0, 0, entry.number, entry.summary, entry.error]
-            out.append(entry)
-    out.sort(key=lambda e: e.name)
-    if changed or len(fresh) != len(index):
-        body = cache.as_json({"salt": cache.salt(), "files": fresh})
-        if body is not None:
-            cache.write_plain(index_path, body)
-    return out
+    if len(stats) != len(index) or changed:
+        lost = False
+        for name, known in index.items():
+            if name in stats or not (isinstance(known, list) and len(known) == 6 and type(known[3]) is int):
+                continue
+            if _lost(directory, name):
+                js = known[4] if type(known[4]) is str else cache.as_json(known[4])
+                summary = _summaries_from([js]) if js is not None else None
+                entry = BattleEntry(name, known[3], summary[0] if summary else None,
+                                    f"{battles_dir / name}:1:1: the battle file is missing",
+                                    js if summary else None)
+                stats[name] = [0, 0, 0]
+                out.append(entry)
+                lost = True
+        if lost:
+            out.sort(key=lambda e: e.name)
+        changed = changed or len(stats) != len(index)
+    if changed or digest is None:
+        digest = battles_digest(out)
+        _write_index_entries(directory, {e.name: (stats[e.name], e) for e in out}, digest)
+    return out, digest
+
+
+def _read_entry(path: Path, known: Any) -> BattleEntry:
+    """A battle file's entry, read from the file (``known``: what the index said of it)."""
+    try:
+        entry = battle_entry(path, read_text(path))
+    except SaveError as error:
+        entry = BattleEntry(path.name, None, None, str(error))
+    if entry.error is not None and isinstance(known, list) and len(known) == 6 and type(known[3]) is int:
+        # broken since it was last read: still listed under its number (opening it says
+        # what is wrong and offers its backups)
+        js = known[4] if type(known[4]) is str else cache.as_json(known[4])
+        summary = _summaries_from([js]) if js is not None else None
+        entry = BattleEntry(path.name, known[3], summary[0] if summary else None, entry.error,
+                            js if summary else None)
+    return entry
+
+
+def _write_index_entries(directory: Path, files: dict[str, tuple[list[int], BattleEntry]], digest: str) -> None:
+    raw: dict[str, str] = {}
+    for name, (st, entry) in files.items():
+        js = entry.json()
+        raw[name] = (f"[{st[0]},{st[1]},{st[2]},{'null' if entry.number is None else entry.number},"
+                      f"{'null' if js is None else json.dumps(js, ensure_ascii=False)},"
+                      f"{'null' if entry.error is None else json.dumps(entry.error, ensure_ascii=False)}]")
+    _write_index_body(directory, raw, digest)
+
+
+def _write_index_body(directory: Path, raw: dict[str, str], digest: str) -> None:
+    salt = cache.as_json(cache.salt())
+    body = ('{"salt":' + str(salt) + f',"v":{INDEX_VERSION},"digest":"{digest}","files":{{'
+            + ",".join(f"{json.dumps(name, ensure_ascii=False)}:{raw[name]}" for name in sorted(raw)) + "}}")
+    cache.write_plain(directory / cache.CACHE_DIR / INDEX_FILE, body)
 
 
 def _lost(directory: Path, name: str) -> bool:
@@ -474,14 +574,13 @@ def write_index(directory: Path, files: dict[str, tuple[int, str | None]], probl
     """The battle index as an open campaign leaves its files (name -> (number, JSON of
     its summary)): the next open reads none of them again."""
     battles_dir = directory / BATTLES_DIR
-    fresh: dict[str, Any] = {}
-    raw: dict[str, str] = {}  # name -> the entry's JSON, its summary's JSON as it is
+    entries: dict[str, tuple[list[int], BattleEntry]] = {}
     for name, (number, js) in files.items():
         try:
             st = _stat_key(os.stat(battles_dir / name))
         except OSError:
             continue
-        raw[name] = f"[{st[0]},{st[1]},{st[2]},{number},{js if js is not None else 'null'},null]"
+        entries[name] = (st, BattleEntry(name, number, None, None, js))
     for entry in problems:
         try:
             st = _stat_key(os.stat(battles_dir / entry.name))
@@ -489,17 +588,10 @@ def write_index(directory: Path, files: dict[str, tuple[int, str | None]], probl
             if entry.number is None or not _lost(directory, entry.name):
                 continue
             st = [0, 0, 0]
-        if entry.name not in raw:
-            fresh[entry.name] = [*st, entry.number, entry.summary, entry.error]
-    for name, item in fresh.items():
-        js = cache.as_json(item)
-        if js is None:
-            return
-        raw[name] = js
-    salt = cache.as_json(cache.salt())
-    body = ('{"salt":' + str(salt) + ',"files":{'
-            + ",".join(f"{json.dumps(name, ensure_ascii=False)}:{raw[name]}" for name in sorted(raw)) + "}}")
-    cache.write_plain(directory / cache.CACHE_DIR / INDEX_FILE, body)
+        if entry.name not in entries:
+            entries[entry.name] = (st, entry)
+    listed = sorted(entries)
+    _write_index_entries(directory, entries, battles_digest([entries[n][1] for n in listed]))
 
 
 @dataclass

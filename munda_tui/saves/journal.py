@@ -153,7 +153,7 @@ def _sweep(root: Path) -> None:
         except OSError:
             continue
         for name in names:
-            if _SIDE_RE.match(name):
+            if name[:1] == "." and name.endswith(".jnew") and _SIDE_RE.match(name):
                 try:
                     (folder / name).unlink()
                 except OSError:

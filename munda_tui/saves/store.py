@@ -962,7 +962,7 @@ class CampaignHandle:
         entries.sort(key=lambda e: e.name)
         by_name = {name: n for n, name in self._battle_files.items()}
         jsons = {name: self._summaries.get(n) for name, n in by_name.items()}
-        return folder.folder_key(text, gangs, entries, jsons)
+        return folder.folder_key(text, gangs, folder.battles_digest(entries, jsons))
 
     def _cache(self, text: str) -> None:
         """Remember what campaign.toml now holds (``saves.cache``): the next open is fast."""

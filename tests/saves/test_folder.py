@@ -274,3 +274,37 @@ def test_comments_on_a_gang_in_the_old_campaign_toml_move_into_its_file(store, f
         assert tomllib.loads(saved)["credits"] == campaign.gang("iron-skulls").credits + 5
     with store.open_campaign("old") as handle:
         assert handle.campaign.gang("iron-skulls").credits == campaign.gang("iron-skulls").credits + 5
+
+
+def test_the_battle_index_is_checked_against_the_files(store, demo_campaign):
+    """The battle index (.cache/battles.json: each file's summary by its inode, size and
+    time, and a digest of them all) is derived: a file changed behind it is read again,
+    an index that is torn, of the first format or names a summary it cannot give is
+    rebuilt, and the campaign is always what the files say."""
+    import json
+
+    with store.create_campaign(demo_campaign) as handle:
+        for date in ("2026-03-01", "2026-03-02", "2026-03-03"):
+            handle.campaign.battles.append(BattleSummary(handle.campaign.next_battle_number(), date))
+            handle.save()
+        slug, directory, second = handle.slug, handle.path, handle.battle_path(2)
+        dates = [b.date for b in handle.campaign.battles]
+    index = directory / ".cache" / "battles.json"
+
+    def opened():
+        with store.open_campaign(slug) as h:
+            return [b.date for b in h.campaign.battles]
+
+    assert opened() == dates
+    kept = json.loads(index.read_text())
+    assert kept["v"] == 2 and isinstance(kept["digest"], str)
+    assert all(isinstance(item[4], str) for item in kept["files"].values())
+    second.write_text(second.read_text().replace('date = "2026-03-02"', 'date = "2026-04-02"'))
+    assert opened() == [dates[0], "2026-04-02", dates[2]]  # changed behind the index: read
+    for body in ("{torn", json.dumps({**kept, "files": {n: [*item[:4], "{not json", None]
+                                                         for n, item in kept["files"].items()}}),
+                 json.dumps({"salt": kept["salt"], "files": {n: [*item[:4], json.loads(item[4]), None]
+                                                            for n, item in kept["files"].items()}})):
+        index.write_text(body)
+        assert opened() == [dates[0], "2026-04-02", dates[2]]
+        assert json.loads(index.read_text())["v"] == 2
