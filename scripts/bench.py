@@ -13,7 +13,8 @@ It prints one line per figure:
 * key latency in the battle tracker (2x15 fighters, 300 logged events): from
   the key's action handler to the refreshed frame (``call_after_refresh``);
 * saves: a generated campaign of 12 gangs x 20 fighters and 300 battles: open,
-  save after one event, the files' total size;
+  save after one event, the files' total size; the same save in a battle file commented
+  by hand (200 and 1,000 events; its comments kept);
 * peak memory (RSS) of the ``--demo`` run.
 
 Nothing here runs at import time, and the module imports no Textual at the top,
@@ -569,6 +570,76 @@ def measure_saves(
         "campaign_bytes": campaign_size,
         "battle_events": len(battle.log),
     }
+
+
+#: the hand-written comments the commented battle file's figure adds (issue 26 item 18:
+#: they survive the app's saves): one at the top, one before the tracker's table, one
+#: after a value of the log's first event, and one at the end
+BATTLE_COMMENTS = ("# notes from the table: played at Ann's",
+                   "# the tracker's log below",
+                   "  # the first event, as Bo remembers it",
+                   "# end of the file")
+
+
+def comment_battle_file(path: Path) -> None:
+    """Add :data:`BATTLE_COMMENTS` to a battle file as a player would, by hand."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    top, before, after, end = BATTLE_COMMENTS
+    at = lines.index("[battle]")
+    first = next(i for i, line in enumerate(lines) if i > at and line.startswith("kind = "))
+    lines[first] += after
+    lines.insert(at, before)
+    lines.insert(0, top)
+    path.write_text("\n".join(lines).rstrip("\n") + "\n" + end + "\n", encoding="utf-8")
+
+
+def measure_commented_saves(data_dir: Path, events: Sequence[int] = (200, 1000),
+                            saves: int = 20) -> list[dict[str, Any]]:
+    """The tracker's save (one event recorded, ``update_battle`` of its ``battle`` part) in
+    a battle file commented by hand (:func:`comment_battle_file`), for each log length in
+    ``events``, and the same save in the same file without comments, the two taken in turn
+    (a loaded machine slows both alike): their times (ms), and whether every comment was
+    still in the commented file after its last save."""
+    from munda_tui.rules.battle.events import Event
+    from munda_tui.rules.battle.record import BattleRecord
+    from munda_tui.saves import Store
+    from scripts.generate import write_generated_battle
+
+    out = []
+    for n in events:
+        runs = {}
+        for kind in ("commented", "plain"):
+            store = Store(data_dir / f"{kind}-{n}")
+            handle = store.open_campaign(write_generated_battle(store, events=n))
+            if kind == "commented":
+                comment_battle_file(handle.battle_path(1))
+            runs[kind] = (handle, BattleRecord.from_data(handle.load_battle(1)["battle"]), [])
+        try:
+            for i in range(saves):
+                for handle, record, times in runs.values():
+                    state = record.battle.state
+                    key = next(k for k, f in state.fighters.items() if f.gang == state.gangs[i % 2])
+                    record.battle.record(Event("xp", fighter=key, amount=1))
+                    t0 = time.perf_counter_ns()
+                    handle.update_battle(1, "battle", record.to_data(), checked=True)
+                    times.append((time.perf_counter_ns() - t0) / 1e6)
+            text = runs["commented"][0].battle_path(1).read_text(encoding="utf-8")
+        finally:
+            for handle, _record, _times in runs.values():
+                handle.close()
+        out.append({"events": len(runs["commented"][1].battle.log), "save_ms": runs["commented"][2],
+                    "plain_ms": runs["plain"][2],
+                    "kept": all(c.strip() in text for c in BATTLE_COMMENTS)})
+    return out
+
+
+def report_commented_saves(results: list[dict[str, Any]]) -> list[str]:
+    return [f"saves, save after one event in a battle file commented by hand ({r['events']}-event "
+            f"battle): median {_ms(statistics.median(r['save_ms']))}, p95 "
+            f"{_ms(percentile(r['save_ms'], 95))} over {len(r['save_ms'])} (the same file without "
+            f"comments: median {_ms(statistics.median(r['plain_ms']))}); comments kept: "
+            f"{'yes' if r['kept'] else 'NO'} {verdict(statistics.median(r['save_ms']), GOALS['save_ms'])}"
+            for r in results]
 
 
 # --- a league ----------------------------------------------------------------------------------
@@ -1216,6 +1287,8 @@ def _run_parts(args: argparse.Namespace, only: set[str], log_dir: Path) -> int:
             (work / "saves").mkdir()
             s = measure_saves(work / "saves", battles=args.battles, events=args.events)
             for line in report_saves(s, 12, 20, args.battles):
+                print(line, flush=True)
+            for line in report_commented_saves(measure_commented_saves(work / "saves")):
                 print(line, flush=True)
         if "league" in only:
             (work / "league").mkdir()

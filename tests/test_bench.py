@@ -125,3 +125,11 @@ def test_a_tiny_league_merge_is_measured(tmp_path: Path) -> None:
     [line] = bench.report_merge(r)
     assert line.startswith("league merge [8x6, 2 new battles on each of two laptops]: the merge ")
     assert "(goal <= 1000)" in line
+
+
+def test_measure_commented_saves_runs_once(tmp_path: Path) -> None:
+    [r] = bench.measure_commented_saves(tmp_path, events=(12,), saves=1)
+    assert r["events"] == 13 and len(r["save_ms"]) == len(r["plain_ms"]) == 1
+    assert r["kept"]  # every comment written by hand is still in the file after the save
+    [line] = bench.report_commented_saves([r])
+    assert "commented by hand (13-event battle)" in line and "comments kept: yes" in line
