@@ -80,7 +80,8 @@ def old_names(binding_ids: set[str]) -> dict[str, str]:
 
 
 #: texts that look like a key and are data: a Special Territory's mark
-NOT_KEYS = [re.compile(r"\w \(S\)")]
+NOT_KEYS = [re.compile(r"\w \(S\)"),
+            re.compile(r"\bBattle \d+")]  # a battle's number ("Battle 1: set-up"), not a line's
 
 
 def old_key_mentions(text: str, binding_ids: set[str]) -> list[str]:
@@ -477,7 +478,7 @@ WALKED = {"MundaApp", "HomeScreen", "NewCampaignScreen", "CampaignScreen", "Rost
           "PickOneScreen", "LineScreen", "ErrorScreen", "DealtCardsModal",
           "FormScreen", "HireScreen", "EntryScreen", "ImportGangScreen", "JokerScreen",
           "DrawnHandScreen", "SubplotChoiceScreen", "CardViewerScreen", "MultiPick",
-          "ConflictScreen"}
+          "ConflictScreen", "ListDialog"}
 #: the classes not walked yet, and why: their texts name keys through the same
 #: widgets.keys.key_for / keys_text ({key:<binding id>}); a walk for each is to come
 NOT_WALKED = {

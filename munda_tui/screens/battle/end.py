@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from munda_tui.widgets.plain import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from munda_tui.screens.common.dialogs import DIALOG_CSS, DialogScreen
+from munda_tui.screens.common.dialogs import DIALOG_CSS, ListDialog
 from munda_tui.widgets.footer import Footer
 
 
@@ -20,7 +20,7 @@ class EndChoice:
     fled: tuple[str, ...]
 
 
-class EndScreen(DialogScreen["EndChoice | None"]):
+class EndScreen(ListDialog["EndChoice | None"]):
     CSS_PATH = [DIALOG_CSS, "modals.tcss"]  # the kit's frame; its own sizes
     BINDINGS = [
         Binding("f", "fled", "Toggle: gang fled", id="end.fled"),

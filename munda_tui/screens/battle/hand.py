@@ -21,7 +21,7 @@ from munda_tui.rules.subplots import decks as subplots
 from munda_tui.rules.battle.flow import Peek
 from munda_tui.rules.battle.watch import DISCARDED, MANUAL, MET, MISSED, REVEALED, WATCHING, Match
 from munda_tui.screens.common.asking import Asking
-from munda_tui.screens.common.dialogs import ConfirmScreen, DIALOG_CSS, DialogScreen
+from munda_tui.screens.common.dialogs import ConfirmScreen, DIALOG_CSS, ListDialog
 from munda_tui.widgets.curtain import PrivacyCurtain
 from munda_tui.widgets.playing_card import PlayingCard
 from munda_tui.widgets.footer import Footer
@@ -43,7 +43,7 @@ def status_line(m: Match) -> str:
     return text
 
 
-class HandScreen(Asking, DialogScreen["str | None"]):
+class HandScreen(Asking, ListDialog["str | None"]):
     """Dismisses with the card id to reveal, or None."""
 
     CSS_PATH = [DIALOG_CSS, "modals.tcss"]  # the kit's frame; its own sizes
@@ -137,6 +137,9 @@ class HandScreen(Asking, DialogScreen["str | None"]):
                 self.dismiss(m.card)
             return
         self.notify(f"Not now: {STATUS_TEXT.get(m.status, m.status)}.", severity="warning")
+
+    def line_taken(self, lines: Any) -> None:
+        """A card's number shows it (r reveals it, as Enter does)."""
 
     def action_hide(self) -> None:
         self.dismiss(None)

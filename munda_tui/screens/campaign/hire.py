@@ -66,7 +66,7 @@ class HireScreen(DialogScreen["HireChoice | None"]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="hire.cancel")]
     HELP_TITLE = "Hire"
     HELP = ("Type the fighter type (its first letters, or a word of it; Enter takes the first "
-            "match), then the name. A new type asks its role, cost, profile on one line "
+            "match, a match's number takes that one), then the name. A new type asks its role, cost, profile on one line "
             "(M WS BS S T W I A Ld Cl Wil Int; twelve digits move on by themselves) and default "
             "equipment (a new item with its cost, a weapon unless a kind letter follows: "
             "Vest 10a, g wargear, c consumable, u Unwieldy); the catalogue learns it. "
@@ -83,6 +83,8 @@ class HireScreen(DialogScreen["HireChoice | None"]):
         self.new_items: list[cat.ItemEntry] = []
         self._auto_moved = False  # the profile's twelfth digit moved on to the equipment
         self._error_text = ""  # what the error line says now
+        self._type_text = ""  # the type field as it was before its last change
+        self._shown: list[str] = []  # the types the matches line shows, numbered from 1
 
     def _row(self, key: str, label: str, placeholder: str, suggest: list[str] | None = None,
              hidden: bool = False) -> ComposeResult:
@@ -134,13 +136,15 @@ class HireScreen(DialogScreen["HireChoice | None"]):
 
     def _show_matches(self, text: str) -> None:
         found = self._matches(text)
+        self._shown = []
         if not self.catalogue.fighter_types:
             line = "The catalogue is empty: a new type is learned as you hire it."
         elif not found:
             line = "No such type yet: Enter makes it a new one."
         else:
             entries = [e for n in found[:4] if (e := self.catalogue.type(n)) is not None]
-            line = "  ·  ".join(cat.type_label(e) for e in entries)
+            self._shown = [e.name for e in entries]
+            line = "  ·  ".join(f"{i} {cat.type_label(e)}" for i, e in enumerate(entries, start=1))
         self.query_one("#hire-matches", Static).update(line)
 
     def _new_type(self, on: bool) -> None:
@@ -161,7 +165,9 @@ class HireScreen(DialogScreen["HireChoice | None"]):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "h-type":
-            self._show_matches(event.value)
+            before, self._type_text = self._type_text, event.value
+            if not self._match_number(before, event.value):
+                self._show_matches(event.value)
         elif event.input.id == "h-profile" and event.input.has_focus:
             if self._error_text.startswith("Profile:"):
                 self._error("")  # the line is being fixed: the old count no longer holds
@@ -169,6 +175,18 @@ class HireScreen(DialogScreen["HireChoice | None"]):
         elif event.input.id == "h-equipment":
             self._auto_moved = self._auto_moved and not event.value.strip()
             self._show_gear(event.value)
+
+    def _match_number(self, before: str, text: str) -> bool:
+        """A match's number typed after the type's letters takes that match, as Enter
+        takes the first (a digit that is part of a type's name stays typed)."""
+        digit = text[len(before):]
+        if not (text.startswith(before) and len(digit) == 1 and digit in "123456789"):
+            return False
+        if int(digit) > len(self._shown) or self._matches(text):
+            return False
+        self.query_one("#h-type", Input).value = self._shown[int(digit) - 1]
+        self._after_type()
+        return True
 
     def _profile_typed(self, text: str) -> None:
         """Twelve digits (or ``-``) are a whole profile: on to the equipment, no Enter.

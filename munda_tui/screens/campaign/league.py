@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 
-from munda_tui.screens.common.dialogs import DIALOG_CSS, DialogScreen
+from munda_tui.screens.common.dialogs import DIALOG_CSS, DialogScreen, ListDialog
 from munda_tui.widgets.footer import Footer
 from munda_tui.widgets.keys import keys_text
 from munda_tui.widgets.plain import Label, OptionList, Static
@@ -34,7 +34,7 @@ class SyncingScreen(DialogScreen[None]):
                          classes="dialog-hint")
 
 
-class ConflictScreen(DialogScreen["dict[str, str] | None"]):
+class ConflictScreen(ListDialog["dict[str, str] | None"]):
     """Per gang changed on both sides: what each side changed, and the Arbitrator's
     pick. Enter syncs with the picks once every gang has one; Escape leaves everything
     as it is (nothing was written)."""
@@ -127,6 +127,9 @@ class ConflictScreen(DialogScreen["dict[str, str] | None"]):
             return
         now = self.picks.get(c.path)
         self._set(replays[(replays.index(now) + 1) % len(replays)] if now in replays else replays[0])
+
+    def line_taken(self, lines: object) -> None:
+        """A gang's number shows its changes (Enter syncs every choice made)."""
 
     def action_done(self) -> None:
         left = [c.title for c in self.conflicts if c.path not in self.picks]

@@ -33,7 +33,7 @@ from munda_tui.rules.core.model import (
     Territory,
 )
 from munda_tui.screens.common.asking import Asking
-from munda_tui.screens.common.dialogs import DIALOG_CSS, ConfirmScreen, DialogScreen, ErrorScreen
+from munda_tui.screens.common.dialogs import DIALOG_CSS, ConfirmScreen, ErrorScreen, ListDialog
 from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.screens.campaign.fighter_form import (
     CHAR_LABELS,
@@ -767,7 +767,7 @@ class RosterScreen(Asking, Screen[None]):
         self.dismiss(None)
 
 
-class TerritoriesScreen(DialogScreen[None]):
+class TerritoriesScreen(ListDialog[None]):
     """The gang's Territories: add, remove, and mark a Special Territory (+50 to
     the Gang Rating) or a Stronghold."""
 
@@ -850,6 +850,9 @@ class TerritoriesScreen(DialogScreen[None]):
         t = rr.remove_territory(self.gang, index)
         self.commit(f"{t.name} removed", before)
         self.refresh_table()
+
+    def line_taken(self, lines: object) -> None:
+        """A Territory's number puts the cursor on it (the kind and remove keys act there)."""
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -7,6 +7,10 @@
   None/"" to accept. Dismisses with the cleaned text or None.
 - :class:`ConfirmScreen` -- yes/no; True only on an explicit yes.
 - :class:`ErrorScreen` -- what went wrong; Enter or Escape closes it.
+- :class:`ListDialog` -- the frame of every other dialog with a list: 1-9 takes line N
+  of the list with the focus, as in PickOneScreen (what a number does there is the
+  dialog's: pick it as Enter would, toggle it, or put the cursor on it).
+  :data:`OWN_NUMBERS` lists the dialogs whose 1-9 mean something else, and why.
 
 The dice prompt (``screens/common/dice_prompt.py``) is built on the same frame, and so
 is every other modal question of the screens (a form, the hire, the Joker): the few modal
@@ -30,11 +34,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, ClassVar, Generic, Optional, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Optional, Sequence, TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.actions import SkipAction
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input
@@ -47,6 +52,8 @@ from munda_tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from textual.app import CSSPathType
+    from textual.screen import Screen
+    from textual.widget import Widget
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -91,6 +98,16 @@ OWN_RULES: dict[str, str] = {
 }
 
 
+#: Dialogs with a list whose 1-9 mean something else, and why (every other dialog with a
+#: list is a ListDialog or a PickOneScreen: tests/screens/test_dialog_lines.py).
+OWN_NUMBERS: dict[str, str] = {
+    "munda_tui.screens.battle.attack.AttackScreen":
+        "1-9 and 0 toggle the weapon traits (logged in one key each); ↑/↓ pick the attacker",
+    "munda_tui.screens.battle.reinforcements.ReinforcementScreen":
+        "1-6 are a real D6's face; in its card list (c) 1-9 take the card of that number",
+}
+
+
 class DialogScreen(ModalScreen[R]):
     """The frame every dialog shares: a bordered box (``#dialog``) in the middle of the
     dimmed screen, a bold title (``#dialog-title``), muted detail (``.dialog-detail``),
@@ -113,6 +130,76 @@ class DialogScreen(ModalScreen[R]):
             self._bindings.key_to_bindings[key] = [
                 replace(b, description=description) for b in bindings
             ]
+
+
+def line_bindings(prefix: str) -> list[BindingType]:
+    """1-9: line N of the list with the focus (``action_line``), ids ``<prefix>.line-N``."""
+    return [Binding(str(i), f"line({i})", f"Line {i}", show=False, id=f"{prefix}.line-{i}")
+            for i in range(1, 10)]
+
+
+def focused_lines(screen: "Screen[Any]") -> "Widget | None":
+    """The list with the focus on ``screen`` (an OptionList, a SelectionList, a
+    DataTable), or None."""
+    from textual.widgets import DataTable, OptionList as _OptionList
+
+    focused = screen.focused
+    return focused if isinstance(focused, (_OptionList, DataTable)) else None
+
+
+def cursor_to_line(lines: "Widget", n: int) -> bool:
+    """Put the cursor of ``lines`` on its line ``n`` (from 1); False when it has no such
+    line (or the line cannot be picked: a disabled option)."""
+    from textual.widgets import DataTable, OptionList as _OptionList
+
+    index = n - 1
+    if isinstance(lines, DataTable):
+        if not 0 <= index < lines.row_count:
+            return False
+        lines.move_cursor(row=index)
+        return True
+    if isinstance(lines, _OptionList):
+        if not 0 <= index < lines.option_count or lines.get_option_at_index(index).disabled:
+            return False
+        lines.highlighted = index
+        return lines.highlighted == index
+    return False
+
+
+def enter_on_line(lines: "Widget") -> None:
+    """What Enter does on the line under the cursor (a SelectionList: toggles it)."""
+    from textual.widgets import DataTable
+
+    if isinstance(lines, DataTable):
+        lines.action_select_cursor()
+    else:
+        lines.action_select()  # type: ignore[attr-defined]
+
+
+class ListDialog(DialogScreen[R]):
+    """A dialog with a list: 1-9 takes line N of the list with the focus (the README's
+    promise for every dialog: "a list: ↑/↓ and enter, or the line's number"). By default
+    the number picks the line as Enter on it would (a SelectionList's: toggles it);
+    :meth:`line_taken` says otherwise for a dialog whose Enter is not about one line
+    (it syncs every choice made, or reveals a card)."""
+
+    BINDINGS = line_bindings("dialog")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "line":  # in force only on a list (a field takes its digits)
+            return focused_lines(self) is not None
+        return True
+
+    def action_line(self, n: int) -> None:
+        lines = focused_lines(self)
+        if lines is None:
+            raise SkipAction()
+        if cursor_to_line(lines, n):
+            self.line_taken(lines)
+
+    def line_taken(self, lines: "Widget") -> None:
+        """The cursor is on the line whose number was typed: Enter on it, by default."""
+        enter_on_line(lines)
 
 
 class ErrorScreen(DialogScreen[None]):

@@ -42,7 +42,7 @@ from rich.text import Text
 from textual.widgets.option_list import Option
 
 from munda_tui.rules.core.dice import DiceError, Roll, parse, parse_faces, roll, roll_faces
-from munda_tui.screens.common.dialogs import DialogScreen
+from munda_tui.screens.common.dialogs import ListDialog
 from munda_tui.widgets.footer import Footer
 
 
@@ -57,7 +57,7 @@ class DiceOutcome:
     choice: int | None = None
 
 
-class DicePrompt(DialogScreen[Optional[DiceOutcome]]):
+class DicePrompt(ListDialog[Optional[DiceOutcome]]):
     """Ask how a roll is made; dismisses with a :class:`DiceOutcome` or None.
     Drawn in the dialog kit's frame (``dialogs.tcss``)."""
 
@@ -145,7 +145,7 @@ class DicePrompt(DialogScreen[Optional[DiceOutcome]]):
             return False
         if action == "choose" and not self.choices:
             return False
-        return True
+        return super().check_action(action, parameters)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

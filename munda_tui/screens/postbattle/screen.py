@@ -29,7 +29,8 @@ from munda_tui.rules.stages.battle_file import PostBattleDraft
 from munda_tui.rules.core.dice import DiceError, parse, roll_faces
 from munda_tui.saves import SaveError
 from munda_tui.screens.common.asking import Asking
-from munda_tui.screens.common.dialogs import Pick, PickOneScreen
+from munda_tui.screens.common.dialogs import (Pick, PickOneScreen, cursor_to_line, enter_on_line,
+                                              focused_lines, line_bindings)
 from munda_tui.screens.common.dice_prompt import DiceOutcome, DicePrompt
 from munda_tui.screens.common.reroll import reroll_reason
 from munda_tui.widgets.keys import key_for, keys_text
@@ -124,6 +125,8 @@ rosters once and saves the battle report.
         Binding("r", "roll", "Roll for me", id="post_battle.roll"),
         Binding("R", "reroll", "Re-roll / correct", id="post_battle.reroll"),
         Binding("escape", "leave", "Leave (saved)", id="post_battle.leave"),
+        # a list question: 1-9 picks line N (a list of several: toggles it), as a dialog's
+        *line_bindings("post_battle"),
     ]
 
     def __init__(self, host: "StageHost") -> None:
@@ -534,6 +537,8 @@ rosters once and saves the battle report.
 
     # --- actions ----------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "line":  # in force on a list question (a field takes its digits)
+            return focused_lines(self) is not None
         if self.seq is None:
             return action in ("leave", "next")
         if action == "add":
@@ -571,6 +576,11 @@ rosters once and saves the battle report.
     def action_back(self) -> None:
         if self.seq and self.seq.back():
             self._changed()
+
+    def action_line(self, n: int) -> None:
+        lines = focused_lines(self)
+        if lines is not None and cursor_to_line(lines, n):
+            enter_on_line(lines)
 
     def action_undo(self) -> None:
         try:

@@ -13,11 +13,11 @@ from munda_tui.widgets.plain import Label, OptionList, Static
 from rich.text import Text
 from textual.widgets.option_list import Option
 
-from munda_tui.screens.common.dialogs import DialogScreen
+from munda_tui.screens.common.dialogs import ListDialog
 from munda_tui.widgets.footer import Footer
 
 
-class DealtCardsModal(DialogScreen[Optional[list[int]]]):
+class DealtCardsModal(ListDialog[Optional[list[int]]]):
     """Mark the model cards a player dealt from their real deck.
 
     ``options`` are the cards that could have been dealt (one line per Model
@@ -65,6 +65,10 @@ class DealtCardsModal(DialogScreen[Optional[list[int]]]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.action_confirm()
+
+    def line_taken(self, lines: object) -> None:
+        """A card's number marks it (or takes the mark off), as Space does."""
+        self.action_mark()
 
     def action_mark(self) -> None:
         ol = self.query_one(OptionList)

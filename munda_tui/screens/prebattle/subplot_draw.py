@@ -58,7 +58,8 @@ from munda_tui.rules.subplots import decks as sp
 from munda_tui.rules.core.cards import Card, parse_card
 from munda_tui.rules.core.model import Gang, Settings
 from munda_tui.screens.common.asking import Asking
-from munda_tui.screens.common.dialogs import DIALOG_CSS, ConfirmScreen, DialogScreen, LineScreen
+from munda_tui.screens.common.dialogs import (DIALOG_CSS, ConfirmScreen, DialogScreen, LineScreen,
+                                              ListDialog)
 from munda_tui.widgets.curtain import PrivacyCurtain
 from munda_tui.widgets.playing_card import PlayingCard
 from munda_tui.rules.core.wording import possessive
@@ -156,7 +157,7 @@ async def peek_hand(app: App, player: str, hand: list[str], codes: list[str]) ->
         await app.push_screen_wait(DrawnHandScreen(player, cards))
 
 
-class SubplotChoiceScreen(Asking, DialogScreen[Optional[str]]):
+class SubplotChoiceScreen(Asking, ListDialog[Optional[str]]):
     """A Sub-plot offered to its owner at Choose Crew / the start of the battle, with
     the choice it asks for. See the module docstring for the dismiss value."""
 
@@ -250,7 +251,7 @@ class SubplotChoiceScreen(Asking, DialogScreen[Optional[str]]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "random":
             return self.info.random and not self.picked
-        return True
+        return super().check_action(action, parameters)
 
     def _lists(self) -> list[OptionList]:
         return list(self.query(OptionList))
