@@ -18,6 +18,7 @@ import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container
@@ -33,6 +34,7 @@ from munda_tui.rules.prebattle.setup import BattleSetup
 from munda_tui.rules.core.status import BattleStatus
 from munda_tui.saves.overrides import load_scenario_tables
 from munda_tui.screens.prebattle.steps import STEP_CLASSES, STEP_TITLES, StepPanel
+from munda_tui.screens.common.asking import Asking
 from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.widgets.footer import Footer
 
@@ -40,7 +42,7 @@ if TYPE_CHECKING:
     from munda_tui.screens.common.stage_host import StageHost
 
 
-class PreBattleScreen(Screen[None]):
+class PreBattleScreen(Asking, Screen[None]):
     HELP_TITLE = "Pre-battle set-up"
     HELP = (
         "Set up a battle step by step as the Core Rules (p139-147) say: the gangs and who "
@@ -147,7 +149,13 @@ class PreBattleScreen(Screen[None]):
 
     @property
     def settling(self) -> bool:
-        """Whether a step's panel is still being put in place (keys wait for it)."""
+        """Whether a step's panel is still being put in place, or a question of a panel
+        is on its way (keys wait for it)."""
+        return self._swapping or super().settling
+
+    @property
+    def _swapping(self) -> bool:
+        """Whether a step's panel is still being put in place."""
         return self._shown < self._asked
 
     async def _show_panel(self, step: str, asked: int) -> None:
@@ -209,10 +217,15 @@ class PreBattleScreen(Screen[None]):
 
     def on_step_panel_ask(self, message: StepPanel.Ask) -> None:
         message.stop()
-        self.app.push_screen(message.dialog, message.then)
+        self._ask_for_panel(message.dialog, message.then)
+
+    @work(group="dialog")
+    async def _ask_for_panel(self, dialog: Any, then: Callable[[Any], None]) -> None:
+        """A panel's question, awaited here as every stage's (the panel gets the answer)."""
+        then(await self.ask(dialog))
 
     def action_next_step(self) -> None:
-        if self.settling:  # (a step's own message, from a panel on its way out)
+        if self._swapping:  # (a step's own message, from a panel on its way out)
             return
         panel = self.panel
         problem = panel.finish()
@@ -227,7 +240,7 @@ class PreBattleScreen(Screen[None]):
         self.show_step(nxt)
 
     def action_back(self) -> None:
-        if self.settling:
+        if self._swapping:
             return
         panel = self.panel
         if panel.back():
