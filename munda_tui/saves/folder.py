@@ -237,16 +237,25 @@ def gang_text(gang: m.Gang, order: int, stem_of: Any = None) -> str:
     return gang_text_and_data(gang, order, stem_of=stem_of)[0]
 
 
+def gang_file_data(gang: m.Gang, order: int, stem_of: Any = None,
+                   plain: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What a gang's file holds (``plain``: ``codec.to_data(gang)``, if the caller has it).
+    ``stem_of``: a battle number's file name (without .toml), or None (see
+    :func:`gang_refs_to_file`)."""
+    data = {"schema_version": codec.SCHEMA_VERSIONS[codec.GANG], "order": order,
+            **(codec.to_data(gang) if plain is None else plain)}
+    return data if stem_of is None else gang_refs_to_file(data, stem_of)
+
+
 def gang_text_and_data(gang: m.Gang, order: int, old: str | None = None,
-                       stem_of: Any = None) -> tuple[str, dict[str, Any]]:
+                       stem_of: Any = None, data: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
     """A gang file's text and the data it reads back as. ``old``: the file's text; where
     it has comments (a hand edit), it is updated in place and they stay. ``stem_of``:
-    a battle number's file name (without .toml), or None (see :func:`gang_refs_to_file`)."""
+    see :func:`gang_file_data`; ``data``: what it gives, if the caller has it."""
     from . import tomllayout
 
-    data = {"schema_version": codec.SCHEMA_VERSIONS[codec.GANG], "order": order, **codec.to_data(gang)}
-    if stem_of is not None:
-        data = gang_refs_to_file(data, stem_of)
+    if data is None:
+        data = gang_file_data(gang, order, stem_of)
     if old is not None and has_comments(old):
         import tomllib
 
@@ -603,6 +612,7 @@ class LoadedFolder:
     text: str  # campaign.toml's
     gang_files: dict[str, str]  # gang id -> file name
     gang_texts: dict[str, str]  # file name -> text on disk
+    gang_data: dict[str, dict[str, Any]]  # file name -> what its text reads as
     gang_order: dict[str, int]  # gang id -> its ``order``
     battle_files: dict[int, str]  # number -> file name
     summaries: dict[int, str | None]  # number -> JSON of the [summary] its file holds
@@ -661,6 +671,7 @@ def load_folder(read: FolderRead) -> LoadedFolder:
     shown_of = {battle_stem(name): n for n, name in battle_files.items()}
     gang_files: dict[str, str] = {}
     gang_texts: dict[str, str] = {}
+    gang_data: dict[str, dict[str, Any]] = {}
     order: dict[str, int] = {}
     found: list[tuple[int, str, m.Gang, Path, str]] = []
     for name, gtext in read.gangs:
@@ -684,6 +695,7 @@ def load_folder(read: FolderRead) -> LoadedFolder:
             raise SaveError(gpath, 1, 1, f"gang id {gang.id!r} is also the id in {gang_files[gang.id]}")
         gang_files[gang.id] = name
         gang_texts[name] = gtext
+        gang_data[name] = raw
         order[gang.id] = place
         found.append((place, gang.id, gang, gpath, gtext))
     found.sort(key=lambda f: (f[0], f[1]))
@@ -698,7 +710,7 @@ def load_folder(read: FolderRead) -> LoadedFolder:
             f = found[kp[1]]
             raise validation_error(f[3], f[4], ValidationError(kp[2:], error.message)) from None
         raise validation_error(path, text, error) from None
-    return LoadedFolder(campaign, version, text, gang_files, gang_texts, order, battle_files,
+    return LoadedFolder(campaign, version, text, gang_files, gang_texts, gang_data, order, battle_files,
                         summaries, numbers, problems)
 
 

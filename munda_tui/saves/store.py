@@ -541,6 +541,10 @@ class CampaignHandle:
         self.gangs_dir = self.path / GANGS_DIR
         self._gang_files: dict[str, str] = {}  # gang id -> file name
         self._gang_texts: dict[str, str] = {}  # file name -> its text on disk
+        self._gang_data: dict[str, dict[str, Any]] = {}  # file name -> what that text reads as
+        # (the campaign, its gangs' and battles' plain data): what campaign_text made of
+        # it, for the save that follows (each gang and summary worked out once)
+        self._made: tuple[Campaign, list[Any], list[Any]] | None = None
         self._gang_order: dict[str, int] = {}
         self._battle_files: dict[int, str] = {}  # number -> file name (files on disk)
         self._new_names: dict[int, str] = {}  # number -> the name its first write takes
@@ -554,6 +558,7 @@ class CampaignHandle:
         """Take over what :func:`folder.load_folder` found of the files."""
         self._gang_files = dict(found.gang_files)
         self._gang_texts = dict(found.gang_texts)
+        self._gang_data = dict(found.gang_data)
         self._gang_order = dict(found.gang_order)
         self._battle_files = dict(found.battle_files)
         self._summaries = dict(found.summaries)
@@ -626,6 +631,7 @@ class CampaignHandle:
             text = folder.gang_text_and_data(gang, order, sections.get(gang.id), stem_of)[0]
             tx.write(self.gangs_dir / name, text)
             self._gang_files[gang.id], self._gang_texts[name], self._gang_order[gang.id] = name, text, order
+            self._gang_data.pop(name, None)
         tx.write(self.file, settings_text)  # (the switch: campaign.toml says version 2)
         self._battles_written = True
         tx.commit(durable=False)
@@ -736,6 +742,7 @@ class CampaignHandle:
         self._parts = None
         self._written.clear()
         self._gang_files, self._gang_texts, self._gang_order = {}, {}, {}
+        self._gang_data = {}
         self._battle_files, self._summaries, self._numbers = {}, {}, {}
 
     # --- the campaign file ------------------------------------------------------
@@ -752,6 +759,7 @@ class CampaignHandle:
             codec.campaign_from_data(data)
         except ValidationError as error:
             raise SaveError(self.file, 1, 1, f"not saved: {error}") from None
+        self._made = (campaign, data.get("gangs") or [], data.get("battles") or [])
         data = folder.settings_of(data)  # (the gangs and battles have files of their own)
         if self._comment_free():
             # nothing to keep: the text tomlkit would build, without tomlkit (which
@@ -860,11 +868,17 @@ class CampaignHandle:
                 name = self._name_for(number, summaries[number])
             return None if name is None else folder.battle_stem(name)
 
-        for gang in campaign.gangs:
+        made, self._made = self._made, None
+        plains = made[1] if made is not None and made[0] is campaign and len(made[1]) == len(campaign.gangs) else None
+        for i, gang in enumerate(campaign.gangs):
             gname = self._gang_files.get(gang.id) or folder.gang_file_name(gang.id)
             order = orders[gang.id]
             gang_names[gang.id] = gname
-            gtext, gdata = folder.gang_text_and_data(gang, order, self._gang_texts.get(gname), stem_of)
+            fdata = folder.gang_file_data(gang, order, stem_of, plains[i] if plains is not None else None)
+            if fdata == self._gang_data.get(gname) and gname in self._gang_texts \
+                    and (self.gangs_dir / gname).exists():
+                continue  # (what its file reads as already: not written out again to compare)
+            gtext, gdata = folder.gang_text_and_data(gang, order, self._gang_texts.get(gname), data=fdata)
             if self._gang_texts.get(gname) != gtext or not (self.gangs_dir / gname).exists():
                 writes.append((self.gangs_dir / gname, gtext))
                 parsed[self.gangs_dir / gname] = gdata
@@ -872,9 +886,15 @@ class CampaignHandle:
             if gang_id not in gang_names and old_name not in gang_names.values():
                 deletes.append(self.gangs_dir / old_name)
         battle_writes: list[tuple[int, str, str | None, dict[str, Any], Any]] = []
+        plain_summaries: dict[int, dict[str, Any]] = {}  # (campaign_text's data of each)
+        if made is not None and made[0] is campaign and len(made[2]) == len(campaign.battles):
+            for s, plain in zip(campaign.battles, made[2]):
+                plain_summaries.setdefault(s.number, plain)
         for number in sorted(set(summaries) | {n for n, js in self._summaries.items() if js is not None}):
             summary = summaries.get(number)
-            js = folder.summary_json(summary)
+            plain = plain_summaries.get(number)
+            js = (folder.summary_json(summary) if plain is None or summary is None
+                  else cache.as_json({k: v for k, v in plain.items() if k != folder.NUMBER}))
             name = self._battle_files.get(number)
             if name is not None and self._summaries.get(number) == js and number not in self._numbers:
                 continue
@@ -919,9 +939,11 @@ class CampaignHandle:
         for path, wtext in writes:
             if path.parent == self.gangs_dir:
                 self._gang_texts[path.name] = wtext
+                self._gang_data[path.name] = parsed[path]
                 cache.remember_parse(path, wtext, parsed[path])  # (reads back as its data)
         for path in deletes:
             self._gang_texts.pop(path.name, None)
+            self._gang_data.pop(path.name, None)
         self._gang_files, self._gang_order = gang_names, orders
         for number, name, js, plain, bdoc in battle_writes:
             path = self.battles_dir / name

@@ -308,3 +308,29 @@ def test_the_battle_index_is_checked_against_the_files(store, demo_campaign):
         index.write_text(body)
         assert opened() == [dates[0], "2026-04-02", dates[2]]
         assert json.loads(index.read_text())["v"] == 2
+
+
+def test_a_save_leaves_the_files_of_gangs_it_did_not_change_as_they_are(store, full_campaign):
+    """A save writes the gang files whose gang changed, nothing else: a gang file laid out
+    by hand (its keys in another order, no comment) keeps its bytes while its gang is as
+    the file says (in a league: no change to share, nothing for another laptop to merge)."""
+    with store.create_campaign(full_campaign) as handle:
+        slug, gangs_dir = handle.slug, handle.gangs_dir
+    path = gangs_dir / "venom-sisters.toml"
+    text = path.read_text()
+    lines = text.split("\n[", 1)
+    head = lines[0].splitlines()
+    by_hand = "\n".join([head[0], *reversed(head[1:])]) + "\n\n[" + lines[1]
+    assert by_hand != text and tomllib.loads(by_hand) == tomllib.loads(text)
+    path.write_text(by_hand)
+    skulls = gangs_dir / "iron-skulls.toml"
+    with store.open_campaign(slug) as handle:
+        handle.campaign.gang("iron-skulls").credits += 7
+        handle.save()
+        handle.campaign.gang("venom-sisters").credits += 1
+        assert path.read_text() == by_hand  # (not its gang's change yet)
+        assert tomllib.loads(skulls.read_text())["credits"] == full_campaign.gang("iron-skulls").credits + 7
+        handle.save()
+    assert tomllib.loads(path.read_text())["credits"] == full_campaign.gang("venom-sisters").credits + 1
+    with store.open_campaign(slug) as handle:
+        assert handle.campaign.gang("venom-sisters").credits == full_campaign.gang("venom-sisters").credits + 1
