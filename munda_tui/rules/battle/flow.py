@@ -132,7 +132,8 @@ class ConfirmFinish:
     """Every reward due is walked and every player has had a last look: finish?"""
 
     title: str = "Finish the battle and open the post-battle sequence?"
-    detail: str = ("Each player may first peek at their hand (h) to reveal a Sub-plot met "
+    # (keys named by binding id, ``{key:<id>}``: the screen fills in the key in force)
+    detail: str = ("Each player may first peek at their hand ({key:battle.hand}) to reveal a Sub-plot met "
                    "at the end.")
 
 
@@ -604,7 +605,7 @@ class BattleFlow:
 
     def skip_step(self) -> str:
         self.skipped_steps.add(self.state.round)
-        return "Reinforcements step skipped (d resumes it; n moves on)."
+        return "Reinforcements step skipped ({key:battle.deploy} resumes it; {key:battle.next_phase} moves on)."
 
     def reinforcements_next(self, rng: random.Random) -> AskPriority | RollDue | Draws | Event | None:
         """The step's next question: Priority (if not recorded this round), each gang's
@@ -617,7 +618,7 @@ class BattleFlow:
         if needs_priority(st, self.setup):
             return AskPriority(
                 f"{title}: who won Priority this round?",
-                "The Priority winner draws first; players then alternate. Esc skips the "
+                "The Priority winner draws first; players then alternate. {key:pick_one.cancel} skips the "
                 "Reinforcements step.", tuple((g, st.sides[g].name) for g in self.gangs))
         rolls = due_roll_needed(st, self.setup)
         if rolls:
@@ -647,7 +648,7 @@ class BattleFlow:
             walk.offered.add(gang)
             name = self.side_name(gang)
             look = self.peek(gang, reason=f"a last look at the Sub-plots of {name} before the "
-                                          f"battle is finished (Esc: skip)")
+                                          "battle is finished ({key:privacy_curtain.cancel}: skip)")
             if look is not None:
                 return look
         return ConfirmFinish()

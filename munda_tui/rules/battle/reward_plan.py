@@ -270,20 +270,21 @@ class RewardPlan:
                        + "; ".join(line.spec.describe() for line in self.lines))
         elif m.test and self.test_passed is None and self.earned:
             out.append(f"First the card's roll: {m.test}, {m.test_target}+ "
-                       f"to gain the reward (Enter: roll, by the app or real dice)")
+                       "to gain the reward ({key:reveal.next}: roll, by the app or real dice)")
         elif not self.earned:
             if self.test_roll and not self.test_passed:
                 out.append(f"Roll {self.test_roll}: not {m.test_target}+, no reward")
             else:
-                out.append("Reward: not earned (n to change)")
+                out.append("Reward: not earned ({key:reveal.earned} to change)")
         else:
             if self.mode == REWARD and m.earned is None:
-                out.append("Earned? The log cannot tell: n if the next reward's condition was not met")
+                out.append("Earned? The log cannot tell: {key:reveal.earned} if the next reward's "
+                           "condition was not met")
             if self.has_upgrade:
                 out.append("Upgraded reward: " + ("yes" if self.upgraded else "no")
                            + ("  (its dice are rolled)" if self.dice_rolled
-                              else "  (the log cannot tell: g to switch)"
-                              if m.upgraded is None else "  (g to switch)"))
+                              else "  (the log cannot tell: {key:reveal.upgrade} to switch)"
+                              if m.upgraded is None else "  ({key:reveal.upgrade} to switch)"))
             if self.test_roll:
                 out.append(f"Roll {self.test_roll}: {m.test_target}+, the reward is gained")
             for line in self.lines:
@@ -292,7 +293,7 @@ class RewardPlan:
                 elif line.decided:
                     out.append(f"- not earned ({line.decided}): {line.spec.describe()}")
                 elif line.not_earned:
-                    out.append(f"- not earned: {line.spec.describe()}  (n to change)")
+                    out.append(f"- not earned: {line.spec.describe()}  ({{key:reveal.earned}} to change)")
                 elif line.skipped:
                     out.append(f"- skipped: {line.spec.describe()}")
                 elif line.result is not None:
@@ -305,12 +306,14 @@ class RewardPlan:
         return out
 
     def hint(self) -> str:
-        """The keys Enter and Esc do now."""
+        """What the keys do now; each key named by its binding id (``{key:reveal.next}``),
+        which the screen fills with the key in force (``widgets.keys.keys_text``)."""
+        go, cancel = "{key:reveal.next}", "{key:reveal.cancel}: cancel"
         if not self.deferred and self.earned and self.test_passed is None:
-            return f"Enter: roll {self.match.test} ({self.match.test_target}+)   Esc: cancel"
+            return f"{go}: roll {self.match.test} ({self.match.test_target}+)   {cancel}"
         if self.deferred or not self.earned or not self.pending:
-            return "Enter: record   Esc: cancel"
-        return "Enter: roll the next reward (app or real dice)   s: skip it   Esc: cancel"
+            return f"{go}: record   {cancel}"
+        return f"{go}: roll the next reward (app or real dice)   {{key:reveal.skip}}: skip it   {cancel}"
 
     # --- inside --------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from munda_tui.rules.battle.events import ACTION_NAMES, NOT_DEPLOYED, TRAITS, Ba
 from munda_tui.rules.battle.flow import Attack
 from munda_tui.screens.common.dialogs import DIALOG_CSS, DialogScreen
 from munda_tui.widgets.footer import Footer
+from munda_tui.widgets.keys import key_for
 
 #: action key -> action id
 ACTION_KEYS = {"s": "shoot", "f": "fight", "c": "coup_de_grace", "r": "reaction",
@@ -26,11 +27,16 @@ ACTION_KEYS = {"s": "shoot", "f": "fight", "c": "coup_de_grace", "r": "reaction"
 TRAIT_KEYS = {str((i + 1) % 10): t for i, t in enumerate(TRAITS)}
 
 
+def trait_id(trait: str) -> str:
+    """The binding id of a trait's key (the keymap's name for it)."""
+    return f"attack.trait-{trait.lower().replace(' ', '-')}"
+
+
 class AttackScreen(DialogScreen["Attack | None"]):
     CSS_PATH = [DIALOG_CSS, "modals.tcss"]  # the kit's frame; its own sizes
     BINDINGS = [
         *[Binding(k, f"action('{a}')", ACTION_NAMES[a], show=False, id=f"attack.action-{a}") for k, a in ACTION_KEYS.items()],
-        *[Binding(d, f"trait('{t}')", t, show=False, id=f"attack.trait-{t.lower().replace(' ', '-')}") for d, t in TRAIT_KEYS.items()],
+        *[Binding(d, f"trait('{t}')", t, show=False, id=trait_id(t)) for d, t in TRAIT_KEYS.items()],
         Binding("t", "other_trait", "Other trait", show=False, id="attack.other_trait"),
         Binding("enter", "done", "Record", id="attack.done"),
         Binding("escape", "cancel", "Cancel", id="attack.cancel"),
@@ -54,13 +60,16 @@ class AttackScreen(DialogScreen["Attack | None"]):
         options += [Option(f"{f.name} ({f.type})", id=f.key) for f in enemies + friends]
         with Vertical(id="dialog", classes="attack"):
             yield Label(self.title_text, id="dialog-title")
-            yield Static("By whom? (up/down)  Enter: record  Esc: cancel", classes="hint")
+            yield Static(f"By whom? (up/down)  {key_for(self, 'attack.done')}: record  "
+                         f"{key_for(self, 'attack.cancel')}: cancel", classes="hint")
             yield OptionList(*options, id="attackers")
             yield Static(
-                "Action: " + "  ".join(f"{k} {ACTION_NAMES[a]}" for k, a in ACTION_KEYS.items()),
+                "Action: " + "  ".join(f"{key_for(self, f'attack.action-{a}')} {ACTION_NAMES[a]}"
+                                       for a in ACTION_KEYS.values()),
                 classes="keys", markup=False)
             yield Static(
-                "Traits: " + "  ".join(f"{d} {t}" for d, t in TRAIT_KEYS.items()) + "  t other",
+                "Traits: " + "  ".join(f"{key_for(self, trait_id(t))} {t}" for t in TRAIT_KEYS.values())
+                + f"  {key_for(self, 'attack.other_trait')} other",
                 classes="keys", markup=False)
             yield Input(placeholder="another trait, Enter to add", id="other-trait",
                         classes="hidden")

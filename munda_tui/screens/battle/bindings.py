@@ -51,7 +51,7 @@ def bindings() -> list[BindingType]:
            show=False),
         *condition_bindings(),
         _b("B", "broken_by", "Broken, by whom", "Broken, caused by which fighter (asks by "
-           "whom; Enter skips): the log then knows who broke whom", show=False),
+           "whom; {key:attack.done} skips): the log then knows who broke whom", show=False),
         _b("c", "other_condition", "Other condition", "Another condition, by name: gain or lose",
            show=False),
         _b("x", "xp(1)", "XP+", "XP +1 to the fighter"),
@@ -78,7 +78,8 @@ def bindings() -> list[BindingType]:
            "reveal one"),
         _b("L", "log", "Whole log", "The whole log and a summary of both sides", show=False),
         _b("m", "phones", "Phones", "Each player's hand on their own phone: serve it on this "
-           "network, show each link behind its player's curtain (m again stops)", show=False),
+           "network, show each link behind its player's curtain ({key:battle.phones} again stops)",
+           show=False),
         _b("M", "phone_link", "Phone link again", "Show the selected crew's phone link again, "
            "behind its player's curtain", show=False),
         _b("E", "end", "End", "End the battle: winner or draw, who fled"),
@@ -90,29 +91,37 @@ def bindings() -> list[BindingType]:
 
 
 def help_text(keys: list[BindingType]) -> str:
-    """The help: what the tracker does, then the keys the footer does not show."""
+    """The help: what the tracker does, then the keys the footer does not show. Every key
+    is named by its binding id (``{key:<id>}``), which the help fills with the key in force
+    (``widgets.keys.keys_text``): a remapped key reads as the player has it."""
     about = (
-        "Both crews side by side; left/right (or Tab, or a click) picks a crew, up/down a "
-        "fighter. Keys act on the selected fighter; s, o and w ask who did it and how "
-        "(Enter skips). Every key is one event in the log, saved at once; u undoes, U redoes. "
-        "h lets a player peek at their own hand behind a curtain and reveal a card; a ◆ on a "
-        "side means one of its Sub-plots is newly met (it goes once its owner has looked). "
+        "Both crews side by side; {key:battle.side-0}/{key:battle.side-1} (or Tab, or a click) "
+        "picks a crew, {key:fighter_table.move--1}/{key:fighter_table.move-1} a fighter. "
+        "Keys act on the selected fighter; {key:battle.down-seriously_injured}, "
+        "{key:battle.down-out_of_action} and {key:battle.flesh_wound} ask who did it and how "
+        "({key:attack.done} skips). Every key is one event in the log, saved at once; "
+        "{key:battle.undo} undoes, {key:battle.redo} redoes. "
+        "{key:battle.hand} lets a player peek at their own hand behind a curtain and reveal a "
+        "card; a ◆ on a side means one of its Sub-plots is newly met (it goes once its owner "
+        "has looked). "
         "Table columns: + activated this round; Ty type (L Leader, C Champion, G Ganger, "
         f"J Juve); Cond: {condition_key()}, FWn Flesh Wounds; › marks the "
         "selected fighter.\n"
         "Reinforcements (X): entering (or leaving) the End phase of a round in which "
         "Reinforcements are due walks the Reinforcements step: who won Priority (if not "
         "recorded this round), how many each gang draws (rolled or real dice), then the "
-        "draws, players alternating from the Priority winner: r draws at random and "
-        "rolls the D6 (3+: 9\", 1-2: 12\" from all enemy models), 1-6 takes a real die's "
-        "face, c names the card dealt by hand. Each arrival is one event (u undoes it); "
-        "Esc skips the rest, d resumes it.\n"
-        "Phones (m): each player keeps their hand on their own phone. m asks the address "
-        "to serve on (the laptop's, on the table's Wi-Fi), then shows each player's secret "
-        "link and its QR code behind their curtain; the page follows the battle live. "
-        "M shows the selected crew's link again; m again, or leaving the battle, stops it.\n"
+        "draws, players alternating from the Priority winner: {key:reinforcement.draw} draws "
+        "at random and rolls the D6 (3+: 9\", 1-2: 12\" from all enemy models), "
+        "{key:reinforcement.digit-1} takes a real die's face, {key:reinforcement.choose} names "
+        "the card dealt by hand. Each arrival is one event ({key:reinforcement.undo} undoes "
+        "it); {key:reinforcement.back} skips the rest, {key:battle.deploy} resumes it.\n"
+        "Phones ({key:battle.phones}): each player keeps their hand on their own phone. "
+        "{key:battle.phones} asks the address to serve on (the laptop's, on the table's "
+        "Wi-Fi), then shows each player's secret link and its QR code behind their curtain; "
+        "the page follows the battle live. {key:battle.phone_link} shows the selected crew's "
+        "link again; {key:battle.phones} again, or leaving the battle, stops it.\n"
     )
     return about + "\nMore keys: " + " · ".join(
-        f"{b.key_display or b.key} {b.description}" for b in keys
-        if isinstance(b, Binding) and not b.show and b.key not in ("left", "right")
-    ) + " · left/right pick a crew."
+        f"{{key:{b.id}}} {b.description}" for b in keys
+        if isinstance(b, Binding) and not b.show and b.id not in ("battle.side-0", "battle.side-1")
+    ) + " · {key:battle.side-0}/{key:battle.side-1} pick a crew."

@@ -12,6 +12,7 @@ from textual.widgets.option_list import Option
 
 from munda_tui.screens.common.dialogs import DIALOG_CSS, ListDialog
 from munda_tui.widgets.footer import Footer
+from munda_tui.widgets.keys import key_for
 
 
 @dataclass(frozen=True)
@@ -37,8 +38,8 @@ class EndScreen(ListDialog["EndChoice | None"]):
         options.append(Option("Draw", id="-"))
         with Vertical(id="dialog"):
             yield Label("End the battle", id="dialog-title")
-            yield Static("Who won? Enter records the end. f marks the gang under the cursor "
-                         "as fled (Bottle, scenario).", classes="hint")
+            yield Static(f"Who won? Enter records the end. {key_for(self, 'end.fled')} marks the "
+                         "gang under the cursor as fled (Bottle, scenario).", classes="hint")
             yield OptionList(*options, id="winner")
             yield Static("Fled: -", id="fled", markup=False)
         yield Footer()

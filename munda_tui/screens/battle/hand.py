@@ -25,11 +25,12 @@ from munda_tui.screens.common.dialogs import ConfirmScreen, DIALOG_CSS, ListDial
 from munda_tui.widgets.curtain import PrivacyCurtain
 from munda_tui.widgets.playing_card import PlayingCard
 from munda_tui.widgets.footer import Footer
+from munda_tui.widgets.keys import keys_text
 
 STATUS_TEXT = {
     MET: "MET - you may reveal it",
     WATCHING: "watched by the tracker, not met yet",
-    MANUAL: "depends on the table: reveal it (r) when it happens",
+    MANUAL: "depends on the table: reveal it ({key:hand.reveal}) when it happens",
     DISCARDED: "discarded",
     MISSED: "not met",
     REVEALED: "revealed",
@@ -86,10 +87,11 @@ class HandScreen(Asking, ListDialog["str | None"]):
     def _status(self, m: Match) -> str:
         if m.card in self.shown and m.status == MANUAL:
             # shown at Choose Crew or in the start-of-the-battle walk: both before round 1
-            return "shown to both before round 1 (r walks its reward when earned)"
+            return keys_text(self, "shown to both before round 1 ({key:hand.reveal} walks its reward "
+                             "when earned)")
         if m.card in self.passed and m.status == MANUAL:
             return f"its moment was at {self.passed[m.card]}: that time has passed"
-        text = STATUS_TEXT.get(m.status, m.status)
+        text = keys_text(self, STATUS_TEXT.get(m.status, m.status))
         if "Reminder" in self.notes.get(m.card, ""):
             text += " - its time is now"
         return text
@@ -107,7 +109,7 @@ class HandScreen(Asking, ListDialog["str | None"]):
         card.refresh(layout=True)
         why = f"Why: {m.why}" if m.why else ""
         status = (self._status(m) if m.card in self.shown or m.card in self.passed
-                  else status_line(m))
+                  else keys_text(self, status_line(m)))
         self.query_one("#hand-why", Static).update(
             "\n".join(t for t in (status, why, self.notes.get(m.card, "")) if t))
 
@@ -136,7 +138,7 @@ class HandScreen(Asking, ListDialog["str | None"]):
                     yes="Reveal", no="Keep hidden")):
                 self.dismiss(m.card)
             return
-        self.notify(f"Not now: {STATUS_TEXT.get(m.status, m.status)}.", severity="warning")
+        self.notify(f"Not now: {keys_text(self, STATUS_TEXT.get(m.status, m.status))}.", severity="warning")
 
     def line_taken(self, lines: Any) -> None:
         """A card's number shows it (r reveals it, as Enter does)."""
@@ -150,8 +152,9 @@ async def peek(app: Any, look: Peek) -> tuple[bool, str | None]:
     the curtain was left with Esc, nobody looked) and the card they reveal, if any. What
     only the owner reads (their choices, the reminders due, the moments passed) is the
     look's."""
-    ready = await app.push_screen_wait(PrivacyCurtain(
-        look.player or look.gang_name, look.reason or f"to look at the Sub-plots of {look.gang_name}"))
+    ready = await app.push_screen_wait(PrivacyCurtain(  # (the flow's reason names keys by id)
+        look.player or look.gang_name,
+        keys_text(app, look.reason) or f"to look at the Sub-plots of {look.gang_name}"))
     if not ready:
         return False, None
     card = await app.push_screen_wait(HandScreen(

@@ -56,7 +56,7 @@ def bind_dialog(default: str) -> LineScreen:
         value=default,
         check=problem,
         allow_empty=True,  # parse_bind says what an empty address lacks
-        hint="Enter to serve, Esc to cancel · m on the tracker stops it",
+        hint="Enter to serve, {key:line.cancel} to cancel · {key:battle.phones} on the tracker stops it",
     )
 
 

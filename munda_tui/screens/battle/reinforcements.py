@@ -37,6 +37,7 @@ from munda_tui.rules.battle.events import (
 from munda_tui.rules.core.dice import roll
 from munda_tui.screens.common.dialogs import DIALOG_CSS, DialogScreen
 from munda_tui.widgets.footer import Footer
+from munda_tui.widgets.keys import key_for, keys_in_force, keys_text
 
 CARD, CHOOSE, D6 = "card", "choose", "d6"
 
@@ -134,20 +135,33 @@ class ReinforcementScreen(DialogScreen["str | None"]):
         side = st.sides.get(gang)
         deck = self.query_one("#reinf-deck", OptionList)
         deck.set_class(self.stage != CHOOSE, "hidden")
+        # every key as the player has it (widgets.keys: {key:<binding id>})
+        faces = self._digits(6)
         if side is None:
-            turn, hint = "No draw left.", "Esc: close"
+            turn, hint = "No draw left.", "{key:reinforcement.back}: close"
         elif self.stage == D6:
             turn = f"{side.name}: {st.name_of(self.drawn)} drawn. Roll the {self.dice}."
-            hint = f"r: roll the {self.dice} for me   1-6: the face of a real die   Esc: back"
+            hint = (f"{{key:reinforcement.draw}}: roll the {self.dice} for me   {faces}: the face "
+                    "of a real die   {key:reinforcement.back}: back")
         elif self.stage == CHOOSE:
             turn = f"{side.name}: which model card did you draw?"
-            hint = "1-9 or up/down + Enter: the card   Esc: back"
+            hint = (f"{self._digits(9)} or up/down + "
+                    "{key:reinforcement.enter}: the card   {key:reinforcement.back}: back")
         else:
             turn = f"{side.name} draw ({side.arrived + 1} of {side.due})"
-            hint = (f"r: draw at random, roll the {self.dice}   1-6: draw at random, "
-                    f"a real {self.dice}   c: I drew the card myself   u: undo   Esc: skip")
+            hint = (f"{{key:reinforcement.draw}}: draw at random, roll the {self.dice}   {faces}: "
+                    f"draw at random, a real {self.dice}   {{key:reinforcement.choose}}: I drew the "
+                    "card myself   {key:reinforcement.undo}: undo   {key:reinforcement.back}: skip")
         self.query_one("#reinf-turn", Static).update(turn)
-        self.query_one("#reinf-hint", Static).update(hint)
+        self.query_one("#reinf-hint", Static).update(keys_text(self, hint))
+
+    def _digits(self, last: int) -> str:
+        """The keys of the digits 1 to ``last`` as the player has them: "1-6", or the
+        remapped keys' names ("f5-f10")."""
+        def name(n: int) -> str:
+            binding_id = f"reinforcement.digit-{n}"
+            return str(n) if keys_in_force(self, binding_id) == [str(n)] else key_for(self, binding_id)
+        return f"{name(1)}-{name(last)}"
 
     # --- keys -------------------------------------------------------------------------
 
@@ -159,8 +173,10 @@ class ReinforcementScreen(DialogScreen["str | None"]):
     def action_enter(self) -> None:
         """Enter never rolls: a tap meant as "next" must not roll the arrival D6."""
         if self.gang and self.stage in (CARD, D6):
-            self.notify(f"Enter does not roll: r draws and rolls the {self.dice} for me, "
-                        "1-6 takes the face of a real die.", timeout=4)
+            self.notify(keys_text(self, (
+                f"{{key:reinforcement.enter}} does not roll: {{key:reinforcement.draw}} draws and "
+                f"rolls the {self.dice} for me, {self._digits(6)} takes the face of a real "
+                "die.")), timeout=4)
         elif not self.gang:
             self.dismiss("done")
 

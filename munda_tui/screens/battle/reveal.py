@@ -31,6 +31,7 @@ from munda_tui.screens.common.dialogs import DIALOG_CSS, DialogScreen, Pick, Pic
 from munda_tui.screens.common.dice_prompt import DiceOutcome, DicePrompt
 from munda_tui.widgets.playing_card import PlayingCard
 from munda_tui.widgets.footer import Footer
+from munda_tui.widgets.keys import keys_text
 
 __all__ = ["DEFER", "REVEAL", "REWARD", "RevealResult", "RevealScreen"]
 
@@ -86,8 +87,9 @@ class RevealScreen(Asking, DialogScreen["RevealResult | None"]):
     def _show(self) -> None:
         why = self.match.why
         self.query_one("#reveal-why", Static).update(f"Met: {why}" if why else "")
-        self.query_one("#reveal-rewards", Static).update("\n".join(self.plan.text()))
-        self.query_one("#reveal-hint", Static).update(self.plan.hint())
+        # (the plan names keys by binding id: the keys in force here)
+        self.query_one("#reveal-rewards", Static).update(keys_text(self, "\n".join(self.plan.text())))
+        self.query_one("#reveal-hint", Static).update(keys_text(self, self.plan.hint()))
         self.refresh_bindings()  # (the keys the plan allows now: an answer came back)
 
     # --- keys: each hands its operation to the plan -----------------------------------

@@ -40,6 +40,7 @@ from munda_tui.widgets.event_log import EventLog
 from munda_tui.widgets.fighter_table import FighterTable
 from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.widgets.footer import Footer
+from munda_tui.widgets.keys import keys_text
 
 if TYPE_CHECKING:
     from munda_tui.screens.common.stage_host import StageHost
@@ -218,7 +219,7 @@ class BattleScreen(Asking, PhoneKeys, Screen[None]):
         have = f", has: {', '.join(f.conditions)}" if f.conditions else ""
         if name := await self.ask(LineScreen(
                 f"{f.name}: condition gained or lost{have}", placeholder="e.g. Insane, Webbed",
-                hint="Enter to record, Esc to cancel")):
+                hint="Enter to record, {key:line.cancel} to cancel")):
             self.record(self.flow.condition(f, name))
 
     def action_xp(self, amount: int) -> None:
@@ -274,7 +275,7 @@ class BattleScreen(Asking, PhoneKeys, Screen[None]):
                 answer: Any = q
             elif isinstance(q, AskPriority):
                 gang = await self.ask(PickOneScreen(
-                    q.title, [Pick(g, name) for g, name in q.gangs], detail=q.detail))
+                    q.title, [Pick(g, name) for g, name in q.gangs], detail=keys_text(self, q.detail)))
                 answer = self.flow.priority(gang) if gang else None
             elif isinstance(q, RollDue):
                 out = await self.ask(DicePrompt(q.dice, title=q.title, who=q.who, detail=q.detail,
@@ -284,7 +285,7 @@ class BattleScreen(Asking, PhoneKeys, Screen[None]):
                 answer = await self.ask(ReinforcementScreen(
                     self.battle, self.record, self.action_undo, rng, prefer_entry=by_hand))
             if answer is None:
-                self.message(self.flow.skip_step())
+                self.message(keys_text(self, self.flow.skip_step()))
                 return
             if isinstance(answer, Event) and not self.record(answer):
                 return
@@ -303,7 +304,7 @@ class BattleScreen(Asking, PhoneKeys, Screen[None]):
         if (name := await self.ask(LineScreen(
                 f"{self.flow.side_name(gang)} play a Gang Tactic", allow_empty=True,
                 placeholder="its name (optional), Enter to record",
-                hint="Enter to record, Esc to cancel"))) is not None:
+                hint="Enter to record, {key:line.cancel} to cancel"))) is not None:
             self.record(self.flow.tactic(gang, name))
 
     def action_side_job(self) -> None:
@@ -383,7 +384,7 @@ class BattleScreen(Asking, PhoneKeys, Screen[None]):
                     return
             else:
                 await self._peek(q)
-        if await self.ask(ConfirmScreen(q.title, q.detail, yes="Finish", no="Not yet")):
+        if await self.ask(ConfirmScreen(q.title, keys_text(self, q.detail), yes="Finish", no="Not yet")):
             self.finish()
 
     def finish(self) -> None:

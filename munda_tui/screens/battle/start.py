@@ -29,6 +29,7 @@ from munda_tui.screens.common.dialogs import DialogScreen
 from munda_tui.screens.prebattle.subplot_draw import SubplotChoiceScreen
 from munda_tui.widgets.curtain import PrivacyCurtain
 from munda_tui.widgets.footer import Footer
+from munda_tui.widgets.keys import key_for
 
 
 class NothingAtTheStart(DialogScreen[None]):
@@ -44,7 +45,8 @@ class NothingAtTheStart(DialogScreen[None]):
         with Vertical(id="dialog"):
             yield Label(f"{self.owner}: the start of the battle", id="dialog-title")
             yield Static("None of your Sub-plots acts at the start of the battle.")
-            yield Static("Enter: done (then pass the laptop on).", classes="dialog-hint")
+            yield Static(f"{key_for(self, 'battle_start.close')}: done (then pass the laptop on).",
+                         classes="dialog-hint")
         yield Footer()
 
     def action_close(self) -> None:

@@ -44,7 +44,8 @@ class HelpScreen(ModalScreen[None]):
         seen: set[str] = set()
         for active in screen.active_bindings.values():
             binding = active.binding
-            description = binding.tooltip or binding.description
+            # (a description may name a key by its id, as the about text does)
+            description = keys_text(screen, binding.tooltip or binding.description)
             # Every key of the screen and the app, shown in the footer or not; of the
             # widgets inside, only the keys they show (not cursor and scroll keys).
             own = active.node is screen or active.node is screen.app

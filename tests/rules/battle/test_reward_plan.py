@@ -31,14 +31,15 @@ def test_rolled_rewards_a_penalty_and_an_effect_shown_not_banked(state) -> None:
         "- effect (not banked): every fighter in your crew is under a stimm-slug stash "
         "until the end of the battle or a Serious Injury",
     ]
-    assert p.hint() == "Enter: roll the next reward (app or real dice)   s: skip it   Esc: cancel"
+    assert p.hint() == ("{key:reveal.next}: roll the next reward (app or real dice)   {key:reveal.skip}: skip it   "
+                        "{key:reveal.cancel}: cancel")
     ask = p.next()
     assert (ask.step, ask.dice, ask.target) == ("roll", "D6", "")
     assert ask.line is not None
     p.rolled(ask.line, roll_faces("D6", [4]), ask.target)
     assert p.skip()  # the penalty does not apply: they won
     assert p.text()[:2] == ["- 4 Reputation (if you win)  [D6 [4]]", "- skipped: -D3 Reputation (lost if you lose)"]
-    assert not p.pending and not p.allows("skip") and p.hint() == "Enter: record   Esc: cancel"
+    assert not p.pending and not p.allows("skip") and p.hint() == "{key:reveal.next}: record   {key:reveal.cancel}: cancel"
     assert p.next().result == RevealResult(False, (Reward("reputation", 4, dice="D6", faces=(4,),
                                                                  note="if you win"),))
 
@@ -55,21 +56,21 @@ def test_a_penalty_is_banked_negative_and_the_log_skips_what_does_not_apply(stat
 def test_fixed_rewards_need_no_roll_and_the_upgrade_plans_them_again(state) -> None:  # type: ignore[no-untyped-def]
     p = plan(state, "escher:2", upgraded=False)  # Murder Run: 2 Gang Tactics, or 3
     assert p.has_upgrade and p.allows("upgrade") and not p.upgraded
-    assert p.text() == ["Upgraded reward: no  (g to switch)",
+    assert p.text() == ["Upgraded reward: no  ({key:reveal.upgrade} to switch)",
                         "- 2 Gang Tactics (randomly determined)"]
     p.upgrade()
-    assert p.text() == ["Upgraded reward: yes  (g to switch)",
+    assert p.text() == ["Upgraded reward: yes  ({key:reveal.upgrade} to switch)",
                         "- 3 Gang Tactics (randomly determined)"]
     assert p.record() == RevealResult(True, (Reward("gang_tactics", 3, dice="3",
                                                          note="randomly determined"),))
     undecided = plan(state, "escher:2")  # upgraded=None: the players decide
-    assert "(the log cannot tell: g to switch)" in undecided.text()[0]
+    assert "(the log cannot tell: {key:reveal.upgrade} to switch)" in undecided.text()[0]
     assert plan(state, "escher:2", upgraded=True).record().rewards[0].amount == 3
 
 
 def test_the_fighter_is_asked_when_the_log_does_not_say(state) -> None:  # type: ignore[no-untyped-def]
     p = plan(state, "escher:3", upgraded=False)  # Experimental Gas: 1 XP to the fighter
-    assert p.text() == ["Upgraded reward: no  (g to switch)", "- 1 XP to the fighter, or D3 if two "
+    assert p.text() == ["Upgraded reward: no  ({key:reveal.upgrade} to switch)", "- 1 XP to the fighter, or D3 if two "
                         "or more enemy fighters were Seriously Injured or taken Out of Action by "
                         "this fighter: to roll (1)"]
     ask = p.next()
@@ -103,9 +104,9 @@ def test_a_reward_for_a_later_event_is_not_banked_with_the_reveal(state) -> None
 
 def test_the_cards_own_roll_first(state) -> None:  # type: ignore[no-untyped-def]
     p = plan(state, "dark-influences:6", test="D6+1", test_target=6)  # Cold Trade
-    assert p.text() == ["First the card's roll: D6+1, 6+ to gain the reward (Enter: roll, by "
+    assert p.text() == ["First the card's roll: D6+1, 6+ to gain the reward ({key:reveal.next}: roll, by "
                         "the app or real dice)"]
-    assert p.hint() == "Enter: roll D6+1 (6+)   Esc: cancel"
+    assert p.hint() == "{key:reveal.next}: roll D6+1 (6+)   {key:reveal.cancel}: cancel"
     assert p.next().step == "test" and p.next().dice == "D6+1"
     p.tested(roll_faces("D6+1", [3]))
     assert not p.earned and not p.allows("earned")
@@ -119,16 +120,17 @@ def test_the_cards_own_roll_first(state) -> None:  # type: ignore[no-untyped-def
 
 def test_not_earned_and_deferred(state) -> None:  # type: ignore[no-untyped-def]
     p = plan(state, "cawdor:9", mode=REWARD, earned=None)  # March to the Grave, at the end
-    assert p.text() == ["Earned? The log cannot tell: n if the next reward's condition was not met",
+    assert p.text() == ["Earned? The log cannot tell: {key:reveal.earned} if the next reward's condition "
+                        "was not met",
                         "- D3 Reputation: to roll (D3)"]
     p.toggle_earned()
-    assert p.text()[1] == "- not earned: D3 Reputation  (n to change)"
+    assert p.text()[1] == "- not earned: D3 Reputation  ({key:reveal.earned} to change)"
     assert not p.allows("skip") and p.allows("earned")
     assert p.next().result == RevealResult(False, ())
     p.toggle_earned()  # taken back: to roll again
     assert p.text()[1] == "- D3 Reputation: to roll (D3)"
     logged = plan(state, "cawdor:9", mode=REWARD, earned=False)  # the log: not earned
-    assert logged.text() == ["Reward: not earned (n to change)"]
+    assert logged.text() == ["Reward: not earned ({key:reveal.earned} to change)"]
     assert not logged.allows("skip") and not logged.allows("again")
     assert logged.next().result == RevealResult(False, ())
     d = RewardPlan.for_match(Match(GANG, "escher:2", MET, upgraded=True), state, mode=DEFER,
@@ -155,7 +157,7 @@ def test_the_upgrade_stays_once_its_dice_are_rolled(state) -> None:  # type: ign
     p.upgrade()  # refused: the rolled 3 stays
     assert p.upgraded and p.record().rewards[0].amount == 3
     assert p.text()[0] == "Upgraded reward: yes  (its dice are rolled)"
-    assert "g to switch" not in " ".join(p.text())
+    assert "to switch" not in " ".join(p.text())
 
 
 def test_not_earned_decides_one_reward_and_a_roll_made_stays(state) -> None:  # type: ignore[no-untyped-def]
@@ -168,7 +170,7 @@ def test_not_earned_decides_one_reward_and_a_roll_made_stays(state) -> None:  # 
     assert p.allows("earned")
     p.toggle_earned()  # the -D3: not earned
     assert p.text()[1:3] == ["- 5 Reputation (if you win)  [D6 [5]]",
-                             "- not earned: -D3 Reputation (lost if you lose)  (n to change)"]
+                             "- not earned: -D3 Reputation (lost if you lose)  ({key:reveal.earned} to change)"]
     assert p.next().result == RevealResult(False, (Reward("reputation", 5, dice="D6", faces=(5,),
                                                           note="if you win"),))
 

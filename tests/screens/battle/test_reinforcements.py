@@ -161,11 +161,14 @@ async def test_undo_in_the_reinforcements_step_with_nothing_arrived_says_so(make
     Enter draws and rolls, though Enter never rolls (r does)."""
     from munda_tui.screens.battle.screen import BattleScreen
 
-    assert "r draws at random and rolls the D6" in BattleScreen.HELP
-    assert "Enter draws" not in BattleScreen.HELP
+    from munda_tui.widgets.keys import keys_text
+
+    assert "{key:reinforcement.draw} draws at random and rolls the D6" in BattleScreen.HELP
     make_battle(data_dir)
     app = make_app(campaign="demo")
     async with app.run_test(size=SIZE) as pilot:
+        assert "r draws at random and rolls the D6" in keys_text(app, BattleScreen.HELP)
+        assert "Enter draws" not in keys_text(app, BattleScreen.HELP)
         await open_battle(pilot)
         await pilot.press("n", "2", "e", "2", "enter", "e", "1", "enter")
         assert isinstance(app.screen, ReinforcementScreen)
