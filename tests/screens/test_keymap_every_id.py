@@ -79,10 +79,11 @@ def old_names(binding_ids: set[str]) -> dict[str, str]:
     return out
 
 
-#: texts that look like a key and are data: a Special Territory's mark
-#: and a rule's name, a round's or a battle's number ("Battle 1: set-up", not a line's)
+#: texts that look like a key and are data: a Special Territory's mark, a rule's name, a
+#: round's or a battle's number ("Battle 1: set-up", not a line's), a die's face ("D6 3: 9\"
+#: from enemies")
 NOT_KEYS = [re.compile(r"\w \(S\)"), re.compile(r"Reinforcements \(X\)"), re.compile(r"[Rr]ound \d+"),
-            re.compile(r"\bBattle \d+")]
+            re.compile(r"\bBattle \d+"), re.compile(r"\bD\d+ \d+")]
 
 
 def old_key_mentions(text: str, binding_ids: set[str]) -> list[str]:
