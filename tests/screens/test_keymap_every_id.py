@@ -228,6 +228,7 @@ async def _postbattle(pilot: Any, _data_dir: Path) -> None:
     await check_screen(pilot, "post-battle: rolled")
     import random
 
+    from munda_tui.screens.postbattle.screen import PromptOptions
     from postbattle_support import answer_default
 
     screen, rng = pilot.app.screen, random.Random(3)
@@ -241,6 +242,12 @@ async def _postbattle(pilot: Any, _data_dir: Path) -> None:
             await press(pilot, "post_battle.next")
     await pilot.pause()
     await check_screen(pilot, "post-battle: nothing asked, entries to add")
+    await press(pilot, "post_battle.add")  # an entry, and the question it asks
+    await wait_for_screen(pilot, "PickOneScreen")
+    await press(pilot, "pick_one.pick-2")  # (receive rewards: XP for a fighter: which?)
+    await wait_for_screen(pilot, "PostBattleScreen")
+    await wait_until_focused(pilot, PromptOptions)
+    await check_screen(pilot, "post-battle: a choice")  # its lines' numbers
 
 
 async def _dialogs(pilot: Any, _data_dir: Path) -> None:
