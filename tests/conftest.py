@@ -32,6 +32,7 @@ def pytest_configure(config: pytest.Config) -> None:
     _wait.SLEEP_IDLE = _wait.SLEEP_GRANULARITY / 20.0
     _hand_out_one_at_a_time(config)
     _press_waits_for_each_new_screen()
+    _headless_frames_are_not_painted()
 
 
 def _hand_out_one_at_a_time(config: pytest.Config) -> None:
@@ -78,6 +79,33 @@ def _press_waits_for_each_new_screen() -> None:
 
     press.__doc__ = textual_press.__doc__
     Pilot.press = press  # type: ignore[method-assign]
+
+
+def _headless_frames_are_not_painted() -> None:
+    """In a headless Pilot test the top screen's frames are laid out but not painted.
+
+    After each change Textual's compositor paints the changed regions of the top screen
+    into segments for the terminal, and a headless app then throws them away
+    (``App._display`` writes nothing when headless): a fifth to a quarter of a Pilot
+    test's CPU. Layout, focus, messages and every widget's state go on as before; what
+    a test reads as the picture is painted in full when asked (``support.screen_text``,
+    the snapshots' ``export_screenshot``), from the same widgets, so it is the same
+    picture. The real terminal (tests/e2e, tmux) paints every frame.
+    """
+    from textual.screen import Screen
+
+    paint = Screen._compositor_refresh
+
+    def refresh(self: Screen) -> None:  # type: ignore[type-arg]
+        app = self.app
+        if app.is_headless and not app.is_inline and self is app.screen:
+            self._dirty_widgets.clear()
+            self._compositor._dirty_regions.clear()
+            app._update_mouse_over(self)
+            return
+        paint(self)
+
+    Screen._compositor_refresh = refresh  # type: ignore[method-assign]
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
