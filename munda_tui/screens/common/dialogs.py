@@ -141,16 +141,16 @@ def line_bindings(prefix: str) -> list[BindingType]:
 def focused_lines(screen: "Screen[Any]") -> "Widget | None":
     """The list with the focus on ``screen`` (an OptionList, a SelectionList, a
     DataTable), or None."""
-    from textual.widgets import DataTable, OptionList as _OptionList
+    from ...widgets.plain import DataTable, OptionList, SelectionList
 
     focused = screen.focused
-    return focused if isinstance(focused, (_OptionList, DataTable)) else None
+    return focused if isinstance(focused, (OptionList, SelectionList, DataTable)) else None
 
 
 def cursor_to_line(lines: "Widget", n: int) -> bool:
     """Put the cursor of ``lines`` on its line ``n`` (from 1); False when it has no such
     line (or the line cannot be picked: a disabled option)."""
-    from textual.widgets import DataTable, OptionList as _OptionList
+    from ...widgets.plain import DataTable, OptionList, SelectionList
 
     index = n - 1
     if isinstance(lines, DataTable):
@@ -158,7 +158,7 @@ def cursor_to_line(lines: "Widget", n: int) -> bool:
             return False
         lines.move_cursor(row=index)
         return True
-    if isinstance(lines, _OptionList):
+    if isinstance(lines, (OptionList, SelectionList)):
         if not 0 <= index < lines.option_count or lines.get_option_at_index(index).disabled:
             return False
         lines.highlighted = index
@@ -168,7 +168,7 @@ def cursor_to_line(lines: "Widget", n: int) -> bool:
 
 def enter_on_line(lines: "Widget") -> None:
     """What Enter does on the line under the cursor (a SelectionList: toggles it)."""
-    from textual.widgets import DataTable
+    from ...widgets.plain import DataTable
 
     if isinstance(lines, DataTable):
         lines.action_select_cursor()
