@@ -1253,6 +1253,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--keys", type=int, default=240, help="keys pressed in the tracker (default 240)")
     parser.add_argument("--battles", type=int, default=300, help="battles in the saves campaign")
     parser.add_argument("--events", type=int, default=300, help="events per battle log")
+    parser.add_argument("--commented-events", default="200,1000",
+                        help="log lengths of the battle files commented by hand (comma-separated)")
     parser.add_argument("--league", default="12x20x300,50x30x300,50x30x2000",
                         help="leagues as GANGSxFIGHTERSxBATTLES, comma-separated (the first is the "
                         "base of the campaign screen's goal; default %(default)s)")
@@ -1302,7 +1304,8 @@ def _run_parts(args: argparse.Namespace, only: set[str], log_dir: Path) -> int:
             s = measure_saves(work / "saves", battles=args.battles, events=args.events)
             for line in report_saves(s, 12, 20, args.battles):
                 print(line, flush=True)
-            for line in report_commented_saves(measure_commented_saves(work / "saves")):
+            sizes = [int(n) for n in args.commented_events.split(",") if n.strip()]
+            for line in report_commented_saves(measure_commented_saves(work / "saves", sizes)):
                 print(line, flush=True)
         if "league" in only:
             (work / "league").mkdir()

@@ -91,10 +91,12 @@ def test_a_tiny_league_measures_every_figure(tmp_path: Path) -> None:
 
 
 def test_main_prints_one_line_per_figure(capsys: pytest.CaptureFixture[str]) -> None:
-    assert bench.main(["--only", "saves", "--battles", "2", "--events", "10"]) == 0
+    assert bench.main(["--only", "saves", "--battles", "2", "--events", "10",
+                       "--commented-events", "10"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("machine: ") and "Textual" in lines[0]
-    assert len(lines) == 5 and lines[-1].startswith("load average")
+    assert len(lines) == 6 and lines[-1].startswith("load average")
+    assert "commented by hand (" in lines[-2] and "comments kept: yes" in lines[-2]
 
 
 def test_a_kept_league_is_generated_once_and_each_run_works_on_a_copy(tmp_path: Path) -> None:
