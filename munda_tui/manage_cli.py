@@ -153,8 +153,15 @@ def _import_yaktribe(args: argparse.Namespace) -> int:
     check = result.rating
     file_part = f", file {check.file}" if check.file is not None else ""
     print(f"Gang Rating: computed {check.computed}{file_part}. {check.reason}")
+    from .keymap import all_bindings
+    from .saves.config import load_config
+    from .saves.paths import default_config_dir
+    from .widgets.keys import keys_text
+
+    all_bindings()  # (every screen's keys known: a note names the roster's by its id)
+    keymap = load_config(default_config_dir()).keymap  # the keys as the player has them
     for note in result.notes:
-        print(f"  note: {note}")
+        print(f"  note: {keys_text(keymap, note)}")
     for warning in result.warnings:
         print(f"  check: {warning}")
     return 0

@@ -10,13 +10,17 @@ binding answers to. Imports only Textual, so widgets, screens and the app all us
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Mapping, Union
 
 from textual.binding import Binding
 from textual.dom import DOMNode
 
 if TYPE_CHECKING:
     from textual.app import App
+
+#: where a text is shown: a widget or screen (its app's keymap), the app, or, where no app
+#: runs (the command line), the config's ``[keymap]`` itself
+Where = Union["DOMNode", "App[object]", Mapping[str, str]]
 
 #: how prose names the keys whose footer glyph reads badly in a sentence
 _PROSE = {"enter": "Enter", "escape": "Esc", "tab": "Tab", "backspace": "Backspace",
@@ -53,22 +57,29 @@ def default_binding(binding_id: str) -> Binding | None:
     return _defaults.get(binding_id)
 
 
-def _app(node: "DOMNode | App[object]") -> "App[object] | None":
+def _app(node: Where) -> "App[object] | None":
     from textual.app import App
 
     if isinstance(node, App):
         return node
+    if isinstance(node, Mapping):  # a keymap, no app
+        return None
     try:
         return node.app
     except Exception:  # noqa: BLE001 - a node not (or no longer) in an app: declared keys
         return None
 
 
-def keys_in_force(node: "DOMNode | App[object]", binding_id: str) -> list[str]:
+def _keymap(node: Where) -> Mapping[str, str]:
+    if isinstance(node, Mapping):
+        return node
+    return getattr(_app(node), "_keymap", None) or {}
+
+
+def keys_in_force(node: Where, binding_id: str) -> list[str]:
     """The keys (Textual's names: ``"r"``, ``"space"``, ``"ctrl+n"``) that
     ``binding_id`` answers to now: the keymap's, else the binding's own."""
-    app = _app(node)
-    keymap: dict[str, str] = getattr(app, "_keymap", None) or {}
+    keymap = _keymap(node)
     remapped = keymap.get(binding_id)
     if remapped:
         return [k.strip() for k in remapped.split(",") if k.strip()]
@@ -78,13 +89,12 @@ def keys_in_force(node: "DOMNode | App[object]", binding_id: str) -> list[str]:
     return [k.strip() for k in binding.key.split(",") if k.strip()]
 
 
-def key_for(node: "DOMNode | App[object]", binding_id: str) -> str:
+def key_for(node: Where, binding_id: str) -> str:
     """How a text names the key in force for ``binding_id``: the first of its keys as the
     footer shows it (``r``, ``space``, ``?``, ``f5``; ``Enter``, ``Esc``, ``Ctrl+N`` in words), or
     the binding's own ``key_display`` while it is not remapped. An id no class declares
     gives the id itself (a test keeps every id a text uses declared)."""
-    app = _app(node)
-    keymap: dict[str, str] = getattr(app, "_keymap", None) or {}
+    app, keymap = _app(node), _keymap(node)
     binding = default_binding(binding_id)
     if binding_id not in keymap and binding is not None and binding.key_display:
         return binding.key_display
@@ -112,11 +122,10 @@ def _prose(app: "App[object] | None", key: str) -> str:
     return App.get_key_display(None, probe)  # type: ignore[arg-type]
 
 
-def keys_for(node: "DOMNode | App[object]", binding_id: str, joiner: str = " or ") -> str:
+def keys_for(node: Where, binding_id: str, joiner: str = " or ") -> str:
     """Every key in force for ``binding_id``, as :func:`key_for` names one, Enter first:
     ``Enter or Esc`` (a binding with two keys), ``f5`` (remapped to one)."""
-    app = _app(node)
-    keymap: dict[str, str] = getattr(app, "_keymap", None) or {}
+    app, keymap = _app(node), _keymap(node)
     binding = default_binding(binding_id)
     if binding_id not in keymap and binding is not None and binding.key_display:
         return binding.key_display
@@ -132,9 +141,11 @@ def keys_for(node: "DOMNode | App[object]", binding_id: str, joiner: str = " or 
 _PLACEHOLDER = re.compile(r"\{key:([a-z][a-z0-9_]*\.[A-Za-z0-9_()'\-]+)\}")
 
 
-def keys_text(node: "DOMNode | App[object]", text: str) -> str:
+def keys_text(node: Where, text: str) -> str:
     """``text`` with every ``{key:<binding id>}`` replaced by :func:`key_for` (in an
-    f-string, write ``{{key:<binding id>}}``); an id no class declares is left as it is."""
+    f-string, write ``{{key:<binding id>}}``); an id no class declares is left as it is.
+    Where no app runs (the command line), ``node`` is the config's keymap: the classes
+    that declare the ids must be imported (``munda_tui.keymap.all_bindings()`` does)."""
     def one(m: re.Match[str]) -> str:
         binding_id = m.group(1)
         return key_for(node, binding_id) if default_binding(binding_id) else m.group(0)

@@ -161,3 +161,13 @@ def test_usage_errors(argv, capsys) -> None:
     with pytest.raises(SystemExit) as exc:
         main(argv)
     assert exc.value.code == 2
+
+
+def test_import_yaktribe_notes_name_the_roster_key_as_the_player_has_it(data_dir, config_dir,
+                                                                        capsys) -> None:
+    """Issue 26.2: the note on an export without item kinds named the roster's key as
+    "(i)"; with the key remapped in the config, the note names the player's key."""
+    (config_dir / "config.toml").write_text('[keymap]\n"roster.edit_item" = "f7"\n', "utf-8")
+    assert main(["import", "yaktribe", str(FIXTURE), *ROLES]) == 0
+    out = capsys.readouterr().out
+    assert "set each weapon's kind in the roster (f7)" in out

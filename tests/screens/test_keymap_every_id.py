@@ -43,7 +43,7 @@ SEEN: set[str] = set()
 _VERBS = ("to|rolls|draws|goes|opens|shows|hides|picks|deals|types|reveals|undoes|redoes|"
           "cycles|asks|adds|marks|takes|toggles|skips|cancels|again|names|enters|corrects|"
           "sends|removes|moves|leaves|saves|resumes|stops|chooses|confirms|closes|starts|"
-          "imports|records|serves|syncs|walks")
+          "imports|records|serves|syncs|walks|finish|finishes")
 _WORDS = {"enter": "Enter", "escape": "Esc(?:ape)?", "space": "Space", "delete": "Del(?:ete)?"}
 
 
@@ -214,6 +214,11 @@ def _prebattle_state(name: str) -> Walk:
         if name == "subplots":
             await press(pilot, "pre_battle.next_step")
             await check_screen(pilot, "pre-battle: subplots, next")
+            await press(pilot, "crew_step.method")  # the crew method, typed
+            await wait_for_screen(pilot, "LineScreen")
+            await check_screen(pilot, "the crew method")
+            await press(pilot, "line.cancel")
+            await wait_for_screen(pilot, "PreBattleScreen")
     return walk
 
 
@@ -377,6 +382,12 @@ async def _forms(pilot: Any, _data_dir: Path) -> None:
         await check_screen(pilot, f"{form}, refused")
         await press(pilot, "form.cancel")
         await wait_for_screen(pilot, "RosterScreen")
+    await press(pilot, "roster.copy_fighter")  # Vexa's copy: the Stash cannot pay
+    await wait_for_screen(pilot, "LineScreen")
+    await pilot.press(*"Neo", "enter")
+    await check_screen(pilot, "a copy refused")
+    await press(pilot, "line.cancel")
+    await wait_for_screen(pilot, "RosterScreen")
     await press(pilot, "roster.hire")
     await wait_for_screen(pilot, "HireScreen")
     await check_screen(pilot, "hire")
@@ -406,6 +417,10 @@ async def _import(pilot: Any, _data_dir: Path) -> None:
     export = Path(__file__).parents[1] / "fixtures" / "yaktribe" / "157849.json"
     await pilot.press(*str(export), "enter")
     await check_screen(pilot, "import, checked")
+    from munda_tui.widgets.keys import key_for
+
+    preview = str(pilot.app.screen.query_one("#preview").render())  # (the roster's key)
+    assert f"each weapon's kind in the roster ({key_for(pilot.app, 'roster.edit_item')})" in preview
     await press(pilot, "import_gang.import")  # refused: a type without its role
     await check_screen(pilot, "import, refused")
     await press(pilot, "import_gang.role-hanger-on")
@@ -512,6 +527,8 @@ async def _dialog(pilot: Any, key: str, name: str, close: str, where: str = "") 
 
 async def _tracker(pilot: Any, _data_dir: Path) -> None:
     """The tracker and the dialogs its keys open."""
+    from munda_tui.widgets.keys import key_for
+
     await wait_for_screen(pilot, "CampaignScreen")
     pilot.app.open_battle(1)
     await wait_for_screen(pilot, "BattleScreen")
@@ -544,7 +561,8 @@ async def _tracker(pilot: Any, _data_dir: Path) -> None:
     await press(pilot, "hand.reveal")
     await wait_until_screen_in(pilot, ("ConfirmScreen", "RevealScreen"))
     if type(pilot.app.screen).__name__ == "ConfirmScreen":  # not met: reveal anyway?
-        await check_screen(pilot, "reveal anyway?")
+        await check_screen(pilot, "reveal anyway?")  # (and the tracker's undo key)
+        assert f"({key_for(pilot.app, 'battle.undo')} undoes" in screen_text(pilot.app)
         await press(pilot, "confirm.answer-True")
     await wait_for_screen(pilot, "RevealScreen")
     await check_screen(pilot, "a reveal with an upgrade")
@@ -582,7 +600,8 @@ async def _tracker(pilot: Any, _data_dir: Path) -> None:
         await wait_until_screen_in(pilot, ("PrivacyCurtain", "RevealScreen", "ConfirmScreen"))
         name = type(pilot.app.screen).__name__
         await check_screen(pilot, f"finish: {name}")
-        if name == "ConfirmScreen":
+        if name == "ConfirmScreen":  # (the tracker's hand key, named as the player has it)
+            assert f"hand ({key_for(pilot.app, 'battle.hand')})" in screen_text(pilot.app)
             break
         await press(pilot, "privacy_curtain.cancel" if name == "PrivacyCurtain" else "reveal.cancel")
         if name == "RevealScreen":

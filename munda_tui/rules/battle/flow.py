@@ -413,7 +413,7 @@ class BattleFlow:
         if st.ended:
             won = st.sides[st.winner].name if st.winner else ""
             where = f"Battle over: {won} win" if won else "Battle over: a draw"
-            where += " · F finish"
+            where += " · {key:battle.finish} finish"  # (the screen names the key in force)
         else:
             prio = st.sides[st.priority].name if st.priority else "-"
             where = f"Round {st.round} · {PHASE_NAMES[st.phase]} phase · Priority: {prio}"

@@ -575,7 +575,8 @@ def gang_from_yaktribe(data: Any, *, taken_ids: Collection[str] = (),
     if kinds_unknown and not any(e.weapon for f in fighters for e in f.equipment):
         notes.append(
             f"The file does not say which items are weapons ({kinds_unknown} items recorded "
-            "as wargear): set each weapon's kind in the roster (i) so the weapon limit of "
+            "as wargear): set each weapon's kind in the roster ({key:roster.edit_item}) so the "
+            "weapon limit of "
             "Distribute Equipment counts it."
         )
     if unknown_items:

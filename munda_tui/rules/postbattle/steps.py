@@ -686,7 +686,7 @@ def escaping_capture(walk: Walk) -> None:
         else:
             walk.say(f"{f.name} remains Captured.")
     if not cands:
-        walk.say("No Captured fighter has a Skinblade or Escape Artist: a names another "
+        walk.say("No Captured fighter has a Skinblade or Escape Artist: {key:post_battle.add} names another "
                  "fighter whose equipment or ability allows an escape.")
 
 

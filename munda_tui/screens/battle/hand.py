@@ -133,8 +133,9 @@ class HandScreen(Asking, ListDialog["str | None"]):
             # the players know better than the log (an event not logged, a trait skipped)
             if await self.ask(ConfirmScreen(
                     "The log does not show this card met. Reveal it anyway?",
-                    "Log the missing events first if you can (u undoes, keys add them); "
-                    "revealing now walks its reward as the card says.",
+                    keys_text(self, "Log the missing events first if you can ({key:battle.undo} "
+                              "undoes, keys add them); revealing now walks its reward as the "
+                              "card says."),
                     yes="Reveal", no="Keep hidden")):
                 self.dismiss(m.card)
             return

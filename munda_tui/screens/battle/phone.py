@@ -34,6 +34,7 @@ from munda_tui.rules.battle.hand_view import HandView
 from munda_tui.screens.common.dialogs import DIALOG_CSS, DialogScreen, ErrorScreen, LineScreen
 from munda_tui.widgets.curtain import PrivacyCurtain
 from munda_tui.widgets.footer import Footer
+from munda_tui.widgets.keys import keys_text
 
 
 def bind_dialog(default: str) -> LineScreen:
@@ -192,8 +193,9 @@ class PhoneKeys:
             if await self.ask(PrivacyCurtain(player or name, f"to see the phone link of {name}")):
                 await self.ask(LinkScreen(name, player, self.phones.links.get(gang, "")))
         if self.phones.running:
-            self.message(f"Phones: serving the hands on {self.phones.address} "
-                         "(m stops, M shows a link again).")
+            self.message(keys_text(self.app, f"Phones: serving the hands on {self.phones.address} "
+                                       "({key:battle.phones} stops, {key:battle.phone_link} shows "
+                                       "a link again)."))
 
     @work(group="dialog")
     async def action_phone_link(self) -> None:

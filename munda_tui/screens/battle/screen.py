@@ -102,7 +102,7 @@ class BattleScreen(Asking, PhoneKeys, Screen[None]):
     def refresh_view(self) -> None:
         if self.phones.running:
             self.phones.publish(self.flow.phone_views())
-        self._set("top", self.flow.top_line(self.phones.address if self.phones.running else ""))
+        self._set("top", keys_text(self, self.flow.top_line(self.phones.address if self.phones.running else "")))
         for i, gang in enumerate(self.gangs):
             self._set(f"head-{i}", self.flow.side_head(gang, self.strict))
             self.table(i).show(self.state)

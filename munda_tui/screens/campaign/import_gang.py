@@ -26,7 +26,7 @@ from munda_tui.rules.core.model import FighterStatus, FighterType
 from munda_tui.rules.campaign.yaktribe import YaktribeImport
 from munda_tui.saves.importer import GangImportError, import_yaktribe, read_yaktribe
 from munda_tui.widgets.footer import Footer
-from munda_tui.widgets.keys import key_for, keys_text
+from munda_tui.widgets.keys import Where, key_for, keys_text
 
 #: One key per role for the fighter type names the importer cannot place.
 ROLE_KEYS: tuple[tuple[str, FighterType], ...] = (
@@ -48,7 +48,9 @@ if TYPE_CHECKING:
     from munda_tui.saves import CampaignHandle
 
 
-def preview_text(result: YaktribeImport) -> Text:
+def preview_text(result: YaktribeImport, node: "Where | None" = None) -> Text:
+    """What the file holds; the importer's notes name keys by binding id (filled as
+    ``node`` has them: the screen's keys in force)."""
     g = result.gang
     counts: dict[FighterStatus, int] = {}
     for f in g.fighters:
@@ -74,7 +76,7 @@ def preview_text(result: YaktribeImport) -> Text:
     if result.notes:
         text.append("\nNotes\n", style="bold")
         for note in result.notes:
-            text.append(f"• {note}\n")
+            text.append(f"• {note if node is None else keys_text(node, note)}\n")
     if result.warnings:
         text.append("\nTo check\n", style="bold yellow")
         for warning in result.warnings:
@@ -153,7 +155,7 @@ class ImportGangScreen(Screen[None]):
         self.result, self.path = result, path
         self.roles = {}
         error.update("")
-        preview.update(preview_text(result))
+        preview.update(preview_text(result, self))
         self.show_roles()
         if result.unknown_types:
             self.query_one("#roles", OptionList).focus()

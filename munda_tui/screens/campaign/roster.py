@@ -599,7 +599,7 @@ class RosterScreen(Asking, Screen[None]):
             try:
                 copy = cat.copy_fighter(gang, fighter, name)
             except rr.RosterError as error:
-                return f"{error} (Esc: cancel)"
+                return f"{error} ({key_for(self, 'line.cancel')}: cancel)"
             if not self.commit_new_fighter(copy, f"Hired {copy.name}, a copy of {fighter.name}, "
                                            f"for {credits - gang.credits} credits from the Stash",
                                            before, credits):

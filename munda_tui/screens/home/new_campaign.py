@@ -101,7 +101,8 @@ class NewCampaignScreen(DialogScreen[NewCampaignRequest | None]):
         request = NewCampaignRequest(name.strip(), ruleset, self.defaults)
         reason = self.create(request) if self.create is not None else None
         if reason:
-            self.query_one("#name-error", Static).update(f"{reason} (Esc: cancel)")
+            self.query_one("#name-error", Static).update(
+                f"{reason} ({key_for(self, 'new_campaign.cancel')}: cancel)")
             return
         self.dismiss(request)
 

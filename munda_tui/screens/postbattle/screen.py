@@ -262,7 +262,7 @@ rosters once and saves the battle report.
                 break
             skipped.insert(0, f"Skipped {st.title}: {st.reason}")
         lines = skipped + ([""] if skipped and state.lines else []) + state.lines
-        self._set("pb-lines-text", "\n".join(lines) or "—")
+        self._set("pb-lines-text", keys_text(self, "\n".join(lines)) or "—")  # (keys by id)
         self._set("pb-error", "")
         self._show_prompt()
         self._show_hint()

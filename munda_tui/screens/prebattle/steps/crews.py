@@ -440,7 +440,7 @@ class CrewStep(StepPanel):
                        "Hybrid (3+D3).",
                 check=check,
                 allow_empty=True,  # the check says what an empty method lacks
-                hint="Enter to confirm, Esc to go back",
+                hint="Enter to confirm, {key:line.cancel} to go back",
                 cancel_label="Back",
             ),
             done,

@@ -136,8 +136,10 @@ class SideJobsStep(ListDetailStep):
                 self._set(side, res.candidates[k])
 
         how = "selected at the table" if random_pick else "chosen by the player"
-        detail = ("The fighter you selected at random at the table; Esc, then r, "
-                  "has the app pick at random instead." if random_pick else "")
+        detail = (f"The fighter you selected at random at the table; "
+                  f"{key_for(self, 'pick_one.cancel')}, then "
+                  f"{key_for(self, 'side_jobs_step.pick_random')}, has the app pick at random "
+                  "instead." if random_pick else "")
         if picked_already and spec.get("pick") == "random":
             how = "selected at the table"
             detail = (f"Picked: {self._target_name(side.side_job_target)}. Choose the fighter "
