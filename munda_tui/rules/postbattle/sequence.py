@@ -375,8 +375,8 @@ class PostBattle:
             return False
         what, key = target
         if self._kept_roll(what, key):
-            raise PostBattleError("a roll is kept: R re-rolls or corrects it, and the report "
-                                  "shows both")
+            raise PostBattleError("a roll is kept: {key:post_battle.reroll} re-rolls or corrects it, "
+                                  "and the report shows both")  # (the screen names the key)
         self._touch()
         if what == "answer":
             del self.answers[key]

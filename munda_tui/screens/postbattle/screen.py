@@ -445,7 +445,7 @@ rosters once and saves the battle report.
             w.focus()
 
     def _error(self, text: str) -> None:
-        self._set("pb-error", text)
+        self._set("pb-error", keys_text(self, text))  # (a rules message names keys by id)
 
     # --- input ------------------------------------------------------------------
     def _changed(self) -> None:

@@ -500,7 +500,8 @@ class CrewStep(StepPanel):
             if problem:
                 return problem
             if self.flow.needs_cards(gang_id):
-                return "Deal the cards: d (munda-tui deals) or t (enter the real cards)."
+                return (f"Deal the cards: {key_for(self, 'crew_step.deal')} (munda-tui deals) or "
+                        f"{key_for(self, 'crew_step.real_cards')} (enter the real cards).")
             try:
                 crew = self.flow.select_crew(gang_id)
             except sc.CrewError as error:

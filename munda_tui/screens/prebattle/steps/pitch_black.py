@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.binding import Binding
 from munda_tui.widgets.plain import Static
+from munda_tui.widgets.keys import key_for
 
 from munda_tui.rules.prebattle import flow as pre
 from munda_tui.rules.prebattle import scenario as sc
@@ -41,8 +42,8 @@ class PitchBlackStep(AgreeStep):
 
     def agree(self) -> None:
         if self.setup.pitch_black and self.setup.visibility:  # Enter never re-rolls
-            self.say(f"Rolled: {self.setup.visibility}. R re-rolls or corrects it "
-                     "(asks why; both are kept).")
+            self.say(f"Rolled: {self.setup.visibility}. {key_for(self, 'pitch_black_step.reroll')} "
+                     "re-rolls or corrects it (asks why; both are kept).")
             return
         self._roll()
 

@@ -104,8 +104,9 @@ class ScenarioStep(ListDetailStep):
         by = self._roller(table_id, gang)
         label = table.title if not gang else f"{table.title} for {self.flow.gang_name(gang)}"
         if self._result(table_id, gang) and not reason:  # Enter never re-rolls
-            self.say(f"{label} is rolled: {self._result(table_id, gang)}. R re-rolls "
-                            "or corrects it (asks why; both are kept).")
+            self.say(f"{label} is rolled: {self._result(table_id, gang)}. "
+                     f"{key_for(self, 'scenario_step.reroll')} re-rolls or corrects it (asks why; "
+                     "both are kept).")
             return
 
         self.ask_table(table, label + (" (again)" if reason else ""), f"{self.flow.gang_name(by)} rolls",
@@ -135,8 +136,8 @@ class ScenarioStep(ListDetailStep):
 
     def action_roll_rest(self) -> None:
         if all(self._result(t, g) for t, g in self.rows()):
-            self.say("Every line is rolled already: R re-rolls or corrects one "
-                     "(asks why; both are kept).")
+            self.say(f"Every line is rolled already: {key_for(self, 'scenario_step.reroll')} "
+                     "re-rolls or corrects one (asks why; both are kept).")
             return
         for table_id, gang in self.rows():
             if not self._result(table_id, gang):
