@@ -620,6 +620,12 @@ async def _tracker(pilot: Any, _data_dir: Path) -> None:
         await press(pilot, "dice.roll")
     await wait_for_screen(pilot, "ReinforcementScreen")
     await check_screen(pilot, "Reinforcements: a draw")
+    await press(pilot, "reinforcement.choose")  # the card dealt by hand: its number's key
+    await check_screen(pilot, "Reinforcements: which card")
+    deck = pilot.app.screen.query_one("#reinf-deck")
+    assert str(deck.get_option_at_index(0).prompt).startswith(
+        f"{key_for(pilot.app, 'reinforcement.digit-1')}  ")
+    await press(pilot, "reinforcement.back")
     await press(pilot, "reinforcement.enter")  # Enter never rolls: says which keys do
     await check_screen(pilot, "Reinforcements: Enter")
     await press(pilot, "reinforcement.draw")

@@ -155,13 +155,15 @@ class ReinforcementScreen(DialogScreen["str | None"]):
         self.query_one("#reinf-turn", Static).update(turn)
         self.query_one("#reinf-hint", Static).update(keys_text(self, hint))
 
+    def _digit(self, n: int) -> str:
+        """The key of the digit ``n`` as the player has it: "3", or its remapped key."""
+        binding_id = f"reinforcement.digit-{n}"
+        return str(n) if keys_in_force(self, binding_id) == [str(n)] else key_for(self, binding_id)
+
     def _digits(self, last: int) -> str:
         """The keys of the digits 1 to ``last`` as the player has them: "1-6", or the
         remapped keys' names ("f5-f10")."""
-        def name(n: int) -> str:
-            binding_id = f"reinforcement.digit-{n}"
-            return str(n) if keys_in_force(self, binding_id) == [str(n)] else key_for(self, binding_id)
-        return f"{name(1)}-{name(last)}"
+        return f"{self._digit(1)}-{self._digit(last)}"
 
     # --- keys -------------------------------------------------------------------------
 
@@ -218,7 +220,8 @@ class ReinforcementScreen(DialogScreen["str | None"]):
         deck = self.query_one("#reinf-deck", OptionList)
         deck.clear_options()
         deck.add_options([
-            Option(f"{i}  {st.name_of(k)}" if i < 10 else f"   {st.name_of(k)}", id=k)
+            # each card's number key as the player has it (the digits pick the card)
+            Option(f"{self._digit(i)}  {st.name_of(k)}" if i < 10 else f"   {st.name_of(k)}", id=k)
             for i, k in enumerate(st.sides[gang].reserves, start=1)
         ])
         self.stage = CHOOSE
