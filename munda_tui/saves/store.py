@@ -299,25 +299,23 @@ class Store:
         if not directory.is_dir():
             raise SaveError(path, 1, 1, f"no campaign folder {slug!r} in {self.campaigns_dir}")
         lock = Lock.acquire(directory)
+        paused = _collector_paused()  # (until the opening is finished or cancelled)
+        paused.__enter__()
         try:
             from .journal import roll_forward
 
             roll_forward(directory)  # a save or migration killed after its commit point
             clean_stale_temps(directory, all_temps=True)
             text = read_text(path)
-            with _collector_paused():
-                read = folder.read_folder(directory, text)  # (its key: once, for both)
+            read = folder.read_folder(directory, text)  # (its key: once, for both)
             overview = cache.read_overview(path, text, read.key)
         except BaseException:
+            paused.__exit__()
             lock.release()
             raise
-        return Opening(self, slug, path, text, lock, overview, read.key, read)
+        return Opening(self, slug, path, text, lock, overview, read.key, read, paused)
 
     def _finish_open(self, opening: "Opening") -> CampaignHandle:
-        with _collector_paused():
-            return self._finish_opening(opening)
-
-    def _finish_opening(self, opening: "Opening") -> CampaignHandle:
         path, lock = opening.path, opening.lock
         try:
             read = opening.read
@@ -415,9 +413,12 @@ from .folder import has_comments  # noqa: E402 (kept here: tests and callers use
 
 
 class _collector_paused:
-    """Python's cyclic collector paused while a campaign is read (a league's is ~30,000
-    new tables and objects, none of them garbage: the collections they set off scanned
-    every object the program has, ~10-15 ms in a running app), then as it was."""
+    """Python's cyclic collector paused while a campaign is read and decoded (a league's
+    is ~30,000 new tables and objects, none of them garbage: the ~80 collections they set
+    off, two of them full, scanned every object the program has: ~40-60 ms of an open in
+    a running program), then as it was. The app freezes what it holds once the campaign
+    is open (``collector.Collector.campaign_opened``): the young collection the open's
+    objects would have had never comes."""
 
     def __enter__(self) -> None:
         self.was = gc.isenabled()
@@ -493,23 +494,36 @@ class Opening:
 
     def __init__(self, store: Store, slug: str, path: Path, text: str, lock: Lock,
                  overview: dict[str, Any] | None, key: str | None = None,
-                 read: "folder.FolderRead | None" = None) -> None:
+                 read: "folder.FolderRead | None" = None, paused: "_collector_paused | None" = None) -> None:
         self.store, self.slug, self.path, self.text, self.lock = store, slug, path, text, lock
         self.overview = overview
         self.key = key  # (the folder's cache key, worked out once)
         self.read = read  # what was read of the folder
         self._done = False
+        self._paused = paused  # the collector, paused since the read began
+
+    def _resume(self) -> None:
+        paused, self._paused = self._paused, None
+        if paused is not None:
+            paused.__exit__()
 
     def finish(self) -> "CampaignHandle":
         if self._done:
             raise RuntimeError("this opening is over")
         self._done = True
-        return self.store._finish_open(self)
+        try:
+            return self.store._finish_open(self)
+        finally:
+            self._resume()
 
     def cancel(self) -> None:
+        self._resume()
         if not self._done:
             self._done = True
             self.lock.release()
+
+    def __del__(self) -> None:  # (an opening dropped unfinished: the collector as it was)
+        self._resume()
 
 
 class CampaignHandle:

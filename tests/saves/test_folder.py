@@ -334,3 +334,35 @@ def test_a_save_leaves_the_files_of_gangs_it_did_not_change_as_they_are(store, f
     assert tomllib.loads(path.read_text())["credits"] == full_campaign.gang("venom-sisters").credits + 1
     with store.open_campaign(slug) as handle:
         assert handle.campaign.gang("venom-sisters").credits == full_campaign.gang("venom-sisters").credits + 1
+
+
+def test_the_collector_is_paused_while_a_campaign_is_read_then_as_it_was(store, demo_campaign, monkeypatch):
+    """A campaign's read makes thousands of objects, none of them garbage: Python's
+    cyclic collector waits from the read to the end of the decode, then is as it was
+    (also after an opening cancelled, or a campaign that does not load)."""
+    import gc
+
+    from munda_tui.saves import folder
+
+    with store.create_campaign(demo_campaign) as handle:
+        slug = handle.slug
+    seen = []
+    real = folder.load_folder
+    monkeypatch.setattr(folder, "load_folder", lambda read: (seen.append(gc.isenabled()), real(read))[1])
+    assert gc.isenabled()
+    store.open_campaign(slug).close()
+    assert seen == [False] and gc.isenabled()
+    opening = store.begin_open(slug)
+    assert not gc.isenabled()
+    opening.cancel()
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        store.open_campaign(slug).close()
+        assert not gc.isenabled()  # (paused by its caller: left paused)
+    finally:
+        gc.enable()
+    (store.campaign_dir(slug) / "campaign.toml").write_text("schema_version = 2\nname = [")
+    with pytest.raises(Exception):
+        store.open_campaign(slug)
+    assert gc.isenabled()
