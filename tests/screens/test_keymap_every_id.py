@@ -37,8 +37,10 @@ IDS = sorted(all_bindings())
 NEW: dict[str, str] = dict(zip(IDS, (f"{m}f{i}" for m in _MODS for i in range(1, 25))))
 assert len(NEW) == len(IDS), "more binding ids than remap keys: add modifiers"
 
-#: ids seen in force on a screen walked (filled by the walks, read by the last test)
+#: ids seen in force on a screen walked (filled by each walk, checked after it)
 SEEN: set[str] = set()
+#: the helps a walk has checked: (screen class, the ids in force)
+HELPED: set[tuple[type, frozenset[str]]] = set()
 
 _VERBS = ("to|rolls|draws|goes|opens|shows|hides|picks|deals|types|reveals|undoes|redoes|"
           "cycles|asks|adds|marks|takes|toggles|skips|cancels|again|names|enters|corrects|"
@@ -134,7 +136,9 @@ async def check_screen(pilot: Any, where: str) -> None:
     help_id = next((i for i in ("app.help", "app.help_in_field") if i in bindings), None)
     if help_id is None and app.screen.is_modal:  # a dialog: the app's keys are priority ones
         help_id = "app.help" if app.check_action("help", ()) else "app.help_in_field"
-    if help_id is not None:  # (in a text field the help is F1's, remapped too)
+    shown = (type(screen), frozenset(bindings))  # one help each (it shows no more than these)
+    if help_id is not None and shown not in HELPED:  # (in a field the help is F1's, remapped)
+        HELPED.add(shown)
         await press(pilot, help_id)
         await wait_for_screen(pilot, "HelpScreen")
         helped = app.screen
@@ -748,6 +752,7 @@ async def test_every_text_names_the_remapped_key(walk: str, make_app: Any, data_
         assert app.config.load_error is None
         assert not app._notifications, [n.message for n in app._notifications]
         SEEN.clear()
+        HELPED.clear()
         await go(pilot, data_dir)
     # the walk saw every binding id of its classes in force (and so checked its texts)
     ids = {i for i, (cls, _b) in all_bindings().items() if cls.__name__ in classes}
