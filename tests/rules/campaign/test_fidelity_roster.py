@@ -476,3 +476,16 @@ def test_a_fighter_marked_dead_on_the_roster_leaves_it_for_the_fallen() -> None:
     update_fighter(g, thug.id, values)
     assert "thug-varro" not in [f.id for f in g.fighters]
     assert [(f.id, f.status_why) for f in g.fallen] == [("thug-varro", "set on the roster")]
+
+
+def test_the_demo_gangs_fighter_types_are_the_roles_their_gang_lists_give() -> None:
+    """The demo's fighters carry their House's type names (House of Chains p54: the
+    Goliath Ganger is a Bruiser; p56: the Bully is a Juve): each name read as an import
+    reads it gives the role the fighter has (the Gangers were labelled Bully)."""
+    from munda_tui.rules.campaign.demo import demo_campaign
+    from munda_tui.rules.campaign.yaktribe import fighter_type_from_label
+
+    for gang in demo_campaign().gangs:
+        for fighter in gang.fighters:
+            assert fighter_type_from_label(fighter.label, gang=gang.type.value) == fighter.type, (
+                gang.name, fighter.name, fighter.label)
