@@ -523,7 +523,10 @@ class Opening:
             self.lock.release()
 
     def __del__(self) -> None:  # (an opening dropped unfinished: the collector as it was)
-        self._resume()
+        try:
+            self._resume()
+        except Exception:  # noqa: BLE001 - (at the interpreter's exit: nothing to restore)
+            pass
 
 
 class CampaignHandle:
