@@ -55,7 +55,7 @@ documents = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(documents)
 def test_reads_back_as_the_data(doc) -> None:
     text = tomllayout.dumps(doc, LAYOUT)
