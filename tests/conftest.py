@@ -31,9 +31,42 @@ def pytest_configure(config: pytest.Config) -> None:
     _wait.SLEEP_GRANULARITY = 0.004
     _wait.SLEEP_IDLE = _wait.SLEEP_GRANULARITY / 20.0
     _hand_out_one_at_a_time(config)
+    _asserts_rewritten_once_before_the_workers(config)
     _press_waits_for_each_new_screen()
     _headless_frames_are_not_painted()
     _young_objects_collected_less_often()
+
+
+def _asserts_rewritten_once_before_the_workers(config: pytest.Config) -> None:
+    """With xdist, from a fresh clone: the test modules' asserts are rewritten (and
+    munda_tui compiled) once, in two processes, before the workers start.
+
+    Every worker collects every test module, and pytest rewrites a module's asserts when
+    it first imports it (~6 s of CPU for the whole suite), then caches the result in
+    ``__pycache__``. From a fresh clone the four workers start at once, each found no
+    cache and each rewrote everything: ~24 s of CPU before the first test. Two
+    collect-only runs over half the modules each fill the cache on both cores (a few
+    seconds); the workers then read it. When the cache is there already (any run after
+    the first) or Python may not write it (PYTHONDONTWRITEBYTECODE), nothing is done.
+    """
+    import subprocess
+    import sys
+
+    if (not config.pluginmanager.hasplugin("xdist") or hasattr(config, "workerinput")
+            or not config.getoption("numprocesses", None) or config.option.collectonly
+            or sys.dont_write_bytecode):
+        return
+    from _pytest.assertion.rewrite import PYC_TAIL  # the cache's own name for a module
+
+    tests = sorted(p for p in (REPO / "tests").rglob("test_*.py") if "__pycache__" not in p.parts)
+    cold = [p for p in tests if not (p.parent / "__pycache__" / (p.name[:-3] + PYC_TAIL)).exists()]
+    if len(cold) < 20:
+        return
+    runs = [subprocess.Popen([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:xdist",
+                              *map(str, cold[i::2])], cwd=REPO, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL) for i in range(2)]
+    for run in runs:
+        run.wait()
 
 
 def _hand_out_one_at_a_time(config: pytest.Config) -> None:
