@@ -21,6 +21,7 @@ from textual.screen import Screen
 
 from .collector import Collector
 from .key_order import KeyOrderApp
+from .screen_css import load_screen_css
 from .rules.core.model import BattleSummary, Campaign
 from .rules.core.stage import summary_of
 from .rules.core.status import FIRST, FIRST_BY_HAND, BattleStatus
@@ -376,6 +377,10 @@ class MundaApp(KeyOrderApp):
         width = min(60, self.size.width // 2) - 3
         super().notify(paths_broken_at_slashes(message, width), title=title,
                        severity=severity, timeout=timeout, markup=False)
+
+    def _load_screen_css(self, screen: Screen) -> None:
+        # a screen's CSS, the first time it opens, without parsing all the others again
+        load_screen_css(self, screen)
 
     # --- the last line of defence --------------------------------------------------
 

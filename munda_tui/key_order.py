@@ -44,6 +44,18 @@ PRIVATE_NAMES: tuple[tuple[str, str], ...] = (
     ("textual.app.App", "_exit_renderables"),              # ... printed instead of them
     ("textual.app.App", "_exception"),                     # ... about this error
     ("textual.screen.Screen", "_push_result_callback"),    # the bottom campaign screen
+    # munda_tui.screen_css: a screen's CSS loaded without parsing all the others again
+    ("textual.app.App", "_load_screen_css"),
+    ("textual.css.stylesheet.Stylesheet", "_parse_cache"),
+    ("textual.css.stylesheet.Stylesheet", "_variables"),
+    ("textual.css.stylesheet.Stylesheet", "_invalid_css"),
+    ("textual.css.stylesheet.Stylesheet", "_rules"),
+    ("textual.css.stylesheet.Stylesheet", "_rules_map"),
+    ("textual.css.stylesheet.Stylesheet", "_require_parse"),
+    ("textual.dom.DOMNode", "_css_type_name"),
+    ("textual.dom.DOMNode", "_selector_names"),
+    ("textual.dom.DOMNode", "_get_component_classes"),
+    ("textual.dom.DOMNode", "_css_bases"),
 )
 
 
