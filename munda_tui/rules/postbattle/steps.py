@@ -502,7 +502,8 @@ def dramatis_personae(walk: Walk) -> None:
         walk.skip("No Dramatis Personae fought")
     for g, f in dps:
         walk.say(f"{g.name}: {f.name}: resolve their write-up's Post-Battle behaviour "
-                 "(not in the seeds); add any credits, Reputation or XP it gives with a.")
+                 "(not in the seeds); add any credits, Reputation or XP it gives with "
+                 "{key:post_battle.add}.")
     adjustments(walk)
 
 
@@ -740,7 +741,7 @@ def receive_rewards(walk: Walk) -> None:
             walk.say(f"{g.name}: {r.source}: {r.note or r.kind} (apply by hand with a)")
     adjustments(walk)
     if not walk.state.lines:
-        walk.say("No rewards recorded: add scenario rewards with a.")
+        walk.say("No rewards recorded: add scenario rewards with {key:post_battle.add}.")
 
 
 def _card_text(source: str) -> str:
@@ -802,7 +803,7 @@ def territory(walk: Walk) -> None:
             else:
                 walk.say(f"{g.name} loses {tname}")
     if not walk.state.lines:
-        walk.say("No Territory changes: add gains, losses or thefts with a.")
+        walk.say("No Territory changes: add gains, losses or thefts with {key:post_battle.add}.")
 
 
 @entry_kinds("territory")
@@ -857,7 +858,7 @@ def turf_2017(walk: Walk) -> None:
             walk.say(f"{g.name}: Turf Size {delta[g.id]:+d} this battle (Special Territories "
                      "next: one D6 for the whole change)")
     if not walk.state.lines:
-        walk.say("No Turf changes: add increases, decreases or thefts with a.")
+        walk.say("No Turf changes: add increases, decreases or thefts with {key:post_battle.add}.")
 
 
 @resolver("special_territories_2017")
@@ -933,7 +934,7 @@ def reputation(walk: Walk) -> None:
         walk.say(f"{g.name}: Reputation {before} -> {g.reputation} ("
                  + ", ".join(f"{n:+d} {why}" for n, why in sorted(lst, key=lambda x: -x[0])) + ")")
     if not items:
-        walk.say("No Reputation changes: add scenario gains or losses with a.")
+        walk.say("No Reputation changes: add scenario gains or losses with {key:post_battle.add}.")
 
 
 entry_kinds("reputation")(lambda seq: [
@@ -951,7 +952,7 @@ def collect_income(walk: Walk) -> None:
             walk.say(f"{g.name}: +{r.total} credits from higher HQ ({r})")
     income_entries(walk)
     if not walk.state.lines:
-        walk.say("No income: add any \"when the gang collects income\" effect with a.")
+        walk.say("No income: add any \"when the gang collects income\" effect with {key:post_battle.add}.")
 
 
 def income_entries(walk: Walk) -> None:
@@ -988,7 +989,7 @@ def use_special_territories(walk: Walk) -> None:
                     walk.say(f"The Guilders release {f.name}; Bounties removed.")
     income_entries(walk)
     if not walk.state.lines:
-        walk.say("No Special Territory income: add any with a.")
+        walk.say("No Special Territory income: add any with {key:post_battle.add}.")
 
 
 entry_kinds("use_special_territories")(lambda seq: [
@@ -1129,7 +1130,7 @@ def delete_retiring(walk: Walk) -> None:
                  + (f" ({', '.join(it.name for it in f.equipment)})" if lost and f.equipment else "")
                  + ".")
     if not walk.state.lines:
-        walk.say("No one retires: retire a fighter with a.")
+        walk.say("No one retires: retire a fighter with {key:post_battle.add}.")
 
 
 entry_kinds("delete_retiring")(lambda seq: [
@@ -1245,7 +1246,7 @@ def buy_and_hire(walk: Walk) -> None:
         walk.change(kind="credits", gang=g.id, amount=-cost, why=f"hired {name}")
         walk.say(f"{g.name} hires {name} ({ftype}) for {cost} credits")
     if not walk.state.lines:
-        walk.say("No one hired: hire a fighter with a.")
+        walk.say("No one hired: hire a fighter with {key:post_battle.add}.")
 
 
 entry_kinds("buy_and_hire")(lambda seq: [
@@ -1306,7 +1307,7 @@ def sell_equipment(walk: Walk) -> None:
         if _skips(walk, g, walk.step):
             walk.say(f"{g.name} ({g.type}) skips this step.")
     if not walk.state.lines:
-        walk.say("Nothing sold: offer an item with a.")
+        walk.say("Nothing sold: offer an item with {key:post_battle.add}.")
 
 
 def sellable(seq: Sequence, g: Gang, step: dict[str, Any]) -> list[Option]:
@@ -1363,7 +1364,7 @@ def buy_rare(walk: Walk) -> None:
         walk.change(kind="credits", gang=g.id, amount=-cost, why=f"bought {name}")
         walk.say(f"{g.name} buys {name} (Rare {rarity}, {_kind_of(item)}) for {cost} credits")
     if not walk.state.lines:
-        walk.say("Roll for a Rare item with a.")
+        walk.say("Roll for a Rare item with {key:post_battle.add}.")
 
 
 @entry_kinds("buy_rare")
@@ -1395,7 +1396,7 @@ def buy_common(walk: Walk) -> None:
         walk.change(kind="credits", gang=g.id, amount=-cost, why=f"bought {name}")
         walk.say(f"{g.name} buys {name} ({_kind_of(item)}) for {cost} credits")
     if not walk.state.lines:
-        walk.say("Nothing bought: buy an item with a.")
+        walk.say("Nothing bought: buy an item with {key:post_battle.add}.")
 
 
 entry_kinds("buy_common")(lambda seq: [

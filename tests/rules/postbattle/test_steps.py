@@ -562,3 +562,17 @@ def test_end_of_battle_events_name_each_banked_reward_in_words() -> None:
     assert "The Venom Sisters: Sub-plot: Attention Seeker: 1 Reputation (banked" in text
     assert "The Iron Skulls: Sub-plot: Murder Run: 2 Gang Tactics (banked" in text
     assert "gang_tactics" not in text and "1 reputation" not in text
+
+
+def test_the_steps_texts_name_the_add_key_by_its_id() -> None:
+    """Issue 26.2: every text that names a key shows the key in force. The steps' lines
+    say how to add an entry; the screen fills ``{key:post_battle.add}`` with the player's
+    key (12 lines said a literal "with a.", wrong once ``post_battle.add`` is remapped)."""
+    import re
+    from pathlib import Path
+
+    from munda_tui.rules.postbattle import steps
+
+    source = Path(steps.__file__).read_text(encoding="utf-8")
+    assert re.findall(r"[^\n]*\bwith a\.[^\n]*", source) == []
+    assert source.count("with {key:post_battle.add}.") >= 12
