@@ -575,4 +575,4 @@ def test_the_steps_texts_name_the_add_key_by_its_id() -> None:
 
     source = Path(steps.__file__).read_text(encoding="utf-8")
     assert re.findall(r"[^\n]*\bwith a\.[^\n]*", source) == []
-    assert source.count("with {key:post_battle.add}.") >= 12
+    assert source.count("{key:post_battle.add}.") >= 12
