@@ -99,7 +99,7 @@ def _add_rules(p: argparse.ArgumentParser) -> None:
 
 
 def _run_rules(args: argparse.Namespace) -> int:
-    from .rules.campaign.export import export_all
+    from .rules.export import export_all
 
     json.dump(export_all(), sys.stdout, indent=2, ensure_ascii=False)
     print()

@@ -1548,7 +1548,7 @@ def outcome(
     card_names: dict[str, str] | None = None,
 ) -> BattleOutcome:
     """What the battle hands to the post-battle sequence (nothing applied to gangs)."""
-    from ..postbattle.subplot_effects import fixed_injuries, two_injury_rolls
+    from ..subplots.effects import fixed_injuries, two_injury_rolls
     from ..subplots.decks import shown_before_round_1
 
     names = card_names or {}

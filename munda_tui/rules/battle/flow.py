@@ -526,7 +526,7 @@ class BattleFlow:
     def reveal_question(self, gang: str, card: str) -> RevealCard:
         """A card of ``gang`` revealed: its reward walked now, or deferred (to the end of
         the battle, or to the post-battle step its reward needs)."""
-        from ..postbattle.subplot_effects import post_battle_step
+        from ..subplots.effects import post_battle_step
 
         match = next(m for m in self.hand_matches(gang) if m.card == card)
         mode = DEFER if match.reward_at == "end" and not self.state.ended else REVEAL

@@ -383,7 +383,7 @@ def test_medical_escort_in_the_same_sequence_leaves_no_stale_critical_text():
 
 
 def test_rules_export_has_the_roster_rules():
-    from munda_tui.rules.campaign.export import export_all
+    from munda_tui.rules.export import export_all
 
     roster = export_all()["roster"]
     assert roster["weapon_limit"]["weapons"] == 3

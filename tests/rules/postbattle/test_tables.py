@@ -146,7 +146,7 @@ def test_turf_war_borrowed_tables_say_so() -> None:
 
 
 def test_export_section() -> None:
-    from munda_tui.rules.campaign.export import export_all
+    from munda_tui.rules.export import export_all
 
     data = export_all()["post_battle"]
     assert [r["id"] for r in data["rulesets"]] == ["gang-war", "turf-war-2017"]

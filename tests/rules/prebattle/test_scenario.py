@@ -266,7 +266,7 @@ def test_reinforcements_arrival_distance():
 def test_rules_export_has_scenario_tables():
     import json
 
-    from munda_tui.rules.campaign.export import export_all
+    from munda_tui.rules.export import export_all
 
     data = json.loads(json.dumps(export_all()))
     tables = data["scenario_tables"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from munda_tui.rules.battle.events import Event, replay
 from munda_tui.rules.prebattle.setup import BattleSetup
-from munda_tui.rules.postbattle.subplot_effects import two_injury_rolls
+from munda_tui.rules.subplots.effects import two_injury_rolls
 from munda_tui.rules.battle.events import outcome
 from tests.rules.battle.test_watch import down, end, k, ooa, start, state
 
@@ -163,7 +163,7 @@ def test_sumptown_shakedown_counts_a_coup_de_grace_as_out_cold() -> None:
     import random
 
     from postbattle_support import ESCHER, GOLIATH, demo_outcome, drive, make_seq
-    from munda_tui.rules.postbattle.subplot_effects import fixed_injuries
+    from munda_tui.rules.subplots.effects import fixed_injuries
 
     log = [start(), ooa("t1", by="u1", action="coup_de_grace"), reveal("orlock:2"),
            ooa("t2", by="u2", action="fight"), ooa("t3", by="u2", action="coup_de_grace"), end()]

@@ -1,0 +1,86 @@
+"""`munda-tui rules export`: every rule table the package holds, as plain data.
+
+This module sits above every rules package (the layers contract in pyproject.toml): it
+names each part's export function directly, and imports that part only when the export
+runs (the command line's start-up does not pay for the whole rules package).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .core.model import FighterStatus, FighterType, GangType, TerritoryKind
+
+
+def _model_section() -> dict[str, Any]:
+    return {
+        "gang_types": [t.value for t in GangType],
+        "fighter_types": [t.value for t in FighterType],
+        "fighter_statuses": [s.value for s in FighterStatus],
+        "territory_kinds": [k.value for k in TerritoryKind],
+    }
+
+
+def _dice_section() -> dict[str, Any]:
+    return {
+        "grammar": "[N]D3 | [N]D6 | D66 | NDSkhK/klK, + - x, parentheses; x binds tighter",
+        "d66": "two D6 read as tens and units",
+    }
+
+
+#: section name -> function returning its JSON-ready data (each rules package's own
+#: export function, below)
+SECTIONS: dict[str, Callable[[], Any]] = {
+    "model": _model_section,
+    "dice": _dice_section,
+}
+
+
+def export_all() -> dict[str, Any]:
+    return {name: build() for name, build in SECTIONS.items()}
+
+
+def _subplot_decks() -> Any:
+    from .subplots.decks import export_section
+
+    return export_section()
+
+
+def _scenario_tables() -> Any:
+    from .prebattle.scenario import export_tables
+
+    return export_tables()
+
+
+def _post_battle() -> Any:
+    from .postbattle.sequence import export_section
+
+    return export_section()
+
+
+def _subplot_watchers() -> Any:
+    from .battle.watch import export_section
+
+    return export_section()
+
+
+def _readings() -> Any:
+    from .core.readings import export_section
+
+    return export_section()
+
+
+def _roster() -> Any:
+    from .campaign.career import export_section
+
+    return export_section()
+
+
+SECTIONS.update({
+    "subplot_decks": _subplot_decks,
+    "scenario_tables": _scenario_tables,
+    "post_battle": _post_battle,
+    "subplot_watchers": _subplot_watchers,
+    "readings": _readings,
+    "roster": _roster,
+})
