@@ -17,8 +17,9 @@ later) unless the card itself says it is discarded.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from dataclasses import dataclass, fields
+from difflib import get_close_matches
+from typing import Any, Callable, Generic, Mapping, Self, Sequence, TypeVar
 
 from .events import (
     BATTLE_END,
@@ -109,10 +110,65 @@ def _names(st: BattleState, keys: Sequence[str]) -> str:
     return ", ".join(st.name_of(k) for k in keys)
 
 
-class Watcher:
-    reward_at = "reveal"
+class SpecError(ValueError):
+    """A watcher's parameters that cannot be read: an unknown kind or key, a wrong type."""
 
-    def __init__(self, owner: str, spec: Mapping[str, Any]) -> None:
+
+#: a parameter's type as written in a spec's annotation -> how a TOML value is read as it
+_READ: dict[str, Callable[[Any], Any]] = {
+    "int": lambda v: v if isinstance(v, int) and not isinstance(v, bool) else _refuse(v, "a whole number"),
+    "float": lambda v: float(v) if isinstance(v, (int, float)) and not isinstance(v, bool)
+    else _refuse(v, "a number"),
+    "str": lambda v: v if isinstance(v, str) else _refuse(v, "a text"),
+    "bool": lambda v: v if isinstance(v, bool) else _refuse(v, "true or false"),
+    "tuple[str, ...]": lambda v: tuple(v) if isinstance(v, (list, tuple))
+    and all(isinstance(x, str) for x in v) else _refuse(v, "a list of texts"),
+}
+
+
+def _refuse(value: Any, want: str) -> Any:
+    raise SpecError(f"{value!r} is not {want}")
+
+
+@dataclass(frozen=True)
+class Spec:
+    """A watcher kind's parameters from ``watchers.toml``, typed: each kind's own spec
+    (below, beside its watcher) adds its fields with the defaults the kind assumes. A key
+    the kind does not know, or a value of the wrong type, is refused (:class:`SpecError`),
+    so a mistyped parameter is never silently ignored."""
+
+    kind: str
+    reward_at: str = ""  # "reveal" or "end"; "" for the kind's own
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any]) -> Self:
+        known = {f.name: str(f.type) for f in fields(cls)}
+        values: dict[str, Any] = {}
+        for key, value in data.items():
+            if key not in known:
+                near = get_close_matches(str(key), list(known), n=1)
+                hint = f" (did you mean {near[0]!r}?)" if near else ""
+                raise SpecError(f"{data.get('kind', '?')}: unknown key {key!r}{hint}")
+            try:
+                values[key] = _READ[known[key]](value)
+            except SpecError as e:
+                raise SpecError(f"{data.get('kind', '?')}: {key}: {e}") from None
+        if values.get("reward_at", "") not in ("", "reveal", "end"):
+            raise SpecError(f"{values['kind']}: reward_at: {values['reward_at']!r} is not "
+                            "'reveal' or 'end'")
+        return cls(**values)
+
+
+S = TypeVar("S", bound=Spec)
+
+
+class Watcher(Generic[S]):
+    """One card of one hand, fed the log; each kind reads its own typed :class:`Spec`."""
+
+    reward_at = "reveal"
+    spec_type: type[Spec] = Spec
+
+    def __init__(self, owner: str, spec: S) -> None:
         self.owner = owner
         self.spec = spec
         self.facts: Mapping[str, Any] = {}  # facts of the set-up (see :func:`setup_facts`)
@@ -122,11 +178,8 @@ class Watcher:
         self.missed = False
         self.fighter = ""
         self._upgraded: bool | None = False
-        if "reward_at" in spec:
-            self.reward_at = spec["reward_at"]
-
-    def p(self, name: str, default: Any = None) -> Any:
-        return self.spec.get(name, default)
+        if spec.reward_at:
+            self.reward_at = spec.reward_at
 
     def meet(self, i: int, why: str, upgraded: bool | None = False, fighter: str = "") -> None:
         if self.met < 0 and self.discarded < 0:
@@ -179,111 +232,145 @@ class _Hit:
         return self.states.get(key, "")
 
 
-class TakedownsInRound(Watcher):
+@dataclass(frozen=True)
+class TakedownsInRoundSpec(Spec):
+    results: tuple[str, ...] = tuple(sorted(DOWN))
+    by: str = "any"
+    traits_any: tuple[str, ...] = ()
+    upgrade_traits: tuple[str, ...] = ()
+    upgrade_victim_types: tuple[str, ...] = ()
+    at: str = "event"
+    count: int = 3
+    label: str = "Seriously Injured or Out of Action"
+
+
+class TakedownsInRound(Watcher[TakedownsInRoundSpec]):
+    spec_type = TakedownsInRoundSpec
+
     """N enemy fighters Seriously Injured or taken Out of Action in one round."""
 
-    def __init__(self, owner, spec):
+    def __init__(self, owner: str, spec: TakedownsInRoundSpec) -> None:
         super().__init__(owner, spec)
         self.rounds: dict[int, list[str]] = {}
         self.up: dict[int, list[str]] = {}
+        self.met_round = -1
 
-    def see(self, i, ev, st, prev):
+    def see(self, i: int, ev: Event, st: BattleState, prev: str) -> None:
         down = ev.takedown
-        if not down or down not in self.p("results", sorted(DOWN)):
+        if not down or down not in self.spec.results:
             return
         f = st.fighters[ev.fighter]
         if not _enemy(self.owner, f):
             return
-        if self.p("by", "any") == "gang" and (not ev.put_in or not _by_gang(self.owner, st, ev)):
+        if self.spec.by == "gang" and (not ev.put_in or not _by_gang(self.owner, st, ev)):
             return
-        need = self.p("traits_any", [])
+        need = self.spec.traits_any
         if need and not set(ev.traits) & set(need):
             return
         victims = self.rounds.setdefault(st.round, [])
         if ev.fighter not in victims:
             victims.append(ev.fighter)
-        traits = self.p("upgrade_traits", [])
+        traits = self.spec.upgrade_traits
         if traits and ev.put_in and set(ev.traits) & set(traits):
             up = self.up.setdefault(st.round, [])
             if ev.fighter not in up:
                 up.append(ev.fighter)
-        if f.type in self.p("upgrade_victim_types", []):
+        if f.type in self.spec.upgrade_victim_types:
             self.up.setdefault(st.round, []).append(ev.fighter)
-        if self.p("at", "event") == "event":
+        if self.spec.at == "event":
             self._check(i, st, st.round)
 
-    def _check(self, i, st, rnd):
+    def _check(self, i: int, st: BattleState, rnd: int) -> None:
         victims = self.rounds.get(rnd, [])
-        if len(victims) >= self.p("count", 3) and self.met < 0:
-            by = " by your gang" if self.p("by", "any") == "gang" else ""
-            what = self.p("label", "Seriously Injured or Out of Action")
+        if len(victims) >= self.spec.count and self.met < 0:
+            by = " by your gang" if self.spec.by == "gang" else ""
+            what = self.spec.label
             self.meet(i, f"{len(victims)} enemy fighters {what}{by} in round {rnd}: "
                          f"{_names(st, victims)}")
             self.met_round = rnd
 
-    def moment(self, name, i, st):
-        at = self.p("at", "event")
+    def moment(self, name: str, i: int, st: BattleState) -> None:
+        at = self.spec.at
         if (name == ROUND_END and at == "round_end") or (name == END_PHASE and at == "end_phase"):
             self._check(i, st, st.round)
 
-    def upgraded(self, st):
-        if self.p("upgrade_victim_types"):
-            return bool(self.up.get(getattr(self, "met_round", -1)))
-        if not self.p("upgrade_traits"):
+    def upgraded(self, st: BattleState) -> bool | None:
+        if self.spec.upgrade_victim_types:
+            return bool(self.up.get(self.met_round))
+        if not self.spec.upgrade_traits:
             return False
-        n = self.p("count", 3)
+        n = self.spec.count
         return any(len(v) >= n for v in self.up.values())
 
 
-class Takedown(Watcher):
+@dataclass(frozen=True)
+class TakedownSpec(Spec):
+    results: tuple[str, ...] = (OUT_OF_ACTION,)
+    victim_types: tuple[str, ...] = ()
+    attacker_types: tuple[str, ...] = ()
+    traits_any: tuple[str, ...] = ()
+    actions_any: tuple[str, ...] = ()
+    exclude_actions: tuple[str, ...] = ()
+    victim_was: tuple[str, ...] = ()
+    upgrade: str = ""
+    upgrade_attacker_downs: int = 0
+    upgrade_attacker_types: tuple[str, ...] = ()
+    upgrade_traits_any: tuple[str, ...] = ()
+    upgrade_victim_types: tuple[str, ...] = ()
+    earned_if: str = ""
+
+
+class Takedown(Watcher[TakedownSpec]):
+    spec_type = TakedownSpec
+
     """One of your fighters takes a given enemy down (who, how, with what)."""
 
-    def __init__(self, owner, spec):
+    def __init__(self, owner: str, spec: TakedownSpec) -> None:
         super().__init__(owner, spec)
         self.hits: list[tuple[int, str, str, bool]] = []  # (index, victim, attacker, upgrade)
         self.downs: dict[str, set[str]] = {}
 
-    def _attacker_ok(self, st, ev, types):
+    def _attacker_ok(self, st: BattleState, ev: Event, types: Sequence[str]) -> bool:
         if types:
             a = st.fighters.get(ev.attacker)
             return a is not None and a.gang == self.owner and a.type in types
         return _by_gang(self.owner, st, ev)
 
-    def see(self, i, ev, st, prev):
+    def see(self, i: int, ev: Event, st: BattleState, prev: str) -> None:
         if ev.put_in in DOWN and ev.attacker:
             # every enemy each of your fighters has downed (upgrade_attacker_downs)
             if _enemy(self.owner, st.fighters[ev.fighter]):
                 self.downs.setdefault(ev.attacker, set()).add(ev.fighter)
-        if ev.put_in not in self.p("results", [OUT_OF_ACTION]):
+        if ev.put_in not in self.spec.results:
             return
         f = st.fighters[ev.fighter]
-        if not _enemy(self.owner, f) or not _types(f, self.p("victim_types", [])):
+        if not _enemy(self.owner, f) or not _types(f, self.spec.victim_types):
             return
-        if not self._attacker_ok(st, ev, self.p("attacker_types", [])):
+        if not self._attacker_ok(st, ev, self.spec.attacker_types):
             return
-        traits = self.p("traits_any", [])
+        traits = self.spec.traits_any
         if traits and not set(ev.traits) & set(traits):
             return
-        actions = self.p("actions_any", [])
+        actions = self.spec.actions_any
         if actions and ev.action not in actions:
             return
-        if ev.action and ev.action in self.p("exclude_actions", []):
+        if ev.action and ev.action in self.spec.exclude_actions:
             return
-        was = self.p("victim_was", [])
+        was = self.spec.victim_was
         if was and prev not in was:
             return
         up: bool | None = False
-        if self.p("upgrade") == "unknown":
+        if self.spec.upgrade == "unknown":
             up = None
-        elif self.p("upgrade_attacker_downs"):
+        elif self.spec.upgrade_attacker_downs:
             # "If two or more enemy fighters were Seriously Injured or taken Out of Action
             # by this fighter": None when the attacker is not logged
-            up = (len(self.downs.get(ev.attacker, ())) >= self.p("upgrade_attacker_downs")
+            up = (len(self.downs.get(ev.attacker, ())) >= self.spec.upgrade_attacker_downs
                   if ev.attacker else None)
         else:
-            ut = self.p("upgrade_attacker_types", [])
-            utr = self.p("upgrade_traits_any", [])
-            uv = self.p("upgrade_victim_types", [])
+            ut = self.spec.upgrade_attacker_types
+            utr = self.spec.upgrade_traits_any
+            uv = self.spec.upgrade_victim_types
             if ut or utr or uv:
                 up = (
                     (not ut or self._attacker_ok(st, ev, ut))
@@ -299,17 +386,17 @@ class Takedown(Watcher):
         if up is None:
             self._upgraded = None
 
-    def upgraded(self, st):
+    def upgraded(self, st: BattleState) -> bool | None:
         if self._upgraded is None:
             return None
-        if self.p("upgrade_attacker_downs") and self.hits:
+        if self.spec.upgrade_attacker_downs and self.hits:
             # counted when the card is revealed: that fighter's takedowns so far
             first = self.hits[0][2]
-            return len(self.downs.get(first, ())) >= self.p("upgrade_attacker_downs")
+            return len(self.downs.get(first, ())) >= self.spec.upgrade_attacker_downs
         return any(h[3] for h in self.hits)
 
-    def earned(self, st):
-        need = self.p("earned_if", "")
+    def earned(self, st: BattleState) -> bool | None:
+        need = self.spec.earned_if
         if need == "no_enemy_leader_or_champion":
             return not any(
                 f.on_battlefield and (f.is_leader or f.is_champion)
@@ -318,47 +405,70 @@ class Takedown(Watcher):
         return True
 
 
-class WinByRound(Watcher):
+@dataclass(frozen=True)
+class WinByRoundSpec(Spec):
+    before_round: int = 9
+    upgrade_before_round: int = 0
+
+
+class WinByRound(Watcher[WinByRoundSpec]):
+    spec_type = WinByRoundSpec
+
     """You win and the battle ended before a given round."""
 
-    def moment(self, name, i, st):
+    def moment(self, name: str, i: int, st: BattleState) -> None:
         if name != BATTLE_END:
             return
-        before = self.p("before_round", 9)
+        before = self.spec.before_round
         if st.winner == self.owner and st.round < before:
             self.meet(i, f"won in round {st.round} (before round {before})",
-                      st.round < self.p("upgrade_before_round", 0))
+                      st.round < self.spec.upgrade_before_round)
         else:
             self.missed = True
 
 
-class WinWithFewStanding(Watcher):
+@dataclass(frozen=True)
+class WinWithFewStandingSpec(Spec):
+    max: int = 3
+    upgrade_count: int = 1
+
+
+class WinWithFewStanding(Watcher[WinWithFewStandingSpec]):
+    spec_type = WinWithFewStandingSpec
+
     """You win with few fighters Standing and Active."""
 
-    def moment(self, name, i, st):
+    def moment(self, name: str, i: int, st: BattleState) -> None:
         if name != BATTLE_END:
             return
         n = sum(1 for f in st.crew(self.owner) if f.state == ACTIVE)
-        if st.winner == self.owner and n <= self.p("max", 3):
+        if st.winner == self.owner and n <= self.spec.max:
             # "only a single friendly fighter Standing and Active": exactly one, not none
             self.meet(i, f"won with {n} fighter{'s' if n != 1 else ''} Standing and Active",
-                      n == self.p("upgrade_count", 1))
+                      n == self.spec.upgrade_count)
         else:
             self.missed = True
 
 
-class FlawlessVictory(Watcher):
+@dataclass(frozen=True)
+class FlawlessVictorySpec(Spec):
+    """No parameters: the kind says it all."""
+
+
+class FlawlessVictory(Watcher[FlawlessVictorySpec]):
+    spec_type = FlawlessVictorySpec
+
     """You win with none of your fighters Seriously Injured or Out of Action."""
 
-    def __init__(self, owner, spec):
+    def __init__(self, owner: str, spec: FlawlessVictorySpec) -> None:
         super().__init__(owner, spec)
         self.downed: set[str] = set()
 
-    def see(self, i, ev, st, prev):
+    def see(self, i: int, ev: Event, st: BattleState, prev: str) -> None:
         if ev.takedown and _enemy(self.owner, st.fighters[ev.fighter]):
             self.downed.add(ev.fighter)
 
-    def moment(self, name, i, st):
+    def moment(self, name: str, i: int, st: BattleState) -> None:
         if name != BATTLE_END:
             return
         down = [f for f in st.crew(self.owner) if f.state in DOWN]
@@ -371,60 +481,82 @@ class FlawlessVictory(Watcher):
             self.missed = True
 
 
-class ConditionCount(Watcher):
+@dataclass(frozen=True)
+class ConditionCountSpec(Spec):
+    condition: str = "Broken"
+    count: int = 3
+    upgrade_types: tuple[str, ...] = ()
+    at: str = "event"
+
+
+class ConditionCount(Watcher[ConditionCountSpec]):
+    spec_type = ConditionCountSpec
+
     """N enemy fighters on the battlefield with a condition at a moment."""
 
-    def _check(self, i, st, label):
-        cond = self.p("condition", "Broken")
+    def _check(self, i: int, st: BattleState, label: str) -> None:
+        cond = self.spec.condition
         hit = [f for f in st.fighters.values()
                if _enemy(self.owner, f) and f.on_battlefield and cond in f.conditions]
-        if len(hit) >= self.p("count", 3):
-            types = self.p("upgrade_types", [])
+        if len(hit) >= self.spec.count:
+            types = self.spec.upgrade_types
             up = bool(types) and any(f.type in types for f in hit)
             self.meet(i, f"{len(hit)} enemy fighters {cond} {label}: "
                          f"{', '.join(f.name for f in hit)}", up)
 
-    def see(self, i, ev, st, prev):
-        if self.p("at", "event") == "event" and (ev.condition_gained or ev.condition_lost):
+    def see(self, i: int, ev: Event, st: BattleState, prev: str) -> None:
+        if self.spec.at == "event" and (ev.condition_gained or ev.condition_lost):
             self._check(i, st, "at the same time")
 
-    def moment(self, name, i, st):
-        if name == ROUND_START and self.p("at") == "round_start":
+    def moment(self, name: str, i: int, st: BattleState) -> None:
+        if name == ROUND_START and self.spec.at == "round_start":
             self._check(i, st, f"at the start of round {st.round}")
 
 
-class TakedownsTotal(Watcher):
+@dataclass(frozen=True)
+class TakedownsTotalSpec(Spec):
+    results: tuple[str, ...] = (OUT_OF_ACTION,)
+    actions_any: tuple[str, ...] = ()
+    upgrade_victim_types: tuple[str, ...] = ()
+    at: str = "battle_end"
+    count: int = 3
+    label: str = "taken Out of Action"
+
+
+class TakedownsTotal(Watcher[TakedownsTotalSpec]):
+    spec_type = TakedownsTotalSpec
+
     """N enemy fighters taken down (optionally by one action) so far in the battle."""
 
-    def __init__(self, owner, spec):
+    def __init__(self, owner: str, spec: TakedownsTotalSpec) -> None:
         super().__init__(owner, spec)
         self.victims: list[str] = []
         self.up = False
 
-    def see(self, i, ev, st, prev):
+    def see(self, i: int, ev: Event, st: BattleState, prev: str) -> None:
         down = ev.takedown
-        if not down or down not in self.p("results", [OUT_OF_ACTION]):
+        if not down or down not in self.spec.results:
             return
         f = st.fighters[ev.fighter]
         if not _enemy(self.owner, f):
             return
-        actions = self.p("actions_any", [])
+        actions = self.spec.actions_any
         if actions and ev.action not in actions:
             return
         if ev.fighter not in self.victims:
             self.victims.append(ev.fighter)
-            if f.type in self.p("upgrade_victim_types", []):
+            if f.type in self.spec.upgrade_victim_types:
                 self.up = True
-        if st.phase == END and self.p("at") == "end_phase":
+        if st.phase == END and self.spec.at == "end_phase":
             self._check(i, st)
 
-    def _check(self, i, st):
-        if len(self.victims) >= self.p("count", 3):
-            what = self.p("label", "taken Out of Action")
+    def _check(self, i: int, st: BattleState) -> None:
+        if len(self.victims) >= self.spec.count:
+            what = self.spec.label
             self.meet(i, f"{len(self.victims)} enemy fighters {what}: {_names(st, self.victims)}")
 
-    def moment(self, name, i, st):
-        at = self.p("at", "battle_end")
+    def moment(self, name: str, i: int, st: BattleState) -> None:
+        at = self.spec.at
         if name == END_PHASE and at == "end_phase":
             self._check(i, st)
         elif name == BATTLE_END and at == "battle_end":
@@ -432,26 +564,36 @@ class TakedownsTotal(Watcher):
             if self.met < 0:
                 self.missed = True
 
-    def upgraded(self, st):
+    def upgraded(self, st: BattleState) -> bool | None:
         return self.up
 
 
-class ConditionsGained(Watcher):
+@dataclass(frozen=True)
+class ConditionsGainedSpec(Spec):
+    condition: str = "Broken"
+    by: str = "any"
+    count: int = 2
+    upgrade_count: int = 3
+
+
+class ConditionsGained(Watcher[ConditionsGainedSpec]):
+    spec_type = ConditionsGainedSpec
+
     """Enemy fighters that gained a condition during the battle (counted at its end).
     With ``by = "own"`` only those your fighters caused count: a condition logged with
     one of your fighters as its cause counts, one logged without a cause cannot be told
     (the reward is then asked: earned / not earned, upgraded or not)."""
 
-    def __init__(self, owner, spec):
+    def __init__(self, owner: str, spec: ConditionsGainedSpec) -> None:
         super().__init__(owner, spec)
         self.who: list[str] = []
         self.unknown: list[str] = []  # gained with no cause logged (by = "own" only)
 
-    def see(self, i, ev, st, prev):
-        if not (ev.condition_gained == self.p("condition", "Broken")
+    def see(self, i: int, ev: Event, st: BattleState, prev: str) -> None:
+        if not (ev.condition_gained == self.spec.condition
                 and _enemy(self.owner, st.fighters[ev.fighter])):
             return
-        if self.p("by", "any") == "own":
+        if self.spec.by == "own":
             a = st.fighters.get(ev.attacker)
             if a is None:
                 if ev.fighter not in self.who and ev.fighter not in self.unknown:
@@ -464,13 +606,13 @@ class ConditionsGained(Watcher):
         if ev.fighter not in self.who:
             self.who.append(ev.fighter)
 
-    def moment(self, name, i, st):
+    def moment(self, name: str, i: int, st: BattleState) -> None:
         if name != BATTLE_END:
             return
         n, maybe = len(self.who), len(self.unknown)
-        need, up = self.p("count", 2), self.p("upgrade_count", 3)
-        cond = self.p("condition", "Broken")
-        by = " by your fighters" if self.p("by", "any") == "own" else ""
+        need, up = self.spec.count, self.spec.upgrade_count
+        cond = self.spec.condition
+        by = " by your fighters" if self.spec.by == "own" else ""
         if n >= need:
             self.meet(i, f"{n} enemy fighters became {cond}{by}: {_names(st, self.who)}",
                       True if n >= up else (None if n + maybe >= up else False))
@@ -481,32 +623,48 @@ class ConditionsGained(Watcher):
         else:
             self.missed = True
 
-    def earned(self, st):
-        return True if len(self.who) >= self.p("count", 2) else None
+    def earned(self, st: BattleState) -> bool | None:
+        return True if len(self.who) >= self.spec.count else None
 
 
-class AllEnemiesInStates(Watcher):
+@dataclass(frozen=True)
+class AllEnemiesInStatesSpec(Spec):
+    states: tuple[str, ...] = tuple(sorted(PRONE))
+
+
+class AllEnemiesInStates(Watcher[AllEnemiesInStatesSpec]):
+    spec_type = AllEnemiesInStatesSpec
+
     """At the end of a round every enemy fighter on the battlefield is in given states."""
 
-    def moment(self, name, i, st):
+    def moment(self, name: str, i: int, st: BattleState) -> None:
         if name != ROUND_END:
             return
-        states = self.p("states", sorted(PRONE))
+        states = self.spec.states
         on = [f for f in st.fighters.values() if _enemy(self.owner, f) and f.on_battlefield]
         if on and all(f.state in states for f in on):
             self.meet(i, f"end of round {st.round}: all {len(on)} enemy fighters on the "
                          f"battlefield are Prone")
 
 
-class OpponentTactic(Watcher):
+@dataclass(frozen=True)
+class OpponentTacticSpec(Spec):
+    mode: str = ""
+    upgrade_ratio: int = 3
+    upgrade_count: int = 2
+
+
+class OpponentTactic(Watcher[OpponentTacticSpec]):
+    spec_type = OpponentTacticSpec
+
     """Your opponent plays a Gang Tactic while you have played none / are outnumbered."""
 
-    def see(self, i, ev, st, prev):
+    def see(self, i: int, ev: Event, st: BattleState, prev: str) -> None:
         if not ev.tactic_by or ev.tactic_by == self.owner:
             return
         mine = st.sides[self.owner].tactics
         theirs = st.sides[ev.gang].tactics
-        if self.p("mode") == "unanswered":
+        if self.spec.mode == "unanswered":
             if not mine:
                 self.meet(i, f"your opponent played a Gang Tactic ({len(theirs)} so far), "
                              f"you have played none")
@@ -514,97 +672,128 @@ class OpponentTactic(Watcher):
             own = st.on_battlefield(self.owner)
             opp = st.on_battlefield(ev.gang)
             if own < opp:
-                ratio = self.p("upgrade_ratio", 3)
+                ratio = self.spec.upgrade_ratio
                 self.meet(i, f"your opponent played a Gang Tactic with {opp} fighters on the "
                              f"battlefield to your {own}", opp >= ratio * own)
 
-    def upgraded(self, st):
-        if self.p("mode") == "unanswered":
+    def upgraded(self, st: BattleState) -> bool | None:
+        if self.spec.mode == "unanswered":
             opp = st.opponent(self.owner)
-            return (len(st.sides[opp].tactics) >= self.p("upgrade_count", 2)
+            return (len(st.sides[opp].tactics) >= self.spec.upgrade_count
                     and not st.sides[self.owner].tactics)
         return self._upgraded
 
 
-class BottledOutnumbered(Watcher):
+@dataclass(frozen=True)
+class BottledOutnumberedSpec(Spec):
+    ratio: int = 3
+
+
+class BottledOutnumbered(Watcher[BottledOutnumberedSpec]):
+    spec_type = BottledOutnumberedSpec
+
     """At the start of a round: you failed a Bottle test and are outnumbered N to 1."""
 
     reward_at = "end"
 
-    def moment(self, name, i, st):
+    def moment(self, name: str, i: int, st: BattleState) -> None:
         if name != ROUND_START:
             return
         opp = st.opponent(self.owner)
         own_n, opp_n = st.on_battlefield(self.owner), st.on_battlefield(opp)
-        ratio = self.p("ratio", 3)
+        ratio = self.spec.ratio
         if st.sides[self.owner].bottle_failed and opp_n > 0 and opp_n >= ratio * own_n:
             self.meet(i, f"start of round {st.round}: your gang failed a Bottle test and has "
                          f"{own_n} fighters on the battlefield to {opp_n}")
 
-    def earned(self, st):
+    def earned(self, st: BattleState) -> bool | None:
         if not st.ended:
             return None
         return st.winner == self.owner
 
 
-class RecoveriesInPhase(Watcher):
+@dataclass(frozen=True)
+class RecoveriesInPhaseSpec(Spec):
+    count: int = 2
+
+
+class RecoveriesInPhase(Watcher[RecoveriesInPhaseSpec]):
+    spec_type = RecoveriesInPhaseSpec
+
     """N of your fighters recover from Seriously Injured in one Recovery phase."""
 
-    def __init__(self, owner, spec):
+    def __init__(self, owner: str, spec: RecoveriesInPhaseSpec) -> None:
         super().__init__(owner, spec)
         self.rounds: dict[int, list[str]] = {}
 
-    def see(self, i, ev, st, prev):
+    def see(self, i: int, ev: Event, st: BattleState, prev: str) -> None:
         if ev.recovery == PINNED and not _enemy(self.owner, st.fighters[ev.fighter]):
             who = self.rounds.setdefault(st.round, [])
             who.append(ev.fighter)
-            if len(who) >= self.p("count", 2):
+            if len(who) >= self.spec.count:
                 self.meet(i, f"round {st.round}: {len(who)} of your fighters recovered from "
                              f"Seriously Injured: {_names(st, who)}")
 
 
-class NthRecovery(Watcher):
+@dataclass(frozen=True)
+class NthRecoverySpec(Spec):
+    types: tuple[str, ...] = ()
+    n: int = 1
+    upgrade: str = ""
+
+
+class NthRecovery(Watcher[NthRecoverySpec]):
+    spec_type = NthRecoverySpec
+
     """Your fighter(s) recover from Seriously Injured for the Nth time; the reward is
     walked at the end, upgraded by what that fighter does next."""
 
     reward_at = "end"
 
-    def __init__(self, owner, spec):
+    def __init__(self, owner: str, spec: NthRecoverySpec) -> None:
         super().__init__(owner, spec)
         self.count = 0
         self.after: list[tuple[str, str]] = []  # (kind, fighter) after the meet
 
-    def see(self, i, ev, st, prev):
+    def see(self, i: int, ev: Event, st: BattleState, prev: str) -> None:
         if ev.recovery == PINNED:
             f = st.fighters[ev.fighter]
-            if _enemy(self.owner, f) or not _types(f, self.p("types", [])):
+            if _enemy(self.owner, f) or not _types(f, self.spec.types):
                 return
             if self.met >= 0:
                 self.after.append(("recovery", ev.fighter))
                 return
             self.count += 1
-            if self.count >= self.p("n", 1):
-                nth = {1: "", 2: " for the second time"}.get(self.p("n", 1), "")
+            if self.count >= self.spec.n:
+                nth = {1: "", 2: " for the second time"}.get(self.spec.n, "")
                 self.meet(i, f"{f.name} ({f.type}) recovered from Seriously Injured{nth}",
                           fighter=ev.fighter)
         elif self.met >= 0 and ev.put_in == OUT_OF_ACTION and ev.attacker:
             if _enemy(self.owner, st.fighters[ev.fighter]):
                 self.after.append(("takes_out", ev.attacker))
 
-    def upgraded(self, st):
+    def upgraded(self, st: BattleState) -> bool | None:
         if self.met < 0:
             return False
-        want = self.p("upgrade", "")
+        want = self.spec.upgrade
         return any(k == want and who == self.fighter for k, who in self.after)
 
 
-class DiscardedOn(Watcher):
+@dataclass(frozen=True)
+class DiscardedOnSpec(Spec):
+    discard_on: str = ""
+    why_met: str = "not discarded by the end of the battle"
+
+
+class DiscardedOn(Watcher[DiscardedOnSpec]):
+    spec_type = DiscardedOnSpec
+
     """Discarded the first time something happens; revealed at the end if it never did."""
 
-    def see(self, i, ev, st, prev):
+    def see(self, i: int, ev: Event, st: BattleState, prev: str) -> None:
         if self.discarded >= 0 or self.met >= 0:
             return
-        on = self.p("discard_on")
+        on = self.spec.discard_on
         reason = ""
         if on == "engaged":
             if ev.put_in == ENGAGED and not _enemy(self.owner, st.fighters[ev.fighter]):
@@ -624,52 +813,73 @@ class DiscardedOn(Watcher):
         if reason:
             self.discarded, self.why = i, reason
 
-    def moment(self, name, i, st):
+    def moment(self, name: str, i: int, st: BattleState) -> None:
         if name == BATTLE_END and self.discarded < 0:
-            self.meet(i, self.p("why_met", "not discarded by the end of the battle"))
+            self.meet(i, self.spec.why_met)
 
 
-class OnEvent(Watcher):
+@dataclass(frozen=True)
+class OnEventSpec(Spec):
+    event: str = "state"
+    states: tuple[str, ...] = ()
+    condition: str = ""
+    test: str = ""
+    from_recovery: bool = True
+    fighter_side: str = "own"
+    types: tuple[str, ...] = ()
+    attacker: str = ""
+    actions_any: tuple[str, ...] = ()
+    reward_to: str = ""
+    test_target: int = 6
+
+
+class OnEvent(Watcher[OnEventSpec]):
+    spec_type = OnEventSpec
+
     """Met by one kind of event: a fighter's state change, a condition lost (a rally), a
     failed test or a Flesh Wound, for your fighter or an enemy's, with optional attacker,
     action, trait and fighter-type conditions. ``reward_to`` names whose XP it is."""
 
-    def see(self, i, ev, st, prev):
-        want = self.p("event", "state")
+    def __init__(self, owner: str, spec: OnEventSpec) -> None:
+        super().__init__(owner, spec)
+        self.count = 0  # the events that met it (Cold Trade's bonus)
+
+    def see(self, i: int, ev: Event, st: BattleState, prev: str) -> None:
+        want = self.spec.event
         f = st.fighters.get(ev.fighter)
         if f is None:
             return
         if want == "state":
-            if not ev.put_in or ev.put_in not in self.p("states", []):
+            if not ev.put_in or ev.put_in not in self.spec.states:
                 return
         elif want == "condition_lost":
-            if not ev.condition_lost or ev.condition_lost != self.p("condition"):
+            if not ev.condition_lost or ev.condition_lost != self.spec.condition:
                 return
         elif want == "test_failed":
-            if not ev.failed_test or ev.failed_test != self.p("test"):
+            if not ev.failed_test or ev.failed_test != self.spec.test:
                 return
         elif want == "flesh_wound":
             # a Recovery test's Flesh Wound result is a Flesh Wound too (the fighter
             # recovers Prone and Pinned with one more Flesh Wound)
             if not (ev.flesh_wounds
                     or ev.recovery == PINNED
-                    and self.p("from_recovery", True)):
+                    and self.spec.from_recovery):
                 return
         else:
             return
-        side = self.p("fighter_side", "own")
+        side = self.spec.fighter_side
         if (side == "own") == _enemy(self.owner, f):
             return
-        if not _types(f, self.p("types", [])):
+        if not _types(f, self.spec.types):
             return
-        who = self.p("attacker", "")
+        who = self.spec.attacker
         a = st.fighters.get(ev.attacker)
         if who == "enemy" and (a is None or a.gang == f.gang):
             return
         if who == "own" and not (a is not None and a.gang == self.owner
                                  or not ev.attacker and side == "enemy"):
             return
-        actions = self.p("actions_any", [])
+        actions = self.spec.actions_any
         if actions and ev.action not in actions:
             return
         what = {"state": STATE_NAMES.get(ev.put_in, ev.put_in),
@@ -679,104 +889,128 @@ class OnEvent(Watcher):
                 + (" (Recovery test)" if ev.recovery else "")}[want]
         by = f" by {st.name_of(ev.attacker)}" if ev.attacker else ""
         how = f" ({ev.action.replace('_', ' ')})" if ev.action else ""
-        to = self.p("reward_to", "")
+        to = self.spec.reward_to
         fighter = ev.fighter if to == "fighter" else ev.attacker if to == "attacker" else ""
-        self.count = getattr(self, "count", 0) + 1
+        self.count += 1
         self.meet(i, f"{f.name} ({f.type}) {what}{by}{how}", fighter=fighter)
 
-    def test(self, st):
+    def test(self, st: BattleState) -> tuple[str, int]:
         """Cold Trade: "Roll a D6 and add 1 for each enemy previously taken Out of Action
         in melee or with Coup de Grace. If the modified roll is 6+ ..." - every such
         enemy before the latest one the log shows (0 when revealed at once)."""
-        dice = self.p("test", "")
+        dice = self.spec.test
         if not dice:
             return "", 0
-        bonus = max(0, getattr(self, "count", 0) - 1)
-        return (f"{dice}+{bonus}" if bonus else dice), int(self.p("test_target", 6))
+        bonus = max(0, self.count - 1)
+        return (f"{dice}+{bonus}" if bonus else dice), self.spec.test_target
 
 
-class Avenge(Watcher):
+@dataclass(frozen=True)
+class AvengeSpec(Spec):
+    types: tuple[str, ...] = ("Leader", "Champion")
+
+
+class Avenge(Watcher[AvengeSpec]):
+    spec_type = AvengeSpec
+
     """Your Leader or Champion is taken down by an enemy fighter; the reward is earned
     if that enemy is taken down too by the end of the Action phase."""
 
     reward_at = "end"
 
-    def __init__(self, owner, spec):
+    def __init__(self, owner: str, spec: AvengeSpec) -> None:
         super().__init__(owner, spec)
         self.culprit = ""
         self.open = False
         self.avenged = False
 
-    def see(self, i, ev, st, prev):
+    def see(self, i: int, ev: Event, st: BattleState, prev: str) -> None:
         if ev.put_in not in DOWN:
             return
         f = st.fighters[ev.fighter]
         if self.met < 0:
             a = st.fighters.get(ev.attacker)
-            if (not _enemy(self.owner, f) and _types(f, self.p("types", ["Leader", "Champion"]))
+            if (not _enemy(self.owner, f) and _types(f, self.spec.types)
                     and a is not None and _enemy(self.owner, a)):
                 self.culprit, self.open = ev.attacker, True
                 self.meet(i, f"{f.name} ({f.type}) {STATE_NAMES[ev.put_in]} by {a.name}")
         elif self.open and ev.fighter == self.culprit:
             self.avenged = True
 
-    def moment(self, name, i, st):
+    def moment(self, name: str, i: int, st: BattleState) -> None:
         if name in (END_PHASE, BATTLE_END):
             self.open = False
 
-    def earned(self, st):
+    def earned(self, st: BattleState) -> bool | None:
         if self.avenged:
             return True
         return False if not self.open else None
 
 
-class EnemyCrewFraction(Watcher):
+@dataclass(frozen=True)
+class EnemyCrewFractionSpec(Spec):
+    states: tuple[str, ...] = (SERIOUSLY_INJURED, OUT_OF_ACTION, "not_deployed")
+    fraction: float = 0.5
+
+
+class EnemyCrewFraction(Watcher[EnemyCrewFractionSpec]):
+    spec_type = EnemyCrewFractionSpec
+
     """At least a fraction of the enemy crew is in given states (Seriously Injured, Out
     of Action, still held off the table as Reinforcements)."""
 
-    def see(self, i, ev, st, prev):
-        states = self.p("states", [SERIOUSLY_INJURED, OUT_OF_ACTION, "not_deployed"])
+    def see(self, i: int, ev: Event, st: BattleState, prev: str) -> None:
+        states = self.spec.states
         crew = [f for f in st.fighters.values() if _enemy(self.owner, f)]
         hit = [f for f in crew if f.state in states]
-        if crew and 2 * len(hit) >= len(crew) * 2 * self.p("fraction", 0.5):
+        if crew and 2 * len(hit) >= len(crew) * 2 * self.spec.fraction:
             self.meet(i, f"{len(hit)} of the {len(crew)} enemy fighters are Seriously Injured, "
                          f"Out of Action or still off the table")
 
 
-class FighterTakedowns(Watcher):
+@dataclass(frozen=True)
+class FighterTakedownsSpec(Spec):
+    traits_any: tuple[str, ...] = ()
+    upgrade_traits_any: tuple[str, ...] = ()
+    count: int = 3
+
+
+class FighterTakedowns(Watcher[FighterTakedownsSpec]):
+    spec_type = FighterTakedownsSpec
+
     """At the end of the battle: one of your fighters Seriously Injured or took Out of
     Action at least ``count`` enemy fighters (``traits_any``: with attacks by weapons with
     one of these traits); ``upgrade_traits_any``: that many with one of these traits.
     Only takedowns logged with the attacker count (the log cannot tell whose the others
     were)."""
 
-    def __init__(self, owner, spec):
+    def __init__(self, owner: str, spec: FighterTakedownsSpec) -> None:
         super().__init__(owner, spec)
         self.by: dict[str, list[str]] = {}
         self.up: dict[str, list[str]] = {}
 
-    def see(self, i, ev, st, prev):
+    def see(self, i: int, ev: Event, st: BattleState, prev: str) -> None:
         if ev.put_in not in DOWN or not ev.attacker:
             return
         a, f = st.fighters.get(ev.attacker), st.fighters[ev.fighter]
         if a is None or a.gang != self.owner or not _enemy(self.owner, f):
             return
-        need = self.p("traits_any", [])
+        need = self.spec.traits_any
         if need and not set(ev.traits) & set(need):
             return
         victims = self.by.setdefault(a.key, [])
         if ev.fighter not in victims:
             victims.append(ev.fighter)
-        up = self.p("upgrade_traits_any", [])
+        up = self.spec.upgrade_traits_any
         if up and set(ev.traits) & set(up):
             ups = self.up.setdefault(a.key, [])
             if ev.fighter not in ups:
                 ups.append(ev.fighter)
 
-    def moment(self, name, i, st):
+    def moment(self, name: str, i: int, st: BattleState) -> None:
         if name != BATTLE_END:
             return
-        n = self.p("count", 3)
+        n = self.spec.count
         best = sorted(self.by.items(), key=lambda kv: (-len(self.up.get(kv[0], [])), -len(kv[1])))
         for key, victims in best:
             if len(victims) >= n:
@@ -787,47 +1021,62 @@ class FighterTakedowns(Watcher):
         self.missed = True
 
 
-class PoisonedRecovery(Watcher):
+@dataclass(frozen=True)
+class PoisonedRecoverySpec(Spec):
+    traits_any: tuple[str, ...] = ()
+    upgrade_victim_types: tuple[str, ...] = ()
+
+
+class PoisonedRecovery(Watcher[PoisonedRecoverySpec]):
+    spec_type = PoisonedRecoverySpec
+
     """An enemy fighter Seriously Injured by a weapon with one of ``traits_any`` goes Out
     of Action in a later Recovery test (A Slow Poison)."""
 
-    def __init__(self, owner, spec):
+    def __init__(self, owner: str, spec: PoisonedRecoverySpec) -> None:
         super().__init__(owner, spec)
         self.poisoned: set[str] = set()
 
-    def see(self, i, ev, st, prev):
+    def see(self, i: int, ev: Event, st: BattleState, prev: str) -> None:
         f = st.fighters.get(ev.fighter)
         if f is None or not _enemy(self.owner, f):
             return
         if ev.put_in:
-            if ev.put_in == SERIOUSLY_INJURED and set(ev.traits) & set(self.p("traits_any", [])):
+            if ev.put_in == SERIOUSLY_INJURED and set(ev.traits) & set(self.spec.traits_any):
                 self.poisoned.add(ev.fighter)
             elif ev.put_in != SERIOUSLY_INJURED:
                 self.poisoned.discard(ev.fighter)
         elif ev.recovery:
             if ev.recovery == OUT_OF_ACTION and ev.fighter in self.poisoned:
                 self.meet(i, f"{f.name} ({f.type}), Seriously Injured by a "
-                             f"{' or '.join(self.p('traits_any', []))} weapon, went Out of "
+                             f"{' or '.join(self.spec.traits_any)} weapon, went Out of "
                              f"Action in a Recovery test",
-                          f.type in self.p("upgrade_victim_types", []))
+                          f.type in self.spec.upgrade_victim_types)
             elif ev.recovery == PINNED:
                 self.poisoned.discard(ev.fighter)
 
 
-class HeavyHit(Watcher):
+@dataclass(frozen=True)
+class HeavyHitSpec(Spec):
+    min: int = 2
+
+
+class HeavyHit(Watcher[HeavyHitSpec]):
+    spec_type = HeavyHitSpec
+
     """One of your fighters suffers ``min`` or more Flesh Wounds in one hit (one Flesh
     Wound event); the reward needs the fighter still on the battlefield once the hit is
     worked out, the upgrade still Standing and Active (Hardman)."""
 
-    def __init__(self, owner, spec):
+    def __init__(self, owner: str, spec: HeavyHitSpec) -> None:
         super().__init__(owner, spec)
         self.hit: _Hit | None = None
         self.key = ""
 
-    def see(self, i, ev, st, prev):
+    def see(self, i: int, ev: Event, st: BattleState, prev: str) -> None:
         if self.hit is not None:
             self.hit.see(ev, st)
-        if self.met >= 0 or not ev.flesh_wounds or ev.flesh_wounds < self.p("min", 2):
+        if self.met >= 0 or not ev.flesh_wounds or ev.flesh_wounds < self.spec.min:
             return
         f = st.fighters[ev.fighter]
         if _enemy(self.owner, f):
@@ -835,24 +1084,32 @@ class HeavyHit(Watcher):
         self.key, self.hit = ev.fighter, _Hit([ev.fighter], st)
         self.meet(i, f"{f.name} ({f.type}) suffered {ev.flesh_wounds} Flesh Wounds in one hit")
 
-    def earned(self, st):
+    def earned(self, st: BattleState) -> bool | None:
         return self.hit is not None and self.hit.state(self.key) in ON_BATTLEFIELD
 
-    def upgraded(self, st):
+    def upgraded(self, st: BattleState) -> bool | None:
         return self.hit is not None and self.hit.state(self.key) == ACTIVE
 
 
-class ActionByOwn(Watcher):
+@dataclass(frozen=True)
+class ActionByOwnSpec(Spec):
+    action: str = ""
+    each: bool = False
+
+
+class ActionByOwn(Watcher[ActionByOwnSpec]):
+    spec_type = ActionByOwnSpec
+
     """One of your fighters makes an action (``action``, e.g. a Coup de Grace) as logged on
     a takedown or an attack; ``times``: every such action for the rest of the battle
     counts (the reward is walked at the end, once per action)."""
 
-    def __init__(self, owner, spec):
+    def __init__(self, owner: str, spec: ActionByOwnSpec) -> None:
         super().__init__(owner, spec)
         self.count = 0
 
-    def see(self, i, ev, st, prev):
-        if not ev.is_attack or ev.action != self.p("action"):
+    def see(self, i: int, ev: Event, st: BattleState, prev: str) -> None:
+        if not ev.is_attack or not self.spec.action or ev.action != self.spec.action:
             return
         a = st.fighters.get(ev.attacker)
         f = st.fighters[ev.fighter]
@@ -862,11 +1119,19 @@ class ActionByOwn(Watcher):
         by = st.name_of(ev.attacker) if ev.attacker else "one of your fighters"
         self.meet(i, f"{by}: {ev.action.replace('_', ' ')} on {f.name}", fighter=ev.attacker)
 
-    def times(self, st):
-        return max(1, self.count) if self.p("each") else 1
+    def times(self, st: BattleState) -> int:
+        return max(1, self.count) if self.spec.each else 1
 
 
-class Falls(Watcher):
+@dataclass(frozen=True)
+class FallsSpec(Spec):
+    extra_count: int = 3
+    extra_reward: int = 1
+
+
+class Falls(Watcher[FallsSpec]):
+    spec_type = FallsSpec
+
     """One of your fighters makes an enemy fall (or knocks them into a pitfall) and they
     go Out of Action (action "fall"); the extra reward (index ``extra_reward``) needs
     ``extra_count`` enemies taken Out of Action by falls during the game (so the rewards
@@ -874,11 +1139,11 @@ class Falls(Watcher):
 
     reward_at = "end"
 
-    def __init__(self, owner, spec):
+    def __init__(self, owner: str, spec: FallsSpec) -> None:
         super().__init__(owner, spec)
         self.fallen: list[str] = []
 
-    def see(self, i, ev, st, prev):
+    def see(self, i: int, ev: Event, st: BattleState, prev: str) -> None:
         if ev.put_in != OUT_OF_ACTION or ev.action != "fall":
             return
         f = st.fighters[ev.fighter]
@@ -889,27 +1154,35 @@ class Falls(Watcher):
         if _by_gang(self.owner, st, ev):
             self.meet(i, f"{f.name} ({f.type}) fell and went Out of Action", fighter=ev.attacker)
 
-    def skip(self, st):
-        if len(self.fallen) >= self.p("extra_count", 3):
+    def skip(self, st: BattleState) -> tuple[int, ...]:
+        if len(self.fallen) >= self.spec.extra_count:
             return ()
-        return (int(self.p("extra_reward", 1)),)
+        return (self.spec.extra_reward,)
 
-    def earned(self, st):
+    def earned(self, st: BattleState) -> bool | None:
         return True if st.ended else None
 
 
-class FallOn(Watcher):
+@dataclass(frozen=True)
+class FallOnSpec(Spec):
+    victim_reward: int = 0
+    survived_reward: int = 1
+
+
+class FallOn(Watcher[FallOnSpec]):
+    spec_type = FallOnSpec
+
     """One of your fighters falls on an enemy fighter (action "fall" with your fighter as
     the attacker). Reward ``victim_reward`` needs the enemy Seriously Injured or Out of
     Action, ``survived_reward`` your fighter not Seriously Injured or Out of Action after
     the fall (Sky Stomp)."""
 
-    def __init__(self, owner, spec):
+    def __init__(self, owner: str, spec: FallOnSpec) -> None:
         super().__init__(owner, spec)
         self.hit: _Hit | None = None
         self.victim = ""
 
-    def see(self, i, ev, st, prev):
+    def see(self, i: int, ev: Event, st: BattleState, prev: str) -> None:
         if self.hit is not None:
             self.hit.see(ev, st)
         if self.met >= 0 or ev.action != "fall" or not ev.attacker:
@@ -922,31 +1195,41 @@ class FallOn(Watcher):
         self.victim, self.hit = ev.fighter, _Hit([ev.fighter, ev.attacker], st)
         self.meet(i, f"{a.name} fell on {f.name} ({f.type})", fighter=ev.attacker)
 
-    def skip(self, st):
+    def skip(self, st: BattleState) -> tuple[int, ...]:
         if self.hit is None:
             return ()
         out = []
         if self.hit.state(self.victim) not in DOWN:
-            out.append(int(self.p("victim_reward", 0)))
+            out.append(self.spec.victim_reward)
         if self.hit.state(self.fighter) in DOWN:
-            out.append(int(self.p("survived_reward", 1)))
+            out.append(self.spec.survived_reward)
         return tuple(out)
 
 
-class ActivationWounds(Watcher):
+@dataclass(frozen=True)
+class ActivationWoundsSpec(Spec):
+    attacker_types: tuple[str, ...] = ()
+    traits_any: tuple[str, ...] = ()
+    count: int = 2
+    upgrade_count: int = 3
+
+
+class ActivationWounds(Watcher[ActivationWoundsSpec]):
+    spec_type = ActivationWoundsSpec
+
     """A fighter of yours (``attacker_types``) wounds ``count`` or more enemy fighters in a
     single activation with a weapon with one of ``traits_any``; ``upgrade_count`` for the
     upgrade (Impressive Combo). One activation: from the first wound the fighter deals
     until another fighter's activation is marked, or the phase or round changes; a
     Reaction attack is made in another fighter's activation and is left out."""
 
-    def __init__(self, owner, spec):
+    def __init__(self, owner: str, spec: ActivationWoundsSpec) -> None:
         super().__init__(owner, spec)
         self.current: dict[str, list[str]] = {}  # attacker -> enemies wounded this activation
         self.best: list[str] = []
         self.who = ""
 
-    def see(self, i, ev, st, prev):
+    def see(self, i: int, ev: Event, st: BattleState, prev: str) -> None:
         if ev.new_phase:
             self.current.clear()
             return
@@ -959,34 +1242,41 @@ class ActivationWounds(Watcher):
         a, f = st.fighters.get(ev.attacker), st.fighters[ev.fighter]
         if a is None or a.gang != self.owner or not _enemy(self.owner, f):
             return
-        if not _types(a, self.p("attacker_types", [])):
+        if not _types(a, self.spec.attacker_types):
             return
-        if not set(ev.traits) & set(self.p("traits_any", [])):
+        if not set(ev.traits) & set(self.spec.traits_any):
             return
         hit = self.current.setdefault(a.key, [])
         if ev.fighter not in hit:
             hit.append(ev.fighter)
         if len(hit) > len(self.best) and (self.met < 0 or a.key == self.who):
             self.best = list(hit)
-        if len(hit) >= self.p("count", 2) and self.met < 0:
+        if len(hit) >= self.spec.count and self.met < 0:
             self.who = a.key
             self.meet(i, f"{a.name} ({a.type}) wounded {len(hit)} enemy fighters in one "
                          f"activation: {_names(st, hit)}", fighter=a.key)
 
-    def upgraded(self, st):
-        return len(self.best) >= self.p("upgrade_count", 3)
+    def upgraded(self, st: BattleState) -> bool | None:
+        return len(self.best) >= self.spec.upgrade_count
 
 
-class JuveCull(Watcher):
+@dataclass(frozen=True)
+class JuveCullSpec(Spec):
+    lowest: int = 3
+
+
+class JuveCull(Watcher[JuveCullSpec]):
+    spec_type = JuveCullSpec
+
     """Your gang has taken every opposing Juve Out of Action; with no Juves, the three
     enemy fighters with the lowest Credits value (as logged at the start; when the log
     holds no values, the owner reveals it)."""
 
-    def __init__(self, owner, spec):
+    def __init__(self, owner: str, spec: JuveCullSpec) -> None:
         super().__init__(owner, spec)
         self.out: list[str] = []
 
-    def see(self, i, ev, st, prev):
+    def see(self, i: int, ev: Event, st: BattleState, prev: str) -> None:
         if ev.takedown != OUT_OF_ACTION:
             return
         f = st.fighters[ev.fighter]
@@ -1002,7 +1292,7 @@ class JuveCull(Watcher):
                              f"{_names(st, [j.key for j in juves])}")
             return
         costs = sorted(e.cost for e in enemies)
-        n = self.p("lowest", 3)
+        n = self.spec.lowest
         if len(costs) < n or not any(costs):
             return
         bar = costs[n - 1]
@@ -1012,23 +1302,30 @@ class JuveCull(Watcher):
                          f"value taken Out of Action: {_names(st, [e.key for e in cheap])}")
 
 
-class PitchBlack(Watcher):
+@dataclass(frozen=True)
+class PitchBlackSpec(Spec):
+    """No parameters: the kind says it all."""
+
+
+class PitchBlack(Watcher[PitchBlackSpec]):
+    spec_type = PitchBlackSpec
+
     """Met at the start when the set-up puts Pitch Black in effect; the reward needs a
     win and no revealed token (not in the log: asked)."""
 
     reward_at = "end"
 
-    def moment(self, name, i, st):
+    def moment(self, name: str, i: int, st: BattleState) -> None:
         if name == BATTLE_START and self.facts.get("pitch_black"):
             self.meet(i, "the Pitch Black rules are in effect (set-up)")
 
-    def earned(self, st):
+    def earned(self, st: BattleState) -> bool | None:
         if not st.ended:
             return None
         return None if st.winner == self.owner else False
 
 
-KINDS: dict[str, Callable[[str, Mapping[str, Any]], Watcher]] = {
+KINDS: dict[str, type[Watcher[Any]]] = {
     "takedowns_in_round": TakedownsInRound,
     "takedown": Takedown,
     "win_by_round": WinByRound,
@@ -1058,8 +1355,20 @@ KINDS: dict[str, Callable[[str, Mapping[str, Any]], Watcher]] = {
 }
 
 
-def make_watcher(owner: str, spec: Mapping[str, Any]) -> Watcher:
-    return KINDS[spec["kind"]](owner, spec)
+def read_spec(data: Mapping[str, Any]) -> Spec:
+    """A watcher's parameters as its kind reads them (:class:`SpecError` when they cannot
+    be: an unknown kind or key, a value of the wrong type)."""
+    kind = data.get("kind")
+    if kind not in KINDS:
+        near = get_close_matches(str(kind), list(KINDS), n=1)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        raise SpecError(f"unknown watcher kind {kind!r}{hint}")
+    return KINDS[str(kind)].spec_type.of(data)
+
+
+def make_watcher(owner: str, data: Mapping[str, Any]) -> Watcher[Any]:
+    spec = read_spec(data)
+    return KINDS[spec.kind](owner, spec)
 
 
 @dataclass(frozen=True)
@@ -1156,7 +1465,7 @@ class HandWatch:
         table = watcher_table() if table is None else table
         reminders = reminder_table() if reminders is None else reminders
         facts = setup_facts(facts)
-        self.watchers: list[tuple[str, str, Watcher | None]] = []
+        self.watchers: list[tuple[str, str, Watcher[Any] | None]] = []
         self.timed: list[tuple[str, str, frozenset[str]]] = []  # (gang, card, timings)
         for gang, cards in hands.items():
             for card in cards:
@@ -1272,7 +1581,7 @@ class HandWatch:
                     earned=w.earned(st) if met else None,
                     fighter=w.fighter,
                     reward_at=w.reward_at,
-                    kind=w.spec["kind"],
+                    kind=w.spec.kind,
                     reward_due=rev and not revealed[(gang, card)] and end and st.ended,
                     test=test,
                     test_target=target,
