@@ -60,6 +60,8 @@ GOALS = {
     "step_p95_ms": 16.7,
     "league_rss_mb": 150.0,
     "merge_ms": 1000.0,  # issue 27: a league's merge, without the network
+    # issue 33: a key's cost does not grow with the log (the tracker appends to a journal)
+    "key_growth_ratio": 1.10,
 }
 
 # --- helpers ------------------------------------------------------------------------------
@@ -1048,6 +1050,22 @@ def report_keys(timings: list[KeyTiming]) -> list[str]:
     ]
 
 
+def report_key_growth(short: list[KeyTiming], long: list[KeyTiming], events: tuple[int, int]) -> list[str]:
+    """The tracker's key p95 in a short and a long battle, and their ratio: a key's cost
+    must not grow with the log."""
+    p_short = percentile([t.ms for t in short], 95)
+    p_long = percentile([t.ms for t in long], 95)
+    h_short = percentile([t.handler_ms for t in short], 95)
+    h_long = percentile([t.handler_ms for t in long], 95)
+    ratio = p_long / p_short if p_short else float("inf")
+    return [
+        f"key latency p95 at {events[0]:,} events: {_ms(p_short)} (handler {_ms(h_short)}); at "
+        f"{events[1]:,} events: {_ms(p_long)} (handler {_ms(h_long)}) {verdict(p_long, GOALS['key_p95_ms'])}",
+        f"key latency growth, p95 at {events[1]:,} / at {events[0]:,} events: {ratio:.2f}x "
+        f"{verdict(ratio, GOALS['key_growth_ratio'])}",
+    ]
+
+
 def report_saves(s: dict[str, Any], gangs: int, fighters: int, battles: int) -> list[str]:
     what = f"{gangs} gangs x {fighters} fighters, {battles} battles"
     open_med, save_med = statistics.median(s["open_ms"]), statistics.median(s["save_ms"])
@@ -1298,6 +1316,13 @@ def _run_parts(args: argparse.Namespace, only: set[str], log_dir: Path) -> int:
         if "keys" in only:
             (work / "keys").mkdir()
             for line in report_keys(measure_keys(args.keys, work / "keys", events=args.events)):
+                print(line, flush=True)
+            sizes = (20, 2000)
+            grown = []
+            for n in sizes:
+                (work / f"keys-{n}").mkdir()
+                grown.append(measure_keys(args.keys, work / f"keys-{n}", events=n))
+            for line in report_key_growth(grown[0], grown[1], sizes):
                 print(line, flush=True)
         if "saves" in only:
             (work / "saves").mkdir()

@@ -136,3 +136,12 @@ def test_measure_commented_saves_runs_once(tmp_path: Path) -> None:
     assert r["kept"]  # every comment written by hand is still in the file after the save
     [line] = bench.report_commented_saves([r])
     assert "commented by hand (13-event battle)" in line and "comments kept: yes" in line
+
+
+def test_key_growth_compares_a_short_and_a_long_battle() -> None:
+    short = [bench.KeyTiming("xp", 10.0, 2.0, 3.0) for _ in range(20)]
+    long = [bench.KeyTiming("xp", 10.5, 2.2, 3.1) for _ in range(20)]
+    lines = bench.report_key_growth(short, long, (20, 2000))
+    assert "at 20 events: 10.0 ms" in lines[0] and "at 2,000 events: 10.5 ms" in lines[0]
+    assert lines[1].startswith("key latency growth") and "1.05x" in lines[1] and "ok" in lines[1]
+    assert "MISS" in bench.report_key_growth(short, [bench.KeyTiming("xp", 12.0, 2, 3)] * 20, (20, 2000))[1]

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 
-from . import cache, codec, folder, tomlemit
+from . import battle_log, cache, codec, folder, tomlemit
 from .atomic import (
     _link_or_copy,
     atomic_write_bytes,
@@ -590,6 +590,9 @@ class CampaignHandle:
         self._problem_entries: list[folder.BattleEntry] = []
         self._battles_written = False  # (the battle index is written at the close if so)
         self.problems: list[str] = []  # battle files that do not load, left out
+        # battle number -> (its ``battle`` part as on disk: the file and its journal, the
+        # journal's lines since the last fold): the tracker's saves append to the journal
+        self._journal: dict[int, tuple[dict[str, Any], int]] = {}
 
     def _adopt(self, found: folder.LoadedFolder, read: folder.FolderRead | None = None) -> None:
         """Take over what :func:`folder.load_folder` found of the files."""
@@ -731,6 +734,7 @@ class CampaignHandle:
                 self._closed = True
         if self._lock is None or not self._lock.held:
             return
+        self.fold_battle_logs()
         self._flush_battle_memos()
         if self._battles_written:
             try:  # (a cache: the next open reads no battle file this one wrote)
@@ -1099,7 +1103,50 @@ class CampaignHandle:
         data = self._load_whole(number)
         data.pop(folder.NUMBER, None)
         data.pop(folder.SUMMARY, None)
+        lines = battle_log.read(battle_log.path_of(self.battle_path(number)))
+        if lines:  # the tracker's saves since the file was last written (a crash, or open)
+            data["battle"] = battle_log.apply(data.get("battle") or {}, lines)
         return data
+
+    # --- the tracker's journal (saves.battle_log) -------------------------------------
+
+    def journal_battle(self, number: int, data: dict[str, Any]) -> None:
+        """Save the tracker's record (the ``battle`` part, the rules' own model written
+        out) by appending what changed to the battle's journal: one line a key, whatever
+        the log's length. The first save of a battle, and every
+        :data:`battle_log.FOLD_EVERY` lines, writes the whole part into the battle file
+        instead (:meth:`update_battle`). WriteFailed when the disk refuses (nothing of
+        the line counts; the file and journal as they were)."""
+        self._check_open()
+        known = self._journal.get(number)
+        if known is None or known[1] + 1 >= battle_log.FOLD_EVERY:
+            self.update_battle(number, "battle", data, checked=True)
+            return
+        line = battle_log.delta(known[0], data)
+        if line is None:
+            return
+        battle_log.append(battle_log.path_of(self.battle_path(number)), line)
+        self._journal[number] = (data, known[1] + 1)
+
+    def fold_battle_log(self, number: int) -> None:
+        """Write the battle's journal into its file (the TOML a player reads) and remove
+        it: when the battle moves on, when the tracker is left, when the campaign closes."""
+        self._check_open()
+        known = self._journal.get(number)
+        if known is not None and known[1]:
+            self.update_battle(number, "battle", known[0], checked=True)
+        elif known is None and battle_log.path_of(self.battle_path(number)).exists():
+            whole = self.load_battle(number)  # (a journal left by a crash)
+            self.update_battle(number, "battle", whole.get("battle") or {}, checked=True)
+
+    def fold_battle_logs(self) -> None:
+        """Every journal this handle wrote, folded (at the close: a failure leaves the
+        journal, read again at the next load)."""
+        for number in list(self._journal):
+            try:
+                self.fold_battle_log(number)
+            except (SaveError, OSError, KeyError, ValueError):
+                pass
 
     def _load_whole(self, number: int) -> dict[str, Any]:
         self._check_open()
@@ -1186,6 +1233,9 @@ class CampaignHandle:
             fingerprints = {k: js for k, (js, _copy) in known.items()}
         self.save_battle(number, whole, _memo=self._emit_memo[1], _fresh=frozenset({part}),
                          _fingerprints=fingerprints)
+        if part == "battle":  # the whole record is in the file now: its journal is done
+            battle_log.remove(battle_log.path_of(path))
+            self._journal[number] = (data, 0)
         if known is not None and fingerprints is not None:
             self._parts = (number, _stat_key(path), known)
         # The other parts were checked as they loaded: the new one alone is checked now,
@@ -1307,6 +1357,8 @@ class CampaignHandle:
             with guarded_write(path):
                 path.unlink()
             self._written.pop(path, None)
+        battle_log.remove(battle_log.path_of(path))
+        self._journal.pop(number, None)
         self._battle_files.pop(number, None)
         self._new_names.pop(number, None)
         self._summaries.pop(number, None)

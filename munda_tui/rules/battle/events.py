@@ -1403,6 +1403,9 @@ class Battle:
         self.state = replay(self.log)
         self.revision = 0  # bumped on every change (screens cache on it)
         self._data_cache: dict[Event, dict[str, Any]] = {}
+        # the log's events as plain data, kept beside the log (events never change: a
+        # key's save costs what the key changed, not the log's length)
+        self._log_data: list[dict[str, Any]] = []
 
     def record(self, ev: Event) -> BattleState:
         check(self.state, ev)
@@ -1425,6 +1428,7 @@ class Battle:
         if not self.can_undo:
             return None
         ev = self.log.pop()
+        del self._log_data[len(self.log):]
         self.redo_stack.append(ev)
         if ev.of.undo(self.state, ev):  # the kind takes itself back out
             self.state.events -= 1
@@ -1446,9 +1450,18 @@ class Battle:
 
     def to_data(self) -> dict[str, Any]:
         """Plain data; each event's dict is cached (events never change)."""
-        cache = self._data_cache
+        cache, done, log = self._data_cache, self._log_data, self.log
+        n = len(done)
+        if n > len(log) or (n and done[-1] is not cache.get(log[n - 1])):
+            del done[:]  # (the log changed under it: made again from the cache)
+            n = 0
+        for e in log[n:]:
+            d = cache.get(e)
+            if d is None:
+                d = cache[e] = e.to_data()
+            done.append(d)
         return {
-            "log": [cache[e] if e in cache else cache.setdefault(e, e.to_data()) for e in self.log],
+            "log": list(done),
             "redo": [e.to_data() for e in self.redo_stack],
         }
 

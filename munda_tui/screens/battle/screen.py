@@ -334,6 +334,9 @@ class BattleScreen(Asking, PhoneKeys, Screen[None]):
     def action_back(self) -> None:
         self.app.pop_screen()
 
+    def on_unmount(self) -> None:
+        self.host.fold_when_left()  # the battle file a player reads holds every event
+
     # --- Sub-plots: a peek, a reveal, the start of the game, the finish ----------------------
 
     @work(group="dialog")

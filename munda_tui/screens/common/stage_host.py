@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from munda_tui.rules.core import stage
 from munda_tui.rules.core.status import BattleStatus
 from munda_tui.rules.stages.battle_file import BattleFile
+from munda_tui.saves.errors import SaveError
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -66,12 +67,28 @@ class StageHost:
 
     # --- saves ----------------------------------------------------------------------
 
-    def save(self, part: str, what: str = "") -> bool:
+    def save(self, part: str, what: str = "", *, fold: bool = False) -> bool:
         """Write one part of the battle file (the others are kept); False when the save
-        failed (said in the error dialog, the file on disk as it was)."""
+        failed (said in the error dialog, the file on disk as it was). The tracker's
+        record (``battle``) is appended to the battle's journal (``saves.battle_log``: one
+        line a key) unless ``fold``: then it is written whole into the file (a stage move)."""
         data = self.file.part(part)
+        if part == "battle" and not fold:
+            return self.app.guarded_save(what or WHAT[part], lambda: self.handle.journal_battle(
+                self.number, data))
         return self.app.guarded_save(what or WHAT[part], lambda: self.handle.update_battle(
             self.number, part, data, checked=part == "battle"))
+
+    def fold_when_left(self) -> None:
+        """The tracker is left: its journal folded into the battle file (the TOML a player
+        reads). One that cannot be is no loss: the journal is read at the next load and
+        folded at the campaign's close or the next stage move."""
+        if self.handle.closed:
+            return
+        try:
+            self.handle.fold_battle_log(self.number)
+        except (SaveError, OSError):
+            pass
 
     def save_campaign(self) -> bool:
         return self.app.guarded_save("The campaign", self.handle.save)
@@ -86,12 +103,12 @@ class StageHost:
         (with what ``decide`` says) are saved; a failed save puts both back
         (``rules.core.stage.move``) and returns False."""
         return stage.move(self.campaign, self.number, to, change_file=change_file,
-                          save_battle=lambda: self.save(part, what), save_campaign=self.save_campaign,
+                          save_battle=lambda: self.save(part, what, fold=True), save_campaign=self.save_campaign,
                           decide=decide)
 
     def battle_savers(self, what: str) -> tuple[Callable[[], bool], Callable[[], bool]]:
         """The tracker's two saves for ``BattleFlow.finish`` (its own ``stage.move``)."""
-        return (lambda: self.save("battle", what)), self.save_campaign
+        return (lambda: self.save("battle", what, fold=True)), self.save_campaign
 
     def commit(self, seq: "PostBattle | None" = None) -> str | None:
         """Apply the post-battle sequence once (``rules.stages.commit``); its report, or
