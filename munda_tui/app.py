@@ -439,6 +439,10 @@ class MundaApp(KeyOrderApp):
         self._show_campaign()
         return True
 
+    def offer_backup(self, error: SaveError, title: str, reopen: Callable[[], object]) -> None:
+        """:meth:`_offer_backup`, for a screen (a battle file the campaign left out)."""
+        self._offer_backup(error, title, reopen)
+
     def _offer_backup(self, error: SaveError, title: str, reopen: Callable[[], object]) -> None:
         """A save that does not load is never overwritten: say where it is broken and
         offer the newest backup that loads (the broken file is kept beside it); after a
@@ -610,7 +614,8 @@ class MundaApp(KeyOrderApp):
         ``by_hand``, for a battle fought without the tracker, the post-battle sequence,
         which first asks who fought and how it ended."""
         campaign = self.campaign
-        number = campaign.next_battle_number()
+        assert self.handle is not None
+        number = self.handle.next_battle_number()  # (after a left-out battle's too)
         status = FIRST_BY_HAND if by_hand else FIRST
         summary = BattleSummary(number=number, date=self.today(), status=status)
         campaign.battles.append(summary)

@@ -157,8 +157,52 @@ def check_part(key: str, value: Any) -> None:
         CHECKS[key](value)
 
 
-def battle_from_data(data: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
-    """A battle file's data without ``schema_version``: (data, the version it had)."""
+#: a battle file's keys that are the campaign folder's, not a stage's (``saves.folder``)
+NUMBER, SUMMARY = "number", "summary"
+
+
+def check_head(data: Mapping[str, Any], *, needs_number: bool) -> tuple[int | None, Any]:
+    """A battle file's ``number`` and ``[summary]`` (the campaign's line for it), checked
+    as the campaign folder reads them: (the number, the BattleSummary; None where the
+    file has none). ``needs_number``: a battle file of the split folder
+    (``<date>-<random>.toml``) must say its number; an old ``0007.toml`` says it by its
+    name. ValidationError naming the key that is wrong. The one check of a battle's
+    head: the folder's scan, ``munda-tui check``, a backup offered and a sync all use it."""
+    from ..rules.core import limits
+    from ..rules.core.model import BattleSummary
+
+    if NUMBER not in data:
+        if needs_number or SUMMARY in data:
+            raise ValidationError((), "no battle number (number = N)")
+        return None, None
+    number = data[NUMBER]
+    if type(number) is not int:
+        raise ValidationError((NUMBER,), f"expected an integer, found {_describe(number)}")
+    lo, hi = limits.range_of("BattleSummary", NUMBER) or (0, limits.INT64_MAX)
+    if not lo <= number <= hi:
+        raise ValidationError((NUMBER,), f"battle number {limits.show_number(number)} is out of "
+                              f"range ({lo} to {hi})")
+    if SUMMARY not in data:
+        return number, None
+    summary = data[SUMMARY]
+    if not isinstance(summary, Mapping):
+        raise ValidationError((SUMMARY,), f"expected a table, found {_describe(summary)}")
+    return number, from_data(BattleSummary, {**summary, NUMBER: number}, (SUMMARY,))
+
+
+def check_file_head(data: Mapping[str, Any], *, needs_number: bool) -> tuple[int | None, Any]:
+    """What a battle file must get right before anything of it is read: its
+    ``schema_version``, its number and its summary (:func:`check_head`), in the order
+    every reader checks them, so the campaign's scan and a load say the same."""
+    codec.schema_version(data, codec.BATTLE)
+    codec.check_plain({k: data[k] for k in (NUMBER, SUMMARY) if k in data})
+    return check_head(data, needs_number=needs_number)
+
+
+def battle_from_data(data: Mapping[str, Any], *, needs_number: bool = False) -> tuple[dict[str, Any], int]:
+    """A battle file's data without ``schema_version``: (data, the version it had).
+    Its number and summary are checked too (:func:`check_head`)."""
+    check_file_head(data, needs_number=needs_number)
     current, version = codec.migrate(data, codec.BATTLE)
     codec.check_plain(current)
     for key in ("setup", "battle", "postbattle", "report"):

@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .errors import SaveError
-from .files import (BACKUPS_DIR, BATTLES_DIR, CAMPAIGN_FILE, CAMPAIGNS_DIR, CONFIG_FILE, GANGS_DIR,
-                    is_battle_file_name)
+from .files import (_BATTLE_ID_NAME as _ID_NAME, BACKUPS_DIR, BATTLES_DIR, CAMPAIGN_FILE, CAMPAIGNS_DIR,
+                    CONFIG_FILE, GANGS_DIR, is_battle_file_name)
 from .loading import load_any
 from .paths import default_config_dir, default_data_dir
 
@@ -56,21 +56,19 @@ def _config_files(directory: Path) -> list[Path]:
 
 
 def _campaign_files(directory: Path) -> list[Path]:
+    from .folder import gang_file_names
+
     files = [directory / CAMPAIGN_FILE]
     if (directory / "catalogue.toml").is_file():  # the campaign's catalogue (saves.catalogue)
         files.append(directory / "catalogue.toml")
     files.extend(_toml_files(directory / TABLES_DIR))  # the campaign's Arbitrator tables
-    gangs = directory / GANGS_DIR  # the folder that merges (saves.folder): one file a gang
-    if gangs.is_dir():
-        for name in sorted(os.listdir(gangs)):
-            p = gangs / name
-            if not name.startswith(".") and name.endswith(".toml") and p.is_file():
-                files.append(p)
+    # the folder that merges (saves.folder): one file a gang, listed as the open lists them
+    files.extend(directory / GANGS_DIR / name for name in gang_file_names(directory))
     battles = directory / BATTLES_DIR
     if battles.is_dir():
         for name in sorted(os.listdir(battles)):
             p = battles / name
-            if not name.startswith(".") and p.is_file() and is_battle_file_name(name):
+            if not name.startswith(".") and is_battle_file_name(name) and (p.is_file() or _ID_NAME.match(name)):
                 files.append(p)
     return files
 
@@ -183,6 +181,53 @@ def check_paths(paths: Iterable[Path | str] | None = None,
         if not target.exists():
             problems.append(str(SaveError(target, 1, 1, "no such file or folder")))
             continue
-        for file in files_to_check(target):
-            problems.extend(check_file(file, config_check))
+        folders: dict[Path, dict[Path, list[str]] | None] = {}
+        files = files_to_check(target)
+        for file in files:
+            folder = _campaign_of(file)
+            if folder is not None and folder not in folders:
+                folders[folder] = _folder_problems(folder)
+        seen: set[Path] = set()
+        listed = set(files)
+        for file in files:
+            folder = _campaign_of(file)
+            found = folders.get(folder) if folder is not None else None
+            if folder is None or found is None:  # not a campaign's file, or of the old
+                problems.extend(check_file(file, config_check))  # layout: checked alone
+                continue
+            if target.is_dir() and folder not in seen:  # what the open says of a file
+                seen.add(folder)                        # not listed (a battle file missing)
+                for other, said in found.items():
+                    if other not in listed:
+                        problems.extend(said)
+            if file in found:
+                problems.extend(found[file])
+            elif file.parent.name == BATTLES_DIR:  # its number and summary passed: its stages,
+                problems.extend(check_file(file, config_check))  # as loading the battle reads them
+            elif file.parent.name != GANGS_DIR and file.name != CAMPAIGN_FILE:
+                problems.extend(check_file(file, config_check))
     return problems
+
+
+def _campaign_of(file: Path) -> Path | None:
+    """The campaign folder a save file of the split layout belongs to (None: another file)."""
+    if file.name == CAMPAIGN_FILE and file.parent.is_dir():
+        return file.parent
+    if file.parent.name in (GANGS_DIR, BATTLES_DIR) and (file.parent.parent / CAMPAIGN_FILE).exists():
+        return file.parent.parent
+    return None
+
+
+def _folder_problems(folder: Path) -> dict[Path, list[str]] | None:
+    """A campaign folder's problems by file, as the open says them (``saves.folder``:
+    campaign.toml, the gang files, the battle files' number and summary); None for a
+    folder of the old layout (its files are checked alone)."""
+    from .folder import check_folder
+
+    found = check_folder(folder)
+    if found is None:
+        return None
+    out: dict[Path, list[str]] = {}
+    for file, problem in found[1]:
+        out.setdefault(file, []).append(problem)
+    return out

@@ -246,15 +246,18 @@ def load_campaign_file(path: Path, text: str | None = None, data: dict[str, Any]
 
 
 def load_battle_file(path: Path, text: str | None = None, data: dict[str, Any] | None = None) -> tuple[dict[str, Any], int]:
-    """``data``: what tomllib made of ``text`` already (see ``saves.cache``)."""
+    """A battle file's data, every part checked (its number and summary too: see
+    ``battle_schema.check_head``); ``data``: what tomllib made of ``text`` already (see
+    ``saves.cache``)."""
     if text is None:
         text = read_text(path)
     if data is None:
         data = parse_text(path, text)
     from . import battle_schema  # (and the rules it checks with: not needed to start)
 
-    try:
-        return battle_schema.battle_from_data(data)
+    name = original_name(path) if is_backup(path) else path.name
+    try:  # a battle file of the split folder says its number (saves.folder)
+        return battle_schema.battle_from_data(data, needs_number=_BATTLE_ID_NAME.match(name) is not None)
     except ValidationError as error:
         raise validation_error(path, text, error) from None
     except RecursionError:

@@ -344,24 +344,40 @@ class FolderRead:
     key: str = ""
 
 
-def read_folder(directory: Path, text: str) -> FolderRead:
-    """Read a campaign folder's files (SaveError for a gang file that cannot be read)."""
+def split_layout(directory: Path, text: str, parse: Any = None) -> bool:
+    """Whether the campaign folder is of the split layout (a gang a file): decided by
+    the files present, not by a number a hand edit can change. A folder with ``gangs/``
+    or a battle file of the split folder (``battles/<date>-<random>.toml``) is split
+    whatever its campaign.toml says (a ``schema_version`` that contradicts it is an
+    error at its line: :func:`check_settings`); else campaign.toml's ``schema_version``
+    says (2: a campaign with no gang and no battle yet). (A ``gangs/`` with no gang
+    file in it is what a migration killed before its commit leaves: the old layout.)"""
+    if gang_file_names(directory):  # (an empty gangs/: a migration killed before its commit)
+        return True
+    try:
+        with os.scandir(directory / BATTLES_DIR) as entries:
+            for e in entries:
+                if e.name[:1] != "." and _BATTLE_ID_NAME.match(e.name):
+                    return True
+    except OSError:
+        pass
     version = text_version(text)
     if version is None:  # not on a line of its own: what the parser says
         try:
-            found = cache.parsed(directory / "campaign.toml", text).get("schema_version")
+            found = (parse or cache.parsed)(directory / "campaign.toml", text).get("schema_version")
         except SaveError:
             found = None
         version = found if type(found) is int else None
-    if version is None or version < SPLIT_VERSION:
+    return version is not None and version >= SPLIT_VERSION
+
+
+def read_folder(directory: Path, text: str, *, cached: bool = True) -> FolderRead:
+    """Read a campaign folder's files (SaveError for a gang file that cannot be read).
+    ``cached``: False to read every file and write nothing (``munda-tui check``)."""
+    if not split_layout(directory, text, None if cached else parse_text):
         return FolderRead(directory, text, False, key=cache.text_key(text).hex())
-    gangs_dir = directory / GANGS_DIR
-    try:
-        names = sorted(n for n in os.listdir(gangs_dir) if n.endswith(".toml") and not n.startswith("."))
-    except (FileNotFoundError, NotADirectoryError):
-        names = []
-    gangs = [(n, read_text(gangs_dir / n)) for n in names]
-    battles, digest = scan(directory)
+    gangs = [(n, read_text(directory / GANGS_DIR / n)) for n in gang_file_names(directory)]
+    battles, digest = scan(directory, use_index=cached)
     return FolderRead(directory, text, True, gangs, battles, folder_key(text, gangs, digest))
 
 
@@ -393,11 +409,18 @@ def folder_key(text: str, gangs: list[tuple[str, str]], battles_digest: str) -> 
 
 
 def _stat_key(st: os.stat_result) -> list[int]:
-    return [st.st_ino, st.st_size, st.st_mtime_ns]
+    # the ctime too: every write to a file sets it, and no tool sets it back (an editor or
+    # ``touch -r`` may put the size and mtime back as they were: the file is read again)
+    return [st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns]
 
 
 def battle_entry(path: Path, text: str, raw: dict[str, Any] | None = None) -> BattleEntry:
-    """The index's entry for a battle file's ``text`` (``raw``: its parse, if known)."""
+    """The index's entry for a battle file's ``text`` (``raw``: its parse, if known):
+    its number and summary checked as every reader checks them
+    (``battle_schema.check_head``); a file that does not pass has no number (it is left
+    out, and said) and its error is placed at the line of the value."""
+    from . import battle_schema
+
     try:
         if raw is None:
             raw = cache.read_battle(path, text)
@@ -408,32 +431,34 @@ def battle_entry(path: Path, text: str, raw: dict[str, Any] | None = None) -> Ba
                 cache.write_battle(path, text, as_json)
     except SaveError as error:
         return BattleEntry(path.name, None, None, str(error))
-    number = raw.get(NUMBER)
-    if type(number) is not int or number < 0:
-        return BattleEntry(path.name, None, None, f"{path}:1:1: no battle number (number = N)")
+    try:
+        number, _summary = battle_schema.check_file_head(raw, needs_number=True)
+    except ValidationError as error:
+        return BattleEntry(path.name, None, None, str(validation_error(path, text, error)))
+    assert number is not None
     summary = raw.get(SUMMARY)
-    if summary is not None and not isinstance(summary, dict):
-        return BattleEntry(path.name, None, None, f"{path}:1:1: [summary] is not a table")
-    return BattleEntry(path.name, number, summary)
+    return BattleEntry(path.name, number, summary if isinstance(summary, dict) else None)
 
 
-#: the battle index's format: each file's [ino, size, mtime, number, JSON of its summary
-#: (a string: the folder's key and the saves compare it as it is), error]
-INDEX_VERSION = 2
+#: the battle index's format: each file's [ino, size, mtime, ctime, number, JSON of its
+#: summary (a string: the folder's key and the saves compare it as it is), error]
+INDEX_VERSION = 3
+_ENTRY_LEN = 7
 
 
 def _load_index(index_path: Path) -> tuple[dict[str, Any], str | None]:
-    """The battle index's entries by file name, and its digest (None: none kept)."""
+    """The battle index's entries by file name, and its digest (None: none kept). An
+    index of another format is not read at all (rebuilt from the files)."""
     try:
         loaded = json.loads(index_path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}, None
-    if not isinstance(loaded, dict) or loaded.get("salt") != cache.salt():
+    if not isinstance(loaded, dict) or loaded.get("salt") != cache.salt() or loaded.get("v") != INDEX_VERSION:
         return {}, None
     files = loaded.get("files")
     if not isinstance(files, dict):
         return {}, None
-    digest = loaded.get("digest") if loaded.get("v") == INDEX_VERSION else None
+    digest = loaded.get("digest")
     return files, digest if isinstance(digest, str) else None
 
 
@@ -453,13 +478,16 @@ def scan_battles(directory: Path) -> list[BattleEntry]:
     return scan(directory)[0]
 
 
-def scan(directory: Path) -> tuple[list[BattleEntry], str]:
+def scan(directory: Path, *, use_index: bool = True) -> tuple[list[BattleEntry], str]:
     """Every battle file of a split folder (by name), through the index
-    (``.cache/battles.json``: a file whose inode, size and time are as it knows them is
-    not read), and their :func:`battles_digest`."""
+    (``.cache/battles.json``: a file whose inode, size, mtime and ctime are as it knows
+    them is not read), and their :func:`battles_digest`. The index only spares reading
+    a file: what it says of a file that changed since is never used, so a warm and a
+    cold cache give the same battles and the same problems. ``use_index``: False to read
+    every file and write nothing (``munda-tui check``)."""
     battles_dir = directory / BATTLES_DIR
     index_path = directory / cache.CACHE_DIR / INDEX_FILE
-    index, digest = _load_index(index_path)
+    index, digest = _load_index(index_path) if use_index else ({}, None)
     out: list[BattleEntry] = []
     stats: dict[str, list[int]] = {}
     changed = False
@@ -470,30 +498,27 @@ def scan(directory: Path) -> tuple[list[BattleEntry], str]:
         entries = []
     for e in entries:
         name = e.name
-        known = index.get(name)
-        if known is None and (name[:1] == "." or not _BATTLE_ID_NAME.match(name)):
+        if name[:1] == "." or not _BATTLE_ID_NAME.match(name):
             continue
         try:
             st = e.stat()
         except OSError:
             continue
-        key = stats[name] = [st.st_ino, st.st_size, st.st_mtime_ns]
-        if (type(known) is list and len(known) == 6 and known[0] == key[0] and known[1] == key[1]
-                and known[2] == key[2] and (known[3] is None or type(known[3]) is int)):
-            js = known[4]
-            if type(js) is str:
-                entry = BattleEntry(name, known[3], None, known[5], js)
+        key = stats[name] = _stat_key(st)
+        known = index.get(name)
+        if (type(known) is list and len(known) == _ENTRY_LEN and known[:4] == key
+                and (known[4] is None or type(known[4]) is int)):
+            js = known[5]
+            if type(js) is str and known[4] is not None:
+                entry = BattleEntry(name, known[4], None, None, js)
                 pending.append(entry)
-            elif js is None:
-                entry = BattleEntry(name, known[3], None, known[5])
-            elif type(js) is dict:  # (the first index format: the table itself)
-                entry = BattleEntry(name, known[3], js, known[5])
-                changed = True
+            elif js is None and known[4] is None and type(known[6]) is str:
+                entry = BattleEntry(name, None, None, known[6])
             else:
-                entry = _read_entry(Path(e.path), known)
+                entry = _read_entry(Path(e.path), use_index)
                 changed = True
         else:
-            entry = _read_entry(Path(e.path), known)
+            entry = _read_entry(Path(e.path), use_index)
             changed = True
         out.append(entry)
     if pending:
@@ -508,54 +533,67 @@ def scan(directory: Path) -> tuple[list[BattleEntry], str]:
                 if one is not None:
                     entry.summary = one[0]
                 else:
-                    out[out.index(entry)] = _read_entry(battles_dir / entry.name, None)
+                    out[out.index(entry)] = _read_entry(battles_dir / entry.name, use_index)
     # A battle file that is gone while its rotated backups are here (lost, not deleted:
-    # ``delete_battle`` keeps a ``.deleted.bak``) stays listed: opening it says so and
-    # offers the newest backup, as for a file that does not load.
-    if len(stats) != len(index) or changed:
-        lost = False
-        for name, known in index.items():
-            if name in stats or not (isinstance(known, list) and len(known) == 6 and type(known[3]) is int):
-                continue
-            if _lost(directory, name):
-                js = known[4] if type(known[4]) is str else cache.as_json(known[4])
-                summary = _summaries_from([js]) if js is not None else None
-                entry = BattleEntry(name, known[3], summary[0] if summary else None,
-                                    f"{battles_dir / name}:1:1: the battle file is missing",
-                                    js if summary else None)
-                stats[name] = [0, 0, 0]
-                out.append(entry)
-                lost = True
-        if lost:
-            out.sort(key=lambda e: e.name)
-        changed = changed or len(stats) != len(index)
+    # ``delete_battle`` keeps a ``.deleted.bak``) is listed as a problem: the campaign
+    # says so and offers the newest backup, as for a file that does not load. Found from
+    # the backups folder, never from the index.
+    for name in lost_battles(directory, set(stats)):
+        out.append(BattleEntry(name, None, None, f"{battles_dir / name}:1:1: the battle file is missing"))
+        stats[name] = [0, 0, 0, 0]
+        known = index.get(name)
+        changed = changed or not (type(known) is list and known[:5] == [0, 0, 0, 0, None])
+    out.sort(key=lambda e: e.name)
+    changed = changed or len(stats) != len(index)
     if changed or digest is None:
         digest = battles_digest(out)
-        _write_index_entries(directory, {e.name: (stats[e.name], e) for e in out}, digest)
+        if use_index:
+            _write_index_entries(directory, {e.name: (stats[e.name], e) for e in out}, digest)
     return out, digest
 
 
-def _read_entry(path: Path, known: Any) -> BattleEntry:
-    """A battle file's entry, read from the file (``known``: what the index said of it)."""
+def lost_battles(directory: Path, present: set[str]) -> list[str]:
+    """The split battle files (by name) that are not in ``battles/`` (``present``) while
+    rotated backups of them are kept, and were not deleted by the app."""
+    from .atomic import _BACKUP_RE
+    from .files import BACKUPS_DIR
+
     try:
-        entry = battle_entry(path, read_text(path))
+        names = os.listdir(directory / BACKUPS_DIR / BATTLES_DIR)
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+    found: set[str] = set()
+    deleted: set[str] = set()
+    for backup in names:
+        if backup.endswith(".deleted.bak"):
+            deleted.add(backup[: -len(".deleted.bak")])
+            continue
+        m = _BACKUP_RE.match(backup)
+        if m is not None and m.group("name") not in present and _BATTLE_ID_NAME.match(m.group("name")):
+            found.add(m.group("name"))
+    return sorted(found - deleted)
+
+
+def _read_entry(path: Path, use_index: bool = True) -> BattleEntry:
+    """A battle file's entry, read from the file (never from what the index said)."""
+    try:
+        text = read_text(path)
     except SaveError as error:
-        entry = BattleEntry(path.name, None, None, str(error))
-    if entry.error is not None and isinstance(known, list) and len(known) == 6 and type(known[3]) is int:
-        # broken since it was last read: still listed under its number (opening it says
-        # what is wrong and offers its backups)
-        js = known[4] if type(known[4]) is str else cache.as_json(known[4])
-        summary = _summaries_from([js]) if js is not None else None
-        entry = BattleEntry(path.name, known[3], summary[0] if summary else None, entry.error,
-                            js if summary else None)
-    return entry
+        return BattleEntry(path.name, None, None, str(error))
+    if not use_index:
+        try:
+            raw = parse_text(path, text)
+        except SaveError as error:
+            return BattleEntry(path.name, None, None, str(error))
+        return battle_entry(path, text, raw)
+    return battle_entry(path, text)
 
 
 def _write_index_entries(directory: Path, files: dict[str, tuple[list[int], BattleEntry]], digest: str) -> None:
     raw: dict[str, str] = {}
     for name, (st, entry) in files.items():
         js = entry.json()
-        raw[name] = (f"[{st[0]},{st[1]},{st[2]},{'null' if entry.number is None else entry.number},"
+        raw[name] = (f"[{st[0]},{st[1]},{st[2]},{st[3]},{'null' if entry.number is None else entry.number},"
                       f"{'null' if js is None else json.dumps(js, ensure_ascii=False)},"
                       f"{'null' if entry.error is None else json.dumps(entry.error, ensure_ascii=False)}]")
     _write_index_body(directory, raw, digest)
@@ -594,9 +632,9 @@ def write_index(directory: Path, files: dict[str, tuple[int, str | None]], probl
         try:
             st = _stat_key(os.stat(battles_dir / entry.name))
         except OSError:
-            if entry.number is None or not _lost(directory, entry.name):
+            if not _lost(directory, entry.name):
                 continue
-            st = [0, 0, 0]
+            st = [0, 0, 0, 0]
         if entry.name not in entries:
             entries[entry.name] = (st, entry)
     listed = sorted(entries)
@@ -620,35 +658,107 @@ class LoadedFolder:
     problems: list[str]  # battle files left out (``path:line:col: why``)
 
 
-def load_folder(read: FolderRead) -> LoadedFolder:
-    """Decode a split folder (SaveError naming the file that is wrong)."""
-    directory, text = read.directory, read.text
-    path = directory / "campaign.toml"
-    data = cache.parsed(path, text)
+def check_settings(path: Path, text: str, data: dict[str, Any]) -> m.Campaign:
+    """campaign.toml of the split folder, checked: the settings only, ``schema_version``
+    2 (SaveError at the line that is wrong). A number that contradicts the folder's
+    layout (its gang files) is refused here, never taken for the old one-file layout."""
     try:
         version = codec.schema_version(data, codec.CAMPAIGN)
-        if version != SPLIT_VERSION or "gangs" in data or "battles" in data:
-            raise ValidationError(("schema_version",), f"schema_version {version}: a campaign.toml "
-                                  "of the split folder holds the settings only")
-        campaign = codec.campaign_from_data(data)
+        if version != SPLIT_VERSION:
+            raise ValidationError(("schema_version",), f"{version} contradicts the folder's layout: "
+                                  f"a folder with gang files or split battle files says "
+                                  f"schema_version = {SPLIT_VERSION} (nothing was migrated or changed)")
+        if "gangs" in data or "battles" in data:
+            raise ValidationError(("gangs" if "gangs" in data else "battles",),
+                                  "a campaign.toml of the split folder holds the settings only "
+                                  f"(each gang is a file in {GANGS_DIR}/, each battle in {BATTLES_DIR}/)")
+        return codec.campaign_from_data(data)
     except ValidationError as error:
         raise validation_error(path, text, error) from None
+
+
+def check_gang_ids(gang: m.Gang, keypath: codec.KeyPath = ()) -> None:
+    """A gang's ids: its own and its fighters' present, the fighters' and the fallen's
+    unique, none both on the roster and fallen (ValidationError under ``keypath``)."""
+    if gang.id == "":
+        raise ValidationError((*keypath, "id"), "gang id must not be empty")
+    codec._unique(gang.fighters, "id", (*keypath, "fighters"), "fighter")
+    # the fallen keep their ids (the gang's history names them): no fighter reuses one
+    codec._unique(gang.fallen, "id", (*keypath, "fallen"), "fallen fighter")
+    on_roster = {f.id for f in gang.fighters}
+    for fi, f in enumerate(gang.fallen):
+        if f.id in on_roster:
+            raise ValidationError((*keypath, "fallen", fi, "id"),
+                                  f"fighter id {f.id!r} is both on the roster and fallen")
+
+
+def decode_gang(path: Path, text: str, raw: dict[str, Any], number_of: Any,
+                campaign: m.Campaign | None = None) -> tuple[int, m.Gang]:
+    """One gang file, checked as every reader checks it (the open, ``munda-tui check``,
+    a sync, a backup offered): (its ``order``, the gang). ``number_of``: a battle's
+    number by its file name (see :func:`gang_refs_from_file`); ``campaign``: its
+    settings, for the Reputation's range (else the widest). SaveError at the line of the
+    value that is wrong."""
+    try:
+        codec.schema_version(raw, codec.GANG)
+        place = raw.get("order", 0)
+        if type(place) is not int:
+            raise ValidationError(("order",), f"expected an integer, found {codec._describe(place)}")
+        body = {k: v for k, v in raw.items() if k not in ("schema_version", "order")}
+        gang = codec.from_data(m.Gang, gang_refs_from_file(body, number_of))
+        check_gang_ids(gang)
+        if campaign is not None:
+            try:  # the campaign's ruleset says whether it may be below 0 (turf-reputation-floor)
+                campaign.check_reputation(gang.reputation)
+            except LimitError as limit:
+                raise ValidationError(("reputation",), str(limit)) from None
+    except ValidationError as error:
+        raise validation_error(path, text, error) from None
+    return place, gang
+
+
+def load_folder(read: FolderRead, *, parse: Any = None, all_problems: list[str] | None = None,
+                settings: bool = True) -> LoadedFolder:
+    """Decode a split folder (SaveError naming the file that is wrong). ``parse``: how a
+    file's text is parsed (the cache's by default: ``munda-tui check`` writes nothing).
+    ``all_problems``: given, every file that is wrong is added to it (campaign.toml,
+    each gang file, each battle file left out) and the first of them raised after."""
+    parse = parse or cache.parsed
+    directory, text = read.directory, read.text
+    path = directory / "campaign.toml"
+    collected: list[SaveError] = []
+
+    def wrong(error: SaveError) -> None:
+        if all_problems is None:
+            raise error
+        collected.append(error)
+        all_problems.append(str(error))
+
+    campaign: m.Campaign | None = None
+    try:
+        if settings:  # (False: campaign.toml could not be read, and is said so already)
+            campaign = check_settings(path, text, parse(path, text))
+    except SaveError as error:
+        wrong(error)
+    version = SPLIT_VERSION
     problems: list[str] = []
     placed: list[tuple[int, str, str, BattleEntry, m.BattleSummary | None]] = []
     for entry in read.battles:
-        if entry.error is not None:
-            problems.append(entry.error)
-        if entry.number is None:
+        if entry.error is not None or entry.number is None:
+            problems.append(entry.error or f"{directory / BATTLES_DIR / entry.name}:1:1: no battle number")
             continue
         summary = None
         if entry.summary is not None:
             try:
                 summary = codec.from_data(m.BattleSummary, {**entry.summary, NUMBER: entry.number}, (SUMMARY,))
-            except ValidationError as error:
-                problems.append(str(SaveError(directory / BATTLES_DIR / entry.name, 1, 1, str(error))))
+            except ValidationError:  # (an index edited by hand): what the file says
+                again = _read_entry(directory / BATTLES_DIR / entry.name, use_index=False)
+                problems.append(again.error or f"{directory / BATTLES_DIR / entry.name}:1:1: [summary] does not load")
                 continue
         date = summary.date if summary is not None else ""
         placed.append((entry.number, date, entry.name, entry, summary))
+    if all_problems is not None:
+        all_problems.extend(problems)
     placed.sort(key=lambda p: (p[0], p[1], p[2]))
     taken = {p[0] for p in placed}
     next_free = max(taken, default=0) + 1
@@ -676,28 +786,24 @@ def load_folder(read: FolderRead) -> LoadedFolder:
     found: list[tuple[int, str, m.Gang, Path, str]] = []
     for name, gtext in read.gangs:
         gpath = directory / GANGS_DIR / name
-        raw = cache.parsed(gpath, gtext)
         try:
-            codec.schema_version(raw, codec.GANG)
-            place = raw.get("order", 0)
-            if type(place) is not int:
-                raise ValidationError(("order",), "expected an integer")
-            body = {k: v for k, v in raw.items() if k not in ("schema_version", "order")}
-            gang = codec.from_data(m.Gang, gang_refs_from_file(body, shown_of.get))
-            try:  # the campaign's ruleset says whether it may be below 0 (turf-reputation-floor)
-                campaign.check_reputation(gang.reputation)
-            except LimitError as limit:
-                raise ValidationError(("reputation",), str(limit)) from None
-            codec._unique(gang.fighters, "id", ("fighters",), "fighter")
-        except ValidationError as error:
-            raise validation_error(gpath, gtext, error) from None
-        if gang.id in gang_files:
-            raise SaveError(gpath, 1, 1, f"gang id {gang.id!r} is also the id in {gang_files[gang.id]}")
+            raw = parse(gpath, gtext)
+            place, gang = decode_gang(gpath, gtext, raw, shown_of.get, campaign)
+            if gang.id in gang_files:
+                raise validation_error(gpath, gtext, ValidationError(
+                    ("id",), f"gang id {gang.id!r} is also the id in {gang_files[gang.id]}"))
+        except SaveError as error:
+            wrong(error)
+            continue
         gang_files[gang.id] = name
         gang_texts[name] = gtext
         gang_data[name] = raw
         order[gang.id] = place
         found.append((place, gang.id, gang, gpath, gtext))
+    if collected:
+        raise collected[0]
+    if campaign is None:  # (campaign.toml not read: the caller says so)
+        raise SaveError(path, 1, 1, "campaign.toml could not be read")
     found.sort(key=lambda f: (f[0], f[1]))
     campaign.gangs = [f[2] for f in found]
     battles.sort(key=lambda s: s.number)
@@ -708,10 +814,106 @@ def load_folder(read: FolderRead) -> LoadedFolder:
         kp = error.keypath
         if len(kp) >= 2 and kp[0] == "gangs" and isinstance(kp[1], int) and kp[1] < len(found):
             f = found[kp[1]]
-            raise validation_error(f[3], f[4], ValidationError(kp[2:], error.message)) from None
-        raise validation_error(path, text, error) from None
+            wrong(validation_error(f[3], f[4], ValidationError(kp[2:], error.message)))
+        else:
+            wrong(validation_error(path, text, error))
+        raise collected[0]  # pragma: no cover - (wrong raised it when not collecting)
     return LoadedFolder(campaign, version, text, gang_files, gang_texts, gang_data, order, battle_files,
                         summaries, numbers, problems)
+
+
+def gang_file_names(directory: Path) -> list[str]:
+    """The gang files of a split folder, by name, as every reader lists them."""
+    try:
+        return sorted(n for n in os.listdir(directory / GANGS_DIR) if n.endswith(".toml") and not n.startswith("."))
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+
+
+def check_folder(directory: Path) -> tuple[bool, list[tuple[Path, str]]] | None:
+    """What the open says of a campaign folder, file by file (``munda-tui check``): every
+    file read, nothing written, the same checks and messages as the open's
+    (:func:`load_folder`). (whether it is split, [(file, ``path:line:col: message``)]);
+    None for a folder of the old layout (each file is checked alone, as the migration
+    reads it)."""
+    path = directory / "campaign.toml"
+    try:
+        text: str | None = read_text(path)
+    except SaveError as error:
+        text, unread = None, error
+    if not split_layout(directory, text or "", parse_text):
+        return None
+    out: list[tuple[Path, str]] = []
+    if text is None:
+        out.append((path, str(unread)))
+    gangs: list[tuple[str, str]] = []
+    for name in gang_file_names(directory):
+        try:
+            gangs.append((name, read_text(directory / GANGS_DIR / name)))
+        except SaveError as error:
+            out.append((directory / GANGS_DIR / name, str(error)))
+    battles, _digest = scan(directory, use_index=False)
+    read = FolderRead(directory, text or "", True, gangs, battles)
+    problems: list[str] = []
+    try:
+        load_folder(read, parse=parse_text, all_problems=problems, settings=text is not None)
+    except SaveError:
+        pass
+    for problem in problems:
+        file = next((p for p in [path, *(directory / GANGS_DIR / n for n, _t in gangs),
+                                 *(directory / BATTLES_DIR / e.name for e in battles)]
+                     if problem.startswith(f"{p}:")), path)
+        out.append((file, problem))
+    return True, out
+
+
+@dataclass
+class LeftOut:
+    """A battle file the open left out (it does not load, or is missing with backups)."""
+
+    path: Path
+    error: str  # ``path:line:col: message``
+    number: int | None  # the number it holds (its own, else its newest loading backup's)
+    backup: Path | None  # its newest backup that loads
+
+    def save_error(self) -> SaveError:
+        """The problem as the SaveError a load raises (path, line, column, message)."""
+        head = f"{self.path}:"
+        rest = self.error[len(head):] if self.error.startswith(head) else ""
+        line, _, rest = rest.partition(":")
+        col, _, message = rest.partition(": ")
+        if line.isdigit() and col.isdigit():
+            return SaveError(self.path, int(line), int(col), message)
+        return SaveError(self.path, 1, 1, self.error)
+
+
+def number_in(path: Path) -> int | None:
+    """The battle number a battle file (or a backup of one) holds, if it can be read."""
+    try:
+        number = parse_text(path, read_text(path)).get(NUMBER)
+    except SaveError:
+        return None
+    return number if type(number) is int and 0 <= number <= 9_999 else None
+
+
+def left_out(directory: Path, entries: list[BattleEntry], newest_loadable: Any) -> list[LeftOut]:
+    """The battle files an open left out (``entries`` with an error), each with the
+    number it keeps (no new battle takes it) and its newest backup that loads
+    (``newest_loadable(path)``: ``Store.newest_loadable_backup``)."""
+    out: list[LeftOut] = []
+    for entry in entries:
+        if entry.error is None:
+            continue
+        path = directory / BATTLES_DIR / entry.name
+        try:
+            backup = newest_loadable(path)
+        except OSError:
+            backup = None
+        number = number_in(path) if path.is_file() else None
+        if number is None and backup is not None:
+            number = number_in(backup)
+        out.append(LeftOut(path, entry.error, number, backup))
+    return out
 
 
 def load_campaign_dir(directory: Path) -> tuple[m.Campaign, dict[int, Path]]:
@@ -750,23 +952,16 @@ def load_battle_data(path: Path) -> dict[str, Any]:
     return data
 
 
-def load_gang_file(path: Path, text: str | None = None, number_of: Any = None) -> m.Gang:
-    """One gang file, checked (``munda-tui check``): SaveError naming where it is wrong.
-    ``number_of``: a battle's number by its file name (else a battle the gang names by
-    its file reads as unknown; see :func:`gang_refs_from_file`)."""
+def load_gang_file(path: Path, text: str | None = None, number_of: Any = None,
+                   campaign: m.Campaign | None = None) -> m.Gang:
+    """One gang file, checked as the open checks it (:func:`decode_gang`): SaveError
+    naming where it is wrong. ``number_of``: a battle's number by its file name (else a
+    battle the gang names by its file reads as unknown; see :func:`gang_refs_from_file`);
+    ``campaign``: its settings, when known."""
     if text is None:
         text = read_text(path)
     raw = parse_text(path, text)
-    try:
-        codec.schema_version(raw, codec.GANG)
-        body = {k: v for k, v in raw.items() if k not in ("schema_version", "order")}
-        if type(raw.get("order", 0)) is not int:
-            raise ValidationError(("order",), "expected an integer")
-        gang = codec.from_data(m.Gang, gang_refs_from_file(body, number_of or (lambda _name: None)))
-        codec._unique(gang.fighters, "id", ("fighters",), "fighter")
-    except ValidationError as error:
-        raise validation_error(path, text, error) from None
-    return gang
+    return decode_gang(path, text, raw, number_of or (lambda _name: None), campaign)[1]
 
 
 def campaign_summary(path: Path) -> dict[str, Any]:

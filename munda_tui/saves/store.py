@@ -593,6 +593,7 @@ class CampaignHandle:
         # battle number -> (its ``battle`` part as on disk: the file and its journal, the
         # journal's lines since the last fold): the tracker's saves append to the journal
         self._journal: dict[int, tuple[dict[str, Any], int]] = {}
+        self._left_out: list[folder.LeftOut] | None = None  # (worked out when first asked)
 
     def _adopt(self, found: folder.LoadedFolder, read: folder.FolderRead | None = None) -> None:
         """Take over what :func:`folder.load_folder` found of the files."""
@@ -609,6 +610,31 @@ class CampaignHandle:
             self._written[path] = (text, _stat_key(path))
         if read is not None:
             self._problem_entries = [e for e in read.battles if e.error is not None or e.number is None]
+        self._left_out = None
+
+    def left_out(self) -> list[folder.LeftOut]:
+        """The battle files this open left out (they do not load, or are missing with
+        backups kept): each names its file and line, the number it keeps and its newest
+        backup that loads. The campaign screen lists them; no new battle takes one's
+        number (:meth:`next_battle_number`), nor can a save write over one."""
+        if self._left_out is None:
+            self._left_out = folder.left_out(self.path, self._problem_entries, self.store.newest_loadable_backup)
+        return self._left_out
+
+    def next_battle_number(self) -> int:
+        """The next battle's number: after every battle, the left-out ones too."""
+        number = self.campaign.next_battle_number()
+        if self._problem_entries:
+            number = max([number, *(lo.number + 1 for lo in self.left_out() if lo.number is not None)])
+        return number
+
+    def _refuse_left_out(self, number: int) -> None:
+        """SaveError (the left-out file's) when ``number`` is a left-out battle's: it is
+        neither read nor written over until its file loads again."""
+        if self._problem_entries and number not in self._battle_files:
+            for lo in self.left_out():
+                if lo.number == number:
+                    raise lo.save_error()
 
     def _migrate(self, version: int) -> None:
         """An old folder (the whole campaign in campaign.toml, ``battles/0007.toml``)
@@ -902,6 +928,10 @@ class CampaignHandle:
         summaries: dict[int, Any] = {}
         for s in campaign.battles:  # (the first listed with a number, as rules.stage finds it)
             summaries.setdefault(s.number, s)
+        if self._problem_entries:  # a new battle never takes a left-out one's number
+            for number in summaries:
+                if number not in self._new_names:
+                    self._refuse_left_out(number)
 
         def stem_of(number: int) -> str | None:  # a gang names a battle by its file
             name = self._battle_files.get(number) or self._new_names.get(number)
@@ -1150,6 +1180,7 @@ class CampaignHandle:
 
     def _load_whole(self, number: int) -> dict[str, Any]:
         self._check_open()
+        self._refuse_left_out(number)
         path = self.battle_path(number)
         if not path.exists():
             raise KeyError(f"no battle {number} in {self.slug!r}")
@@ -1287,6 +1318,7 @@ class CampaignHandle:
         the JSON of every part of ``data``, known to it.)
         """
         self._check_open()
+        self._refuse_left_out(number)
         path = self.battle_path(number)
         if self._parts is not None and self._parts[0] == number:
             self._parts = None  # (update_battle keeps them again once written)

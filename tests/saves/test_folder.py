@@ -297,17 +297,17 @@ def test_the_battle_index_is_checked_against_the_files(store, demo_campaign):
 
     assert opened() == dates
     kept = json.loads(index.read_text())
-    assert kept["v"] == 2 and isinstance(kept["digest"], str)
-    assert all(isinstance(item[4], str) for item in kept["files"].values())
+    assert kept["v"] == 3 and isinstance(kept["digest"], str)
+    assert all(isinstance(item[5], str) for item in kept["files"].values())
     second.write_text(second.read_text().replace('date = "2026-03-02"', 'date = "2026-04-02"'))
     assert opened() == [dates[0], "2026-04-02", dates[2]]  # changed behind the index: read
-    for body in ("{torn", json.dumps({**kept, "files": {n: [*item[:4], "{not json", None]
+    for body in ("{torn", json.dumps({**kept, "files": {n: [*item[:5], "{not json", None]
                                                          for n, item in kept["files"].items()}}),
-                 json.dumps({"salt": kept["salt"], "files": {n: [*item[:4], json.loads(item[4]), None]
+                 json.dumps({"salt": kept["salt"], "files": {n: [*item[:5], json.loads(item[5]), None]
                                                             for n, item in kept["files"].items()}})):
         index.write_text(body)
         assert opened() == [dates[0], "2026-04-02", dates[2]]
-        assert json.loads(index.read_text())["v"] == 2
+        assert json.loads(index.read_text())["v"] == 3
 
 
 def test_a_save_leaves_the_files_of_gangs_it_did_not_change_as_they_are(store, full_campaign):

@@ -1,0 +1,155 @@
+"""`munda-tui check` and the app read every file through one validation (issue 34): for
+every campaign, gang and battle file they agree on whether it loads and say the same
+`path:line:col: message`, at the line of the value; a warm `.cache/` changes nothing."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from munda_tui.rules.core.model import BattleSummary, Standing
+from munda_tui.saves import SaveError
+from munda_tui.saves.check import check_paths
+
+
+@pytest.fixture
+def folder(store, demo_campaign):
+    """A split campaign with two battles (numbers 1 and 2, with summaries)."""
+    with store.create_campaign(demo_campaign) as handle:
+        gangs = [g.id for g in handle.campaign.gangs]
+        handle.campaign.battles.append(BattleSummary(1, "2026-03-01", gangs=gangs,
+                                                     standings={gangs[0]: Standing(rating=500, reputation=3, credits=10)}))
+        handle.campaign.battles.append(BattleSummary(2, "2026-03-08", gangs=gangs))
+        handle.save()
+        return handle.path, handle.battle_path(1), handle.battle_path(2)
+
+
+def _line_of(path: Path, start: str) -> int:
+    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if line.startswith(start))
+
+
+def _opened(store, slug: str = "demo") -> tuple[list[int], list[str]]:
+    with store.open_campaign(slug) as handle:
+        return [b.number for b in handle.campaign.battles], list(handle.problems)
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text, (old, text)
+    path.write_text(text.replace(old, new, 1))
+
+
+@pytest.mark.parametrize("old, new, key, message", [
+    ('date = "2026-03-01"', "date = 5", "date = ", "summary.date: expected a string, found an integer (5)"),
+    ('date = "2026-03-01"', 'date = "2026-03-01"\nweather = "ash"', "weather = ",
+     "summary.weather: unknown key 'weather'"),
+    ("credits = 10", "credits = 999999999", "credits = ", "summary.standings.{gang}.credits: "),
+    ("number = 1", "number = -1", "number = ", "number: battle number -1 is out of range (0 to 9999)"),
+    ("number = 1", 'number = "one"', "number = ", "number: expected an integer, found a string"),
+])
+def test_a_battle_files_summary_and_number_are_checked_by_both_at_their_line(
+        store, folder, old, new, key, message):
+    directory, first, _second = folder
+    _edit(first, old, new)
+    with store.open_campaign("demo") as handle:
+        gang = handle.campaign.gangs[0].id
+        numbers, problems = [b.number for b in handle.campaign.battles], list(handle.problems)
+    line = _line_of(first, key)
+    assert numbers == [2]  # left out: and said
+    [said] = problems
+    assert said.startswith(f"{first}:{line}:") and message.format(gang=gang) in said
+    assert check_paths([directory]) == [said]
+    assert check_paths([first]) == [said]
+    shutil.rmtree(directory / ".cache")  # a cold cache: the same
+    assert _opened(store) == (numbers, problems)
+
+
+def test_a_current_campaign_toml_saying_schema_version_1_is_an_error_at_its_line(store, folder):
+    directory, _first, _second = folder
+    campaign = directory / "campaign.toml"
+    _edit(campaign, "schema_version = 2", "schema_version = 1")
+    before = {p: p.read_bytes() for p in directory.rglob("*.toml")}
+    with pytest.raises(SaveError) as caught:
+        store.open_campaign("demo")
+    line = _line_of(campaign, "schema_version")
+    assert (caught.value.path, caught.value.line) == (campaign, line)
+    assert "contradicts the folder's layout" in str(caught.value)
+    assert check_paths([directory]) == [str(caught.value)]
+    # nothing migrated, nothing written
+    assert {p: p.read_bytes() for p in directory.rglob("*.toml")} == before
+    assert not list((directory / ".backups").glob("campaign.toml.schema*"))
+
+
+_FALLEN = '{id = "old-1", name = "Gone", type = "Ganger"}'
+
+
+@pytest.mark.parametrize("old, new, key, message", [
+    ('id = "iron-skulls"', 'id = ""', "id = ", "id: gang id must not be empty"),
+    ("fallen = []", 'fallen = [{id = "", name = "Gone", type = "Ganger"}]', "fallen = ",
+     "fallen[0].id: fallen fighter id must not be empty"),
+    ("fallen = []", f"fallen = [{_FALLEN}, {_FALLEN}]", "fallen = ",
+     "fallen[1].id: duplicate fallen fighter id 'old-1'"),
+])
+def test_check_refuses_what_the_open_refuses_in_a_gang_file(store, folder, old, new, key, message):
+    directory, _first, _second = folder
+    gang_file = directory / "gangs" / "iron-skulls.toml"
+    _edit(gang_file, old, new)
+    with pytest.raises(SaveError) as caught:
+        store.open_campaign("demo")
+    assert caught.value.path == gang_file and message in str(caught.value)
+    assert caught.value.line == _line_of(gang_file, key)
+    assert check_paths([directory]) == [str(caught.value)]
+    assert check_paths([gang_file]) == [str(caught.value)]
+
+
+def test_a_warm_cache_does_not_keep_a_battle_whose_number_a_hand_edit_broke(store, folder):
+    directory, first, _second = folder
+    assert _opened(store) == ([1, 2], [])  # the index now knows battle 1
+    _edit(first, "number = 1", "number = -1")
+    warm = _opened(store)
+    shutil.rmtree(directory / ".cache")
+    cold = _opened(store)
+    assert warm == cold and warm[0] == [2] and len(warm[1]) == 1
+    assert check_paths([directory]) == warm[1]
+
+
+def test_a_left_out_battle_keeps_its_number_and_is_offered_its_backup(store, folder):
+    directory, first, _second = folder
+    with store.open_campaign("demo") as handle:  # a second version: a backup of the first
+        handle.campaign.battles[0].scenario = "Sneak Attack"
+        handle.save()
+    _edit(first, "number = 1", "number = \"x\"")
+    with store.open_campaign("demo") as handle:
+        assert [b.number for b in handle.campaign.battles] == [2]
+        [lo] = handle.left_out()
+        assert lo.path == first and lo.number == 1 and lo.backup is not None
+        assert lo.error == handle.problems[0]
+        assert handle.next_battle_number() == 3
+        with pytest.raises(SaveError) as caught:  # neither read nor written over
+            handle.load_battle(1)
+        assert str(caught.value) == lo.error
+        handle.campaign.battles.append(BattleSummary(1, "2026-04-01"))
+        with pytest.raises(SaveError):
+            handle.save()
+        handle.campaign.battles.pop()
+        store.restore_backup(lo.backup, first)
+        assert [b.number for b in handle.campaign.battles] == [1, 2]
+        assert handle.left_out() == [] and handle.next_battle_number() == 3
+
+
+def test_a_battle_file_lost_with_its_backups_is_said_warm_or_cold(store, folder):
+    directory, first, _second = folder
+    with store.open_campaign("demo") as handle:
+        handle.campaign.battles[0].scenario = "Sneak Attack"
+        handle.save()
+    first.unlink()
+    warm = _opened(store)
+    shutil.rmtree(directory / ".cache")
+    cold = _opened(store)
+    assert warm == cold == ([2], [f"{first}:1:1: the battle file is missing"])
+    assert check_paths([directory]) == warm[1]
+    with store.open_campaign("demo") as handle:
+        [lo] = handle.left_out()
+        assert lo.number == 1 and lo.backup is not None and handle.next_battle_number() == 3
