@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from munda_tui.rules.campaign import roster as rr
     from munda_tui.rules.core.model import Campaign, Gang
     from munda_tui.saves import CampaignHandle
+    from munda_tui.saves.folder import LeftOut
 
 #: rows put in a table before the screen's first frame: half the terminal's lines
 #: (never fewer than this); the others follow in chunks after it, a frame apart, so a
@@ -100,6 +101,10 @@ class CampaignScreen(Asking, Screen[None]):
         Binding("g", "sync", "Sync", show=False,
                 tooltip="A league: share this laptop's battles and roster edits and take the "
                 "others' (git)", id="campaign.sync"),
+        Binding("b", "restore_left_out", "Restore backup", show=False,
+                tooltip="A battle file left out (it does not load, or is missing): restore its "
+                "newest backup that loads (asks first; the broken file is kept)",
+                id="campaign.restore_left_out"),
         Binding("escape", "back", "Campaigns", tooltip="Close the campaign, back to the list", id="campaign.back"),
     ]
 
@@ -141,6 +146,7 @@ class CampaignScreen(Asking, Screen[None]):
             yield Label("Battles", classes="section")
             yield DataTable(id="battles", cursor_type="row", zebra_stripes=True)
             yield Static("", id="battles-empty", classes="hint")
+            yield Static("", id="left-out", classes="error-text")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -255,21 +261,66 @@ class CampaignScreen(Asking, Screen[None]):
             self._fill_table("#battles", rows, lambda r: r, first)
             return
         c = self.campaign
-        self._show_counts(ov.title(c), len(c.gangs), len(c.battles))
+        left = self.handle.left_out()
+        self._show_counts(ov.title(c), len(c.gangs), len(c.battles), len(left))
+        self._show_left_out(left)
         gangs, gang_row = ov.gang_rows(c, self.sort_by)
         self._fill_table("#gangs", gangs, gang_row, first)
         battles, battle_row = ov.battle_rows(c)
         self._fill_table("#battles", battles, battle_row, first)
 
-    def _show_counts(self, title: str, gangs: int, battles: int) -> None:
+    def _show_counts(self, title: str, gangs: int, battles: int, left_out: int = 0) -> None:
         self.query_one("#campaign-title", Label).update(title)
         self.query_one("#gangs-empty", Static).update(
             "" if gangs else keys_text(self, "No gangs yet: press {key:campaign.import_gang} to import one from "
                                      "Yaktribe, {key:campaign.add_gang} to add one.")
         )
-        self.query_one("#battles-empty", Static).update(
-            "" if battles else keys_text(self, "No battles yet: press {key:campaign.new_battle} to set up the first one.")
-        )
+        if battles:
+            empty = ""
+        elif left_out:
+            empty = "No battle loaded: the battle files below are left out."
+        else:
+            empty = keys_text(self, "No battles yet: press {key:campaign.new_battle} to set up the first one.")
+        self.query_one("#battles-empty", Static).update(empty)
+
+    def _show_left_out(self, left: "list[LeftOut]") -> None:
+        """The battle files the open left out (saves.folder.LeftOut): never silently
+        absent. Each names its file and line, and its newest backup that loads."""
+        from rich.text import Text
+
+        note = self.query_one("#left-out", Static)
+        note.display = bool(left)
+        if not left:
+            note.update("")
+            return
+        lines = [f"{len(left)} battle file{'s' if len(left) > 1 else ''} left out (not loaded, "
+                 "not written over; no new battle takes its number):"]
+        for lo in left:
+            where = lo.error
+            try:
+                where = where.replace(str(self.handle.path) + "/", "", 1)
+            except (TypeError, ValueError):  # pragma: no cover - a path is a string
+                pass
+            lines.append(f"• {where}")
+            if lo.backup is not None:
+                lines.append(keys_text(self, f"  its newest backup that loads: {lo.backup.name} "
+                                       "({key:campaign.restore_left_out} restores it)"))
+            else:
+                lines.append("  no backup of it loads: the file is left as it is")
+        note.update(Text("\n".join(lines)))
+
+    def action_restore_left_out(self) -> None:
+        """Offer the newest backup that loads of the first left-out battle file that has
+        one (the app's dialog: the broken file is kept in .backups)."""
+        if self.handle is None:
+            return
+        left = [lo for lo in self.handle.left_out() if lo.backup is not None]
+        if not left:
+            self.notify("No left-out battle file has a backup that loads." if self.handle.left_out()
+                        else "No battle file is left out.", severity="warning")
+            return
+        lo = left[0]
+        munda_app(self).offer_backup(lo.save_error(), "Battle file left out", self.refresh_tables)
 
     def _fill_table(self, table_id: str, items: list, row_of, first: int) -> None:  # type: ignore[no-untyped-def, type-arg]
         """Refill a table: ``first`` rows (or up to the cursor's) now, the rest in chunks

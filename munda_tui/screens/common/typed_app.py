@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
     from textual.screen import Screen
 
-    from munda_tui.saves import CampaignHandle, Store
+    from munda_tui.saves import CampaignHandle, SaveError, Store
     from munda_tui.saves.config import Config
 
 T = TypeVar("T")
@@ -46,6 +46,8 @@ class MundaServices(Protocol):
     def new_battle(self, *, by_hand: bool = False) -> int: ...
 
     def guarded_save(self, what: str, save: Callable[[], object]) -> bool: ...
+
+    def offer_backup(self, error: SaveError, title: str, reopen: Callable[[], object]) -> None: ...
 
     def action_go_home(self) -> None: ...
 
