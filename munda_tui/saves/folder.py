@@ -446,20 +446,21 @@ INDEX_VERSION = 3
 _ENTRY_LEN = 7
 
 
-def _load_index(index_path: Path) -> tuple[dict[str, Any], str | None]:
-    """The battle index's entries by file name, and its digest (None: none kept). An
-    index of another format is not read at all (rebuilt from the files)."""
+def _load_index(index_path: Path) -> tuple[dict[str, Any], str | None, Any]:
+    """The battle index's entries by file name, its digest (None: none kept) and what it
+    knows of the backups folder. An index of another format is not read at all (rebuilt
+    from the files)."""
     try:
         loaded = json.loads(index_path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return {}, None
+        return {}, None, None
     if not isinstance(loaded, dict) or loaded.get("salt") != cache.salt() or loaded.get("v") != INDEX_VERSION:
-        return {}, None
+        return {}, None, None
     files = loaded.get("files")
     if not isinstance(files, dict):
-        return {}, None
+        return {}, None, None
     digest = loaded.get("digest")
-    return files, digest if isinstance(digest, str) else None
+    return files, digest if isinstance(digest, str) else None, loaded.get("backups")
 
 
 def _summaries_from(texts: list[str]) -> list[Any] | None:
@@ -487,7 +488,7 @@ def scan(directory: Path, *, use_index: bool = True) -> tuple[list[BattleEntry],
     every file and write nothing (``munda-tui check``)."""
     battles_dir = directory / BATTLES_DIR
     index_path = directory / cache.CACHE_DIR / INDEX_FILE
-    index, digest = _load_index(index_path) if use_index else ({}, None)
+    index, digest, known_backups = _load_index(index_path) if use_index else ({}, None, None)
     out: list[BattleEntry] = []
     stats: dict[str, list[int]] = {}
     changed = False
@@ -538,7 +539,9 @@ def scan(directory: Path, *, use_index: bool = True) -> tuple[list[BattleEntry],
     # ``delete_battle`` keeps a ``.deleted.bak``) is listed as a problem: the campaign
     # says so and offers the newest backup, as for a file that does not load. Found from
     # the backups folder, never from the index.
-    for name in lost_battles(directory, set(stats)):
+    lost, backups = _lost_through(directory, set(stats), known_backups)
+    changed = changed or backups != known_backups
+    for name in lost:
         out.append(BattleEntry(name, None, None, f"{battles_dir / name}:1:1: the battle file is missing"))
         stats[name] = [0, 0, 0, 0]
         known = index.get(name)
@@ -548,8 +551,27 @@ def scan(directory: Path, *, use_index: bool = True) -> tuple[list[BattleEntry],
     if changed or digest is None:
         digest = battles_digest(out)
         if use_index:
-            _write_index_entries(directory, {e.name: (stats[e.name], e) for e in out}, digest)
+            _write_index_entries(directory, {e.name: (stats[e.name], e) for e in out}, digest, backups)
     return out, digest
+
+
+def _lost_through(directory: Path, present: set[str], known: Any) -> tuple[list[str], Any]:
+    """:func:`lost_battles`, the backups folder listed only when it changed since the
+    index last listed it (``known``: [its inode, mtime and ctime, the battle files it
+    keeps backups of]; any file added to, removed from or renamed in a folder changes
+    its mtime and ctime): (the lost files, what the index keeps of the folder now)."""
+    from .files import BACKUPS_DIR
+
+    try:
+        st = os.stat(directory / BACKUPS_DIR / BATTLES_DIR)
+    except OSError:
+        return [], None
+    key = [st.st_ino, st.st_mtime_ns, st.st_ctime_ns]
+    if (type(known) is list and len(known) == 2 and known[0] == key and type(known[1]) is list
+            and all(type(n) is str for n in known[1])):
+        return sorted(n for n in known[1] if n not in present), known
+    kept = lost_battles(directory, set())
+    return [n for n in kept if n not in present], [key, kept]
 
 
 def lost_battles(directory: Path, present: set[str]) -> list[str]:
@@ -565,6 +587,9 @@ def lost_battles(directory: Path, present: set[str]) -> list[str]:
     found: set[str] = set()
     deleted: set[str] = set()
     for backup in names:
+        cut = backup.rfind(".toml.")
+        if cut < 0 or backup[: cut + 5] in present:
+            continue  # (a league keeps 10,000 backups: most of a file that is there)
         if backup.endswith(".deleted.bak"):
             deleted.add(backup[: -len(".deleted.bak")])
             continue
@@ -589,19 +614,21 @@ def _read_entry(path: Path, use_index: bool = True) -> BattleEntry:
     return battle_entry(path, text)
 
 
-def _write_index_entries(directory: Path, files: dict[str, tuple[list[int], BattleEntry]], digest: str) -> None:
+def _write_index_entries(directory: Path, files: dict[str, tuple[list[int], BattleEntry]], digest: str,
+                         backups: Any = None) -> None:
     raw: dict[str, str] = {}
     for name, (st, entry) in files.items():
         js = entry.json()
         raw[name] = (f"[{st[0]},{st[1]},{st[2]},{st[3]},{'null' if entry.number is None else entry.number},"
                       f"{'null' if js is None else json.dumps(js, ensure_ascii=False)},"
                       f"{'null' if entry.error is None else json.dumps(entry.error, ensure_ascii=False)}]")
-    _write_index_body(directory, raw, digest)
+    _write_index_body(directory, raw, digest, backups)
 
 
-def _write_index_body(directory: Path, raw: dict[str, str], digest: str) -> None:
+def _write_index_body(directory: Path, raw: dict[str, str], digest: str, backups: Any = None) -> None:
     salt = cache.as_json(cache.salt())
-    body = ('{"salt":' + str(salt) + f',"v":{INDEX_VERSION},"digest":"{digest}","files":{{'
+    kept = "" if backups is None else f',"backups":{json.dumps(backups, ensure_ascii=False)}'
+    body = ('{"salt":' + str(salt) + f',"v":{INDEX_VERSION},"digest":"{digest}"{kept},"files":{{'
             + ",".join(f"{json.dumps(name, ensure_ascii=False)}:{raw[name]}" for name in sorted(raw)) + "}}")
     cache.write_plain(directory / cache.CACHE_DIR / INDEX_FILE, body)
 
