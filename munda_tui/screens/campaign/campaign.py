@@ -293,8 +293,8 @@ class CampaignScreen(Asking, Screen[None]):
         if not left:
             note.update("")
             return
-        lines = [f"{len(left)} battle file{'s' if len(left) > 1 else ''} left out (not loaded, "
-                 "not written over; no new battle takes its number):"]
+        lines = [f"{len(left)} battle file{'s do' if len(left) > 1 else ' does'} not load and "
+                 f"{'are' if len(left) > 1 else 'is'} left out (kept as it is):"]
         for lo in left:
             where = lo.error
             try:
@@ -303,8 +303,8 @@ class CampaignScreen(Asking, Screen[None]):
                 pass
             lines.append(f"• {where}")
             if lo.backup is not None:
-                lines.append(keys_text(self, f"  its newest backup that loads: {lo.backup.name} "
-                                       "({key:campaign.restore_left_out} restores it)"))
+                lines.append(keys_text(self, f"  {{key:campaign.restore_left_out}} restores its newest "
+                                       f"backup that loads: {lo.backup.name}"))
             else:
                 lines.append("  no backup of it loads: the file is left as it is")
         note.update(Text("\n".join(lines)))

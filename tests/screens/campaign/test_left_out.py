@@ -52,7 +52,7 @@ async def test_a_battle_left_out_is_listed_and_its_backup_restored(make_app, dat
         note = screen.query_one("#left-out")
         said = str(note.render())
         assert note.display and f"battles/{path.name}:{line}:" in said and "summary.date" in said
-        assert f"{path.name}.000001.bak" in said and "b restores it" in said
+        assert f"b restores its newest backup that loads: {path.name}.000001.bak" in said
         assert app.handle.next_battle_number() == 5
         await pilot.press("b")
         await pilot.pause()
