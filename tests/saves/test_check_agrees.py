@@ -153,3 +153,32 @@ def test_a_battle_file_lost_with_its_backups_is_said_warm_or_cold(store, folder)
     with store.open_campaign("demo") as handle:
         [lo] = handle.left_out()
         assert lo.number == 1 and lo.backup is not None and handle.next_battle_number() == 3
+
+
+def test_the_backups_folder_is_listed_again_only_when_it_changed(store, folder, monkeypatch):
+    """A league keeps 10,000 backups: the lost battle files are found from the backups
+    folder listed again only when it changed (its inode, mtime and ctime)."""
+    from munda_tui.saves import folder as folder_module
+
+    directory, first, _second = folder
+    with store.open_campaign("demo") as handle:  # a second version: a backup of the first
+        handle.campaign.battles[0].scenario = "Sneak Attack"
+        handle.save()
+    listed: list[int] = []
+    real = folder_module.lost_battles
+
+    def counting(*args):  # type: ignore[no-untyped-def]
+        listed.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(folder_module, "lost_battles", counting)
+    _opened(store)
+    _opened(store)
+    assert len(listed) <= 1  # (the first open after the close's index lists it)
+    listed.clear()
+    first.unlink()  # a battle file gone: the backups folder is as it was, the file is said
+    assert _opened(store)[1] == [f"{first}:1:1: the battle file is missing"]
+    assert listed == []
+    (directory / ".backups" / "battles" / "2026-01-01-abcdef.toml.000001.bak").write_text("x")
+    _opened(store)
+    assert listed == [1]
