@@ -561,7 +561,15 @@ class MundaApp(KeyOrderApp):
         with the stage host (``screens.common.stage_host``)."""
         if self.handle is None:  # the campaign was closed by a key pressed after this one
             return False
-        summary = self.battle_summary(number)
+        summary = summary_of(self.campaign, number)
+        if summary is None:  # a battle file the open left out: said, its backup offered
+            left = {lo.number: lo for lo in self.handle.left_out() if lo.number is not None}.get(number)
+            if left is not None:
+                self._offer_backup(left.save_error(), f"Battle {number} could not be opened",
+                                   lambda: self.open_battle(number))
+            else:
+                self.notify(f"There is no battle {number} in {self.campaign.name}.", severity="warning")
+            return False
         data = self._load_battle_file(number, summary.status)
         if data is None:
             return False

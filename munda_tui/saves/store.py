@@ -632,9 +632,9 @@ class CampaignHandle:
         """SaveError (the left-out file's) when ``number`` is a left-out battle's: it is
         neither read nor written over until its file loads again."""
         if self._problem_entries and number not in self._battle_files:
-            for lo in self.left_out():
-                if lo.number == number:
-                    raise lo.save_error()
+            kept = {lo.number: lo for lo in self.left_out() if lo.number is not None}.get(number)
+            if kept is not None:
+                raise kept.save_error()
 
     def _migrate(self, version: int) -> None:
         """An old folder (the whole campaign in campaign.toml, ``battles/0007.toml``)
