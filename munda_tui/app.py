@@ -32,7 +32,9 @@ from .saves.config import Config, load_config, save_config
 if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
 
+    from .rules.core.data import RuleData
     from .saves import CampaignHandle
+    from .saves.packs import PackSet
     from .saves.store import Opening
     from .screens.common.stage_host import StageHost
 
@@ -142,6 +144,11 @@ class MundaApp(KeyOrderApp):
         self.seed = seed
         self.rng = random.Random(seed) if seed is not None else random.Random()
         self.handle: CampaignHandle | None = None
+        #: the packs in force (the player's, then the open campaign's), read when first
+        #: asked for (``packs``), again for another campaign; problems said once each
+        self._packs: PackSet | None = None
+        self._packs_for: Path | None = None
+        self._packs_said: set[str] = set()
         self._start_campaign = campaign
         self._start_error: SaveError | CampaignLocked | None = None
         #: the campaign asked for at start, shown from its overview, until decoded
@@ -268,7 +275,40 @@ class MundaApp(KeyOrderApp):
             self.notify(f"Your config did not load (defaults used): {self.config.load_error}",
                         severity="warning", timeout=15)
         self._check_config()
+        if (self.config_dir / "packs").is_dir():  # (no folder: nothing read at start-up)
+            self._say_pack_problems()
         self._say_start_error()
+
+    # --- packs (issue 35) -------------------------------------------------------
+
+    @property
+    def packs(self) -> PackSet:
+        """The packs in force: the player's (``<config>/packs``), then the open
+        campaign's (``<campaign>/packs``); read once per campaign (a pack left out is
+        said once, with its ``path:line:col``)."""
+        from .saves.packs import load_packs
+
+        campaign_dir = self.handle.path if self.handle is not None else None
+        if self._packs is None or self._packs_for != campaign_dir:
+            self._packs = load_packs(self.config_dir, campaign_dir)
+            self._packs_for = campaign_dir
+        return self._packs
+
+    @property
+    def rule_data(self) -> RuleData:
+        """The rule data the rules read now: the package's, then the packs in force."""
+        return self.packs.data
+
+    def _say_pack_problems(self) -> None:
+        """Each pack file left out, once a session: one notification."""
+        new = [p for p in self.packs.problems if p not in self._packs_said]
+        if not new:
+            return
+        self._packs_said.update(new)
+        more = (f"\n{len(new) - 1} more; `munda-tui pack check` lists them all."
+                if len(new) > 1 else "")
+        self.notify(f"A pack file was left out (the rest applies): {new[0]}{more}",
+                    severity="warning", timeout=15)
 
     def _say_start_error(self) -> None:
         """The campaign asked for at start did not open: why, over the list."""
@@ -535,6 +575,17 @@ class MundaApp(KeyOrderApp):
 
     def _campaign_opened(self) -> None:
         self.collector.campaign_opened()
+        if self.handle is None:
+            return
+        if (self.handle.path / "packs").is_dir():
+            self._say_pack_problems()
+        from .rules.packs.check import settings_not_in_force
+
+        missing = settings_not_in_force(self.handle.campaign.settings, self.rule_data)
+        if missing:  # (the campaign opens: its pack may be missing on this machine)
+            field_name, _value, message = missing[0]
+            self.notify(f"settings.{field_name}: {message}. The settings (s) offer the others.",
+                        title="A setting no pack in force has", severity="warning", timeout=20)
 
     def _collect_when_idle(self) -> None:
         self._collect_after(self.collector.collect_when_idle(self._opening is not None,

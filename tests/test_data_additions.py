@@ -1,5 +1,6 @@
-"""One data file each: a scenario table and a Sub-plot deck added to a copy of the rule
-data folder show up in the flow, with no code changed.
+"""One data file each: a scenario table, a Sub-plot deck, a fighter condition and a
+post-battle ruleset added as one file of a pack (the player's ``<config>/packs/<pack>/``,
+in the package's own format: issue 35) show up in the flow, with no code changed.
 
 The added files are test data, named as such (never shipped, never rules text).
 """
@@ -7,7 +8,6 @@ The added files are test data, named as such (never shipped, never rules text).
 from __future__ import annotations
 
 import random
-import shutil
 from pathlib import Path
 
 import pytest
@@ -16,8 +16,9 @@ from munda_tui.rules.prebattle import flow as pre
 from munda_tui.rules.prebattle import scenario as sc
 from munda_tui.rules.subplots import decks as sp
 from munda_tui.rules.core.cards import RANKS, Card
-from munda_tui.rules.core.data import data_root
+from munda_tui.rules.core.data import RuleData
 from munda_tui.rules.core.model import GangType
+from munda_tui.saves.packs import load_packs
 
 PACKAGED = Path(sc.__file__).resolve().parents[1] / "data"
 
@@ -71,18 +72,33 @@ source = "test data"
 {cards}'''
 
 
+PACK = 'id = "test-club"\ntitle = "Test club (test data)"\nversion = "1"\n'
+
+
 @pytest.fixture
-def data_copy(tmp_path: Path) -> Path:
-    folder = tmp_path / "rule-data"
-    shutil.copytree(PACKAGED, folder)
+def data_copy(config_dir: Path) -> Path:
+    """A pack of the player's (test data), as a folder of the package's layout."""
+    folder = config_dir / "packs" / "test-club"
+    folder.mkdir(parents=True)
+    (folder / "pack.toml").write_text(PACK, encoding="utf-8")
     return folder
 
 
+def pack_data(folder: Path) -> RuleData:
+    """The rule data with the pack in ``folder``'s config (every file checks)."""
+    packs = load_packs(folder.parent.parent)
+    assert packs.problems == []
+    return packs.data
+
+
 def test_a_scenario_table_is_one_data_file(data_copy: Path) -> None:
+    (data_copy / "scenario").mkdir()
     (data_copy / "scenario" / "test_hazard.toml").write_text(TEST_TABLE, encoding="utf-8")
-    with data_root(data_copy):
-        tables = sc.packaged_tables()
+    data = pack_data(data_copy)
+    if True:
+        tables = sc.packaged_tables(data)
         assert "test_hazard" in tables
+        assert tables["test_hazard"].origin == str(data_copy / "scenario" / "test_hazard.toml")
         setup = sc.new_setup(1, "a", "b")
         rows = pre.rows(tables, setup)
         # its own row, placed by its order between Objective (20) and Crew (30)
@@ -101,7 +117,7 @@ def test_a_scenario_table_is_one_data_file(data_copy: Path) -> None:
         again = type(setup).from_data(setup.to_data())
         assert again.results == {"test_hazard": entry.name}
         assert "test_hazard" in sc.export_tables(tables)
-    assert "test_hazard" not in sc.packaged_tables()  # the real data is back
+    assert "test_hazard" not in sc.packaged_tables()  # the package's data alone
 
 
 def test_a_table_without_its_file_leaves_the_setup_file_unchanged() -> None:
@@ -110,24 +126,31 @@ def test_a_table_without_its_file_leaves_the_setup_file_unchanged() -> None:
 
 
 def test_a_bad_step_is_refused_with_its_key(data_copy: Path) -> None:
-    (data_copy / "scenario" / "test_hazard.toml").write_text(
-        TEST_TABLE.replace('step = "scenario"', 'step = "crews"'), encoding="utf-8")
-    with data_root(data_copy), pytest.raises(sc.TableError, match="step"):
-        sc.packaged_tables()
+    (data_copy / "scenario").mkdir()
+    path = data_copy / "scenario" / "test_hazard.toml"
+    path.write_text(TEST_TABLE.replace('step = "scenario"', 'step = "crews"'), encoding="utf-8")
+    packs = load_packs(data_copy.parent.parent)
+    assert packs.problems == [f"{path}:5:1: step: must be 'scenario', not 'crews'"]
+    assert "test_hazard" not in sc.packaged_tables(packs.data)  # left out
 
 
 def test_a_subplot_deck_is_one_data_file(data_copy: Path) -> None:
+    (data_copy / "subplots").mkdir()
     (data_copy / "subplots" / "test-cogs.toml").write_text(_deck_file(), encoding="utf-8")
-    with data_root(data_copy):
-        assert "test-cogs" in sp.DECK_IDS
-        assert sp.HOUSE_DECKS["Cogs"] == "test-cogs"
-        assert sp.house_deck(GangType.COGS) == "test-cogs"
-        assert sp.card("test-cogs:Q").name == "Test plot Q"
+    data = pack_data(data_copy)
+    if True:
+        assert "test-cogs" in sp.deck_ids(data)
+        assert sp.house_deck_ids(data)["Cogs"] == "test-cogs"
+        assert sp.house_deck(GangType.COGS, data) == "test-cogs"
+        assert sp.card("test-cogs:Q", data).name == "Test plot Q"
         # the draw: a Cogs gang drawing from its House deck gets the deck's card for the rank
-        assert sp.subplot_for(Card("Q", "hearts"), "test-cogs").name == "Test plot Q"
+        assert sp.subplot_for(Card("Q", "hearts"), "test-cogs", data).name == "Test plot Q"
         draw = sp.SubplotDraw(["cogs-gang"], rng=random.Random(1),
-                              house_decks={"cogs-gang": "test-cogs"})
+                              house_decks={"cogs-gang": "test-cogs"}, data=data)
         assert draw.sides["cogs-gang"].deck == "test-cogs"
+        exported = next(d for d in sp.export_section(data) if d["id"] == "test-cogs")
+        assert exported["pack"] == "test-club"
+        assert exported["file"] == str(data_copy / "subplots" / "test-cogs.toml")
     assert "test-cogs" not in sp.DECK_IDS
 
 
@@ -144,8 +167,9 @@ async def test_the_added_table_is_a_line_of_the_scenario_step_and_rolls(
     from prebattle_states import seed_state
     from support import wait_for_screen
 
+    (data_copy / "scenario").mkdir()
     (data_copy / "scenario" / "test_hazard.toml").write_text(TEST_TABLE, encoding="utf-8")
-    with data_root(data_copy):
+    if True:  # (the player's pack: the app reads it)
         slug = seed_state(data_dir, "scenario")
         app = make_app(seed=11, campaign=slug)
         async with app.run_test(size=(100, 32)) as pilot:
@@ -182,11 +206,11 @@ def test_a_fighter_condition_is_one_data_file(data_copy: Path) -> None:
     from munda_tui.rules.battle import conditions as conditions
     from munda_tui.widgets.fighter_table import conditions_text
 
-    with (data_copy / "conditions.toml").open("a", encoding="utf-8") as f:
-        f.write(TEST_CONDITION)
-    with data_root(data_copy):
-        assert "Test Condition" in rb.CONDITIONS
-        assert conditions.find("Test Condition").key == "W"
+    (data_copy / "conditions.toml").write_text(TEST_CONDITION, encoding="utf-8")
+    data = pack_data(data_copy)
+    if True:
+        assert "Test Condition" in conditions.names(data)
+        assert conditions.find("Test Condition", data).key == "W"
         c = demo_campaign_with_battle()
         setup = rb.default_setup(c, 1, c.gangs[0].id, c.gangs[1].id)
         battle = rb.Battle([rb.start_event(setup, c)])
@@ -194,10 +218,10 @@ def test_a_fighter_condition_is_one_data_file(data_copy: Path) -> None:
         gain = rb.Event("condition", fighter=fighter, condition="Test Condition")
         battle.record(gain)
         assert "Test Condition" in battle.state.fighters[fighter].conditions
-        assert conditions_text(battle.state.fighters[fighter]) == "Tst"
+        assert conditions_text(battle.state.fighters[fighter], data) == "Tst"
         lose = rb.Event("condition", fighter=fighter, condition="Test Condition", lost=True)
         assert rb.describe(lose, battle.state).endswith("no longer Test Condition")
-    assert "Test Condition" not in rb.CONDITIONS
+    assert "Test Condition" not in rb.CONDITIONS  # the package's alone
 
 
 def demo_campaign_with_battle():  # type: ignore[no-untyped-def]
@@ -212,70 +236,65 @@ def demo_campaign_with_battle():  # type: ignore[no-untyped-def]
 
 async def test_the_tracker_binds_the_added_condition_and_lists_it(
         data_copy: Path, data_dir: Path, make_app) -> None:  # type: ignore[no-untyped-def]
-    """The tracker's keys, help and table come from the data when its module loads: loaded
-    again with the test data, it has a key for the new condition that records it."""
-    import importlib
-
-    import munda_tui.screens.battle.screen as screen_module
+    """The tracker's keys, help and table come from the packs in force: a pack's condition
+    has its key on the tracker, in its help, and the key records it."""
     from munda_tui.rules.battle import events as rb
     from munda_tui.saves import Store
+    from munda_tui.screens.battle.screen import BattleScreen
     from support import wait_for_screen
 
-    with (data_copy / "conditions.toml").open("a", encoding="utf-8") as f:
-        f.write(TEST_CONDITION)
+    (data_copy / "conditions.toml").write_text(TEST_CONDITION, encoding="utf-8")
     c = demo_campaign_with_battle()
     setup = rb.default_setup(c, 1, c.gangs[0].id, c.gangs[1].id)
     data = {"setup": setup.to_data(),
             "battle": {**rb.Battle([rb.start_event(setup, c)]).to_data(), "start_walked": True}}
     with Store(data_dir).create_campaign(c) as h:
         h.save_battle(1, data)
-    try:
-        with data_root(data_copy):
-            module = importlib.reload(screen_module)
-            binding = next(b for b in module.BattleScreen.BINDINGS if b.key == "W")
-            assert binding.action == "condition('Test Condition')"
-            assert binding.id == "battle.condition-test-condition"
-            assert "Tst Test Condition" in module.BattleScreen.HELP
-            app = make_app(seed=1, campaign=c.id)
-            async with app.run_test(size=(100, 32)) as pilot:
-                await wait_for_screen(pilot, "CampaignScreen")
-                app.open_battle(1)
-                await wait_for_screen(pilot, "BattleScreen")
-                await pilot.press("W")
-                await pilot.pause()
-                log = rb.Battle.from_data(app.handle.load_battle(1)["battle"]).log
-                assert log[-1].kind == "condition" and log[-1].condition == "Test Condition"
-    finally:
-        importlib.reload(screen_module)  # the packaged conditions again
-    assert not any(b.key == "W" for b in screen_module.BattleScreen.BINDINGS)
+    assert not any(b.key == "W" for b in BattleScreen.BINDINGS)  # (the package's keys)
+    app = make_app(seed=1, campaign=c.id)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        app.open_battle(1)
+        await wait_for_screen(pilot, "BattleScreen")
+        screen = app.screen
+        binding = next(b for _k, b in screen._bindings if b.key == "W")
+        assert binding.action == "condition('Test Condition')"
+        assert binding.id == "battle.condition-test-condition"
+        assert "Tst Test Condition" in screen.HELP
+        await pilot.press("W")
+        await pilot.pause()
+        log = rb.Battle.from_data(app.handle.load_battle(1)["battle"]).log
+        assert log[-1].kind == "condition" and log[-1].condition == "Test Condition"
+        assert "Tst" in screen.table(0).render_line(1).text + "".join(
+            screen.table(0)._rows.values())
 
 
 def _test_ruleset(data_copy: Path) -> None:
     """A post-battle ruleset that is test data: Gang War's steps under another id, title
     and choice, placed after the shipped ones."""
-    text = (data_copy / "postbattle" / "gang-war.toml").read_text(encoding="utf-8")
+    text = (PACKAGED / "postbattle" / "gang-war.toml").read_text(encoding="utf-8")
     text = text.replace('id = "gang-war"', 'id = "test-league"', 1)
     text = text.replace('title = "Gang War"', 'title = "Test League"', 1)
     text = text.replace('choice = "Gang War (Core Rules post-battle sequence)"',
                         'choice = "Test League (test data)"', 1)
     text = text.replace("order = 10", "order = 90", 1)
+    (data_copy / "postbattle").mkdir()
     (data_copy / "postbattle" / "test-league.toml").write_text(text, encoding="utf-8")
 
 
 def test_a_post_battle_ruleset_is_one_data_file(data_copy: Path) -> None:
     from munda_tui.rules.postbattle import sequence as pb
-    from munda_tui.rules.core.limits import choices
     from munda_tui.rules.core.rulesets import default_ruleset, ruleset_choices
 
     _test_ruleset(data_copy)
-    with data_root(data_copy):
-        assert ruleset_choices()[-1] == ("Test League (test data)", "test-league")
-        assert default_ruleset() == "gang-war"  # (still the first in order)
-        assert "test-league" in (choices("Settings", "post_battle_ruleset") or ())
-        assert [r["id"] for r in pb.export_section()["rulesets"]][-1] == "test-league"
-        draft = pb.new_draft("test-league")
+    data = pack_data(data_copy)
+    if True:
+        assert ruleset_choices(data)[-1] == ("Test League (test data)", "test-league")
+        assert default_ruleset(data) == "gang-war"  # (still the first in order)
+        assert [r["id"] for r in pb.export_section(data)["rulesets"]][-1] == "test-league"
+        draft = pb.new_draft("test-league", data=data)
         assert draft["ruleset"] == "test-league"
-    assert "test-league" not in (choices("Settings", "post_battle_ruleset") or ())
+    assert "test-league" not in dict(map(reversed, ruleset_choices()))  # type: ignore[arg-type]
 
 
 async def test_a_new_ruleset_file_alone_appears_in_the_new_campaign_choices(
@@ -285,21 +304,20 @@ async def test_a_new_ruleset_file_alone_appears_in_the_new_campaign_choices(
     from munda_tui.saves import Store
 
     _test_ruleset(data_copy)
-    with data_root(data_copy):
-        app = make_app()
-        async with app.run_test(size=(100, 32)) as pilot:
-            await pilot.press("n")
-            await pilot.pause()
-            select = app.screen.query_one("#ruleset", Select)
-            assert ("Test League (test data)", "test-league") in [
-                (str(label), value) for label, value in select._options]
-            for ch in "League":
-                await pilot.press(ch)
-            select.value = "test-league"  # (as picked from the list)
-            await pilot.press("enter")
-            await pilot.pause()
-        with Store(data_dir).open_campaign("league") as handle:
-            assert handle.campaign.settings.post_battle_ruleset == "test-league"
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        select = app.screen.query_one("#ruleset", Select)
+        assert ("Test League (test data)", "test-league") in [
+            (str(label), value) for label, value in select._options]
+        for ch in "League":
+            await pilot.press(ch)
+        select.value = "test-league"  # (as picked from the list)
+        await pilot.press("enter")
+        await pilot.pause()
+    with Store(data_dir).open_campaign("league") as handle:
+        assert handle.campaign.settings.post_battle_ruleset == "test-league"
 
 
 def test_the_model_default_is_the_first_ruleset_and_no_code_names_a_ruleset() -> None:

@@ -90,7 +90,9 @@ def check_postbattle(part: Any) -> None:
         raise ValidationError(kp, "missing key 'ruleset'")
     from ..rules.core.rulesets import ruleset_ids
 
-    if part["ruleset"] not in ruleset_ids():
+    from ..rules.core.limits import is_pack_id
+
+    if part["ruleset"] not in ruleset_ids() and not is_pack_id(part["ruleset"]):
         raise ValidationError((*kp, "ruleset"), f"unknown post-battle ruleset {part['ruleset'][:40]!r}") from None
     status = part.get("status", "draft")
     if status not in DRAFT_STATUSES:

@@ -2,7 +2,8 @@
 
 A campaign keeps its catalogue (fighter types and items, see
 :mod:`munda_tui.rules.campaign.catalogue`) in ``<campaign folder>/catalogue.toml``; packs are
-``<config dir>/packs/*.toml`` in the same format. Every file is checked; a file that
+``<config dir>/packs/*.toml`` in the same format, or a pack folder's ``catalogue.toml``
+(docs/packs.md). Every file is checked; a file that
 does not read, parse or validate is reported as ``path:line:col: message`` and never
 overwritten (the campaign's own is then kept aside as ``.broken.bak`` before a save).
 """
@@ -90,20 +91,25 @@ def learn_gangs(campaign_dir: Path, gangs: Iterable[Gang]) -> bool:
     return changed
 
 
-def load_packs(config_dir: Path) -> tuple[list[tuple[Path, Catalogue]], list[str]]:
-    """Every pack in ``<config dir>/packs/`` (by file name) and a message per bad one."""
-    folder = Path(config_dir) / PACKS_DIR
-    packs: list[tuple[Path, Catalogue]] = []
-    problems: list[str] = []
-    if not folder.is_dir():
-        return packs, problems
-    for path in sorted(folder.glob("*.toml")):
-        try:
-            cat = load_file(path)
-        except SaveError as error:
-            problems.append(str(error))
-            continue
-        if not cat.name:
-            cat.name = path.stem
-        packs.append((path, cat))
-    return packs, problems
+def load_packs(config_dir: Path, campaign_dir: Path | None = None
+               ) -> tuple[list[tuple[Path, Catalogue]], list[str]]:
+    """The catalogue of every pack in force (the player's ``<config dir>/packs/``: a
+    one-file catalogue pack ``<name>.toml`` or a pack folder's ``catalogue.toml``; then
+    the campaign's packs), read through the one pack loader (:mod:`munda_tui.saves.packs`),
+    and a message per bad file (``path:line:col``)."""
+    from .packs import load_packs as load_all
+
+    packs = load_all(config_dir, campaign_dir)
+    found: list[tuple[Path, Catalogue]] = []
+    for pack in packs.packs:
+        for pf in pack.files:
+            if pf.relpath != CATALOGUE_FILE:
+                continue
+            try:
+                cat = catalogue_from_data(dict(pf.data))
+            except CatalogueError:  # pragma: no cover - the loader checked it
+                continue
+            if not cat.name:
+                cat.name = pack.title or Path(pf.file).stem
+            found.append((Path(pf.file), cat))
+    return found, packs.problems

@@ -50,9 +50,18 @@ def _is_config_dir(path: Path) -> bool:
     return (path / CONFIG_FILE).is_file()
 
 
+def _pack_manifests(folder: Path) -> list[Path]:
+    """Each pack folder's ``pack.toml`` (the pack is checked whole, in the app's order)."""
+    if not folder.is_dir():
+        return []
+    return sorted(p / "pack.toml" for p in folder.iterdir()
+                  if p.is_dir() and not p.name.startswith(".") and p.name != BACKUPS_DIR)
+
+
 def _config_files(directory: Path) -> list[Path]:
     files = [directory / CONFIG_FILE] if (directory / CONFIG_FILE).is_file() else []
-    return files + _toml_files(directory / TABLES_DIR) + _toml_files(directory / PACKS_DIR)
+    return (files + _toml_files(directory / TABLES_DIR) + _toml_files(directory / PACKS_DIR)
+            + _pack_manifests(directory / PACKS_DIR))
 
 
 def _campaign_files(directory: Path) -> list[Path]:
@@ -62,6 +71,7 @@ def _campaign_files(directory: Path) -> list[Path]:
     if (directory / "catalogue.toml").is_file():  # the campaign's catalogue (saves.catalogue)
         files.append(directory / "catalogue.toml")
     files.extend(_toml_files(directory / TABLES_DIR))  # the campaign's Arbitrator tables
+    files.extend(_pack_manifests(directory / PACKS_DIR))  # the campaign's packs
     # the folder that merges (saves.folder): one file a gang, listed as the open lists them
     files.extend(directory / GANGS_DIR / name for name in gang_file_names(directory))
     battles = directory / BATTLES_DIR
@@ -134,10 +144,61 @@ def _table_problems(file: Path) -> list[str]:
             for p in mine]
 
 
+def _roots_of(folder: Path) -> tuple[Path | None, Path | None]:
+    """(the config dir, the campaign dir) whose packs (or tables) a file in ``folder``
+    (a config or campaign folder) is read with."""
+    if (folder / CAMPAIGN_FILE).exists() or folder.parent.name == CAMPAIGNS_DIR:
+        return default_config_dir(), folder
+    return folder, None
+
+
+def _pack_problems(manifest: Path) -> list[str]:
+    """A pack folder, as the app reads it: after the packs before it (the player's, then
+    the campaign's); its files' problems."""
+    from .packs import load_packs
+
+    pack = manifest.parent
+    config_dir, campaign_dir = _roots_of(pack.parent.parent)
+    problems = load_packs(config_dir, campaign_dir).problems
+    return [p for p in problems if p.startswith(f"{pack}{os.sep}")]
+
+
+def _settings_problems(file: Path, campaign: object) -> list[str]:
+    """A campaign's settings a pack supplies that no pack in force has (issue 35: the
+    campaign opens, and says so)."""
+    from ..rules.packs.check import settings_not_in_force
+    from .codec import ValidationError
+    from .errors import validation_error
+    from .files import read_text
+    from .packs import load_packs
+
+    settings = getattr(campaign, "settings", None)
+    if settings is None:
+        return []
+    data = load_packs(default_config_dir(), file.parent).data
+    missing = settings_not_in_force(settings, data)
+    if not missing:
+        return []
+    text = read_text(file)
+    return [str(validation_error(file, text, ValidationError(("settings", name), message)))
+            for name, _value, message in missing]
+
+
+def _campaign_settings_problems(file: Path) -> list[str]:
+    """A campaign.toml that loads: its settings no pack in force has (issue 35)."""
+    try:
+        loaded = load_any(file)
+    except SaveError:  # (said by the folder's own check)
+        return []
+    return _settings_problems(file, loaded)
+
+
 def _kind(file: Path) -> str:
     """What a file is, by its place."""
     if file.name == CONFIG_FILE:
         return "config"
+    if file.name == "pack.toml" and file.parent.parent.name == PACKS_DIR:
+        return "pack"
     if file.parent.name == TABLES_DIR and file.suffix == ".toml":
         return "table"
     return "save"
@@ -148,6 +209,8 @@ def check_file(file: Path, config_check: ConfigCheck | None = None) -> list[str]
     kind = _kind(file)
     if kind == "table":
         return _table_problems(file)
+    if kind == "pack":
+        return _pack_problems(file)
     export = _export_problem(file) if file.is_file() else None
     if export is not None:  # an export file: does it import?
         return [export] if export else []
@@ -155,6 +218,8 @@ def check_file(file: Path, config_check: ConfigCheck | None = None) -> list[str]
         loaded = load_any(file)
     except SaveError as error:
         return [str(error)]
+    if file.name == CAMPAIGN_FILE:
+        return _settings_problems(file, loaded)
     if kind == "config" and config_check is not None:
         from .files import read_text
 
@@ -200,6 +265,8 @@ def check_paths(paths: Iterable[Path | str] | None = None,
                 for other, said in found.items():
                     if other not in listed:
                         problems.extend(said)
+            if file.name == CAMPAIGN_FILE and not found.get(file):  # it loads: its settings
+                problems.extend(_campaign_settings_problems(file))  # a pack supplies (35)
             if file in found:
                 problems.extend(found[file])
             elif file.parent.name == BATTLES_DIR:  # its number and summary passed: its stages,

@@ -498,7 +498,7 @@ def _limited(owner: str, name: str, decode: Decoder) -> Decoder:
         def decode_choice(data: Any, keypath: KeyPath) -> Any:
             value = decode(data, keypath)
             allowed = limits.choices(owner, name) or ()
-            if value not in allowed:
+            if value not in allowed and not limits.pack_choice(owner, name, value):
                 listed = ", ".join(repr(c) for c in allowed)
                 raise ValidationError(keypath, f"unknown value {limits.show_text(value)}; expected one of {listed}")
             return value

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from collections.abc import Collection, Mapping
 
+from munda_tui.rules.core.data import RuleData
 from munda_tui.rules.core.model import FighterType
 from munda_tui.rules.campaign.yaktribe import (
     YaktribeError,
@@ -87,13 +88,15 @@ def _no_constant(name: str) -> float:
 
 def read_yaktribe(path: Path, *, taken_ids: Collection[str] = (),
                   roles: Mapping[str, FighterType] | None = None,
-                  ruleset: str = "") -> YaktribeImport:
+                  ruleset: str = "", rule_data: RuleData | None = None) -> YaktribeImport:
     """Read and convert a Yaktribe gang export (``.../json/gang/<id>.json``).
     ``roles``: the campaign's remembered role per fighter type name; ``ruleset``: the
-    campaign's post-battle ruleset (the range of the gang's Reputation)."""
+    campaign's post-battle ruleset (the range of the gang's Reputation); ``rule_data``:
+    the packs in force (their fighter roles)."""
     data = read_json(path)
     try:
-        result = gang_from_yaktribe(data, taken_ids=taken_ids, roles=roles, ruleset=ruleset)
+        result = gang_from_yaktribe(data, taken_ids=taken_ids, roles=roles, ruleset=ruleset,
+                                    rule_data=rule_data)
     except YaktribeError as error:
         raise GangImportError(f"{Path(path).name}: {error}") from None
     except RecursionError:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..rules.core.data import RuleData
 from .errors import SaveError
 from .files import parse_text, read_text
 
@@ -119,14 +120,15 @@ def locate(text: str, key: str) -> int | None:
 
 
 def load_scenario_tables(
-    config_dir: Path | None, campaign_dir: Path | None
+    config_dir: Path | None, campaign_dir: Path | None, data: RuleData | None = None,
 ) -> tuple[dict[str, Any], list[OverrideProblem]]:
-    """The scenario tables with every valid override applied, and every
-    problem found (syntax or content) with its path and line."""
-    from munda_tui.rules.prebattle.scenario import apply_overrides
+    """The scenario tables (the package's, then the packs' in ``data``) with every valid
+    override applied, and every problem found (syntax or content) with its path and line."""
+    from munda_tui.rules.prebattle.scenario import apply_overrides, packaged_tables
 
     files, problems = read_overrides(config_dir, campaign_dir)
-    tables, errors = apply_overrides([(str(f.path), f.data) for f in files])
+    tables, errors = apply_overrides([(str(f.path), f.data) for f in files],
+                                     packaged_tables(data))
     texts = {str(f.path): f.text for f in files}
     for err in errors:
         line = locate(texts.get(err.path, ""), err.key) if err.key else None

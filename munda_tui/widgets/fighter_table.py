@@ -21,6 +21,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from munda_tui.rules.battle import conditions as condition_data
+from munda_tui.rules.core.data import RuleData
 from munda_tui.rules.battle.events import STATE_SHORT, BattleState, FighterState
 
 TYPE_SHORT = {
@@ -36,21 +37,23 @@ _CURSOR = Style(reverse=True, bold=True)
 _PLAIN = Style()
 
 
-def conditions_text(f: FighterState) -> str:
-    parts = [condition_data.short(c) for c in f.conditions]  # data/conditions.toml
+def conditions_text(f: FighterState, data: RuleData | None = None) -> str:
+    """The Cond column: each condition's short form (data/conditions.toml, then the
+    packs' in ``data``), the Flesh Wounds."""
+    parts = [condition_data.short(c, data) for c in f.conditions]
     if f.flesh_wounds:
         parts.append(f"FW{f.flesh_wounds}")
     return ",".join(parts)
 
 
-def row_text(f: FighterState) -> str:
+def row_text(f: FighterState, data: RuleData | None = None) -> str:
     """The row of one fighter, without the selection mark (37 characters)."""
     return (
         ("+" if f.activated else " ")
         + f.name[:15].ljust(16)
         + TYPE_SHORT.get(f.type, f.type[:2]).ljust(3)
         + STATE_SHORT.get(f.state, f.state).ljust(8)
-        + conditions_text(f)[:7].ljust(8)
+        + conditions_text(f, data)[:7].ljust(8)
         + (str(f.xp) if f.xp else "").rjust(2)
     )
 
@@ -80,9 +83,11 @@ class FighterTable(Widget, can_focus=True):
             self.table = table
             self.key = key
 
-    def __init__(self, gang: str, **kwargs) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, gang: str, rule_data: RuleData | None = None,
+                 **kwargs) -> None:  # type: ignore[no-untyped-def]
         super().__init__(**kwargs)
         self.gang = gang
+        self.rule_data = rule_data  # the conditions' short forms (the packs' too)
         self.keys: list[str] = []
         self._rows: dict[str, str] = {}
         self._cursor = 0
@@ -96,7 +101,7 @@ class FighterTable(Widget, can_focus=True):
         for f in state.fighters.values():
             if f.gang != self.gang:
                 continue
-            text = row_text(f)
+            text = row_text(f, self.rule_data)
             old = self._rows.get(f.key)
             if old is None:
                 self.keys.append(f.key)

@@ -43,7 +43,7 @@ from .events import (
     apply,
 )
 from ..subplots import decks as subplots
-from ..core.data import load_data
+from ..core.data import RuleData, given, load_data
 
 MET = "met"  # the owner may reveal it now
 WATCHING = "watching"  # not met yet
@@ -81,9 +81,13 @@ class Match:
         return bool(self.kind)
 
 
-def watcher_table() -> dict[str, dict[str, Any]]:
-    """Card id -> watcher spec (``kind`` plus parameters) from ``watchers.toml``."""
-    return load_data("watchers.toml")["cards"]
+def watcher_table(data: RuleData | None = None) -> dict[str, dict[str, Any]]:
+    """Card id -> watcher spec (``kind`` plus parameters) from ``watchers.toml``, then the
+    packs' (a pack's deck's watchers, in the same format)."""
+    data = given(data)
+    if not data.packs:
+        return load_data("watchers.toml")["cards"]  # type: ignore[no-any-return]
+    return data.memo("watchers", lambda: {i.id: i.data for i in data.items("watchers")})
 
 
 # --- helpers ---------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import profile as profile_rules
+from ..core.data import RuleData
 from ..core.model import Fighter, FighterStatus, Gang, LastingInjury
 
 CRITICAL_TEXT = "dies unless given medical attention"
@@ -159,11 +160,11 @@ def whole_gang(reward: Any, card_text: str = "") -> bool:
 # --- XP awards and kills from the log -------------------------------------------------
 
 
-def xp_events() -> list[dict[str, str]]:
-    """The events the XP awards table can price (data/xp_awards.toml)."""
-    from ..core.data import load_data
+def xp_events(data: RuleData | None = None) -> list[dict[str, str]]:
+    """The events the XP awards table can price (data/xp_awards.toml, then the packs')."""
+    from ..core.data import given
 
-    return list(load_data("xp_awards.toml")["events"])
+    return [dict(item.data) for item in given(data).items("xp_awards")]
 
 
 def check_xp_awards(awards: dict[str, Any]) -> dict[str, int]:

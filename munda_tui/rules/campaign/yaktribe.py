@@ -18,7 +18,6 @@ fighter's rating is then exactly the file's figure, and the notes say so.
 
 from __future__ import annotations
 
-import functools
 import html
 import re
 from collections.abc import Collection, Mapping
@@ -27,7 +26,7 @@ from itertools import combinations
 from typing import Any
 
 from munda_tui.rules.core import profile as profile_rules
-from munda_tui.rules.core.data import load_data
+from munda_tui.rules.core.data import RuleData, given, load_data
 from munda_tui.rules.core import limits as limits
 from munda_tui.rules.core.model import (
     check_reputation,
@@ -92,12 +91,17 @@ class _Roles:
     prefixes: tuple[str, ...]  # House and gang names a type name may start with
 
 
-@functools.cache
-def _role_data() -> _Roles:
+def _role_data(rule_data: RuleData | None = None) -> _Roles:
+    rule_data = given(rule_data)
+    return rule_data.memo("fighter_roles", lambda: _build_roles(rule_data))
+
+
+def _build_roles(rule_data: RuleData) -> _Roles:
     data = load_data("fighter_roles.toml")
-    types = {_name_key(k): FighterType(v) for k, v in data["types"].items()}
+    types = {_name_key(i.id): FighterType(i.data) for i in rule_data.items("fighter_roles")}
     prefixes = set(_GANG_TYPES)
-    for entry in data.get("lists", []):
+    for item in rule_data.items("fighter_lists"):  # a pack's gang (the Spyrers' types)
+        entry = item.data
         for k, v in entry["types"].items():
             types[_name_key(k)] = FighterType(v)
         prefixes.add(_name_key(entry["gang"]))
@@ -254,7 +258,7 @@ def role_key(label: str) -> str:
 
 
 def fighter_type_from_label(label: str, known: Mapping[str, FighterType] | None = None,
-                            gang: str = "") -> FighterType | None:
+                            gang: str = "", data: RuleData | None = None) -> FighterType | None:
     """The role of a fighter type name: the campaign's remembered answers
     (``known``, keyed by :func:`role_key`), then the names of
     data/fighter_roles.toml, the readings of the gang (``gang``: its type as
@@ -264,20 +268,20 @@ def fighter_type_from_label(label: str, known: Mapping[str, FighterType] | None 
     key = role_key(label)
     if known and key in known:
         return FighterType(known[key])
-    data = _role_data()
+    roles = _role_data(data)
     name = _name_key(label)
     names = [name]
     bare = name[len("house "):] if name.startswith("house ") else name
-    for prefix in data.prefixes:
+    for prefix in roles.prefixes:
         if bare.startswith(prefix + " "):
             names.append(bare[len(prefix) + 1:])
             break
-    own = data.gangs.get(_gang_key(gang), {}) if gang else {}
-    for table in (own, data.types):
+    own = roles.gangs.get(_gang_key(gang), {}) if gang else {}
+    for table in (own, roles.types):
         for candidate in names:
             if candidate in table:
                 return table[candidate]
-    for word, ftype in data.words:
+    for word, ftype in roles.words:
         if word in name:
             return ftype
     return None
@@ -421,12 +425,13 @@ def unwrap(data: Any) -> dict[str, Any]:
 
 def gang_from_yaktribe(data: Any, *, taken_ids: Collection[str] = (),
                        roles: Mapping[str, FighterType] | None = None,
-                       ruleset: str = "") -> YaktribeImport:
+                       ruleset: str = "", rule_data: RuleData | None = None) -> YaktribeImport:
     """Read a parsed Yaktribe export. Raises YaktribeError, changes nothing.
     ``roles``: the campaign's remembered role per type name (``role_key``); ``ruleset``:
     the campaign's post-battle ruleset, whose range its Reputation takes
     (``model.check_reputation``: below 0 is kept under Turf War 2017 only); the default
-    ruleset's when not given."""
+    ruleset's when not given. ``rule_data``: the packs in force (a pack's fighter roles:
+    the types of a gang the package does not know)."""
     if not ruleset:
         from ..core.rulesets import default_ruleset
 
@@ -517,7 +522,7 @@ def gang_from_yaktribe(data: Any, *, taken_ids: Collection[str] = (),
             raise YaktribeError(f"{here}.name: {error}") from None
         here = f"fighter {fname!r}"
         label = _text(raw.get("type"), f"{here} type")
-        ftype = fighter_type_from_label(label, roles, type_label)
+        ftype = fighter_type_from_label(label, roles, type_label, rule_data)
         if ftype is None:
             ftype = FighterType.GANGER
             unknown_types.setdefault(label, []).append(fname)

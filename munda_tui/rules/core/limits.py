@@ -124,6 +124,25 @@ CHOICES: dict[tuple[str, str], tuple[str, ...] | Callable[[], tuple[str, ...]]] 
 }
 
 
+#: the enumerated settings a pack may add a value to (a club's post-battle ruleset or
+#: Lasting Injury table, issue 35): a value the package does not have is kept at load
+#: when it is a pack item's id, and is looked up in the packs in force where it is used
+#: (a campaign whose pack is missing still opens, and says so there)
+PACK_CHOICES = {("Settings", "post_battle_ruleset"), ("Settings", "lasting_injury_table"),
+                ("Config", "post_battle_ruleset"), ("Config", "lasting_injury_table")}
+
+
+def is_pack_id(value: object) -> bool:
+    """Text shaped like a pack item's id: 1-60 of a-z, 0-9, '-' and '_'."""
+    return (isinstance(value, str) and 0 < len(value) <= 60
+            and all(c in "abcdefghijklmnopqrstuvwxyz0123456789-_" for c in value))
+
+
+def pack_choice(owner: str, name: str, value: object) -> bool:
+    """A value of an enumerated setting a pack may supply (:data:`PACK_CHOICES`)."""
+    return (owner, name) in PACK_CHOICES and is_pack_id(value)
+
+
 def choices(owner: str, name: str) -> tuple[str, ...] | None:
     """The values the field ``name`` of dataclass ``owner`` may take, if it is one of
     the enumerated settings (:data:`CHOICES`)."""

@@ -385,7 +385,7 @@ def apply_effects(walk: Walk, g: Gang, fighter: Fighter, group: list[Fighter],
                                 why="Post-Battle Action")
                     walk.say(f"  {fighter.name} gains {ef['alive_xp']} XP")
         elif k == "subtable":
-            table = get_table(ruleset, ef["table"])
+            table = get_table(ruleset, ef["table"], walk.seq.data)
             targets = group if ef.get("per") == "fighter" else [fighter]
             for t in targets:
                 r = walk.roll(f"{p}:{t.id}", f"{table['title']} for {t.name}", table["dice"],
@@ -406,7 +406,7 @@ def apply_effects(walk: Walk, g: Gang, fighter: Fighter, group: list[Fighter],
         elif k == "permanent_injury":
             permanent_injury(walk, g.id, fighter.id, p, "Skulduggery")
         elif k == "choose":
-            table = get_table(ruleset, ef["table"])
+            table = get_table(ruleset, ef["table"], walk.seq.data)
             chosen: list[str] = []
             for n in range(ef.get("count", 1)):
                 opts = [Option(o["id"], f"{o['name']}: {o['text']}", o["id"] not in chosen,
@@ -492,7 +492,7 @@ def gain_territory(walk: Walk, g: Gang, p: str, special: bool,
 
 def _table_roll(walk: Walk, g: Gang, action: dict[str, Any], pid: str, add: int,
                 label: str) -> tuple[int, dict[str, Any], dict[str, Any] | None]:
-    table = get_table(walk.seq.ruleset_id, action["table"])
+    table = get_table(walk.seq.ruleset_id, action["table"], walk.seq.data)
     dice = table["dice"]
     # A table borrowed from another ruleset brings only its rows: the rules that come with
     # it there (extra dice, re-rolls) apply only if the action lists them in borrow_rules.
@@ -539,7 +539,7 @@ def _table_rules(walk: Walk, action: dict[str, Any]) -> set[str]:
 @action_resolver("table_action")
 def table_action(walk: Walk, g: Gang, group: list[Fighter], action: dict[str, Any],
                  eid: str) -> None:
-    table = get_table(walk.seq.ruleset_id, action["table"])
+    table = get_table(walk.seq.ruleset_id, action["table"], walk.seq.data)
     # Gang War's Show of Force adds the fighters; Turf War 2017's is "a D6 on the Show of
     # Force chart" (seed 002; readings: turf-borrowed-rules)
     add = (len(group) if table.get("add") == "fighters"
@@ -560,7 +560,7 @@ def _table_ruleset(walk: Walk, action: dict[str, Any]) -> str:
 @action_resolver("work_the_turf")
 def work_the_turf(walk: Walk, g: Gang, group: list[Fighter], action: dict[str, Any],
                   eid: str) -> None:
-    table = get_table(walk.seq.ruleset_id, action["table"])
+    table = get_table(walk.seq.ruleset_id, action["table"], walk.seq.data)
     mods = table["modifiers"]
     turf = sum(1 for t in g.territories if t.kind is TerritoryKind.TURF)
     if walk.seq.ruleset.get("turf_size", False):
@@ -606,7 +606,7 @@ def dispense_justice(walk: Walk, g: Gang, group: list[Fighter], action: dict[str
         died(walk, gid, fid, equipment="lost")
         walk.change(kind="reputation", gang=g.id, amount=1, why="Dispense Justice")
         walk.say(f"  {walk.fname(gid, fid)} is dispensed with: +1 Reputation")
-    table = get_table(walk.seq.ruleset_id, action["table"])
+    table = get_table(walk.seq.ruleset_id, action["table"], walk.seq.data)
     r = walk.roll(f"{eid}:roll", f"Just Rewards: D6 + {len(picked)}", "D6", gang=g.id,
                   table=action["table"])
     total = r.total + len(picked)
@@ -743,7 +743,7 @@ def medical_escort(walk: Walk, g: Gang, group: list[Fighter], action: dict[str, 
     fid = walk.choose(f"{eid}:who", f"{escort.name} escorts which Critically Injured fighter?",
                       opts, gang=g.id)
     patient = g.fighter(fid)
-    table = get_table(walk.seq.ruleset_id, action["table"])
+    table = get_table(walk.seq.ruleset_id, action["table"], walk.seq.data)
     cost = walk.roll(f"{eid}:cost", f"Treatment for {patient.name}: 2D6x10 credits",
                      table.get("cost", "2D6x10"), gang=g.id)
     c = walk.choose(f"{eid}:pay", f"Pay {cost.total} credits for {patient.name}?",

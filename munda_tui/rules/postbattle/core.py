@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
-from ..core.data import load_data
+from ..core.data import RuleData, given, load_data
 from ..core.rulesets import load_ruleset
 from ..core.dice import DiceError, Roll, check_faces, parse, roll_faces
 from ..core.model import Campaign, Gang
@@ -21,11 +21,12 @@ if TYPE_CHECKING:
 
 # --- rule data -----------------------------------------------------------------------
 
-def get_table(ruleset: str, table_id: str) -> dict[str, Any]:
-    """A table of a ruleset; ``"gang-war:show-of-force"`` borrows another ruleset's."""
+def get_table(ruleset: str, table_id: str, data: RuleData | None = None) -> dict[str, Any]:
+    """A table of a ruleset; ``"gang-war:show-of-force"`` borrows another ruleset's.
+    ``data``: the rule data in force (a pack's ruleset)."""
     if ":" in table_id:
         ruleset, table_id = table_id.split(":", 1)
-    return load_ruleset(ruleset)["tables"][table_id]
+    return load_ruleset(ruleset, data)["tables"][table_id]  # type: ignore[no-any-return]
 
 
 def lookup(table: dict[str, Any], total: int) -> dict[str, Any] | None:
@@ -52,17 +53,21 @@ def row_text(row: dict[str, Any]) -> str:
     return f"munda-tui: {row['text']}" if row.get("app") else row["text"]
 
 
-def injury_tables() -> dict[str, Any]:
-    return load_data("injuries.toml")["tables"]
+def injury_tables(data: RuleData | None = None) -> dict[str, Any]:
+    """The Lasting Injury tables by id: the package's, then the packs' (added or replacing)."""
+    data = given(data)
+    if not data.packs:
+        return load_data("injuries.toml")["tables"]  # type: ignore[no-any-return]
+    return data.memo("injury_tables", lambda: {i.id: i.data for i in data.items("injuries")})
 
 
-def injury_table(name: str) -> dict[str, Any]:
-    tables = injury_tables()
+def injury_table(name: str, data: RuleData | None = None) -> dict[str, Any]:
+    tables = injury_tables(data)
     return tables.get(name) or tables["rulebook-2018"]
 
 
-def get_action(ruleset: str, action_id: str) -> dict[str, Any]:
-    for a in load_ruleset(ruleset).get("actions", []):
+def get_action(ruleset: str, action_id: str, data: RuleData | None = None) -> dict[str, Any]:
+    for a in load_ruleset(ruleset, data).get("actions", []):
         if a["id"] == action_id:
             return a
     raise KeyError(action_id)
@@ -199,9 +204,10 @@ def apply_changes(campaign: Campaign, changes: list[dict[str, Any]]) -> None:
 # --- the draft ----------------------------------------------------------------------
 
 
-def new_draft(ruleset: str, outcome: dict[str, Any] | None = None) -> dict[str, Any]:
+def new_draft(ruleset: str, outcome: dict[str, Any] | None = None,
+              data: RuleData | None = None) -> dict[str, Any]:
     """A fresh draft. ``outcome``: plain BattleOutcome data entered by hand, if any."""
-    load_ruleset(ruleset)
+    load_ruleset(ruleset, data)
     d: dict[str, Any] = {"ruleset": ruleset, "step": "", "answers": {}, "entries": {},
                          "seq": 0, "status": "draft"}
     if outcome is not None:
@@ -232,6 +238,7 @@ class Sequence(Protocol):
     draft: dict[str, Any]
     ruleset_id: str
     ruleset: dict[str, Any]
+    data: RuleData | None  # the rule data in force (the packs')
     setup: dict[str, Any]
     work: Campaign
     outcome: BattleOutcome

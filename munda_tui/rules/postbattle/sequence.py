@@ -27,6 +27,7 @@ from ..core.model import Campaign, Gang, Standing
 from ..core.outcome import BattleOutcome
 from ..prebattle.setup import BattleSetup
 from ..campaign.report_doc import Report, render_markdown
+from ..core.data import RuleData
 from ..core.rulesets import rulesets
 from ..core.stage import moved_summary, summary_of
 from ..core.status import BattleStatus
@@ -126,15 +127,18 @@ class PostBattle:
     def __init__(self, campaign: Campaign, number: int, draft: dict[str, Any],
                  outcome: BattleOutcome | None = None, *,
                  setup: BattleSetup | dict[str, Any] | None = None,
-                 item_kinds: Callable[[str], str | None] | None = None) -> None:
+                 item_kinds: Callable[[str], str | None] | None = None,
+                 data: RuleData | None = None) -> None:
         self.base = campaign
+        #: the rule data in force (the package's, then the packs'): the ruleset, its tables
+        self.data: RuleData | None = data
         # an item's kind as the campaign's catalogue (and packs) lists it, None if unknown:
         # the kind an item entering the gang is offered with (the player confirms it)
         self.item_kinds: Callable[[str], str | None] = item_kinds or _no_kind
         self.number = number
         self.draft = draft
         self.ruleset_id: str = draft["ruleset"]
-        self.ruleset = load_ruleset(self.ruleset_id)
+        self.ruleset = load_ruleset(self.ruleset_id, data)
         self.tracker_outcome = outcome
         # the set-up as plain data, as the resolvers read it
         self.setup: dict[str, Any] = (setup.to_data() if isinstance(setup, BattleSetup)
@@ -485,10 +489,10 @@ def commit_report(report: dict[str, Any]) -> str:
 # --- export -------------------------------------------------------------------------
 
 
-def export_section() -> dict[str, Any]:
+def export_section(data: RuleData | None = None) -> dict[str, Any]:
     listed = []
     tables: dict[str, Any] = {}
-    for rid, rs in rulesets().items():
+    for rid, rs in rulesets(data).items():
         listed.append({
             "id": rid,
             "title": rs["title"],
@@ -498,7 +502,7 @@ def export_section() -> dict[str, Any]:
         })
         for tid, t in rs.get("tables", {}).items():
             tables[f"{rid}:{tid}"] = t
-    for tid, t in injury_tables().items():
+    for tid, t in injury_tables(data).items():
         tables[f"lasting-injuries:{tid}"] = t
     return {"rulesets": listed, "tables": tables}
 
@@ -507,13 +511,13 @@ def table_lines(seq: PostBattle, prompt: Prompt) -> list[str]:
     """The rows of the table a roll is read on, for the screen ("range  outcome")."""
     if not prompt.table:
         return []
-    tables = injury_tables()
+    tables = injury_tables(seq.data)
     if prompt.table in tables:  # 12 to 18 rows: one wrapped paragraph
         t = tables[prompt.table]
         return [" · ".join(f"{range_text(r)} {r['name']}" + (f" ({r['effect']})" if r.get("effect")
                                                             else "") for r in t["rows"])]
     try:
-        t = get_table(seq.ruleset_id, prompt.table)
+        t = get_table(seq.ruleset_id, prompt.table, seq.data)
     except KeyError:
         return []
     # a table borrowed from another ruleset comes without its roll's additions (Turf War

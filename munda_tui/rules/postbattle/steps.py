@@ -62,7 +62,7 @@ def row_line(table: dict[str, Any], total: int, row: dict[str, Any] | None) -> s
 
 
 def table_of(walk: Walk, name: str) -> dict[str, Any]:
-    return get_table(walk.seq.ruleset_id, name)
+    return get_table(walk.seq.ruleset_id, name, walk.seq.data)
 
 
 # --- Lasting Injuries ----------------------------------------------------------------
@@ -90,7 +90,7 @@ def lasting_injury(walk: Walk, gang_id: str, fighter_id: str, pid: str, why: str
                     battle=walk.seq.number)
         walk.say(f"{name}: {text} (own table)")
         return {"name": text}
-    table = injury_table(injury_table_name(walk))
+    table = injury_table(injury_table_name(walk), walk.seq.data)
     fixed_row = next((rw for rw in table.get("rows", []) if fixed and rw["name"] == fixed), None)
     if fixed_row is not None:  # a Sub-plot fixes the result: no roll (Sumptown Shakedown)
         from types import SimpleNamespace
@@ -207,8 +207,8 @@ def permanent_injury(walk: Walk, gang_id: str, fighter_id: str, pid: str, why: s
         walk.say(f"{name}: {text} (own table)")
         return
     chosen = injury_table_name(walk)
-    reading = injury_table(chosen).get("permanent_reading", chosen)
-    table = injury_table(reading)
+    reading = injury_table(chosen, walk.seq.data).get("permanent_reading", chosen)
+    table = injury_table(reading, walk.seq.data)
     note = "Read as in Medical Escort: a roll of 1 counts as 51, a roll of 2 as 52, and so on."
     if reading != chosen:
         note += (f" Read on the {table['title']}: the campaign's table has results there that "
@@ -477,7 +477,7 @@ def lasting_injuries(walk: Walk) -> None:
 
     if not todo and not asks_at(walk, "lasting-injuries"):  # (a capture: A Dark Fate)
         walk.skip("No fighter went Out of Action")
-    table = injury_table(injury_table_name(walk))
+    table = injury_table(injury_table_name(walk), walk.seq.data)
     walk.say(f"Table: {table['title']}")
     results = facts(walk).setdefault("injury_results", {})
     for gid, fid, why, by, rolls, rolls_why, fixed, fixed_why in todo:

@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
-from munda_tui.rules.core.data import list_data, load_data
+from munda_tui.rules.core.data import RuleData, given, load_data
 from munda_tui.rules.core.dice import DiceError, Roll, parse, roll, roll_faces
 from munda_tui.rules.core.model import Fighter, FighterStatus, FighterType, Gang
 from munda_tui.rules.prebattle.setup import BattleSetup, CrewDraft, CrewMember, SideSetup
@@ -404,19 +404,28 @@ def _check_dice(dice: Any, path: str) -> None:
         raise TableError(path, "dice", f"{dice}: a table may roll at most three dice")
 
 
-def packaged_tables() -> dict[str, ScenarioTable]:
+def packaged_tables(data: RuleData | None = None) -> dict[str, ScenarioTable]:
     """Every table in ``data/scenario`` (a file with a ``table`` key): the five the Core
-    Rules print (seed 001), and any other one added as a data file."""
+    Rules print (seed 001), and any other one added as a data file, or by a pack (its
+    ``origin`` the pack's file)."""
+    data = given(data)
+    return dict(data.memo("scenario_tables", lambda: _build_tables(data)))
+
+
+def _build_tables(data: RuleData) -> dict[str, ScenarioTable]:
     out: dict[str, ScenarioTable] = {}
-    for relpath in list_data("scenario"):
-        data = load_data(relpath)
-        if "table" in data:
-            table = table_from_data(data, "")
-            out[table.id] = table
+    for item in data.items("scenario"):
+        origin = item.source.file if item.source.pack else ""
+        table = table_from_data(dict(item.data), origin)
+        out[table.id] = table
     missing = [tid for tid in TABLE_IDS if tid not in out]
     if missing:  # pragma: no cover - a broken package
         raise TableError("data/scenario", "", f"missing table(s) {', '.join(missing)}")
     return {tid: out[tid] for tid in [*TABLE_IDS, *sorted(set(out) - set(TABLE_IDS))]}
+
+
+#: what a scenario table file may say besides its table (a pack's file: what it replaces)
+TABLE_FILE_KEYS = _TOP_KEYS - {"mode"} | {"replaces"}
 
 
 def apply_override(
@@ -487,7 +496,7 @@ def apply_overrides(
     tables: dict[str, ScenarioTable] | None = None,
 ) -> tuple[dict[str, ScenarioTable], list[TableError]]:
     """Apply override files in order; a bad file is skipped and reported."""
-    result = dict(tables) if tables is not None else packaged_tables()
+    result = dict(tables) if tables is not None else packaged_tables()  # (the package's)
     errors: list[TableError] = []
     for path, data in overrides:
         try:

@@ -30,14 +30,13 @@ Card ids are ``"<deck id>:<rank>"`` (ARCHITECTURE.md).
 
 from __future__ import annotations
 
-import functools
 import random
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
 from ..core import limits as limits
 from ..core.cards import RANK_NAMES, RANKS, SUITS, Card, CardError, parse_card, standard_deck
-from ..core.data import derived, list_data, load_data
+from ..core.data import RuleData, given
 from ..core.dice import parse as parse_dice
 
 # The decks are the files in data/subplots: each says its id, kind ("house" or "suit") and
@@ -343,13 +342,16 @@ def build_deck(data: dict[str, Any]) -> Deck:
     )
 
 
-@derived
-@functools.cache
-def decks() -> tuple[Deck, ...]:
-    """Every deck in data/subplots: House decks first (by id), then the suit decks in suit
-    order (spades, hearts, clubs, diamonds). SubplotError if two decks claim one suit or
-    one House."""
-    built = [build_deck(load_data(relpath)) for relpath in list_data("subplots")]
+def decks(data: RuleData | None = None) -> tuple[Deck, ...]:
+    """Every deck in data/subplots and the packs': House decks first (by id), then the
+    suit decks in suit order (spades, hearts, clubs, diamonds). SubplotError if two decks
+    claim one suit or one House."""
+    data = given(data)
+    return data.memo("decks", lambda: _build_decks(data))
+
+
+def _build_decks(data: RuleData) -> tuple[Deck, ...]:
+    built = [build_deck(dict(item.data)) for item in data.items("subplots")]
     houses = sorted((d for d in built if d.kind == "house"), key=lambda d: d.id)
     suits = sorted((d for d in built if d.kind != "house"),
                    key=lambda d: (SUITS.index(d.suit) if d.suit in SUITS else len(SUITS), d.id))
@@ -361,69 +363,71 @@ def decks() -> tuple[Deck, ...]:
     return tuple(houses + suits)
 
 
-def deck_ids() -> tuple[str, ...]:
-    return tuple(d.id for d in decks())
+def deck_ids(data: RuleData | None = None) -> tuple[str, ...]:
+    return tuple(d.id for d in decks(data))
 
 
-def suit_deck_ids() -> dict[str, str]:
+def suit_deck_ids(data: RuleData | None = None) -> dict[str, str]:
     """suit -> the deck it stands for (the 2018 Rulebook's four)."""
-    return {d.suit: d.id for d in decks() if d.kind != "house" and d.suit}
+    return {d.suit: d.id for d in decks(data) if d.kind != "house" and d.suit}
 
 
-def house_deck_ids() -> dict[str, str]:
+def house_deck_ids(data: RuleData | None = None) -> dict[str, str]:
     """House (GangType value) -> its own deck."""
-    return {d.house: d.id for d in decks() if d.kind == "house"}
+    return {d.house: d.id for d in decks(data) if d.kind == "house"}
 
 
 def __getattr__(name: str) -> Any:
-    # the deck lists, read from the deck files when first used (see the note at the top)
+    # the package's deck lists, read from the deck files when first used (see the note
+    # at the top); with packs: deck_ids(data), suit_deck_ids(data), house_deck_ids(data)
     lists = {"DECK_IDS": deck_ids, "SUIT_DECKS": suit_deck_ids, "HOUSE_DECKS": house_deck_ids}
     if name in lists:
         return lists[name]()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def deck(deck_id: str) -> Deck:
-    for d in decks():
+def deck(deck_id: str, data: RuleData | None = None) -> Deck:
+    for d in decks(data):
         if d.id == deck_id:
             return d
-    raise SubplotError(f"no Sub-plot deck {deck_id!r} (decks: {', '.join(deck_ids())})")
+    raise SubplotError(f"no Sub-plot deck {deck_id!r} (decks: {', '.join(deck_ids(data))})")
 
 
-def all_cards() -> list[SubplotCard]:
-    return [c for d in decks() for c in d.cards]
+def all_cards(data: RuleData | None = None) -> list[SubplotCard]:
+    return [c for d in decks(data) for c in d.cards]
 
 
-def card(card_id: str) -> SubplotCard:
+def card(card_id: str, data: RuleData | None = None) -> SubplotCard:
     """The Sub-plot with id ``"<deck>:<rank>"``; SubplotError if there is none."""
     deck_id, _, rank = card_id.partition(":")
-    return deck(deck_id).card(rank)
+    return deck(deck_id, data).card(rank)
 
 
-def house_deck(gang_type: str) -> str | None:
+def house_deck(gang_type: str, data: RuleData | None = None) -> str | None:
     """The House deck id for a gang type ("Cawdor" -> "cawdor"), None if it has none."""
-    return house_deck_ids().get(str(gang_type))
+    return house_deck_ids(data).get(str(gang_type))
 
 
-def subplot_for(playing_card: Card, house: str | None = None) -> SubplotCard:
+def subplot_for(playing_card: Card, house: str | None = None,
+                data: RuleData | None = None) -> SubplotCard:
     """The Sub-plot a drawn playing card stands for: with a House deck id, its rank in
     that deck (suits ignored); otherwise the suit's 2018 deck."""
     if playing_card.is_joker:
         raise SubplotError("a Joker is not a Sub-plot: show it and draw two more cards")
     if house:
-        return deck(house).card(playing_card.rank)
-    return deck(suit_deck_ids()[playing_card.suit]).card(playing_card.rank)
+        return deck(house, data).card(playing_card.rank)
+    return deck(suit_deck_ids(data)[playing_card.suit], data).card(playing_card.rank)
 
 
-def search(query: str) -> list[SubplotCard]:
+def search(query: str, data: RuleData | None = None) -> list[SubplotCard]:
     """Cards whose name, text or deck name contain every word of the query
     (case-insensitive); name matches first."""
     words = query.lower().split()
     if not words:
-        return all_cards()
+        return all_cards(data)
     named, texted = [], []
-    for c in all_cards():
-        name = f"{c.name} {deck(c.deck).name}".lower()
+    for c in all_cards(data):
+        name = f"{c.name} {deck(c.deck, data).name}".lower()
         if all(w in name for w in words):
             named.append(c)
         elif all(w in f"{name} {c.text.lower()}" for w in words):
@@ -719,6 +723,7 @@ class SubplotDraw:
         rng: random.Random,
         house_decks: dict[str, str | None] | None = None,
         shared_deck: bool = True,
+        data: RuleData | None = None,
     ) -> None:
         if not order or len(set(order)) != len(order):
             raise SubplotError("the draw needs one or two different gangs")
@@ -727,7 +732,7 @@ class SubplotDraw:
         self.sides: dict[str, SideDraw] = {}
         for gang in self.order:
             deck_id = (house_decks or {}).get(gang)
-            if deck_id is not None and deck_id not in house_deck_ids().values():
+            if deck_id is not None and deck_id not in house_deck_ids(data).values():
                 raise SubplotError(f"{deck_id!r} is not a House deck")
             self.sides[gang] = SideDraw(gang, use_house_deck=bool(deck_id), deck=deck_id or "")
         self._targets = {gang: 1 for gang in self.order}
@@ -957,9 +962,19 @@ def draw_all(
     return session
 
 
-def export_section() -> list[dict[str, Any]]:
-    """``rules export``: the ten decks with every card (``subplot_decks``)."""
-    return [d.to_data() for d in decks()]
+def export_section(data: RuleData | None = None) -> list[dict[str, Any]]:
+    """``rules export``: every deck with every card (``subplot_decks``); a pack's deck
+    names its pack and file."""
+    data = given(data)
+    sources = {item.id: item.source for item in data.items("subplots")}
+    out = []
+    for d in decks(data):
+        row = d.to_data()
+        source = sources.get(d.id)
+        if source is not None and source.pack:
+            row.update(pack=source.pack, file=source.file)
+        out.append(row)
+    return out
 
 
 # --- what may leave the table: exports and reports ---------------------------------------

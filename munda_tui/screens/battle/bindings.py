@@ -8,6 +8,7 @@ from __future__ import annotations
 from textual.binding import Binding, BindingType
 
 from munda_tui.rules.battle import conditions as condition_data
+from munda_tui.rules.core.data import RuleData
 from munda_tui.rules.battle.events import ACTIVE, ENGAGED, FLED, OUT_OF_ACTION, PINNED, SERIOUSLY_INJURED
 
 #: actions that change the battle (refused once it is over)
@@ -25,15 +26,24 @@ def _b(key: str, action: str, short: str, long: str, show: bool = True) -> Bindi
                    id=f"battle.{name}-{args}" if args else f"battle.{name}")
 
 
-def condition_bindings() -> list[Binding]:
-    """One key per fighter condition of data/conditions.toml: gain it, or lose it."""
+def condition_bindings(data: RuleData | None = None) -> list[Binding]:
+    """One key per fighter condition of data/conditions.toml (and the packs' in
+    ``data``): gain it, or lose it."""
     return [_b(c.key, f"condition('{c.name}')", c.label, c.help, show=c.footer)
-            for c in condition_data.conditions()]
+            for c in condition_data.conditions(data)]
 
 
-def condition_key() -> str:
+def pack_condition_bindings(data: RuleData) -> list[Binding]:
+    """The keys of the packs' conditions alone (the class's bindings have the package's):
+    bound by each tracker screen for the packs in force."""
+    package = {c.name for c in condition_data.conditions()}
+    return [b for b, c in zip(condition_bindings(data), condition_data.conditions(data))
+            if c.name not in package]
+
+
+def condition_key(data: RuleData | None = None) -> str:
     """The Cond column's abbreviations, for the help: "Brk Broken, Blz Blaze, ..."."""
-    return ", ".join(f"{c.short} {c.name}" for c in condition_data.conditions())
+    return ", ".join(f"{c.short} {c.name}" for c in condition_data.conditions(data))
 
 
 
@@ -90,7 +100,7 @@ def bindings() -> list[BindingType]:
     ]
 
 
-def help_text(keys: list[BindingType]) -> str:
+def help_text(keys: list[BindingType], data: RuleData | None = None) -> str:
     """The help: what the tracker does, then the keys the footer does not show. Every key
     is named by its binding id (``{key:<id>}``), which the help fills with the key in force
     (``widgets.keys.keys_text``): a remapped key reads as the player has it."""
@@ -105,7 +115,7 @@ def help_text(keys: list[BindingType]) -> str:
         "card; a ◆ on a side means one of its Sub-plots is newly met (it goes once its owner "
         "has looked). "
         "Table columns: + activated this round; Ty type (L Leader, C Champion, G Ganger, "
-        f"J Juve); Cond: {condition_key()}, FWn Flesh Wounds; › marks the "
+        f"J Juve); Cond: {condition_key(data)}, FWn Flesh Wounds; › marks the "
         "selected fighter.\n"
         "Reinforcements (X): entering (or leaving) the End phase of a round in which "
         "Reinforcements are due walks the Reinforcements step: who won Priority (if not "

@@ -26,7 +26,8 @@ from munda_tui.rules.battle.flow import (
     RevealCard, RollDue,
 )
 from munda_tui.screens.battle.attack import AttackScreen
-from munda_tui.screens.battle.bindings import BATTLE_ACTIONS, bindings, help_text
+from munda_tui.screens.battle.bindings import (BATTLE_ACTIONS, bindings, help_text,
+                                               pack_condition_bindings)
 from munda_tui.screens.battle.end import EndScreen
 from munda_tui.screens.battle.hand import peek
 from munda_tui.screens.battle.log import LogScreen
@@ -62,6 +63,13 @@ class BattleScreen(Asking, PhoneKeys, Screen[None]):
         self._side = 0
         self._texts: dict[str, str] = {}
         self.phones = PhoneLink()  # each player's hand on their phone (m), off until asked
+        # the packs' fighter conditions: their keys bound on this screen, in its help
+        self.rule_data = host.app.rule_data
+        extra = pack_condition_bindings(self.rule_data)
+        if extra:
+            for binding in extra:
+                self._bindings._add_binding(binding)
+            self.HELP = help_text([*self.BINDINGS, *extra], self.rule_data)  # type: ignore[misc]
 
     # (the flow's, as the tests and the benchmark read them)
     battle: Battle = property(lambda self: self.flow.battle)  # type: ignore[assignment]
@@ -76,7 +84,7 @@ class BattleScreen(Asking, PhoneKeys, Screen[None]):
             for i, gang in enumerate(self.gangs):
                 with Vertical(classes="side", id=f"side-{i}"):
                     yield Static("", classes="side-head", id=f"head-{i}", markup=False)
-                    yield FighterTable(gang, id=f"crew-{i}")
+                    yield FighterTable(gang, self.rule_data, id=f"crew-{i}")
         yield EventLog(id="log")
         yield Static("", id="message", markup=False)
         yield Footer(compact=True)

@@ -23,14 +23,17 @@ from munda_tui.widgets.header import Header
 from munda_tui.rules.core.limits import RANGES
 from munda_tui.rules.campaign.career import xp_events
 from munda_tui.rules.core.model import Settings
+from munda_tui.rules.core.data import RuleData
 from munda_tui.rules.core.rulesets import ruleset_choices
 from munda_tui.screens.common.asking import Asking
+from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.screens.common.dialogs import ConfirmScreen, ErrorScreen
 from munda_tui.rules.core.readings import for_setting
 from munda_tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from munda_tui.saves import CampaignHandle
+    from munda_tui.saves.packs import PackSet
 
 #: field -> (label, options or None for a switch, explanation); the post-battle
 #: sequences (options ``RULESET_FILES``) are the ruleset files (rules.rulesets), listed
@@ -80,10 +83,39 @@ CHOICES: dict[str, tuple[str, list[tuple[str, Any]] | None, str]] = {
 XP_AWARD_MAX = RANGES[("Settings", "xp_awards")][1]
 
 
-def setting_options(key: str) -> list[tuple[str, Any]] | None:
-    """The (label, value) choices of a setting (None: a switch)."""
+def setting_options(key: str, data: RuleData | None = None,
+                    current: Any = None) -> list[tuple[str, Any]] | None:
+    """The (label, value) choices of a setting (None: a switch): the rulesets of the
+    package and the packs in force (``data``); a value the campaign has that none of them
+    has (its pack is missing) is offered as it is, said so."""
     options = CHOICES[key][1]
-    return ruleset_choices() if options is RULESET_FILES else options
+    found = ruleset_choices(data) if options is RULESET_FILES else options
+    if key == "lasting_injury_table" and found is not None and data is not None:
+        from munda_tui.rules.postbattle.core import injury_tables
+
+        listed = [v for _l, v in found]  # (the packs' tables after the package's)
+        found = [*found, *((t.get("title", tid), tid) for tid, t in injury_tables(data).items()
+                          if tid not in listed)]
+    if found is not None and current is not None and current not in [v for _l, v in found]:
+        found = [*found, (f"{current} (unknown: a typo, or its pack is missing)", current)]
+    return found
+
+
+def packs_text(packs: "PackSet") -> str:
+    """The packs in force for the campaign, one line each (docs/packs.md)."""
+    from munda_tui.saves.packs import describe
+
+    if not packs.packs:
+        lines = ["None. A club's own rules go in <config>/packs/<pack>/ (yours) or "
+                 "<campaign>/packs/<pack>/ (the campaign's): munda-tui pack new, docs/packs.md."]
+    else:
+        lines = []
+        for p in packs.packs:
+            where = "yours" if p.where == "player" else "the campaign's"
+            lines.append(f"{p.title} {p.version} ({where}, {p.id}): {describe(p)}")
+    if packs.problems:
+        lines.append(f"{len(packs.problems)} pack file(s) left out: munda-tui pack check")
+    return "\n".join(lines)
 
 
 class SettingsScreen(Asking, Screen[None]):
@@ -107,7 +139,7 @@ class SettingsScreen(Asking, Screen[None]):
             yield Label(f"Settings of {self.handle.campaign.name}", classes="title")
             for key, (label, _options, about) in CHOICES.items():
                 value = getattr(self.draft, key)
-                options = setting_options(key)
+                options = setting_options(key, munda_app(self).rule_data, value)
                 with Vertical(classes="setting"):
                     with Horizontal(classes="setting-row"):
                         yield Label(label, classes="setting-label")
@@ -125,13 +157,16 @@ class SettingsScreen(Asking, Screen[None]):
             yield Static("What each event in the tracker's log earns, from your rulebook (the "
                          "seeds do not print it; blank: nothing). Wrap Up (Turf War 2017: End "
                          "of Battle Events) proposes each fighter's XP from these.", classes="hint setting-about")
-            for event in xp_events():
+            for event in xp_events(munda_app(self).rule_data):
                 value = self.draft.xp_awards.get(event["id"])
                 with Horizontal(classes="setting-row"):
                     yield Label(event["label"].capitalize(), classes="setting-label")
                     yield Input("" if value is None else str(value), id=f"xp-{event['id']}",
                                 placeholder="XP", classes="setting-select", compact=True)
                 yield Static(event["per"], classes="hint setting-about")
+            yield Label("Packs in force", classes="title")
+            yield Static(packs_text(munda_app(self).packs), id="settings-packs",
+                         classes="hint setting-about", markup=False)
             yield Static("", id="settings-status", classes="hint")
         yield Footer()
 

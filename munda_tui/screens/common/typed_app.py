@@ -21,7 +21,9 @@ if TYPE_CHECKING:
 
     from textual.screen import Screen
 
+    from munda_tui.rules.core.data import RuleData
     from munda_tui.saves import CampaignHandle, SaveError, Store
+    from munda_tui.saves.packs import PackSet
     from munda_tui.saves.config import Config
 
 T = TypeVar("T")
@@ -38,6 +40,12 @@ class MundaServices(Protocol):
     config: Config
 
     def today(self) -> str: ...
+
+    @property
+    def packs(self) -> PackSet: ...
+
+    @property
+    def rule_data(self) -> RuleData: ...
 
     def open_campaign(self, slug: str) -> bool: ...
 

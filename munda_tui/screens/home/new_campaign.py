@@ -17,6 +17,7 @@ from munda_tui.widgets.plain import Label, Static
 from munda_tui.rules.core.limits import NAME_MAX
 from munda_tui.rules.core.model import Campaign, Settings, slugify
 from munda_tui.rules.core.rulesets import ruleset_choices
+from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.widgets.footer import Footer
 
 
@@ -74,7 +75,10 @@ class NewCampaignScreen(DialogScreen[NewCampaignRequest | None]):
             yield Label("Post-battle sequence")
             # every ruleset file in rules/data/postbattle, in order (rules.rulesets); the
             # config's default first chosen
-            yield Select(ruleset_choices(), value=self.defaults.post_battle_ruleset,
+            choices = ruleset_choices(munda_app(self).rule_data)
+            default = self.defaults.post_battle_ruleset
+            yield Select(choices, value=default if default in [v for _l, v in choices]
+                         else choices[0][1],
                          allow_blank=False, id="ruleset")
             yield Button("Create (Enter)", id="create", variant="primary")
             yield Static(f"{key_for(self, 'new_campaign.cancel')} to cancel", classes="hint")

@@ -196,10 +196,11 @@ rosters once and saves the battle report.
             return
         if file.postbattle is None:
             ruleset = str(self.handle.campaign.settings.post_battle_ruleset)
-            file.postbattle = PostBattleDraft(pb.new_draft(ruleset))
+            file.postbattle = PostBattleDraft(pb.new_draft(ruleset, data=munda_app(self).rule_data))
         self._outcome = file.outcome
         self.seq = pb.PostBattle(self.handle.campaign, self.number, file.postbattle.data,
-                                 self._outcome, setup=file.setup, item_kinds=self._item_kind)
+                                 self._outcome, setup=file.setup, item_kinds=self._item_kind,
+                                 data=munda_app(self).rule_data)
         self._save()
         self.refresh_view()
 
@@ -218,7 +219,7 @@ rosters once and saves the battle report.
         if saved is not None:
             self.seq = pb.PostBattle(self.handle.campaign, self.number, copy.deepcopy(saved),
                                      getattr(self, "_outcome", None), setup=file.setup,
-                                     item_kinds=self._item_kind)
+                                     item_kinds=self._item_kind, data=munda_app(self).rule_data)
             file.postbattle = PostBattleDraft(self.seq.draft)
         return False
 

@@ -122,7 +122,8 @@ class PreBattleScreen(Asking, Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        tables, problems = load_scenario_tables(munda_app(self).config_dir, self.handle.path)
+        tables, problems = load_scenario_tables(munda_app(self).config_dir, self.handle.path,
+                                                munda_app(self).rule_data)
         self.flow.tables, self.flow.problems = tables, list(problems)
         if self.setup is not None:
             step = self.setup.step or "battlefield"

@@ -85,7 +85,7 @@ async def test_leaving_unsaved_asks(make_app, data_dir) -> None:
 import pytest  # noqa: E402
 
 
-@pytest.mark.parametrize("key, value", [("subplot_decks", "nope"), ("lasting_injury_table", "core-2032")])
+@pytest.mark.parametrize("key, value", [("subplot_decks", "nope"), ("lasting_injury_table", "Core 2032")])
 async def test_a_hand_edited_setting_typo_is_refused_at_open_not_at_the_settings_screen(
         make_app, data_dir, key, value) -> None:
     """Issue 26 item 12: `munda-tui check` said "all saves load", the campaign opened and
@@ -126,3 +126,39 @@ def test_the_screen_offers_exactly_the_values_the_load_accepts() -> None:
     for (owner, key) in ALLOWED:
         options = setting_options(key)
         assert options is not None and sorted(v for _label, v in options) == sorted(choices(owner, key) or ())
+
+
+@pytest.mark.parametrize("key, value", [("post_battle_ruleset", "test-league"),
+                                        ("lasting_injury_table", "core-2032")])
+async def test_a_value_a_pack_may_supply_opens_says_so_and_the_settings_offer_it(
+        make_app, data_dir, key, value) -> None:
+    """Issue 35: a ruleset or Lasting Injury table id no pack in force has (a typo, or its
+    pack missing on this laptop) loads; `munda-tui check` names it with its line, the app
+    says so when the campaign opens, and the settings screen shows it without ending."""
+    from textual.widgets import Select
+
+    from munda_tui.saves.check import check_paths
+
+    slug = seed(data_dir)
+    path = data_dir / "campaigns" / "demo" / "campaign.toml"
+    text = path.read_text(encoding="utf-8")
+    line = next(i for i, ln in enumerate(text.split("\n"), 1) if ln.startswith(f"{key} ="))
+    text = text.replace(f'{key} = "{getattr(Settings(), key)}"', f'{key} = "{value}"', 1)
+    path.write_text(text, encoding="utf-8")
+    problems = check_paths([path])
+    assert len(problems) == 1
+    assert f"campaign.toml:{line}:1: settings.{key}: unknown value '{value}'" in problems[0]
+    assert "its pack is missing" in problems[0]
+    app = make_app(campaign=slug)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        await pilot.pause()
+        assert app.handle is not None
+        assert any(f"settings.{key}: unknown value '{value}'" in str(n.message)
+                   for n in app._notifications)
+        await open_settings(pilot)
+        select = app.screen.query_one(f"#s-{key}", Select)
+        assert select.value == value
+        assert f"{value} (unknown: a typo, or its pack is missing)" in [
+            str(label) for label, _v in select._options]
+    assert path.read_text(encoding="utf-8") == text

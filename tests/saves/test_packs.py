@@ -1,0 +1,280 @@
+"""The club's packs (issue 35): every kind a pack holds, read from the player's folder
+(``<config>/packs/<pack>/``) and from a campaign's (``<campaign>/packs/<pack>/``), in the
+package's own format; a broken file reported as ``path:line:col: message`` and left out,
+the rest applying, never rewritten; an item replaced only when its file says so.
+
+Every pack here is TEST DATA: neutral made-up club content, never rules text.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from munda_tui.rules.core.cards import RANKS
+from munda_tui.rules.core.data import PACKAGE, RuleData
+from munda_tui.saves.packs import add_pack, check_path, load_packs
+
+PACKAGED = Path(__file__).resolve().parents[2] / "munda_tui" / "rules" / "data"
+
+
+def manifest(pack_id: str = "test-club", version: str = "1") -> str:
+    return f'id = "{pack_id}"\ntitle = "Test club (test data)"\nversion = "{version}"\n'
+
+
+def write_pack(root: Path, files: dict[str, str], pack_id: str = "test-club",
+               version: str = "1") -> Path:
+    folder = root / "packs" / pack_id
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "pack.toml").write_text(manifest(pack_id, version), encoding="utf-8")
+    for rel, text in files.items():
+        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+        (folder / rel).write_text(text, encoding="utf-8")
+    return folder
+
+
+def deck_text(deck_id: str = "test-cogs", house: str = "Cogs") -> str:
+    cards = "".join(
+        f'\n[[cards]]\nrank = "{r}"\nname = "Test plot {r}"\ntext = "Test text {r}."\n'
+        f'reveal = "discretion"\ntrigger = "test"\ncompletes = "on reveal"\n'
+        f'rewards = [{{ kind = "reputation", to = "gang", dice = "1" }}]\n' for r in RANKS)
+    return (f'id = "{deck_id}"\nname = "Test Cogs"\nkind = "house"\nhouse = "{house}"\n'
+            f'suit = ""\nsource = "test data"\n{cards}')
+
+
+def ruleset_text() -> str:
+    text = (PACKAGED / "postbattle" / "gang-war.toml").read_text(encoding="utf-8")
+    return (text.replace('id = "gang-war"', 'id = "test-league"', 1)
+            .replace('title = "Gang War"', 'title = "Test League"', 1)
+            .replace('choice = "Gang War (Core Rules post-battle sequence)"',
+                     'choice = "Test League (test data)"', 1)
+            .replace("order = 10", "order = 90", 1))
+
+
+TABLE = '''table = "test_hazard"
+title = "Test Hazard"
+dice = "D3"
+roller = "either"
+order = 25
+source = "test data"
+''' + "".join(f'\n[[entries]]\nroll = "{n}"\nname = "Test hazard {n}"\ntext = "Test text {n}."\n'
+              for n in (1, 2, 3))
+
+#: one file of each kind, and how the rules see its item: (kind, id)
+KIND_FILES: dict[str, tuple[str, str, str]] = {
+    "scenario": ("scenario/test_hazard.toml", TABLE, "test_hazard"),
+    "subplots": ("subplots/test-cogs.toml", deck_text(), "test-cogs"),
+    "postbattle": ("postbattle/test-league.toml", ruleset_text(), "test-league"),
+    "conditions": ("conditions.toml", '[[conditions]]\nname = "Test Condition"\nkey = "W"\n'
+                   'label = "TestC"\nhelp = "Test Condition: gain or lose"\nshort = "Tst"\n',
+                   "Test Condition"),
+    "xp_awards": ("xp_awards.toml", '[[events]]\nid = "test_event"\nlabel = "a test event"\n'
+                  'per = "each test event (test data)"\n', "test_event"),
+    "injuries": ("injuries.toml", '[tables.test-injuries]\ntitle = "Test injuries"\n'
+                 'dice = "D6"\nsource = "test data"\n\n[[tables.test-injuries.rows]]\nmin = 1\n'
+                 'max = 6\nname = "Test injury"\neffect = "test data"\n', "test-injuries"),
+    "fighter_roles": ("fighter_roles.toml", '[types]\n"test runner" = "Ganger"\n\n[[lists]]\n'
+                      'gang = "Test Gang"\ntypes = { "test boss" = "Leader" }\n', "test runner"),
+    "watchers": ("watchers.toml", '[cards."cawdor:3"]\nkind = "win_by_round"\nbefore_round = 3\n',
+                 "cawdor:3"),
+}
+
+
+@pytest.mark.parametrize("where", ["player", "campaign"])
+@pytest.mark.parametrize("kind", sorted(KIND_FILES))
+def test_each_kind_loads_from_the_players_and_the_campaigns_folder(
+        tmp_path: Path, kind: str, where: str) -> None:
+    config, campaign = tmp_path / "config", tmp_path / "campaign"
+    rel, text, item_id = KIND_FILES[kind]
+    folder = write_pack(config if where == "player" else campaign, {rel: text})
+    if kind == "watchers" and PACKAGE.item("watchers", item_id) is not None:
+        pytest.fail("the test's watcher card has one in the package: pick another")
+    packs = load_packs(config, campaign)
+    assert packs.problems == []
+    item = packs.data.item(kind, item_id)
+    assert item is not None, packs.data.item_ids(kind)
+    assert item.source.pack == "test-club"
+    assert item.source.file == str(folder / rel)
+    assert packs.packs[0].where == where
+    assert PACKAGE.item(kind, item_id) is None  # the package's data alone has none
+
+
+def test_the_kinds_reach_the_rules_that_read_them(tmp_path: Path) -> None:
+    from munda_tui.rules.battle import conditions
+    from munda_tui.rules.battle.watch import watcher_table
+    from munda_tui.rules.campaign.career import xp_events
+    from munda_tui.rules.campaign.yaktribe import fighter_type_from_label
+    from munda_tui.rules.core.model import FighterType
+    from munda_tui.rules.postbattle.core import injury_table
+    from munda_tui.rules.subplots.decks import card
+
+    write_pack(tmp_path, {rel: text for rel, text, _id in KIND_FILES.values()})
+    packs = load_packs(tmp_path)
+    assert packs.problems == []
+    data = packs.data
+    assert conditions.short("Test Condition", data) == "Tst"
+    assert "test_event" in [e["id"] for e in xp_events(data)]
+    assert injury_table("test-injuries", data)["title"] == "Test injuries"
+    assert watcher_table(data)["cawdor:3"]["kind"] == "win_by_round"
+    assert card("test-cogs:K", data).name == "Test plot K"
+    # a gang the package does not know: the club supplies its fighters' roles
+    assert fighter_type_from_label("Test Boss", gang="Test Gang", data=data) is FighterType.LEADER
+    assert fighter_type_from_label("Test Runner", data=data) is FighterType.GANGER
+    assert fighter_type_from_label("Test Boss", gang="Test Gang") is None
+
+
+def test_the_campaigns_packs_come_after_the_players(tmp_path: Path) -> None:
+    write_pack(tmp_path / "config", {}, "mine")
+    write_pack(tmp_path / "campaign", {}, "ours")
+    packs = load_packs(tmp_path / "config", tmp_path / "campaign")
+    assert [(p.id, p.where) for p in packs.packs] == [("mine", "player"), ("ours", "campaign")]
+    assert [r["id"] for r in packs.records()] == ["mine", "ours"]
+
+
+def test_a_broken_file_is_said_with_its_line_left_out_and_never_rewritten(tmp_path: Path) -> None:
+    bad = TABLE.replace('title = "Test Hazard"', 'tilte = "Test Hazard"')
+    folder = write_pack(tmp_path, {"scenario/test_hazard.toml": bad,
+                                   "conditions.toml": KIND_FILES["conditions"][1]})
+    path = folder / "scenario" / "test_hazard.toml"
+    before = path.read_bytes()
+    packs = load_packs(tmp_path)
+    assert packs.problems == [
+        f"{path}:2:1: tilte: unknown key 'tilte' (did you mean 'title'?)"]
+    assert packs.data.item("scenario", "test_hazard") is None  # left out
+    assert packs.data.item("conditions", "Test Condition") is not None  # the rest applies
+    assert path.read_bytes() == before
+    assert check_path(folder) == packs.problems
+    assert check_path(path) == packs.problems
+
+
+def test_a_toml_error_and_a_bad_manifest_are_said_with_their_place(tmp_path: Path) -> None:
+    folder = write_pack(tmp_path, {"xp_awards.toml": "[[events]\n"})
+    packs = load_packs(tmp_path)
+    assert len(packs.problems) == 1
+    assert packs.problems[0].startswith(f"{folder / 'xp_awards.toml'}:1:")
+    (folder / "pack.toml").write_text('id = "test-club"\ntitle = "T"\nverison = "1"\n')
+    packs = load_packs(tmp_path)
+    assert packs.problems == [f"{folder / 'pack.toml'}:3:1: verison: unknown key 'verison' "
+                              "(did you mean 'version'?)"]
+    assert packs.packs == ()
+
+
+def test_a_shared_id_replaces_only_when_the_file_says_so(tmp_path: Path) -> None:
+    from munda_tui.rules.core.rulesets import load_ruleset
+
+    text = (PACKAGED / "postbattle" / "gang-war.toml").read_text(encoding="utf-8").replace(
+        'title = "Gang War"', 'title = "Gang War, test club edition"', 1)
+    folder = write_pack(tmp_path, {"postbattle/gang-war.toml": text})
+    packs = load_packs(tmp_path)
+    path = folder / "postbattle" / "gang-war.toml"
+    assert len(packs.problems) == 1
+    assert packs.problems[0].startswith(f"{path}:")
+    assert "'gang-war' is already a post-battle ruleset" in packs.problems[0]
+    assert 'replaces = "gang-war"' in packs.problems[0]
+    assert load_ruleset("gang-war", packs.data)["title"] == "Gang War"  # not replaced
+    path.write_text('replaces = "gang-war"\n' + text, encoding="utf-8")
+    packs = load_packs(tmp_path)
+    assert packs.problems == []
+    assert load_ruleset("gang-war", packs.data)["title"] == "Gang War, test club edition"
+    item = packs.data.item("postbattle", "gang-war")
+    assert item is not None and item.replaced is not None and not item.replaced.pack
+    # replacing what nothing before has is said too
+    path.write_text('replaces = "test-nothing"\n' + text, encoding="utf-8")
+    assert "'test-nothing' is not an item of this file" in load_packs(tmp_path).problems[0]
+
+
+def test_a_condition_with_a_taken_key_is_refused(tmp_path: Path) -> None:
+    text = KIND_FILES["conditions"][1].replace('key = "W"', 'key = "b"')
+    write_pack(tmp_path, {"conditions.toml": text})
+    problems = load_packs(tmp_path).problems
+    assert len(problems) == 1 and "key b used twice" in problems[0]
+
+
+def test_two_packs_with_one_id_keep_the_first(tmp_path: Path) -> None:
+    write_pack(tmp_path / "config", {}, "test-club")
+    write_pack(tmp_path / "campaign", {}, "test-club")
+    packs = load_packs(tmp_path / "config", tmp_path / "campaign")
+    assert [p.where for p in packs.packs] == ["player"]
+    assert "pack id 'test-club' is also the id of" in packs.problems[0]
+
+
+def test_a_file_of_no_kind_is_said(tmp_path: Path) -> None:
+    folder = write_pack(tmp_path, {"tables/house.toml": 'a = 1\n'})
+    assert load_packs(tmp_path).problems == [
+        f"{folder / 'tables' / 'house.toml'}:1:1: not a file a pack holds (catalogue.toml, "
+        "conditions.toml, fighter_roles.toml, injuries.toml, postbattle/*.toml, "
+        "scenario/*.toml, subplots/*.toml, watchers.toml, xp_awards.toml)"]
+
+
+def test_a_one_file_catalogue_pack_is_a_pack_of_the_same_loader(config_dir: Path) -> None:
+    from munda_tui.saves.catalogue import load_packs as load_catalogue_packs
+
+    (config_dir / "packs").mkdir(parents=True)
+    (config_dir / "packs" / "list.toml").write_text(
+        'name = "Test list"\n\n[[items]]\nname = "Test blade"\ncost = 5\n', encoding="utf-8")
+    write_pack(config_dir, {"catalogue.toml": '[[items]]\nname = "Test net"\ncost = 3\n'})
+    packs = load_packs(config_dir)
+    assert packs.problems == []
+    assert [(p.id, p.title) for p in packs.packs] == [("list", "Test list"),
+                                                      ("test-club", "Test club (test data)")]
+    catalogues, problems = load_catalogue_packs(config_dir)
+    assert problems == []
+    assert sorted(item.name for _path, cat in catalogues for item in cat.items) == [
+        "Test blade", "Test net"]
+
+
+def test_add_pack_copies_a_checked_pack_into_the_campaign(tmp_path: Path) -> None:
+    folder = write_pack(tmp_path / "config", {"conditions.toml": KIND_FILES["conditions"][1]})
+    campaign = tmp_path / "campaign"
+    campaign.mkdir()
+    target = add_pack(folder, campaign)
+    assert target == campaign / "packs" / "test-club"
+    packs = load_packs(None, campaign)
+    assert packs.problems == [] and packs.packs[0].where == "campaign"
+    assert packs.records()[0]["hash"] == load_packs(tmp_path / "config").records()[0]["hash"]
+    from munda_tui.saves.errors import SaveError
+
+    with pytest.raises(SaveError, match="has a pack of that name already"):
+        add_pack(folder, campaign)
+
+
+def test_a_rule_data_is_given_not_global() -> None:
+    """Two RuleData side by side never share what they built (no module global)."""
+    from munda_tui.rules.battle import conditions
+    from munda_tui.rules.core.data import Pack, PackFile
+
+    rel, text, _ = KIND_FILES["conditions"]
+    import tomllib
+
+    one = RuleData((Pack("test-club", "T", "1", files=(PackFile(rel, tomllib.loads(text), "x"),)),))
+    assert "Test Condition" in conditions.names(one)
+    assert "Test Condition" not in conditions.names(RuleData())
+    assert "Test Condition" not in conditions.names()
+
+
+def test_munda_tui_check_lists_a_broken_pack_of_the_config_and_of_a_campaign(
+        tmp_path: Path, config_dir: Path) -> None:
+    from munda_tui.saves.check import check_paths
+
+    bad = TABLE.replace('title = "Test Hazard"', 'tilte = "Test Hazard"')
+    mine = write_pack(config_dir, {"scenario/test_hazard.toml": bad})
+    expected = f"{mine / 'scenario' / 'test_hazard.toml'}:2:1: tilte: unknown key 'tilte'"
+    problems = check_paths([config_dir])
+    assert len(problems) == 1 and problems[0].startswith(expected)
+    (config_dir / "packs" / "test-club" / "scenario" / "test_hazard.toml").write_text(TABLE)
+    assert check_paths([config_dir]) == []
+
+
+async def test_the_app_says_a_broken_pack_once_at_start_up(config_dir: Path, make_app) -> None:
+    bad = TABLE.replace('title = "Test Hazard"', 'tilte = "Test Hazard"')
+    folder = write_pack(config_dir, {"scenario/test_hazard.toml": bad})
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        said = [str(n.message) for n in app._notifications]
+        assert len([m for m in said if "A pack file was left out" in m]) == 1
+        assert any(f"{folder / 'scenario' / 'test_hazard.toml'}:2:1" in m.replace("\n", "")
+                   for m in said)
+        app._say_pack_problems()  # (again: nothing new to say)
+        assert len([n for n in app._notifications if "left out" in str(n.message)]) == 1
