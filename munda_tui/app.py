@@ -299,6 +299,19 @@ class MundaApp(KeyOrderApp):
         """The rule data the rules read now: the package's, then the packs in force."""
         return self.packs.data
 
+    def _say_battle_packs(self, number: int, data: Mapping[str, Any]) -> None:
+        """A battle played with a pack missing now, or changed since, says so (it opens)."""
+        record = data.get("packs")
+        if not isinstance(record, Mapping) or "played_with" not in record:
+            return
+        from .rules.packs.check import record_changes
+
+        changes = record_changes(record["played_with"], self.rule_data)
+        if changes:
+            self.notify(f"Battle {number} was played with other packs: " + "; ".join(changes)
+                        + ". It opens with the packs in force.", title="Packs",
+                        severity="warning", timeout=20)
+
     def _say_pack_problems(self) -> None:
         """Each pack file left out, once a session: one notification."""
         new = [p for p in self.packs.problems if p not in self._packs_said]
@@ -636,6 +649,7 @@ class MundaApp(KeyOrderApp):
             say_not_opened(self, f"Battle {number} could not be opened",
                            str(self.handle.battle_path(number)), error)
             return False
+        self._say_battle_packs(number, data)
         # Replace whatever battle screen is showing with the one for its new stage.
         level = self._campaign_level()
         while len(self.screen_stack) > level + 1:
@@ -682,6 +696,13 @@ class MundaApp(KeyOrderApp):
         if not self.guarded_save("The new battle", self.handle.save):
             campaign.battles.remove(summary)  # the player stays on the campaign screen
             return 0
+        from .rules.packs.check import pack_records
+
+        records = pack_records(self.rule_data)  # (the packs it is played with: issue 35)
+        if records:
+            handle = self.handle
+            self.guarded_save("The packs the battle is played with", lambda: (
+                handle.update_battle(number, "packs", {"played_with": records})))
         self.open_battle(number)
         return number
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from .core.data import RuleData
 from .core.model import FighterStatus, FighterType, GangType, TerritoryKind
 
 
@@ -36,26 +37,44 @@ SECTIONS: dict[str, Callable[[], Any]] = {
 }
 
 
-def export_all() -> dict[str, Any]:
-    return {name: build() for name, build in SECTIONS.items()}
+#: the sections read from the rule data a pack adds to (given the packs in force)
+WITH_PACKS: dict[str, Callable[[RuleData], Any]] = {}
 
 
-def _subplot_decks() -> Any:
+def export_all(data: RuleData | None = None) -> dict[str, Any]:
+    """Every section; with ``data`` (the packs in force) the sections a pack adds to hold
+    the packs' items too, and ``packs`` lists each pack and every item it adds or
+    replaces, with its pack and file."""
+    if data is None or not data.packs:
+        return {name: build() for name, build in SECTIONS.items()}
+    out = {name: (WITH_PACKS[name](data) if name in WITH_PACKS else build())
+           for name, build in SECTIONS.items()}
+    from .packs.check import pack_items
+
+    out["packs"] = {
+        "packs": [{"id": p.id, "title": p.title, "version": p.version, "where": p.where,
+                   "path": p.path, "hash": p.digest} for p in data.packs],
+        "items": pack_items(data),
+    }
+    return out
+
+
+def _subplot_decks(data: RuleData | None = None) -> Any:
     from .subplots.decks import export_section
 
-    return export_section()
+    return export_section(data)
 
 
-def _scenario_tables() -> Any:
-    from .prebattle.scenario import export_tables
+def _scenario_tables(data: RuleData | None = None) -> Any:
+    from .prebattle.scenario import export_tables, packaged_tables
 
-    return export_tables()
+    return export_tables(packaged_tables(data))
 
 
-def _post_battle() -> Any:
+def _post_battle(data: RuleData | None = None) -> Any:
     from .postbattle.sequence import export_section
 
-    return export_section()
+    return export_section(data)
 
 
 def _subplot_watchers() -> Any:
@@ -76,6 +95,11 @@ def _roster() -> Any:
     return export_section()
 
 
+WITH_PACKS.update({
+    "subplot_decks": _subplot_decks,
+    "scenario_tables": _scenario_tables,
+    "post_battle": _post_battle,
+})
 SECTIONS.update({
     "subplot_decks": _subplot_decks,
     "scenario_tables": _scenario_tables,

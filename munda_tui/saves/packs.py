@@ -237,3 +237,191 @@ def add_pack(source: Path, campaign_dir: Path) -> Path:
     shutil.copytree(source, tmp, ignore=shutil.ignore_patterns(".*", BACKUPS_DIR))
     tmp.rename(target)
     return target
+
+
+# --- pack new: a commented skeleton of each kind, that loads as it is ----------------------
+# Placeholder club text only ("Our house table"): a skeleton never holds rules text; the
+# club writes its own (docs/packs.md).
+
+_MANIFEST_SKELETON = '''\
+# A munda-tui pack: your club's own rules, in the package's own format (docs/packs.md).
+# Put the folder in <config>/packs/ (yours) or <campaign>/packs/ (the campaign's: a
+# league shares it); `munda-tui pack check` checks it.
+id = "{pack}"              # lower-case letters, digits and '-'
+title = "Our club's pack"  # shown in `munda-tui pack list` and the campaign's settings
+version = "1"              # raise it when you change the pack: a battle records it
+description = "Placeholder: what our club plays differently."
+'''
+
+_ROWS = "".join(f'''
+[[entries]]
+roll = "{n}"
+name = "Our house result {n}"
+text = "Placeholder: what our Arbitrator wrote for a {n}."
+''' for n in (1, 2, 3))
+
+_CARDS = "".join(f'''
+[[cards]]
+rank = "{rank}"
+name = "Our plot {rank}"
+text = "Placeholder: our club's card {rank}, as we wrote it."
+reveal = "discretion"      # when it is revealed: choose_crew, start_of_battle, start_of_round,
+                           # event, discretion, end_phase, end_of_battle, wrap_up
+trigger = "Placeholder: what the card asks."
+completes = "on reveal"
+rewards = [{{{{ kind = "other", to = "gang", note = "Placeholder: our club's reward" }}}}]
+''' for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"))
+
+SKELETONS: dict[str, tuple[str, str]] = {
+    "scenario": ("scenario/{table}.toml", '''\
+# A scenario table (ARCHITECTURE.md, "A scenario table"): the scenario step rolls it,
+# keeps its result and the battle cannot start without it. Every total of the dice is
+# covered once.
+table = "{table}"          # its id: lower-case letters, digits and '_'
+title = "Our house table"
+dice = "D3"
+roller = "either"          # challenger, challenged, either, or each (one row per gang)
+step = "scenario"
+order = 50                 # its row: Deployment 10, Objective 20, Crew 30, Side Job 40
+source = "Our club"
+''' + _ROWS),
+    "subplots": ("subplots/{pack}.toml", '''\
+# A Sub-plot deck (ARCHITECTURE.md, "A Sub-plot deck"): thirteen cards, A to K. A House
+# deck is drawn by that House's gangs (one House has one deck: a second is refused unless
+# it says replaces = "<the deck's id>"), hidden and revealed as the House decks are.
+id = "{pack}"
+name = "Our club's deck"
+kind = "house"
+house = "{house}"          # the gang type whose gangs draw from it
+suit = ""
+source = "Our club"
+intro = "Placeholder: how our club plays this deck."
+''' + _CARDS),
+    "postbattle": ("postbattle/{pack}.toml", '''\
+# A post-battle ruleset (ARCHITECTURE.md, "A post-battle ruleset"): offered in the
+# new-campaign and settings choices. Each step names a resolver the app has and the
+# step's text as your rules print it.
+id = "{pack}"              # the file's name
+title = "Our club's sequence"
+choice = "Our club's sequence (our pack)"
+order = 50                 # its place in the choices (the first is the default)
+source = "Our club"
+
+[[steps]]
+id = "outcome"
+title = "Battle Outcome"
+resolver = "battle_outcome"
+text = "Placeholder: our club's words for this step."
+
+[[steps]]
+id = "rating"
+title = "Update Gang Rating"
+resolver = "update_gang_rating"
+text = "Placeholder: our club's words for this step."
+
+[[steps]]
+id = "report"
+title = "Report Results"
+resolver = "report_results"
+text = "Placeholder: our club's words for this step."
+'''),
+    "conditions": ("conditions.toml", '''\
+# A fighter condition (ARCHITECTURE.md, "A fighter condition"): the tracker binds its key,
+# the help and the fighter table list it, the log describes it.
+[[conditions]]
+name = "Our condition"
+key = "W"                  # a key the tracker has free
+label = "Ours"             # the footer's label
+help = "Our condition: gain or lose"
+short = "Our"              # the fighter table's Cond column
+lost = ""                  # the log's words when it goes ("" = "no longer <name>")
+footer = true
+'''),
+    "xp_awards": ("xp_awards.toml", '''\
+# An event of the battle the XP awards table can price (its XP is the campaign's
+# setting, entered in the settings: no numbers here).
+[[events]]
+id = "our_event"
+label = "our club's event"
+per = "Placeholder: each time our event happens"
+'''),
+    "injuries": ("injuries.toml", '''\
+# A Lasting Injury table (the campaign setting lasting_injury_table picks one).
+[tables.{pack}]
+title = "Our injury table"
+dice = "D6"
+source = "Our club"
+''' + "".join(f'''
+[[tables.{{pack}}.rows]]
+min = {lo}
+max = {hi}
+name = "Our result {lo}-{hi}"
+effect = "Placeholder: what our table says."
+''' for lo, hi in ((1, 2), (3, 4), (5, 6)))),
+    "fighter_roles": ("fighter_roles.toml", '''\
+# Fighter type names -> the role the rules reason about (Leader, Champion, Prospect,
+# Specialist, Ganger, Juve, Brute, Hanger-on, Hired Gun, Bounty Hunter, Dramatis
+# Personae), for a gang the package does not list: an import asks no more.
+[[lists]]
+gang = "Our gang"
+types = {{ "our boss" = "Leader", "our ganger" = "Ganger" }}
+'''),
+    "watchers": ("watchers.toml", '''\
+# What the tracker watches for a card (data/watchers.toml's kinds): here a card of this
+# pack's own deck (`munda-tui pack new subplots {pack}` makes one).
+[cards."{pack}:A"]
+kind = "flawless_victory"
+'''),
+    "catalogue": ("catalogue.toml", '''\
+# Fighter types and items your club enters (docs/catalogue.md's format).
+name = "Our club's list"
+
+[[items]]
+name = "Our club's item"
+kind = "wargear"
+'''),
+}
+
+
+def pack_id_of(name: str) -> str:
+    """A pack id from a name: lower-case letters, digits and '-'."""
+    out = "".join(c if c.isascii() and c.isalnum() else "-" for c in name.strip().lower())
+    return "-".join(p for p in out.split("-") if p)[:60]
+
+
+def new_pack(packs_dir: Path, kind: str, name: str) -> list[Path]:
+    """``pack new KIND NAME``: the pack folder ``packs_dir/<id>/`` (made with its
+    manifest if new) and the kind's commented skeleton; the files written. SaveError
+    when the kind's file is there already (never overwritten)."""
+    from ..rules.core.model import GangType
+    from ..rules.subplots.decks import house_deck_ids
+
+    pack = pack_id_of(name)
+    if not pack:
+        raise SaveError(Path(packs_dir), 1, 1, f"{name!r} gives no pack id (use letters or digits)")
+    if kind not in SKELETONS:
+        raise SaveError(Path(packs_dir), 1, 1, f"no kind {kind!r} (kinds: {', '.join(SKELETONS)})")
+    folder = Path(packs_dir) / pack
+    free = [g.value for g in GangType if g.value not in house_deck_ids()]
+    values = {"pack": pack, "table": pack.replace("-", "_") if pack[0].isalpha()
+              else f"our_{pack.replace('-', '_')}", "house": free[0] if free else "Other"}
+    written: list[Path] = []
+    wanted = [kind] + (["subplots"] if kind == "watchers" else [])
+    targets = [(folder / SKELETONS[k][0].format(**values), SKELETONS[k][1].format(**values))
+               for k in wanted]
+    for path, _text in targets[:1]:
+        if path.exists():
+            raise SaveError(path, 1, 1, "is there already (never overwritten)")
+    from .atomic import atomic_write_text
+
+    if not (folder / MANIFEST).exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(folder / MANIFEST, _MANIFEST_SKELETON.format(**values))
+        written.append(folder / MANIFEST)
+    for path, text in targets:
+        if path.exists():
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(path, text)
+        written.append(path)
+    return written

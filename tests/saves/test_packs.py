@@ -278,3 +278,53 @@ async def test_the_app_says_a_broken_pack_once_at_start_up(config_dir: Path, mak
                    for m in said)
         app._say_pack_problems()  # (again: nothing new to say)
         assert len([n for n in app._notifications if "left out" in str(n.message)]) == 1
+
+
+async def test_a_battle_records_its_packs_and_says_when_one_is_missing_or_changed(
+        config_dir: Path, data_dir: Path, make_app) -> None:  # type: ignore[no-untyped-def]
+    from munda_tui.rules.campaign.demo import demo_campaign
+    from munda_tui.saves import Store
+    from support import wait_for_screen
+
+    folder = write_pack(config_dir, {"conditions.toml": KIND_FILES["conditions"][1]})
+    with Store(data_dir).create_campaign(demo_campaign()):
+        pass
+    app = make_app(campaign="demo")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        number = app.new_battle()
+        await wait_for_screen(pilot, "PreBattleScreen")
+        await pilot.pause()
+        recorded = app.handle.load_battle(number)["packs"]["played_with"]
+        assert recorded == load_packs(config_dir).records()
+        assert not [n for n in app._notifications if "played with other packs" in str(n.message)]
+    (folder / "pack.toml").write_text(manifest(version="2"), encoding="utf-8")
+    app = make_app(campaign="demo")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        app.open_battle(number)
+        await wait_for_screen(pilot, "PreBattleScreen")  # (it opens)
+        said = [str(n.message) for n in app._notifications]
+        assert any("pack 'test-club' changed since (version 1 then, 2 now)" in m for m in said)
+    import shutil
+
+    shutil.rmtree(folder)
+    app = make_app(campaign="demo")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        app.open_battle(number)
+        await wait_for_screen(pilot, "PreBattleScreen")
+        said = [str(n.message) for n in app._notifications]
+        assert any("pack 'test-club' 1 is missing now" in m for m in said)
+
+
+def test_record_changes_says_a_changed_content_and_an_unreadable_record() -> None:
+    from munda_tui.rules.core.data import Pack
+    from munda_tui.rules.packs.check import record_changes
+
+    data = RuleData((Pack("test-club", "T", "1", digest="bbb"),))
+    assert record_changes([{"id": "test-club", "version": "1", "hash": "bbb"}], data) == []
+    assert record_changes([{"id": "test-club", "version": "1", "hash": "aaa"}], data) == [
+        "pack 'test-club' 1 changed since (same version, other content)"]
+    assert record_changes("nonsense", data) == [
+        "its record of the packs it was played with does not read"]

@@ -42,7 +42,8 @@ def condition_from_data(raw: Any, where: str) -> Condition:
         raise ConditionError(f"{where}: not a table")
     unknown = sorted(set(raw) - set(KEYS))
     if unknown:
-        raise ConditionError(f"{where}.{unknown[0]}: unknown key{did_you_mean(unknown[0], KEYS)}")
+        raise ConditionError(f"{where}.{unknown[0]}: unknown key {unknown[0]!r}"
+                             f"{did_you_mean(unknown[0], KEYS)}")
     for k in ("name", "key", "label", "help", "short"):
         if not isinstance(raw.get(k), str) or not raw[k].strip():
             raise ConditionError(f"{where}.{k}: must be non-empty text")

@@ -326,7 +326,7 @@ def _check_fighter_roles(pf: PackFile, data: RuleData) -> None:
 
 
 def _check_watchers(pf: PackFile, data: RuleData) -> None:
-    from ..battle.watch import KINDS as WATCHER_KINDS
+    from ..battle.watch import SpecError, read_spec
     from ..subplots.decks import SubplotError, card
 
     cards = pf.data.get("cards")
@@ -340,14 +340,10 @@ def _check_watchers(pf: PackFile, data: RuleData) -> None:
             raise _Bad(at, str(error)) from None
         if not isinstance(spec, Mapping):
             raise _Bad(at, "must be a table")
-        kind = spec.get("kind")
-        if kind not in WATCHER_KINDS:
-            raise _Bad((*at, "kind"), f"no watcher kind {kind!r}"
-                       f"{did_you_mean(str(kind), WATCHER_KINDS).replace('known keys', 'kinds')}")
         try:
-            WATCHER_KINDS[kind](str(card_id), spec)
-        except (KeyError, TypeError, ValueError) as error:
-            raise _Bad(at, f"not a {kind} watcher: {error}") from None
+            read_spec(spec)
+        except SpecError as error:
+            raise _Bad((*at, "kind") if "kind" in str(error) else at, str(error)) from None
 
 
 def _check_catalogue(pf: PackFile, data: RuleData) -> None:
@@ -529,4 +525,30 @@ def settings_not_in_force(settings: Any, data: RuleData | None = None) -> list[t
             listed = ", ".join(repr(v) for v in values)
             out.append((field_name, value, f"unknown value {value!r}; expected one of {listed} "
                         "(the package's and the packs' in force: a typo, or its pack is missing)"))
+    return out
+
+
+def pack_records(data: RuleData) -> list[dict[str, str]]:
+    """What a battle records of the packs it is played with: id, version, content hash."""
+    return [{"id": p.id, "version": p.version, "hash": p.digest} for p in data.packs]
+
+
+def record_changes(recorded: Any, data: RuleData) -> list[str]:
+    """How the packs in force differ from those a battle recorded it was played with (a
+    pack missing now, or changed since: its version or its content), one line each. A
+    record that does not read says so (the battle still opens)."""
+    if not isinstance(recorded, list) or not all(isinstance(r, Mapping) for r in recorded):
+        return ["its record of the packs it was played with does not read"]
+    now = {p.id: p for p in data.packs}
+    out: list[str] = []
+    for row in recorded:
+        pid, version, digest = (str(row.get("id", "")), str(row.get("version", "")),
+                                str(row.get("hash", "")))
+        pack = now.get(pid)
+        if pack is None:
+            out.append(f"pack {pid!r} {version} is missing now")
+        elif pack.version != version:
+            out.append(f"pack {pid!r} changed since (version {version} then, {pack.version} now)")
+        elif pack.digest != digest:
+            out.append(f"pack {pid!r} {version} changed since (same version, other content)")
     return out
