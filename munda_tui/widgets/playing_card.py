@@ -17,7 +17,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..rules.core.cards import Card
-from ..rules.subplots.decks import SubplotCard, deck
+from ..rules.core.data import RuleData
+from ..rules.subplots.decks import Deck, SubplotCard, SubplotError, deck
 
 RED_SUITS = ("hearts", "diamonds")
 BACK_PATTERN = "▚▞"
@@ -61,8 +62,10 @@ class PlayingCard(Widget):
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
+        rule_data: RuleData | None = None,
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
+        self.rule_data = rule_data  # the decks in force (a pack's deck: its name, its suit)
         self._card = card
         self._subplot = subplot
         self.set_reactive(PlayingCard.face_up, face_up and (card is not None or subplot is not None))
@@ -114,11 +117,19 @@ class PlayingCard(Widget):
 
     # --- rendering ---------------------------------------------------------------
 
+    def _deck_of(self, subplot: SubplotCard) -> "Deck":
+        """The card's deck, in the decks in force (one no longer known: its id, no suit)."""
+        try:
+            return deck(subplot.deck, self.rule_data)
+        except SubplotError:
+            return Deck(id=subplot.deck, name=subplot.deck, kind="house", house="", suit="",
+                        source="", intro="", cards=())
+
     def _corner(self) -> Text:
         card = self.card
         if card is None:  # a Sub-plot looked up without its playing card
             assert self.subplot is not None
-            suit = deck(self.subplot.deck).suit
+            suit = self._deck_of(self.subplot).suit
             card = Card(self.subplot.rank, suit)
             if not suit:  # a House deck "does not use suits": any card of the rank is it
                 return Text(f"{self.subplot.rank} (any suit)", style="bold")
@@ -140,7 +151,7 @@ class PlayingCard(Widget):
                 out.append("\n\nShown to both players:\nreplaced by two new cards.", style="italic")
             return out
         if self.subplot is not None:
-            info = deck(self.subplot.deck)
+            info = self._deck_of(self.subplot)
             out.append("  ")
             out.append(info.name, style="dim")
             out.append("\n")

@@ -328,3 +328,48 @@ def test_record_changes_says_a_changed_content_and_an_unreadable_record() -> Non
         "pack 'test-club' 1 changed since (same version, other content)"]
     assert record_changes("nonsense", data) == [
         "its record of the packs it was played with does not read"]
+
+
+def test_a_packs_deck_is_drawn_hidden_and_followed_as_a_house_deck(tmp_path: Path) -> None:
+    """Issue 35.6: a pack's House deck (test data) is drawn for that House's gang, its
+    cards are known to the tracker (names, the owner's hand view, its watcher), and an
+    export another player reads leaves them out until revealed, as a House deck's."""
+    import random
+
+    from munda_tui.rules.battle import events as rb
+    from munda_tui.rules.battle.flow import BattleFlow
+    from munda_tui.rules.campaign.demo import demo_campaign
+    from munda_tui.rules.core.model import BattleSummary
+    from munda_tui.rules.subplots import decks as sp
+
+    write_pack(tmp_path, {"subplots/test-cogs.toml": deck_text(),
+                          "watchers.toml": '[cards."test-cogs:A"]\nkind = "flawless_victory"\n'})
+    data = load_packs(tmp_path).data
+    # the draw: the Cogs gang's cards come from the pack's deck, and a saved draw resumes
+    draw = sp.draw_all(["cogs", "other"], random.Random(4),
+                       house_decks={"cogs": sp.house_deck("Cogs", data), "other": None},
+                       data=data)
+    hand = draw.sides["cogs"].hand
+    assert hand and all(c.startswith("test-cogs:") for c in hand)
+    order = sp.DrawOrder("cogs", "other", "test")
+    again, _order = sp.resume_draw(sp.draw_record(draw, order), data)
+    assert again.sides["cogs"].hand == hand
+    with pytest.raises(sp.SubplotError):  # (without the pack, its deck is not known)
+        sp.resume_draw(sp.draw_record(draw, order))
+    # the tracker: the cards by name, in the owner's view, watched
+    c = demo_campaign()
+    c.battles.append(BattleSummary(1, date="2026-01-15", gangs=[c.gangs[0].id, c.gangs[1].id],
+                                   status="battle"))
+    setup = rb.default_setup(c, 1, c.gangs[0].id, c.gangs[1].id)
+    setup.sides[0].hand = ["test-cogs:A"]
+    flow = BattleFlow(c, 1, setup=setup, rule_data=data)
+    assert flow.unknown_cards == [] and flow.card_names["test-cogs:A"] == "Test plot A"
+    assert [m.card for m in flow.hand_matches(c.gangs[0].id)] == ["test-cogs:A"]
+    views = flow.phone_views()
+    assert [v.name for v in views[c.gangs[0].id].cards] == ["Test plot A"]
+    assert views[c.gangs[1].id].cards == ()  # the other player's view holds none of it
+    assert BattleFlow(c, 1, setup=setup).unknown_cards == ["test-cogs:A"]  # (no pack)
+    # what leaves the table: the hidden card is left out of an export
+    public, withheld = sp.without_hidden_cards(
+        {"setup": setup.to_data(), "battle": flow.battle_record.to_data()})
+    assert withheld == 1 and public["setup"]["sides"][0]["hand"] == []

@@ -53,7 +53,9 @@ from .reward_plan import DEFER, REVEAL, REWARD, RevealResult
 from ..prebattle.setup import BattleSetup, SideSetup
 from ..core.stage import summary_of
 from ..core.status import BattleStatus
-from .watch import REVEALED, TIMINGS, HandWatch, Match, Reminder, marker_keys, owner_marker
+from .watch import (REVEALED, TIMINGS, HandWatch, Match, Reminder, marker_keys, owner_marker,
+                    watcher_table)
+from ..core.data import RuleData
 from ..core.wording import plural
 
 CARD_BACK = "▚▞"
@@ -160,12 +162,15 @@ class BattleFlow:
     """One battle in the tracker: its set-up, its record, the hands watched, what now."""
 
     def __init__(self, campaign: Campaign, number: int, data: dict[str, Any] | None = None, *,
-                 setup: BattleSetup | None = None, record: BattleRecord | None = None) -> None:
+                 setup: BattleSetup | None = None, record: BattleRecord | None = None,
+                 rule_data: RuleData | None = None) -> None:
         """The battle stage of battle ``number``: its set-up and record as the battle file
         decoded them (``rules.stages.battle_file``: what the tracker is given), or (tests,
         the command line) a battle file's plain ``data``, decoded here."""
         self.campaign = campaign
         self.number = number
+        #: the rule data in force (a pack's Sub-plot deck: its cards, its watchers)
+        self.rule_data = rule_data
         if data is not None:
             setup = BattleSetup.from_data(data["setup"]) if data.get("setup") else None
             record = BattleRecord.from_data(data.get("battle"))
@@ -188,7 +193,7 @@ class BattleFlow:
         for gang, cards in self.hands.items():
             for cid in list(cards):
                 try:
-                    self.card_names[cid] = subplots.card(cid).name
+                    self.card_names[cid] = subplots.card(cid, rule_data).name
                 except (KeyError, ValueError):
                     cards.remove(cid)
                     self.unknown_cards.append(cid)
@@ -359,7 +364,8 @@ class BattleFlow:
             if run is None or run.fed > len(log) or (
                 run.fed and self._watch_last is not log[run.fed - 1]
             ):
-                run = self._watch = HandWatch(self.hands, facts=self.setup)
+                run = self._watch = HandWatch(self.hands, watcher_table(self.rule_data),
+                                              facts=self.setup)
             for ev in log[run.fed:]:
                 run.feed(ev)
             self._watch_last = log[-1] if log else None
@@ -403,7 +409,8 @@ class BattleFlow:
 
         matches = self.matches  # feeds the watch
         return hand_views(self.setup, self.state, matches,
-                          {g: self.player(g) for g in self.gangs}, self.reminders)
+                          {g: self.player(g) for g in self.gangs}, self.reminders,
+                          self.rule_data)
 
     # --- what the screen shows ---------------------------------------------------------------
 
@@ -479,7 +486,7 @@ class BattleFlow:
             names = [self.state.name_of(f"{g}/{part}") if f"{g}/{part}" in self.state.fighters
                      else part for part in value.split("|") for g in [self._owner_of(part, gang)]]
             try:
-                secret = subplots.card(cid).choice_info.secret
+                secret = subplots.card(cid, self.rule_data).choice_info.secret
             except subplots.SubplotError:
                 continue
             label = "Your secret choice" if secret else "Chosen"
@@ -507,7 +514,8 @@ class BattleFlow:
         for cid in side.hand:
             if cid in revealed:
                 continue
-            moment = subplots.moment_passed(cid, st.round, st.ended, side.subplot_choices)
+            moment = subplots.moment_passed(cid, st.round, st.ended, side.subplot_choices,
+                                            self.rule_data)
             if moment:
                 out[cid] = moment
         return out
@@ -558,7 +566,8 @@ class BattleFlow:
             enemy = next((g for g in self.gangs if g != gang), "")
             out.append(StartWalk(
                 side, self.player(gang) or self.side_name(gang),
-                tuple(subplots.start_of_game_cards(side.hand, side.subplot_choices)),
+                tuple(subplots.start_of_game_cards(side.hand, side.subplot_choices,
+                                                   self.rule_data)),
                 self._deployed(gang), self._deployed(enemy)))
         return out
 
@@ -577,7 +586,7 @@ class BattleFlow:
             {g: [r.key for r in self.reminders if r.gang == g and r.timing == "battle_start"]
              for g in walked}, everyone=done)
         shown = [self.public_name(g, c) for g in self.gangs for c in self.shown.get(g, {})
-                 if subplots.card(c).reveal == "start_of_battle"]
+                 if subplots.card(c, self.rule_data).reveal == "start_of_battle"]
         said = f" Revealed: {', '.join(shown)}." if shown else ""
         return ("Start of the battle walked: round 1 begins." if done else
                 "The start of the battle is not walked for everyone yet: it is offered "

@@ -12,6 +12,8 @@ not yet revealed (the tracker's discreet marker), or a card whose reminder is du
 
 from __future__ import annotations
 
+from ..core.data import RuleData
+
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
@@ -130,24 +132,27 @@ def hand_view(
     gang_name: str = "",
     player: str = "",
     reminders: Sequence[Reminder] = (),
+    data: RuleData | None = None,
 ) -> HandView:
     """``gang``'s hand: only the matches and reminders of that gang are read."""
     side = next((s for s in setup.sides if s.gang == gang), None)
     choices = side.subplot_choices if side is not None else {}
     due = {r.card: r for r in reminders if r.gang == gang}
     # cards both players saw before round 1: never "reveal it" again
-    shown = set(subplots.shown_before_round_1(side.hand, choices)) if side is not None else set()
+    shown = (set(subplots.shown_before_round_1(side.hand, choices, data)) if side is not None
+             else set())
     cards = []
     for m in matches:
         if m.gang != gang:
             continue
         try:
-            card = subplots.card(m.card)
+            card = subplots.card(m.card, data)
         except (KeyError, ValueError):
             continue
         revealed = m.status == REVEALED
         r = None if revealed else due.get(m.card)
-        passed = "" if revealed else subplots.moment_passed(m.card, state.round, state.ended, choices)
+        passed = "" if revealed else subplots.moment_passed(m.card, state.round, state.ended,
+                                                             choices, data)
         reminder = f"check this card now, at {TIMINGS.get(r.timing, r.timing)}" if r else ""
         if r and passed:
             reminder = f"at {TIMINGS.get(r.timing, r.timing)}: its moment ({passed}) has passed"
@@ -160,7 +165,7 @@ def hand_view(
             card=m.card,
             name=card.name,
             text=card.text,
-            deck=card.deck_info.name,
+            deck=subplots.deck(card.deck, data).name,
             reveal=subplots.REVEALS.get(card.reveal, card.reveal),
             rewards=tuple(r.describe() for r in card.rewards),
             choice=_choice_text(card, choices.get(m.card, ""), state),
@@ -190,11 +195,12 @@ def hand_views(
     matches: Sequence[Match],
     players: Mapping[str, str] | None = None,
     reminders: Sequence[Reminder] = (),
+    data: RuleData | None = None,
 ) -> dict[str, HandView]:
     """Every gang's own view, keyed by gang id (each built from that gang's cards only)."""
     players = players or {}
     return {s.gang: hand_view(setup, state, matches, s.gang, player=players.get(s.gang, ""),
-                              reminders=reminders)
+                              reminders=reminders, data=data)
             for s in setup.sides}
 
 

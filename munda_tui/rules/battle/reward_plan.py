@@ -18,6 +18,8 @@ The plan lives beside :mod:`munda_tui.rules.subplots.decks` rather than in it: i
 
 from __future__ import annotations
 
+from ..core.data import RuleData
+
 from dataclasses import dataclass, field
 
 from ..subplots import decks as subplots
@@ -96,11 +98,11 @@ class RewardPlan:
 
     @classmethod
     def for_match(cls, match: Match, state: BattleState, *, mode: str = REVEAL,
-                  later: str = "") -> "RewardPlan":
+                  later: str = "", data: RuleData | None = None) -> "RewardPlan":
         """The plan of a met card: the upgrade and "not earned" as the log says, its
         rewards once per time the log shows ("for each ..."), those the log says do not
         apply skipped, and the rewards without dice fixed already."""
-        card = subplots.card(match.card)
+        card = subplots.card(match.card, data)
         plan = cls(match, card, state, mode, later or "at the end of the battle",
                    upgraded=bool(match.upgraded), earned=match.earned is not False,
                    test_passed=None if match.test else True)

@@ -12,12 +12,13 @@ from ..campaign.report_doc import Item, Report
 
 
 
-def subplot_name(card_id: str) -> str:
-    """A Sub-plot card's name with its id ("Murder Run (escher:A)"); the id if unknown."""
+def subplot_name(card_id: str, data: Any = None) -> str:
+    """A Sub-plot card's name with its id ("Murder Run (escher:A)"); the id if unknown.
+    ``data``: the rule data in force (a pack's card)."""
     try:
         from ..subplots.decks import card
 
-        return f"{card(card_id).name} ({card_id})"
+        return f"{card(card_id, data).name} ({card_id})"
     except Exception:  # an unknown or malformed id: show it as recorded
         return card_id
 
@@ -51,7 +52,7 @@ def build_report(seq: Sequence) -> Report:
         f"Post-Battle Sequence: {seq.ruleset['title']}",
     ]
     if o.subplots_revealed:
-        facts.append(f"Sub-plots revealed: {', '.join(subplot_name(c) for c in o.subplots_revealed)}")
+        facts.append(f"Sub-plots revealed: {', '.join(subplot_name(c, seq.data) for c in o.subplots_revealed)}")
     report.bullets(*facts)
     changes = seq.changes()
     for gid in o.gangs:

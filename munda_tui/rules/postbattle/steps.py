@@ -412,7 +412,7 @@ def end_of_battle(walk: Walk) -> None:
     if o.subplots_revealed:
         from .report import subplot_name
 
-        walk.say("Sub-plots revealed: " + ", ".join(subplot_name(c) for c in o.subplots_revealed))
+        walk.say("Sub-plots revealed: " + ", ".join(subplot_name(c, walk.seq.data) for c in o.subplots_revealed))
     for r in o.rewards:
         g = walk.campaign.gang(r.gang).name
         who = f" to {walk.fname(r.gang, r.fighter)}" if r.fighter and r.fighter != "*" else ""

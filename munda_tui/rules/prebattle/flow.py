@@ -17,6 +17,8 @@ set-up after each change, so a crew half-made is resumed where it was.
 
 from __future__ import annotations
 
+from munda_tui.rules.core.data import RuleData
+
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -136,8 +138,10 @@ class PreBattle:
 
     def __init__(self, campaign: Campaign, number: int, tables: dict[str, ScenarioTable],
                  problems: Sequence[Any] = (), setup: BattleSetup | None = None,
-                 shorten: Callable[[str], str] = str) -> None:
+                 shorten: Callable[[str], str] = str, data: RuleData | None = None) -> None:
         self.campaign = campaign
+        #: the rule data in force (a pack's Sub-plot deck: its cards by id)
+        self.data = data
         self.number = number
         self.tables = tables
         self.problems = list(problems)
@@ -456,7 +460,7 @@ def revealed_subplots(side: SideSetup, pb: PreBattle) -> list[str]:
     out = []
     for card_id, value in side.subplot_choices.items():
         try:
-            card = sp.card(card_id)
+            card = sp.card(card_id, pb.data)
         except (KeyError, sp.SubplotError):
             continue
         if card.reveal != "choose_crew" or card.choice_info.secret:

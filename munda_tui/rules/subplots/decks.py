@@ -438,23 +438,25 @@ def search(query: str, data: RuleData | None = None) -> list[SubplotCard]:
 # --- during the battle ------------------------------------------------------------------
 
 
-def cards_offered_at(hand: Iterable[str], moment: str) -> list[SubplotCard]:
+def cards_offered_at(hand: Iterable[str], moment: str,
+                     data: RuleData | None = None) -> list[SubplotCard]:
     """The cards of a hand to offer their owner at ``moment`` ("choose_crew",
     "start_of_battle", ...): those revealed then, and those whose secret choice
     is made then (e.g. Dead of Night's number, chosen at the start of the game)."""
     if moment not in REVEALS:
         raise SubplotError(f"{moment!r} is not a moment of the battle ({', '.join(REVEALS)})")
-    return [c for c in (card(i) for i in hand) if c.reveal == moment or c.choose_at == moment]
+    return [c for c in (card(i, data) for i in hand) if c.reveal == moment or c.choose_at == moment]
 
 
-def start_of_game_cards(hand: Iterable[str], choices: dict[str, str]) -> list[SubplotCard]:
+def start_of_game_cards(hand: Iterable[str], choices: dict[str, str],
+                        data: RuleData | None = None) -> list[SubplotCard]:
     """The cards its owner walks once the crews are known and before round 1: those
     revealed "at the start of the game/battle", those whose secret choice is made then
     (Dead of Night's number, Follow the Leader's enemy, Memory Fades to Myth's fighter),
     and Choose Crew cards whose choice was not made in the pre-battle. Cards already
     walked (a choice recorded in ``choices``) are left out."""
     out = []
-    for c in (card(i) for i in hand):
+    for c in (card(i, data) for i in hand):
         if c.id in choices:
             continue
         if "start_of_battle" in (c.reveal, c.choose_at) or (
@@ -463,7 +465,8 @@ def start_of_game_cards(hand: Iterable[str], choices: dict[str, str]) -> list[Su
     return out
 
 
-def shown_before_round_1(hand: Iterable[str], choices: dict[str, str]) -> list[str]:
+def shown_before_round_1(hand: Iterable[str], choices: dict[str, str],
+                         data: RuleData | None = None) -> list[str]:
     """The cards of a hand both players saw before round 1: revealed at Choose Crew (in
     the pre-battle) or in the start-of-the-battle walk, with an open choice recorded in
     ``choices`` (``""`` when the card asks nothing). Secret choices (Dead of Night's
@@ -473,7 +476,7 @@ def shown_before_round_1(hand: Iterable[str], choices: dict[str, str]) -> list[s
         if card_id not in choices:
             continue
         try:
-            c = card(card_id)
+            c = card(card_id, data)
         except SubplotError:
             continue
         if c.reveal in ("choose_crew", "start_of_battle") and not c.choice_info.secret:
@@ -481,14 +484,15 @@ def shown_before_round_1(hand: Iterable[str], choices: dict[str, str]) -> list[s
     return out
 
 
-def moment_passed(card_id: str, round_: int, ended: bool, choices: dict[str, str]) -> str:
+def moment_passed(card_id: str, round_: int, ended: bool, choices: dict[str, str],
+                  data: RuleData | None = None) -> str:
     """In the battle (the tracker), the moment of a card not yet revealed that has passed,
     in words ("Choose Crew"), or "" while the card may still be revealed as it says. A
     Choose Crew card passes with the pre-battle (a fighter choice left for the start walk
     passes with it); a start-of-the-battle card once round 1 is over. Cards shown before
     round 1 (a choice recorded in ``choices``) are not asked about."""
     try:
-        c = card(card_id)
+        c = card(card_id, data)
     except SubplotError:
         return ""
     if card_id in choices:
@@ -727,6 +731,7 @@ class SubplotDraw:
     ) -> None:
         if not order or len(set(order)) != len(order):
             raise SubplotError("the draw needs one or two different gangs")
+        self.data = data  # the decks in force (a pack's House deck)
         self.order = list(order)
         self.shared_deck = shared_deck
         self.sides: dict[str, SideDraw] = {}
@@ -829,7 +834,7 @@ class SubplotDraw:
             self._targets[gang] = min(self._targets[gang] + 1, MAX_SUBPLOTS)
             drawn = Drawn(gang, pick, None, was_entered)
         else:
-            sub = subplot_for(pick, side.deck or None)
+            sub = subplot_for(pick, side.deck or None, self.data)
             side.hand.append(sub.id)
             drawn = Drawn(gang, pick, sub, was_entered)
         self.history.append(drawn)
@@ -860,7 +865,7 @@ class SubplotDraw:
         }
 
     @classmethod
-    def from_data(cls, data: dict[str, Any]) -> "SubplotDraw":
+    def from_data(cls, data: dict[str, Any], rule_data: RuleData | None = None) -> "SubplotDraw":
         """A draw saved by :meth:`to_data`, at the card it had reached (SubplotError when
         the data cannot be read)."""
         try:
@@ -868,7 +873,8 @@ class SubplotDraw:
             houses = {str(g): (str(d) or None) for g, d in dict(data.get("house_decks") or {}).items()}
             shared = bool(data.get("shared_deck", True))
             # the decks are the saved ones: the constructor's shuffle is replaced below
-            session = cls(order, rng=random.Random(0), house_decks=houses, shared_deck=shared)
+            session = cls(order, rng=random.Random(0), house_decks=houses, shared_deck=shared,
+                          data=rule_data)
             decks = {g: [parse_card(str(c)) for c in data["decks"][g]] for g in order}
             if shared:
                 one = decks[order[0]]
@@ -926,7 +932,8 @@ def saved_rolloff(record: dict[str, Any]) -> list[tuple[int, int]]:
     return pairs
 
 
-def resume_draw(record: dict[str, Any]) -> tuple[SubplotDraw, DrawOrder]:
+def resume_draw(record: dict[str, Any],
+                data: RuleData | None = None) -> tuple[SubplotDraw, DrawOrder]:
     """The draw and its order from :func:`draw_record`'s data (SubplotError if unreadable)."""
     try:
         order = DrawOrder(str(record["first"]), str(record["second"]), str(record.get("reason", "")),
@@ -936,7 +943,7 @@ def resume_draw(record: dict[str, Any]) -> tuple[SubplotDraw, DrawOrder]:
         raise SubplotError(f"the saved Sub-plot draw cannot be read ({error})") from None
     if not isinstance(draw, dict):
         raise SubplotError("the saved Sub-plot draw cannot be read")
-    return SubplotDraw.from_data(draw), order
+    return SubplotDraw.from_data(draw, data), order
 
 
 def draw_all(
@@ -946,10 +953,12 @@ def draw_all(
     house_decks: dict[str, str | None] | None = None,
     shared_deck: bool = True,
     entered: dict[str, Sequence[str]] | None = None,
+    data: RuleData | None = None,
 ) -> SubplotDraw:
     """Run a whole draw at once: each side's typed cards first (in order), then the
     app's deck. Used by the CLI and tests."""
-    session = SubplotDraw(order, rng=rng, house_decks=house_decks, shared_deck=shared_deck)
+    session = SubplotDraw(order, rng=rng, house_decks=house_decks, shared_deck=shared_deck,
+                          data=data)
     queues = {g: list((entered or {}).get(g, ())) for g in order}
     while not session.done:
         gang = session.current
@@ -980,7 +989,8 @@ def export_section(data: RuleData | None = None) -> list[dict[str, Any]]:
 # --- what may leave the table: exports and reports ---------------------------------------
 
 
-def public_cards(setup_data: dict[str, Any], log: Iterable[dict[str, Any]]) -> dict[str, set[str]]:
+def public_cards(setup_data: dict[str, Any], log: Iterable[dict[str, Any]],
+                 data: RuleData | None = None) -> dict[str, set[str]]:
     """Per gang, the Sub-plots both players have seen: revealed in the battle log, or
     shown in the pre-battle with an open choice (Choose Crew / start of the battle)."""
     out: dict[str, set[str]] = {}
@@ -992,8 +1002,8 @@ def public_cards(setup_data: dict[str, Any], log: Iterable[dict[str, Any]]) -> d
             continue
         for card_id in (side.get("subplot_choices") or {}):
             try:
-                c = card(card_id)
-            except SubplotError:
+                c = card(card_id, data)
+            except SubplotError:  # (a card of a pack not in force: kept hidden)
                 continue
             if c.reveal in ("choose_crew", "start_of_battle") and not c.choice_info.secret:
                 out.setdefault(str(side.get("gang", "")), set()).add(card_id)

@@ -7,6 +7,7 @@ hit opens ``CardViewerScreen`` on that card.
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from textual.command import Hit, Hits, Provider
 
@@ -21,14 +22,17 @@ class SubplotCardCommands(Provider):
 
         self.app.push_screen(CardViewerScreen(card_id))
 
-    @staticmethod
-    def _label(c: sp.SubplotCard) -> str:
-        return f"Sub-plot: {c.name} ({sp.deck(c.deck).name} {c.rank})"
+    def _label(self, c: sp.SubplotCard) -> str:
+        return f"Sub-plot: {c.name} ({sp.deck(c.deck, self._data()).name} {c.rank})"
+
+    def _data(self) -> Any:
+        """The decks in force (the packs' too)."""
+        return getattr(self.app, "rule_data", None)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         words = query.lower().split()
-        for c in sp.all_cards():
+        for c in sp.all_cards(self._data()):
             label = self._label(c)
             score = matcher.match(label)
             if score <= 0 and words and all(w in c.text.lower() for w in words):

@@ -18,6 +18,7 @@ from munda_tui.widgets.plain import Label, Static
 
 from munda_tui.rules.subplots import decks as sp
 from munda_tui.widgets.playing_card import PlayingCard
+from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.widgets.footer import Footer
 
 
@@ -33,20 +34,21 @@ class CardViewerScreen(ModalScreen[None]):
 
     def __init__(self, card_id: str) -> None:
         super().__init__()
-        self.card_ids = [c.id for c in sp.all_cards()]
-        sp.card(card_id)  # SubplotError for an unknown id
+        self.data = munda_app(self).rule_data  # the decks in force (the packs' too)
+        self.card_ids = [c.id for c in sp.all_cards(self.data)]
+        sp.card(card_id, self.data)  # SubplotError for an unknown id
         self.index = self.card_ids.index(card_id)
 
     @property
     def card(self) -> sp.SubplotCard:
-        return sp.card(self.card_ids[self.index])
+        return sp.card(self.card_ids[self.index], self.data)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="viewer"):
             yield Label(id="viewer-title", classes="viewer-title")
             with Horizontal(id="viewer-body"):
                 with VerticalScroll(id="viewer-face"):
-                    yield PlayingCard(None, self.card, id="viewer-card")
+                    yield PlayingCard(None, self.card, id="viewer-card", rule_data=self.data)
                 with VerticalScroll(id="viewer-meta"):
                     yield Static(id="viewer-details")
         yield Footer()
@@ -56,7 +58,7 @@ class CardViewerScreen(ModalScreen[None]):
 
     def show(self) -> None:
         c = self.card
-        d = sp.deck(c.deck)
+        d = sp.deck(c.deck, self.data)
         kind = f"{d.house} House deck" if d.kind == "house" else f"suit deck: {d.suit}"
         self.query_one("#viewer-title", Label).update(
             f"{c.name}  ({c.rank_name} of the {d.name} deck, {self.index + 1}/{len(self.card_ids)})"

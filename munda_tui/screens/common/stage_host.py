@@ -138,7 +138,7 @@ class StageHost:
         from munda_tui.rules.battle.flow import BattleFlow
 
         flow = BattleFlow(self.campaign, self.number, setup=self.file.setup,
-                          record=self.file.battle)
+                          record=self.file.battle, rule_data=self.app.rule_data)
         self.file.setup, self.file.battle = flow.setup, flow.battle_record
         return flow
 

@@ -122,9 +122,9 @@ class PreBattleScreen(Asking, Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        tables, problems = load_scenario_tables(munda_app(self).config_dir, self.handle.path,
-                                                munda_app(self).rule_data)
-        self.flow.tables, self.flow.problems = tables, list(problems)
+        data = munda_app(self).rule_data
+        tables, problems = load_scenario_tables(munda_app(self).config_dir, self.handle.path, data)
+        self.flow.tables, self.flow.problems, self.flow.data = tables, list(problems), data
         if self.setup is not None:
             step = self.setup.step or "battlefield"
         else:

@@ -39,6 +39,8 @@ callback, and a key typed right after the one that asks waits for the question.
 
 from __future__ import annotations
 
+from munda_tui.rules.core.data import RuleData
+
 import random
 from typing import Callable, Optional
 
@@ -58,6 +60,7 @@ from munda_tui.rules.subplots import decks as sp
 from munda_tui.rules.core.cards import Card, parse_card
 from munda_tui.rules.core.model import Gang, Settings
 from munda_tui.screens.common.asking import Asking
+from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.screens.common.dialogs import (DIALOG_CSS, ConfirmScreen, DialogScreen, LineScreen,
                                               ListDialog)
 from munda_tui.widgets.curtain import PrivacyCurtain
@@ -71,13 +74,14 @@ def player_label(gang: Gang) -> str:
     return f"{gang.player} ({gang.name})" if gang.player else gang.name
 
 
-def hand_cards(hand: list[str], codes: list[str]) -> list[tuple[Card | None, sp.SubplotCard]]:
+def hand_cards(hand: list[str], codes: list[str],
+               data: RuleData | None = None) -> list[tuple[Card | None, sp.SubplotCard]]:
     """Pair a hand's Sub-plot ids with the playing cards drawn (Jokers skipped)."""
     physical = [parse_card(c) for c in codes]
     physical = [c for c in physical if not c.is_joker]
     out: list[tuple[Card | None, sp.SubplotCard]] = []
     for i, card_id in enumerate(hand):
-        out.append((physical[i] if i < len(physical) else None, sp.card(card_id)))
+        out.append((physical[i] if i < len(physical) else None, sp.card(card_id, data)))
     return out
 
 
@@ -142,7 +146,8 @@ class DrawnHandScreen(DialogScreen[None]):
         with Vertical(id="hand-view"):
             yield Label(f"{possessive(self.player)} Sub-plots ({len(self.cards)})", classes="dialog-title")
             with VerticalScroll(id="hand-cards"):
-                yield from card_rows([PlayingCard(p, sub) for p, sub in self.cards])
+                yield from card_rows([PlayingCard(p, sub, rule_data=munda_app(self).rule_data)
+                                      for p, sub in self.cards])
         yield Footer()
 
     def action_close(self) -> None:
@@ -152,7 +157,7 @@ class DrawnHandScreen(DialogScreen[None]):
 async def peek_hand(app: App, player: str, hand: list[str], codes: list[str]) -> None:
     """Curtain, then the hand (from a worker; for the summary here and for the battle
     tracker)."""
-    cards = hand_cards(hand, codes)
+    cards = hand_cards(hand, codes, munda_app(app).rule_data)
     if await app.push_screen_wait(PrivacyCurtain(player, "to look at your House Sub-plots")):
         await app.push_screen_wait(DrawnHandScreen(player, cards))
 
@@ -184,7 +189,7 @@ class SubplotChoiceScreen(Asking, ListDialog[Optional[str]]):
         bounds_note: str = "",
     ) -> None:
         super().__init__(opaque=True)
-        self.card = sp.card(card_id)
+        self.card = sp.card(card_id, munda_app(self).rule_data)
         # a number whose range depends on the battle (Contempt for the Weak: the crew)
         self.bounds = bounds or self.card.choice_range
         self.bounds_note = bounds_note
@@ -367,8 +372,10 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
         self.gangs = [gang_a, gang_b]
         self.settings = settings
         self.rng = rng
+        self.data = munda_app(self).rule_data  # the decks in force (a pack's House deck)
         self.contenders = [
-            sp.Contender(g.id, g.name, g.rating, sp.house_deck(g.type)) for g in self.gangs
+            sp.Contender(g.id, g.name, g.rating, sp.house_deck(g.type, self.data))
+            for g in self.gangs
         ]
         self.use_house = {
             c.gang: bool(c.house_deck) and settings.subplot_decks == "house" for c in self.contenders
@@ -387,7 +394,7 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
             self._decide_order()
             self.message = "The roll-off made before is kept."
         elif resume:
-            self.session, self.order = sp.resume_draw(resume)
+            self.session, self.order = sp.resume_draw(resume, self.data)
             self.shared = self.session.shared_deck
             for gang_id, side in self.session.sides.items():
                 self.use_house[gang_id] = side.use_house_deck
@@ -421,7 +428,7 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
     def deck_label(self, gang_id: str) -> str:
         contender = next(c for c in self.contenders if c.gang == gang_id)
         if self.use_house[gang_id] and contender.house_deck:
-            return f"{sp.deck(contender.house_deck).name} House deck"
+            return f"{sp.deck(contender.house_deck, self.data).name} House deck"
         return "suit decks (Rulebook 2018)"
 
     # --- layout ----------------------------------------------------------------------------
@@ -636,7 +643,7 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
                       for g, c in ((c.gang, c) for c in self.contenders)}
             self.session = sp.SubplotDraw(
                 [self.order.first, self.order.second], rng=self.rng,
-                house_decks=houses, shared_deck=self.shared,
+                house_decks=houses, shared_deck=self.shared, data=self.data,
             )
             self.message = ""
             self._changed()

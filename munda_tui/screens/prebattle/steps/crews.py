@@ -465,7 +465,7 @@ class CrewStep(StepPanel):
             pool = [g.fighter(m.fighter) for m in crew] if crew else sc.eligible(g)
             return [(f.id, f.name) for f in pool]
 
-        offered = [c for c in sp.cards_offered_at(side.hand, "choose_crew")
+        offered = [c for c in sp.cards_offered_at(side.hand, "choose_crew", self.flow.data)
                    if c.id not in side.subplot_choices]
 
         if not await self.answer(PrivacyCurtain(owner, "to see your Sub-plots at Choose Crew")):

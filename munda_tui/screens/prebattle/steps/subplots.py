@@ -33,7 +33,7 @@ class SubplotsStep(AgreeStep):
         if not sp.draw_begun(self.setup.subplot_draw):
             return True  # its roll-off made (saved): the draw goes on from it
         try:
-            return not sp.resume_draw(self.setup.subplot_draw)[0].done
+            return not sp.resume_draw(self.setup.subplot_draw, self.flow.data)[0].done
         except sp.SubplotError:
             return False
 
@@ -46,7 +46,7 @@ class SubplotsStep(AgreeStep):
                     "goes on from it.")
         elif not self.setup.subplots and record:
             try:
-                done = sp.resume_draw(record)[0].done
+                done = sp.resume_draw(record, self.flow.data)[0].done
             except sp.SubplotError as error:
                 text = f"The saved Sub-plot draw cannot be read: {error}"
             else:
@@ -100,7 +100,7 @@ class SubplotsStep(AgreeStep):
         record = self.setup.subplot_draw or None
         if record and sp.draw_begun(record):
             try:
-                session, order = sp.resume_draw(record)
+                session, order = sp.resume_draw(record, self.flow.data)
             except sp.SubplotError as error:
                 self._show(f"The saved Sub-plot draw cannot be read: {error}")
                 return
