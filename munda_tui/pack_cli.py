@@ -50,8 +50,14 @@ def _campaign_dir(command: str, args: argparse.Namespace) -> tuple[Path | None, 
     return store.campaigns_dir / slug, 0
 
 
+def _config_dir() -> Path:
+    """The config folder: MUNDA_TUI_CONFIG_DIR, else the platform's (as the app's)."""
+    from .saves import default_config_dir
+
+    return default_config_dir()
+
+
 def _run_pack(args: argparse.Namespace) -> int:
-    from .cli import _config_dir
     from .saves.errors import SaveError
     from .saves import packs
 
