@@ -9,7 +9,8 @@ machine: :class:`LeagueError` says so and the rest of the app works as without a
 league.
 
 What is shared: campaign.toml (settings), the gang files, finished battles (their
-unrevealed Sub-plots left out, as ``export`` does) and the campaign's Arbitrator tables.
+unrevealed Sub-plots left out, as ``export`` does), the campaign's Arbitrator tables and its
+packs (docs/packs.md).
 Never: a battle in progress, ``.cache``, ``.backups``, the lock, the journal, the
 catalogue this laptop learned.
 
@@ -41,7 +42,7 @@ REMOTE = "origin"
 SYNC_MARK = "munda-sync"
 IGNORED = (".cache/", ".backups/", ".lock", ".journal.json*", "*.jnew", "*.events", "*.tmp", "catalogue.toml",
            ".creating-*", "*.bak")
-_SHARED_DIRS = (GANGS_DIR, BATTLES_DIR, "tables")
+_SHARED_DIRS = (GANGS_DIR, BATTLES_DIR, "tables", "packs")  # packs: the club's rules (docs/packs.md)
 _IDENTITY = ("munda-tui", "munda-tui@localhost")
 
 

@@ -373,3 +373,34 @@ def test_a_packs_deck_is_drawn_hidden_and_followed_as_a_house_deck(tmp_path: Pat
     public, withheld = sp.without_hidden_cards(
         {"setup": setup.to_data(), "battle": flow.battle_record.to_data()})
     assert withheld == 1 and public["setup"]["sides"][0]["hand"] == []
+
+
+def test_a_pack_added_on_one_laptop_reaches_the_other_on_sync(tmp_path: Path) -> None:
+    """Issue 35.7 (the shared files): `pack add` on one laptop of a league, a sync, and the
+    other laptop's campaign has the pack in force after its own sync."""
+    import shutil as _shutil
+    import subprocess
+
+    from munda_tui.saves import Store
+    from munda_tui.saves.league import init, join, sync
+
+    if _shutil.which("git") is None:
+        pytest.skip("needs git")
+    from league_support import league
+
+    remote = tmp_path / "remote.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
+    ana, bo = Store(tmp_path / "ana"), Store(tmp_path / "bo")
+    with ana.create_campaign(league()) as handle:
+        init(handle, str(remote))
+    assert join(bo, str(remote)) == "club-league"
+    mine = write_pack(tmp_path / "config", {"conditions.toml": KIND_FILES["conditions"][1]})
+    with ana.open_campaign("club-league") as handle:
+        add_pack(mine, handle.path)
+        sync(handle)
+    with bo.open_campaign("club-league") as handle:
+        sync(handle)
+        packs = load_packs(None, handle.path)
+        assert packs.problems == []
+        assert [(p.id, p.where) for p in packs.packs] == [("test-club", "campaign")]
+        assert packs.records() == load_packs(tmp_path / "config").records()
