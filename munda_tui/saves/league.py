@@ -40,7 +40,8 @@ BRANCH = "main"
 REMOTE = "origin"
 #: a merge under way: the commit the folder's files are being brought to (.git/...)
 SYNC_MARK = "munda-sync"
-IGNORED = (".cache/", ".backups/", ".lock", ".journal.json*", "*.jnew", "*.events", "*.tmp", "catalogue.toml",
+IGNORED = (".cache/", ".backups/", ".lock", ".journal.json*", "*.jnew", "*.events", "*.tmp",
+           "/catalogue.toml",
            ".creating-*", "*.bak")
 _SHARED_DIRS = (GANGS_DIR, BATTLES_DIR, "tables", "packs")  # packs: the club's rules (docs/packs.md)
 _IDENTITY = ("munda-tui", "munda-tui@localhost")

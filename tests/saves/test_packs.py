@@ -394,7 +394,8 @@ def test_a_pack_added_on_one_laptop_reaches_the_other_on_sync(tmp_path: Path) ->
     with ana.create_campaign(league()) as handle:
         init(handle, str(remote))
     assert join(bo, str(remote)) == "club-league"
-    mine = write_pack(tmp_path / "config", {"conditions.toml": KIND_FILES["conditions"][1]})
+    mine = write_pack(tmp_path / "config", {"conditions.toml": KIND_FILES["conditions"][1],
+                                            "catalogue.toml": '[[items]]\nname = "Test net"\n'})
     with ana.open_campaign("club-league") as handle:
         add_pack(mine, handle.path)
         sync(handle)
@@ -404,3 +405,5 @@ def test_a_pack_added_on_one_laptop_reaches_the_other_on_sync(tmp_path: Path) ->
         assert packs.problems == []
         assert [(p.id, p.where) for p in packs.packs] == [("test-club", "campaign")]
         assert packs.records() == load_packs(tmp_path / "config").records()
+        assert (handle.path / "packs" / "test-club" / "catalogue.toml").is_file()  # (not the
+        # campaign's own catalogue.toml, which each laptop learns and never shares)
