@@ -6,6 +6,7 @@ class body, so reloading that module with other data gives other keys."""
 from __future__ import annotations
 
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 
 from munda_tui.rules.battle import conditions as condition_data
 from munda_tui.rules.core.data import RuleData
@@ -39,6 +40,17 @@ def pack_condition_bindings(data: RuleData) -> list[Binding]:
     package = {c.name for c in condition_data.conditions()}
     return [b for b, c in zip(condition_bindings(data), condition_data.conditions(data))
             if c.name not in package]
+
+
+def bind_pack_conditions(screen: Screen[None], data: RuleData) -> None:
+    """A tracker screen binds the keys of the packs' conditions in force and lists them in
+    its help (the class's bindings and help are the package's)."""
+    extra = pack_condition_bindings(data)
+    if not extra:
+        return
+    for binding in extra:
+        screen._bindings._add_binding(binding)
+    setattr(screen, "HELP", help_text([*screen.BINDINGS, *extra], data))  # (this screen's own)
 
 
 def condition_key(data: RuleData | None = None) -> str:

@@ -26,8 +26,7 @@ from munda_tui.rules.battle.flow import (
     RevealCard, RollDue,
 )
 from munda_tui.screens.battle.attack import AttackScreen
-from munda_tui.screens.battle.bindings import (BATTLE_ACTIONS, bindings, help_text,
-                                               pack_condition_bindings)
+from munda_tui.screens.battle.bindings import BATTLE_ACTIONS, bind_pack_conditions, bindings, help_text
 from munda_tui.screens.battle.end import EndScreen
 from munda_tui.screens.battle.hand import peek
 from munda_tui.screens.battle.log import LogScreen
@@ -63,13 +62,8 @@ class BattleScreen(Asking, PhoneKeys, Screen[None]):
         self._side = 0
         self._texts: dict[str, str] = {}
         self.phones = PhoneLink()  # each player's hand on their phone (m), off until asked
-        # the packs' fighter conditions: their keys bound on this screen, in its help
-        self.rule_data = host.app.rule_data
-        extra = pack_condition_bindings(self.rule_data)
-        if extra:
-            for binding in extra:
-                self._bindings._add_binding(binding)
-            self.HELP = help_text([*self.BINDINGS, *extra], self.rule_data)  # type: ignore[misc]
+        self.rule_data = host.app.rule_data  # the packs' conditions: keys, help, the table
+        bind_pack_conditions(self, self.rule_data)
 
     # (the flow's, as the tests and the benchmark read them)
     battle: Battle = property(lambda self: self.flow.battle)  # type: ignore[assignment]
