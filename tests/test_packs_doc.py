@@ -69,6 +69,17 @@ def test_the_rules_use_every_example(pack: Path, config_dir: Path) -> None:
     assert watcher_table(data)["our-deck:A"]["kind"] == "flawless_victory"
     assert ("Our club's sequence (our pack)", "our-sequence") in ruleset_choices(data)
     assert pb.new_draft("our-sequence", data=data)["ruleset"] == "our-sequence"
+    # the sequence of generic steps, walked with the app's dice to its end
+    import random
+
+    from postbattle_support import demo_outcome, drive, make_seq
+
+    seq = make_seq("gang-war")
+    seq = pb.PostBattle(seq.base, 1, pb.new_draft("our-aftermath", data=data), demo_outcome(),
+                        data=data)
+    drive(seq, random.Random(2))
+    assert seq.at_end and [s["id"] for s in seq.steps] == ["patch-up", "pay", "rest"]
+    assert any(ch["kind"] == "credits" for ch in seq.changes())
     assert "our_event" in [e["id"] for e in xp_events(data)]
     assert injury_tables(data)["our-injuries"]["title"] == "Our injury table"
     assert fighter_type_from_label("Our Boss", gang="Our gang", data=data) is FighterType.LEADER

@@ -179,17 +179,27 @@ def _check_postbattle(pf: PackFile, data: RuleData) -> None:
     steps = pf.data["steps"]
     if not isinstance(steps, list) or not steps:
         raise _Bad(("steps",), "must be a non-empty list of [[steps]]")
+    from ..postbattle import generic
+
     step_keys = _entry_keys("steps")
+    rolled: list[tuple[str, KeyPath]] = []  # the tables a generic step rolls
     for i, step in enumerate(steps):
         at: KeyPath = ("steps", i)
         if not isinstance(step, Mapping):
             raise _Bad(at, "must be a table")
-        _unknown(step, step_keys, at)
+        is_generic = step.get("resolver") in ("roll_table", "gain", "set_status")
+        _unknown(step, step_keys | set(generic.STEP_KEYS) if is_generic else step_keys, at)
         for key in ("id", "title", "resolver"):
             _text(step, key, at)
         if step["resolver"] not in RESOLVERS:
             raise _Bad((*at, "resolver"), f"no resolver {step['resolver']!r}"
                        f"{did_you_mean(step['resolver'], RESOLVERS)}")
+        if is_generic:
+            wrong = generic.check_step(step)
+            if wrong is not None:
+                raise _Bad((*at, *wrong[0].split(".")), wrong[1])
+            if step["resolver"] == "roll_table":
+                rolled.append((str(step["table"]), (*at, "table")))
     for i, action in enumerate(pf.data.get("actions", []) or []):
         at = ("actions", i)
         if not isinstance(action, Mapping):
@@ -204,6 +214,17 @@ def _check_postbattle(pf: PackFile, data: RuleData) -> None:
         raise _Bad(("tables",), "must be a table of tables ([tables.<id>])")
     for tid, table in tables.items():
         _check_rows(table, ("tables", tid), rolled=False)
+    for tid, at in rolled:
+        if ":" in tid:
+            continue  # (another ruleset's table: checked with it)
+        if tid not in tables or "rows" not in tables[tid]:
+            raise _Bad(at, f"no rolled table {tid!r} in this ruleset's [tables]")
+        for r, row in enumerate(tables[tid]["rows"]):
+            for e, effect in enumerate(row.get("effects", []) or []):
+                wrong = generic.check_effect(effect)
+                if wrong is not None:
+                    raise _Bad(("tables", tid, "rows", r, "effects", e, *(
+                        [wrong[0]] if wrong[0] else [])), wrong[1])
 
 
 @functools.cache

@@ -33,6 +33,7 @@ from ..core.stage import moved_summary, summary_of
 from ..core.status import BattleStatus
 
 from . import actions as _actions  # noqa: F401  (registers its resolvers)
+from . import generic as _generic  # noqa: F401  (registers the generic resolvers a pack composes)
 from . import steps as _steps  # noqa: F401  (registers its resolvers)
 from .core import (  # noqa: F401  (the names resolvers and screens use, from here)
     CHECKS,
