@@ -127,8 +127,12 @@ def _import_yaktribe(args: argparse.Namespace) -> int:
         return _err("import", f"{error}\nNothing was imported.")
     with handle:
         try:
+            from .saves import default_config_dir
+            from .saves.packs import load_packs
+
+            packs = load_packs(default_config_dir(), handle.path)  # (a pack's fighter roles)
             result = import_yaktribe(handle, Path(args.file), roles=roles,
-                                     assume_ganger=args.assume_ganger)
+                                     assume_ganger=args.assume_ganger, rule_data=packs.data)
         except RolesNeeded as error:
             if created:
                 handle.close()

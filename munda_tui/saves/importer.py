@@ -122,7 +122,8 @@ class RolesNeeded(GangImportError):
 
 def import_yaktribe(handle: "CampaignHandle", path: Path, *,
                     roles: Mapping[str, FighterType] | None = None,
-                    assume_ganger: bool = False) -> YaktribeImport:
+                    assume_ganger: bool = False,
+                    rule_data: RuleData | None = None) -> YaktribeImport:
     """Add a Yaktribe gang to an open campaign and save it. On any error the
     campaign is left as it was.
 
@@ -133,7 +134,8 @@ def import_yaktribe(handle: "CampaignHandle", path: Path, *,
     campaign = handle.campaign
     result = read_yaktribe(path, taken_ids={g.id for g in campaign.gangs},
                            roles=campaign.fighter_roles,
-                           ruleset=str(campaign.settings.post_battle_ruleset))
+                           ruleset=str(campaign.settings.post_battle_ruleset),
+                           rule_data=rule_data)
     given = {role_key(k): FighterType(v) for k, v in (roles or {}).items()}
     asked = [role_key(k) for k in result.unknown_types]
     assign_roles(result, given)

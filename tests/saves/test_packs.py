@@ -407,3 +407,19 @@ def test_a_pack_added_on_one_laptop_reaches_the_other_on_sync(tmp_path: Path) ->
         assert packs.records() == load_packs(tmp_path / "config").records()
         assert (handle.path / "packs" / "test-club" / "catalogue.toml").is_file()  # (not the
         # campaign's own catalogue.toml, which each laptop learns and never shares)
+
+
+def test_a_packs_fighter_roles_answer_an_export_of_a_gang_the_package_does_not_list(
+        tmp_path: Path) -> None:
+    """The club supplies the Spyrers' types itself (the roles here are TEST DATA, not a
+    reading of any book): the import asks no role for them."""
+    from munda_tui.saves.importer import read_yaktribe
+
+    export = Path(__file__).resolve().parents[1] / "fixtures" / "yaktribe" / "families" / "spyrers.json"
+    assert read_yaktribe(export).unknown_types  # (the package knows none of them)
+    write_pack(tmp_path, {"fighter_roles.toml": '[[lists]]\ngang = "Spyrer"\ntypes = { '
+                          '"jakara" = "Ganger", "malcadon" = "Ganger", "orrus" = "Ganger", '
+                          '"yeld" = "Ganger" }\n'})
+    packs = load_packs(tmp_path)
+    assert packs.problems == []
+    assert read_yaktribe(export, rule_data=packs.data).unknown_types == {}

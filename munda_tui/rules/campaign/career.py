@@ -171,10 +171,13 @@ def check_xp_awards(awards: dict[str, Any]) -> dict[str, int]:
     """The Arbitrator's XP awards table, checked (ValueError with the message)."""
     if not awards:  # (most campaigns: the table's data file is then not read to open one)
         return {}
+    from ..core.limits import is_pack_id
+
     known = {e["id"] for e in xp_events()}
     out: dict[str, int] = {}
     for key, value in awards.items():
-        if key not in known:
+        if key not in known and not is_pack_id(key):  # (a pack's event: its pack may be
+            # missing on this laptop; the campaign still opens)
             raise ValueError(f"XP awards: unknown event {key!r} (known: {', '.join(sorted(known))})")
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise ValueError(f"XP awards: {key} must be a whole number of XP, 0 or more")

@@ -26,6 +26,7 @@ from munda_tui.rules.core.model import FighterStatus, FighterType
 from munda_tui.rules.campaign.yaktribe import YaktribeImport
 from munda_tui.saves.importer import GangImportError, import_yaktribe, read_yaktribe
 from munda_tui.widgets.footer import Footer
+from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.widgets.keys import Where, key_for, keys_text
 
 #: One key per role for the fighter type names the importer cannot place.
@@ -147,7 +148,8 @@ class ImportGangScreen(Screen[None]):
             campaign = self.handle.campaign
             result = read_yaktribe(path, taken_ids={g.id for g in campaign.gangs},
                                    roles=campaign.fighter_roles,
-                                   ruleset=str(campaign.settings.post_battle_ruleset))
+                                   ruleset=str(campaign.settings.post_battle_ruleset),
+                                   rule_data=munda_app(self).rule_data)  # (a pack's roles)
         except GangImportError as exc:
             error.update(str(exc))
             preview.update("")
@@ -214,7 +216,8 @@ class ImportGangScreen(Screen[None]):
             self.query_one("#roles", OptionList).focus()
             return
         try:
-            result = import_yaktribe(self.handle, self.path, roles=self.roles)
+            result = import_yaktribe(self.handle, self.path, roles=self.roles,
+                                     rule_data=munda_app(self).rule_data)
         except GangImportError as exc:
             self.query_one("#import-error", Static).update(str(exc))
             return
