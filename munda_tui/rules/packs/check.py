@@ -531,18 +531,21 @@ def settings_not_in_force(settings: Any, data: RuleData | None = None) -> list[t
     table) whose value neither the package nor a pack in force has: (field, value, the
     message). A campaign loads with such a value (its pack may be missing on this
     machine); the app says so when it opens and ``munda-tui check`` lists it."""
-    from ..core.limits import PACK_CHOICES
+    from ..core.limits import PACK_CHOICES, choices
     from ..core.rulesets import ruleset_ids
     from ..postbattle.core import injury_tables
 
-    known = {"post_battle_ruleset": tuple(ruleset_ids(data)),
-             "lasting_injury_table": tuple(injury_tables(data))}
+    known = {"post_battle_ruleset": lambda: tuple(ruleset_ids(data)),
+             "lasting_injury_table": lambda: tuple(injury_tables(data))}
     out: list[tuple[str, str, str]] = []
-    for field_name, values in known.items():
+    for field_name, values_of in known.items():
         if ("Settings", field_name) not in PACK_CHOICES:
             continue
         value = str(getattr(settings, field_name, ""))
-        if value and value not in values:
+        if not value or value in (choices("Settings", field_name) or ()):
+            continue  # (the package's own: nothing more is read as a campaign opens)
+        values = values_of()
+        if value not in values:
             listed = ", ".join(repr(v) for v in values)
             out.append((field_name, value, f"unknown value {value!r}; expected one of {listed} "
                         "(the package's and the packs' in force: a typo, or its pack is missing)"))
