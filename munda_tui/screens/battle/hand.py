@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option
 from munda_tui.rules.subplots import decks as subplots
 from munda_tui.rules.battle.flow import Peek
 from munda_tui.rules.battle.watch import DISCARDED, MANUAL, MET, MISSED, REVEALED, WATCHING, Match
-from munda_tui.screens.common.typed_app import munda_app
+from munda_tui.screens.common.typed_app import rule_data_of
 from munda_tui.screens.common.asking import Asking
 from munda_tui.screens.common.dialogs import ConfirmScreen, DIALOG_CSS, ListDialog
 from munda_tui.widgets.curtain import PrivacyCurtain
@@ -76,12 +76,12 @@ class HandScreen(Asking, ListDialog["str | None"]):
             if not self.matches:
                 yield Static("No Sub-plots in this hand.", classes="hint")
             yield OptionList(
-                *[Option(f"{subplots.card(m.card, munda_app(self).rule_data).name} - {self._status(m)}",
+                *[Option(f"{subplots.card(m.card, rule_data_of(self)).name} - {self._status(m)}",
                          id=str(i)) for i, m in enumerate(self.matches)],
                 id="hand-cards",
             )
-            yield PlayingCard(None, subplots.card(self.matches[0].card, munda_app(self).rule_data)
-                              if self.matches else None, rule_data=munda_app(self).rule_data,
+            yield PlayingCard(None, subplots.card(self.matches[0].card, rule_data_of(self))
+                              if self.matches else None, rule_data=rule_data_of(self),
                               id="hand-card")
             yield Static("", id="hand-why", markup=False)
         yield Footer()
@@ -107,7 +107,7 @@ class HandScreen(Asking, ListDialog["str | None"]):
             return
         m = self.matches[index]
         card = self.query_one("#hand-card", PlayingCard)
-        card.subplot = subplots.card(m.card, munda_app(self).rule_data)
+        card.subplot = subplots.card(m.card, rule_data_of(self))
         card.refresh(layout=True)
         why = f"Why: {m.why}" if m.why else ""
         status = (self._status(m) if m.card in self.shown or m.card in self.passed

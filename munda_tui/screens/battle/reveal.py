@@ -26,7 +26,7 @@ from munda_tui.rules.subplots import decks as subplots
 from munda_tui.rules.battle.events import BattleState
 from munda_tui.rules.battle.reward_plan import DEFER, REVEAL, REWARD, RevealResult, RewardLine, RewardPlan
 from munda_tui.rules.battle.watch import Match
-from munda_tui.screens.common.typed_app import munda_app
+from munda_tui.screens.common.typed_app import rule_data_of
 from munda_tui.screens.common.asking import Asking
 from munda_tui.screens.common.dialogs import DIALOG_CSS, DialogScreen, Pick, PickOneScreen
 from munda_tui.screens.common.dice_prompt import DiceOutcome, DicePrompt
@@ -63,13 +63,13 @@ class RevealScreen(Asking, DialogScreen["RevealResult | None"]):
         super().__init__()
         self.gang_name = gang_name
         self.match = match
-        self.card = subplots.card(match.card, munda_app(self).rule_data)
+        self.card = subplots.card(match.card, rule_data_of(self))
         self.state = state
         self.rng = rng
         self.mode = mode
         self.prefer_entry = prefer_entry
         self.plan = RewardPlan.for_match(match, state, mode=mode, later=later,
-                                         data=munda_app(self).rule_data)
+                                         data=rule_data_of(self))
 
     def compose(self) -> ComposeResult:
         title = (f"{self.gang_name} reveal a Sub-plot" if self.mode != REWARD

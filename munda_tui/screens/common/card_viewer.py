@@ -18,7 +18,7 @@ from munda_tui.widgets.plain import Label, Static
 
 from munda_tui.rules.subplots import decks as sp
 from munda_tui.widgets.playing_card import PlayingCard
-from munda_tui.screens.common.typed_app import munda_app
+from munda_tui.screens.common.typed_app import rule_data_of
 from munda_tui.widgets.footer import Footer
 
 
@@ -34,7 +34,7 @@ class CardViewerScreen(ModalScreen[None]):
 
     def __init__(self, card_id: str) -> None:
         super().__init__()
-        self.data = munda_app(self).rule_data  # the decks in force (the packs' too)
+        self.data = rule_data_of(self)  # the decks in force (the packs' too)
         self.card_ids = [c.id for c in sp.all_cards(self.data)]
         sp.card(card_id, self.data)  # SubplotError for an unknown id
         self.index = self.card_ids.index(card_id)

@@ -76,3 +76,15 @@ class InApp(Protocol):
 def munda_app(node: InApp) -> MundaServices:
     """The MundaApp ``node`` (a screen or widget) runs in."""
     return cast("MundaServices", node.app)
+
+
+def rule_data_of(node: object) -> RuleData | None:
+    """The rule data in force in the app ``node`` runs in (the packs'); None, the package's
+    alone, for a node made before an app runs it or in an app that has none (a dialog
+    shown by itself)."""
+    try:
+        app = node.app  # type: ignore[attr-defined]
+    except Exception:  # noqa: BLE001 - Textual's NoActiveAppError: no app yet
+        return None
+    data: RuleData | None = getattr(app, "rule_data", None)
+    return data

@@ -60,7 +60,7 @@ from munda_tui.rules.subplots import decks as sp
 from munda_tui.rules.core.cards import Card, parse_card
 from munda_tui.rules.core.model import Gang, Settings
 from munda_tui.screens.common.asking import Asking
-from munda_tui.screens.common.typed_app import munda_app
+from munda_tui.screens.common.typed_app import rule_data_of
 from munda_tui.screens.common.dialogs import (DIALOG_CSS, ConfirmScreen, DialogScreen, LineScreen,
                                               ListDialog)
 from munda_tui.widgets.curtain import PrivacyCurtain
@@ -146,7 +146,7 @@ class DrawnHandScreen(DialogScreen[None]):
         with Vertical(id="hand-view"):
             yield Label(f"{possessive(self.player)} Sub-plots ({len(self.cards)})", classes="dialog-title")
             with VerticalScroll(id="hand-cards"):
-                yield from card_rows([PlayingCard(p, sub, rule_data=munda_app(self).rule_data)
+                yield from card_rows([PlayingCard(p, sub, rule_data=rule_data_of(self))
                                       for p, sub in self.cards])
         yield Footer()
 
@@ -157,7 +157,7 @@ class DrawnHandScreen(DialogScreen[None]):
 async def peek_hand(app: App, player: str, hand: list[str], codes: list[str]) -> None:
     """Curtain, then the hand (from a worker; for the summary here and for the battle
     tracker)."""
-    cards = hand_cards(hand, codes, munda_app(app).rule_data)
+    cards = hand_cards(hand, codes, rule_data_of(app))
     if await app.push_screen_wait(PrivacyCurtain(player, "to look at your House Sub-plots")):
         await app.push_screen_wait(DrawnHandScreen(player, cards))
 
@@ -189,7 +189,7 @@ class SubplotChoiceScreen(Asking, ListDialog[Optional[str]]):
         bounds_note: str = "",
     ) -> None:
         super().__init__(opaque=True)
-        self.card = sp.card(card_id, munda_app(self).rule_data)
+        self.card = sp.card(card_id, rule_data_of(self))
         # a number whose range depends on the battle (Contempt for the Weak: the crew)
         self.bounds = bounds or self.card.choice_range
         self.bounds_note = bounds_note
@@ -372,7 +372,7 @@ Sources: Core Rulebook (2023) p243, Necromunda Rulebook (2018) p150.
         self.gangs = [gang_a, gang_b]
         self.settings = settings
         self.rng = rng
-        self.data = munda_app(self).rule_data  # the decks in force (a pack's House deck)
+        self.data = rule_data_of(self)  # the decks in force (a pack's House deck)
         self.contenders = [
             sp.Contender(g.id, g.name, g.rating, sp.house_deck(g.type, self.data))
             for g in self.gangs
