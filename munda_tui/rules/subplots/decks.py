@@ -351,7 +351,10 @@ def decks(data: RuleData | None = None) -> tuple[Deck, ...]:
 
 
 def _build_decks(data: RuleData) -> tuple[Deck, ...]:
-    built = [build_deck(dict(item.data)) for item in data.items("subplots")]
+    # the package's own decks built once (the package's RuleData keeps them), a pack's here
+    package = {d.id: d for d in decks()} if data.packs else {}
+    built = [package[item.id] if not item.source.pack and item.id in package
+             else build_deck(dict(item.data)) for item in data.items("subplots")]
     houses = sorted((d for d in built if d.kind == "house"), key=lambda d: d.id)
     suits = sorted((d for d in built if d.kind != "house"),
                    key=lambda d: (SUITS.index(d.suit) if d.suit in SUITS else len(SUITS), d.id))
