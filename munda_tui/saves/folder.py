@@ -38,7 +38,7 @@ from ..rules.core.limits import LimitError
 from . import cache, codec
 from .codec import ValidationError
 from .errors import SaveError, validation_error
-from .files import BATTLES_DIR, GANGS_DIR, _BATTLE_ID_NAME, parse_text, read_text
+from .files import BATTLES_DIR, GANGS_DIR, _BATTLE_ID_NAME, _BATTLE_NAME, parse_text, read_text
 from .tomldoc import Layout
 
 #: The campaign schema version from which the folder is split.
@@ -499,8 +499,8 @@ def scan(directory: Path, *, use_index: bool = True) -> tuple[list[BattleEntry],
         entries = []
     for e in entries:
         name = e.name
-        if name[:1] == "." or not _BATTLE_ID_NAME.match(name):
-            continue
+        if name[:1] == "." or not (_BATTLE_ID_NAME.match(name) or _BATTLE_NAME.match(name)):
+            continue  # (an old battle file, battles/0007.toml, is never read: said, below)
         try:
             st = e.stat()
         except OSError:
@@ -600,11 +600,24 @@ def lost_battles(directory: Path, present: set[str]) -> list[str]:
 
 
 def _read_entry(path: Path, use_index: bool = True) -> BattleEntry:
-    """A battle file's entry, read from the file (never from what the index said)."""
+    """A battle file's entry, read from the file (never from what the index said). A
+    battle file of the old layout (``battles/0007.toml``: one the split left where it
+    was, as it did not load then) is never read into the campaign: it is said, with
+    what is wrong with it if it does not load."""
     try:
         text = read_text(path)
     except SaveError as error:
         return BattleEntry(path.name, None, None, str(error))
+    if _BATTLE_NAME.match(path.name):
+        from .files import load_battle_file
+
+        try:
+            load_battle_file(path, text)
+        except SaveError as error:
+            return BattleEntry(path.name, None, None, str(error))
+        return BattleEntry(path.name, None, None, f"{path}:1:1: a battle file of the old layout "
+                           f"(battles/NNNN.toml): this campaign's battle files are "
+                           f"battles/<date>-<random>.toml; it is not read")
     if not use_index:
         try:
             raw = parse_text(path, text)
@@ -937,6 +950,10 @@ def left_out(directory: Path, entries: list[BattleEntry], newest_loadable: Any) 
         except OSError:
             backup = None
         number = number_in(path) if path.is_file() else None
+        if number is None:  # an old battle file (battles/0007.toml) says it by its name
+            from .files import battle_number
+
+            number = battle_number(path)
         if number is None and backup is not None:
             number = number_in(backup)
         out.append(LeftOut(path, entry.error, number, backup))

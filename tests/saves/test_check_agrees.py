@@ -182,3 +182,26 @@ def test_the_backups_folder_is_listed_again_only_when_it_changed(store, folder, 
     (directory / ".backups" / "battles" / "2026-01-01-abcdef.toml.000001.bak").write_text("x")
     _opened(store)
     assert listed == [1]
+
+
+def test_an_old_battle_file_the_split_left_behind_is_said_by_both(store, full_campaign):
+    """The split of an old folder leaves a battle file that does not load where it is
+    (battles/0002.toml): every later open lists it as left out (with its number, from
+    its name), and check says the same line; it was silently never read again."""
+    from saves.test_folder import _old_league, write_old_folder
+
+    campaign, battles = _old_league(full_campaign)
+    directory = write_old_folder(store.data_dir, campaign, battles)
+    broken = directory / "battles" / "0002.toml"
+    broken.write_text("schema_version = 1\n[battle\n")
+    with store.open_campaign("old") as handle:  # split: the broken file stays
+        assert any(p.startswith(f"{broken}:") for p in handle.problems)
+    assert broken.exists()
+    numbers, problems = _opened(store, "old")
+    [said] = problems
+    assert said.startswith(f"{broken}:2:") and "TOML syntax" in said
+    assert check_paths([directory]) == [said]
+    with store.open_campaign("old") as handle:
+        [lo] = handle.left_out()
+        assert lo.path == broken and lo.number == 2
+        assert handle.next_battle_number() > max(numbers)
