@@ -24,32 +24,29 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import SaveError
 from .files import BATTLES_DIR, CAMPAIGN_FILE, GANGS_DIR
+from .git import (PUSH_TRIES, REMOTE, LeagueError, branch, explain, git, git_path, is_league,
+                  public_url, push, scrub, unpushed, wait_a_moment)
+from .git import fetch as _fetch
+from .git import identity as _identity
+from .git import need_git as _need_git
+from .git import out as _out
 
 if TYPE_CHECKING:
     from .store import CampaignHandle, Store
 
-BRANCH = "main"
-REMOTE = "origin"
+BRANCH = "main"  # a new league's branch (one joined plays on the remote HEAD's)
 #: a merge under way: the commit the folder's files are being brought to (.git/...)
 SYNC_MARK = "munda-sync"
 IGNORED = (".cache/", ".backups/", ".lock", ".journal.json*", "*.jnew", "*.events", "*.tmp",
            "/catalogue.toml",
            ".creating-*", "*.bak")
 _SHARED_DIRS = (GANGS_DIR, BATTLES_DIR, "tables", "packs")  # packs: the club's rules (docs/packs.md)
-_IDENTITY = ("munda-tui", "munda-tui@localhost")
-
-
-class LeagueError(Exception):
-    """A league command could not be done; the message says what happened and what to do.
-    The local campaign is as it was before the command (or fully synced)."""
 
 
 @dataclass
@@ -76,71 +73,10 @@ class SyncResult:
     pushed: bool = False
     conflicts: list[str] = field(default_factory=list)  # files changed on both sides
     details: list[GangConflict] = field(default_factory=list)  # per file: who changed what
-
-
-def git_path() -> str | None:
-    return shutil.which("git")
-
-
-def _need_git() -> str:
-    git = git_path()
-    if git is None:
-        raise LeagueError("git is not installed (or not on the PATH): a league is shared "
-                          "through git. Install git (https://git-scm.com) and try again; "
-                          "everything else works without it.")
-    return git
-
-
-def _env() -> dict[str, str]:
-    env = dict(os.environ)
-    env["GIT_TERMINAL_PROMPT"] = "0"  # a credential prompt would hang the app: say it instead
-    env.setdefault("GIT_ASKPASS", "")
-    env["LC_ALL"] = "C"
-    return env
-
-
-def git(directory: Path, *args: str, check: bool = True, input: bytes | None = None,
-        env: dict[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
-    """Run git in ``directory``; LeagueError with git's own words when it fails."""
-    exe = _need_git()
-    try:
-        done = subprocess.run([exe, "-C", str(directory), *args], capture_output=True,
-                              env={**_env(), **(env or {})}, input=input, timeout=600)
-    except (OSError, subprocess.TimeoutExpired) as error:
-        raise LeagueError(f"git {args[0]}: {error}") from None
-    if check and done.returncode != 0:
-        said = (done.stderr or done.stdout).decode("utf-8", "replace").strip()
-        raise LeagueError(f"git {args[0]} failed: {said or 'exit ' + str(done.returncode)}")
-    return done
-
-
-def _out(directory: Path, *args: str) -> str:
-    return git(directory, *args).stdout.decode("utf-8", "replace").strip()
-
-
-def _fetch(directory: Path) -> subprocess.CompletedProcess[bytes]:
-    """``git fetch``, tried again a few times when a ref it updates is locked or moved under
-    it (a git of a sync killed a moment ago may still be finishing): a lock git holds
-    for a moment is not a network fault."""
-    for wait in (0.2, 0.5, 1.0, 0.0):
-        fetched = git(directory, "fetch", "-q", REMOTE, check=False)
-        said = fetched.stderr.decode("utf-8", "replace")
-        if fetched.returncode == 0 or "cannot lock ref" not in said or not wait:
-            return fetched
-        time.sleep(wait)
-    return fetched
-
-
-def is_league(directory: Path) -> bool:
-    return (Path(directory) / ".git").is_dir()
-
-
-def _identity(directory: Path) -> list[str]:
-    """``-c user.name=... -c user.email=...`` when git knows no one (a fresh machine)."""
-    known = git(directory, "config", "--get", "user.email", check=False)
-    if known.returncode == 0 and known.stdout.strip():
-        return []
-    return ["-c", f"user.name={_IDENTITY[0]}", "-c", f"user.email={_IDENTITY[1]}"]
+    #: this laptop's own commits the push took to the remote (made by this sync or left
+    #: unpushed by an earlier one): what "N change(s) shared" counts
+    shared: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # worth saying (a password not kept, ...)
 
 
 def _write_ignore(directory: Path) -> None:
@@ -259,12 +195,16 @@ def commit_local(handle: "CampaignHandle") -> list[str]:
 
 def init(handle: "CampaignHandle", remote: str) -> SyncResult:
     """Make the open campaign a league shared through ``remote`` (any git URL: a bare
-    repository on a USB stick or a shared folder, or a hosted one) and push it there."""
+    repository on a USB stick or a shared folder, or a hosted one) and push it there.
+    A password in the URL is used for this push only (git's credential helper keeps it,
+    if the player has one): the folder stores the URL without it."""
     directory = handle.path
     if is_league(directory):
-        raise LeagueError(f"{handle.campaign.name} is a league already (its folder is a git "
-                          "repository); use `munda-tui sync` to share it")
+        raise LeagueError(f"{handle.campaign.name} is a league already (shared through "
+                          f"{remote_url(directory) or 'its remote'}): sync it with g on its "
+                          f"campaign screen or `munda-tui sync {handle.slug}`")
     _need_git()
+    shown = public_url(remote)
     git(directory, "init", "-q", "-b", BRANCH)
     try:
         _write_ignore(directory)
@@ -272,47 +212,109 @@ def init(handle: "CampaignHandle", remote: str) -> SyncResult:
         # history, so a remote of another campaign's league is told apart at the sync
         git(directory, *_identity(directory), "commit", "-q", "--allow-empty", "-m",
             f"League started: {handle.campaign.name} ({os.urandom(6).hex()})")
-        result = SyncResult(committed=commit_local(handle))
-        git(directory, "remote", "add", REMOTE, remote)
+        commit_local(handle)
+        git(directory, "remote", "add", REMOTE, shown)
     except BaseException:
         shutil.rmtree(directory / ".git", ignore_errors=True)
         (directory / ".gitignore").unlink(missing_ok=True)
         raise
-    try:
-        git(directory, "push", "-q", "-u", REMOTE, f"{BRANCH}:{BRANCH}")
+    try:  # (the URL as typed for this push alone: pushurl from the command line)
+        git(directory, "-c", f"remote.{REMOTE}.pushurl={remote}", "push", "-q", "-u", REMOTE,
+            f"{BRANCH}:{BRANCH}")
     except LeagueError as error:  # the campaign stays as it was: no league half made
         shutil.rmtree(directory / ".git", ignore_errors=True)
         (directory / ".gitignore").unlink(missing_ok=True)
-        raise LeagueError(f"could not push the league to {remote}: {error}. The campaign is "
+        raise LeagueError(f"could not push the league to {shown}: {error}. The campaign is "
                           "unchanged. For a USB stick or a shared folder, make the remote first "
                           "(`git init --bare FOLDER`); for a hosted one, check the URL and your "
-                          "git credentials.") from None
+                          "git credentials.", error.detail) from None
+    result = SyncResult(committed=_out(directory, "log", "--format=%s", "--no-merges").splitlines()[::-1])
+    result.shared = list(result.committed)
     result.pushed = True
+    if shown != remote and not _has_credential_helper(directory):
+        result.notes.append("the password in the URL was used for this push and not kept: set up "
+                            "a git credential helper (see docs/league.md) or every sync will "
+                            "ask for it")
     return result
+
+
+def _has_credential_helper(directory: Path) -> bool:
+    return bool(git(directory, "config", "--get-all", "credential.helper", check=False).stdout.strip())
+
+
+def remote_url(directory: Path) -> str:
+    """The league's remote as stored (without a password), '' when it has none."""
+    said = git(directory, "config", "--get", f"remote.{REMOTE}.url", check=False)
+    return public_url(said.stdout.decode("utf-8", "replace").strip())
+
+
+def _root(directory: Path) -> str:
+    """The league's first commit (its identity: every laptop's history starts there)."""
+    said = git(directory, "rev-list", "--max-parents=0", "HEAD", check=False)
+    roots = said.stdout.decode().split()
+    return roots[-1] if said.returncode == 0 and roots else ""
+
+
+def joined(store: "Store", root: str) -> str | None:
+    """The slug of the campaign on this laptop that is the league whose first commit is
+    ``root`` (joined or started here), if any."""
+    if not root or not store.campaigns_dir.is_dir():
+        return None
+    for folder in sorted(store.campaigns_dir.iterdir()):
+        if not folder.name.startswith(".") and is_league(folder) and _root(folder) == root:
+            return folder.name
+    return None
+
+
+def _check_out_league_branch(staging: Path) -> None:
+    """A clone whose remote HEAD names a branch that does not exist (a bare repository
+    made with another default branch than the league's) has nothing checked out: take
+    the league's branch (``main``, else the remote's only one)."""
+    if git(staging, "rev-parse", "--verify", "-q", "HEAD", check=False).returncode == 0:
+        return
+    said = _out(staging, "for-each-ref", "--format=%(refname:strip=3)", f"refs/remotes/{REMOTE}/")
+    branches = [b for b in said.splitlines() if b and b != "HEAD"]
+    pick = BRANCH if BRANCH in branches else (branches[0] if len(branches) == 1 else "")
+    if not pick:
+        raise LeagueError("the remote holds no league yet (no branch to take)" if not branches else
+                          "the remote's HEAD names no branch and it has several: "
+                          + ", ".join(branches) + "; ask the league's Arbitrator which")
+    git(staging, "checkout", "-q", "-B", pick, "--track", f"{REMOTE}/{pick}")
 
 
 def join(store: "Store", url: str) -> str:
     """Clone the league at ``url`` into the data folder, under the campaign's own name;
-    its slug."""
+    its slug. The league's branch is the one the remote's HEAD names; a password in the
+    URL is used for the clone (git's credential helper keeps it) and never stored here.
+    A league this laptop has already (joined or started here) is refused, named."""
     from .folder import load_campaign_dir
     from .store import campaign_slug
 
     _need_git()
+    shown = public_url(url)
     with _guard(store.campaigns_dir):
         store.campaigns_dir.mkdir(parents=True, exist_ok=True)
     staging = store.campaigns_dir / f".creating-{os.getpid()}-{os.urandom(4).hex()}"
     try:
-        done = git(store.campaigns_dir, "clone", "-q", "-b", BRANCH, "--", url, str(staging), check=False)
-        if done.returncode != 0:
-            said = done.stderr.decode("utf-8", "replace").strip()
-            raise LeagueError(f"could not clone {url}: {said}")
+        try:
+            git(store.campaigns_dir, "clone", "-q", "--", url, str(staging))
+        except LeagueError as error:
+            raise LeagueError(f"could not take the league from {shown}: {error}", error.detail) from None
+        git(staging, "remote", "set-url", REMOTE, shown)
         if not (staging / CAMPAIGN_FILE).is_file():
-            raise LeagueError(f"{url} is a git repository but holds no munda-tui campaign "
+            _check_out_league_branch(staging)
+        if not (staging / CAMPAIGN_FILE).is_file():
+            raise LeagueError(f"{shown} is a git repository but holds no munda-tui campaign "
                               "(no campaign.toml)")
+        there = joined(store, _root(staging))
+        if there is not None:
+            raise LeagueError(f"this laptop has that league already: campaign {there!r} (open it "
+                              f"with munda-tui --campaign {there}; `munda-tui sync {there}` takes "
+                              "what is new)")
         try:
             campaign, _files = load_campaign_dir(staging)
         except SaveError as error:
-            raise LeagueError(f"the league at {url} does not load: {error}") from None
+            raise LeagueError(f"the league at {shown} does not load: {error}") from None
         taken = {p.name for p in store.campaigns_dir.iterdir()}
         slug = campaign_slug(campaign.id or campaign.name, taken)
         with _guard(staging):
@@ -415,18 +417,19 @@ def sync(handle: "CampaignHandle", choices: dict[str, str] | None = None) -> Syn
     _need_git()
     # under the campaign's lock no other munda-tui works here: a git lock left by a
     # sync that was killed is stale
-    for stale in (".git/index.lock", ".git/HEAD.lock", f".git/refs/heads/{BRANCH}.lock"):
+    league_branch = branch(directory)  # (the remote HEAD's, for a league joined)
+    for stale in (".git/index.lock", ".git/HEAD.lock", f".git/refs/heads/{league_branch}.lock"):
         (directory / stale).unlink(missing_ok=True)
     _resume(directory)
     result = SyncResult(committed=commit_local(handle))
-    for _attempt in range(5):
+    for attempt in range(PUSH_TRIES):
         fetched = _fetch(directory)
         if fetched.returncode != 0:
-            said = fetched.stderr.decode("utf-8", "replace").strip()
-            raise LeagueError(f"could not fetch from the league's remote: {said}. Your campaign is "
-                              "unchanged here (your changes are committed locally); sync again "
-                              "once the remote can be reached.")
-        remote_ref = f"refs/remotes/{REMOTE}/{BRANCH}"
+            said = fetched.stderr.decode("utf-8", "replace")
+            raise LeagueError(f"could not fetch from the league's remote: {explain('fetch', said)}. "
+                              "Your campaign is unchanged here (your changes are committed locally); "
+                              "sync again once the remote can be reached.", scrub(said.strip()))
+        remote_ref = f"refs/remotes/{REMOTE}/{league_branch}"
         has_remote = git(directory, "rev-parse", "--verify", "-q", remote_ref, check=False).returncode == 0
         head = _out(directory, "rev-parse", "HEAD")
         if has_remote:
@@ -438,7 +441,7 @@ def sync(handle: "CampaignHandle", choices: dict[str, str] | None = None) -> Syn
                                   f"`git -C {directory} remote -v`.")
             base_id = base.stdout.decode().strip()
             if base_id != theirs:  # something new there
-                received = _out(directory, "log", "--format=%s", f"{head}..{theirs}").splitlines()
+                received = _out(directory, "log", "--no-merges", "--format=%s", f"{head}..{theirs}").splitlines()
                 if base_id == head:
                     target = theirs  # a fast-forward
                 else:
@@ -459,16 +462,15 @@ def sync(handle: "CampaignHandle", choices: dict[str, str] | None = None) -> Syn
                 if handle._numbers:  # two battles said the same number: told apart, as everywhere
                     handle.save()
                     result.committed += commit_local(handle)
-        pushed = git(directory, "push", "-q", REMOTE, f"HEAD:{BRANCH}", check=False)
-        if pushed.returncode == 0:
+        ours = unpushed(directory, league_branch)
+        if push(directory, league_branch):  # (False: another laptop pushed first: again)
             git(directory, "update-ref", remote_ref, "HEAD", check=False)
+            result.shared = ours
             result.pushed = True
             return result
-        said = pushed.stderr.decode("utf-8", "replace")
-        if "remote rejected" in said or ("non-fast-forward" not in said and "fetch first" not in said):
-            raise LeagueError(f"the remote refused the push: {said.strip()}. Your campaign here is "
-                              "synced with what was fetched; sync again later.")
-    raise LeagueError("the remote kept changing while syncing; sync again")
+        wait_a_moment(attempt)
+    raise LeagueError("the remote kept changing while syncing (other laptops pushing all the "
+                      "time); your campaign here is synced with what was fetched: sync again")
 
 
 Blobs = dict[str, tuple[str, str]]  # path -> (mode, blob id)
@@ -656,16 +658,22 @@ def _chosen(handle: "CampaignHandle", path: str, choice: str, base: str, head: s
 
 
 def pending(handle: "CampaignHandle") -> tuple[int, int]:
-    """(finished battles, gangs) changed here since the last sync: the campaign
-    screen's hint. (0, 0) when the campaign is not a league or git is missing."""
+    """(finished battles, gangs) changed here since the last sync, committed or not (a
+    sync whose push failed left its commits here): the campaign screen's hint. (0, 0)
+    when the campaign is not a league or git is missing."""
     directory = handle.path
     if not is_league(directory) or git_path() is None:
         return 0, 0
     try:
-        changed = _changed(directory)
+        changed = {p for _s, p in _changed(directory)}
+        remote_ref = f"refs/remotes/{REMOTE}/{branch(directory)}"
+        ahead = git(directory, "diff", "--name-only", "-z", f"{remote_ref}...HEAD", "--",
+                    GANGS_DIR, BATTLES_DIR, check=False)
     except LeagueError:
         return 0, 0
+    if ahead.returncode == 0:
+        changed |= {p for p in ahead.stdout.decode("utf-8", "replace").split("\0") if p}
     finished = _finished(handle)
-    battles = sum(1 for _s, p in changed if p.startswith(BATTLES_DIR + "/") and p[len(BATTLES_DIR) + 1:] in finished)
-    gangs = sum(1 for _s, p in changed if p.startswith(GANGS_DIR + "/"))
+    battles = sum(1 for p in changed if p.startswith(BATTLES_DIR + "/") and p[len(BATTLES_DIR) + 1:] in finished)
+    gangs = sum(1 for p in changed if p.startswith(GANGS_DIR + "/"))
     return battles, gangs

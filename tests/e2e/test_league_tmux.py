@@ -42,7 +42,7 @@ def test_two_apps_on_two_clones_sync_and_both_show_both_battles(tmp_path: Path) 
         for tmux in apps.values():
             tmux.wait_for("Club League", "1 battle, ", "changed since the last sync: g syncs")
         apps["ana"].send("g")
-        apps["ana"].wait_for("Synced: 1 change(s) shared, 0 received")
+        apps["ana"].wait_for("Synced: 1 change shared, 0 received")
         apps["bo"].send("g")
         screen = apps["bo"].wait_for("4 gangs, 2 battles", "nothing new to share")
         assert "2026-12-01" in screen and "2026-12-02" in screen

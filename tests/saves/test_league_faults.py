@@ -119,7 +119,7 @@ def test_two_syncs_at_once_are_refused(tmp_path: Path, monkeypatch, capsys) -> N
 def test_a_ref_locked_for_a_moment_is_waited_for(tmp_path: Path, monkeypatch) -> None:
     """A git of a sync killed a moment ago may still hold the remote-tracking ref: the
     next sync waits for it instead of saying the remote cannot be reached."""
-    from munda_tui.saves import league as league_module
+    from munda_tui.saves import git as git_module
 
     _remote, ana, bo = _league_on_two(tmp_path)
     with bo.open_campaign("club-league") as handle:
@@ -135,7 +135,7 @@ def test_a_ref_locked_for_a_moment_is_waited_for(tmp_path: Path, monkeypatch) ->
             waits.append(seconds)
             lock.unlink(missing_ok=True)
 
-        monkeypatch.setattr(league_module.time, "sleep", the_other_git_finishes)
+        monkeypatch.setattr(git_module.time, "sleep", the_other_git_finishes)
         sync(handle)
         assert waits and len(handle.campaign.battles) == 1
 

@@ -117,6 +117,7 @@ class CampaignScreen(Asking, Screen[None]):
         self._overview = overview if handle is None else None
         self._fill = 0  # bumped by each refresh: a fill in progress for an older one stops
         self.sort_by = ""  # the standings column (rules.standings); "": the campaign's order
+        self._leaving = False  # unmounted: a sync still at work tells nobody
 
     @property
     def campaign(self) -> "Campaign":
@@ -217,15 +218,30 @@ class CampaignScreen(Asking, Screen[None]):
         self.run_worker(lambda: self._sync(choices), thread=True, group="league-sync", exclusive=True)
 
     def _sync(self, choices: "dict[str, str] | None") -> None:
+        from munda_tui.saves.git import Cancelled, working
         from munda_tui.saves.league import LeagueError, sync
 
-        try:
-            result, error = sync(self.handle, choices), None
-        except LeagueError as failed:
-            result, error = None, str(failed)
-        except Exception as failed:  # noqa: BLE001 - a disk fault: said, nothing half-done
-            result, error = None, str(failed)
-        self.app.call_from_thread(self._synced, result, error)
+        with working():
+            try:
+                result, error = sync(self.handle, choices), None
+            except Cancelled:
+                result, error = None, "stopped"
+            except LeagueError as failed:
+                result, error = None, str(failed)
+            except Exception as failed:  # noqa: BLE001 - a disk fault: said, nothing half-done
+                result, error = None, str(failed)
+        if not self._leaving:  # (the app is on its way out: nobody to tell)
+            self.app.call_from_thread(self._synced, result, error)
+
+    def on_unmount(self) -> None:
+        """The app quits (ctrl+q) while a sync runs: its git is killed and the sync ended
+        (kill-safe) before the campaign is closed."""
+        from munda_tui.saves.git import cancel_all, wait_idle
+
+        self._leaving = True
+        if self.handle is not None and (self.handle.path / ".git").is_dir():
+            cancel_all()
+            wait_idle(10)
 
     def _synced(self, result: Any, error: str | None) -> None:
         from munda_tui.screens.campaign.league import ConflictScreen, SyncingScreen
@@ -235,14 +251,19 @@ class CampaignScreen(Asking, Screen[None]):
             self.app.pop_screen()
         self.refresh_tables()
         self.refresh_league_hint()
+        if error == "stopped":
+            self.notify("Sync stopped: the campaign is as it was (or synced). g syncs again.",
+                        severity="warning")
+            return
         if error is not None:
             self.app.push_screen(ErrorScreen("The league could not be synced", error))
             return
         if result.conflicts:
             self._resolve(ConflictScreen(result.details))
             return
-        self.notify(f"Synced: {len(result.committed)} change(s) shared, {len(result.received)} "
-                    "received." + ("" if result.pushed else " Not pushed."))
+        from munda_tui.saves.league_info import sync_words
+
+        self.notify(sync_words(result) + "".join(f" {note[0].upper()}{note[1:]}." for note in result.notes))
 
     def refresh_tables(self) -> None:
         # each table gets no more rows before the first frame than half the terminal

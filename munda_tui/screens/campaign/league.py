@@ -25,13 +25,25 @@ CHOICE_WORDS = {"ours": "this laptop's", "theirs": "the league's",
 
 
 class SyncingScreen(DialogScreen[None]):
-    """Shown while a sync runs (keys wait: the campaign is git's for a moment)."""
+    """Shown while a sync runs (the campaign is git's for a moment). Git never asks
+    anything here (``saves.git``: a remote that wants a password fails at once, said);
+    Escape stops the sync (its git killed: the campaign as before, or synced), as
+    ctrl+q does on its way out."""
+
+    BINDINGS = [Binding("escape", "stop", "Stop", id="league.stop")]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="syncing"):
             yield Label("Syncing with the league…", id="dialog-title")
             yield Static("Recording this laptop's changes, fetching the others', merging.",
-                         classes="dialog-hint")
+                         classes="dialog-hint", id="syncing-hint")
+        yield Footer()
+
+    def action_stop(self) -> None:
+        from munda_tui.saves.git import cancel_all
+
+        cancel_all()
+        self.query_one("#syncing-hint", Static).update("Stopping (the campaign stays as it was, or synced)…")
 
 
 class ConflictScreen(ListDialog["dict[str, str] | None"]):
