@@ -133,44 +133,29 @@ def _init(args: argparse.Namespace) -> int:
 
 
 def _status(args: argparse.Namespace) -> int:
-    from .rules.core.wording import plural
-    from .saves.league_info import status
+    from .saves.league_info import status, status_lines
 
     store, slug, code = _find("league status", args)
     if slug is None:
         return code
     s = status(store.campaign_dir(slug))
-    print(f"{slug}: shared through {s.remote or '(no remote)'} (branch {s.branch})"
-          + (f"; last reached {s.last_sync}" if s.last_sync else ""))
-    if s.nothing_to_share:
-        print("Nothing new to share.")
-    if s.unpushed:
-        print(f"Recorded here, not yet on the remote ({plural(len(s.unpushed), 'change')}):")
-        for line in s.unpushed:
-            print(f"  {line}")
-    if s.unrecorded:
-        print(f"Changed here since the last sync ({plural(len(s.unrecorded), 'change')}):")
-        for line in s.unrecorded:
-            print(f"  {line}")
-    if s.in_progress:
-        print(f"{plural(s.in_progress, 'battle')} in progress stay on this laptop until applied.")
+    lines = status_lines(s)
+    print(f"{slug}: {lines[0]}")
+    for line in lines[1:]:
+        print(line)
     if not s.nothing_to_share:
         print(f"`munda-tui sync {slug}` (or g on its campaign screen) shares them.")
     return 0
 
 
 def _history(args: argparse.Namespace) -> int:
-    from .saves.league_info import history
+    from .saves.league_info import history, history_lines
 
     store, slug, code = _find("league history", args)
     if slug is None:
         return code
-    entries = history(store.campaign_dir(slug), None if args.all else max(1, args.n))
-    if not entries:
-        print("No history yet.")
-    width = max((len(e.who) for e in entries), default=0)
-    for e in entries:
-        print(f"{e.when}  {e.who:<{width}}  {e.what}")
+    for line in history_lines(history(store.campaign_dir(slug), None if args.all else max(1, args.n))):
+        print(line)
     return 0
 
 

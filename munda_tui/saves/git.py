@@ -150,7 +150,7 @@ def cancel_all() -> None:
             _cancelled.set()
         running = list(_live)
     for process in running:
-        _kill(process)
+        _kill(process)  # (its thread's _communicate sees the flag and returns at once)
 
 
 _at_work = [0]
@@ -203,14 +203,7 @@ def git(directory: Path, *args: str, check: bool = True, input: bytes | None = N
     with _live_lock:
         _live.add(process)
     try:
-        try:
-            out, err = process.communicate(input, timeout=timeout)
-        except subprocess.TimeoutExpired:
-            _kill(process)
-            out, err = process.communicate()
-            log(directory, args, 124, err)
-            raise LeagueError(f"git {command} took longer than {int(timeout)} s and was stopped "
-                              "(a remote that does not answer?); nothing was changed by it") from None
+        out, err = _communicate(process, input, timeout, directory, args, command)
     finally:
         with _live_lock:
             _live.discard(process)
@@ -227,6 +220,65 @@ def git(directory: Path, *args: str, check: bool = True, input: bytes | None = N
     return done
 
 
+def _communicate(process: subprocess.Popen[bytes], input: bytes | None, timeout: float,
+                 directory: Path, args: tuple[str, ...], command: str) -> tuple[bytes, bytes]:
+    """The process's output, a little at a time: a sync cancelled meanwhile, or one that
+    takes longer than ``timeout``, ends it (and the SSH it started, which would otherwise
+    hold its pipes open) without waiting for the pipes to close."""
+    end = time.monotonic() + timeout
+    first = True
+    while True:
+        try:
+            out, err = process.communicate(input if first else None, timeout=0.2)
+            return out, err
+        except subprocess.TimeoutExpired:
+            first = False
+            late = time.monotonic() > end
+            if not (late or _cancelled.is_set()):
+                continue
+        _kill(process)
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+        for pipe in (process.stdin, process.stdout, process.stderr):
+            try:
+                if pipe is not None:
+                    pipe.close()
+            except OSError:
+                pass
+        if not late:
+            raise Cancelled("stopped: the sync was cancelled (the campaign is as it was, or synced)")
+        log(directory, args, 124, b"")
+        raise LeagueError(f"git {command} took longer than {int(timeout)} s and was stopped "
+                          "(a remote that does not answer?); nothing was changed by it")
+
+
+def _children(pid: int) -> list[int]:
+    """The processes ``pid`` started, and theirs (Linux's /proc; none elsewhere)."""
+    found: list[int] = []
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return found
+    parents: dict[int, list[int]] = {}
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as stat:
+                fields = stat.read().rsplit(b")", 1)[1].split()
+            parents.setdefault(int(fields[1]), []).append(int(entry))
+        except (OSError, IndexError, ValueError):
+            continue
+    todo = [pid]
+    while todo:
+        for child in parents.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
 def _command(args: tuple[str, ...]) -> str:
     """The git command of ``args`` (past ``-c name=value`` options)."""
     words = iter(args)
@@ -239,10 +291,17 @@ def _command(args: tuple[str, ...]) -> str:
 
 
 def _kill(process: subprocess.Popen[bytes]) -> None:
+    """Kill git and what it started (its SSH)."""
+    children = _children(process.pid)
     try:
         process.kill()
     except OSError:
         pass
+    for child in children:
+        try:
+            os.kill(child, 9)
+        except OSError:
+            pass
 
 
 def out(directory: Path, *args: str, env: dict[str, str] | None = None) -> str:

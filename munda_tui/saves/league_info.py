@@ -184,3 +184,30 @@ def sync_words(result: Any) -> str:
     words = f"{shared} change{'' if shared == 1 else 's'} shared" if result.pushed else "nothing pushed"
     received = len(result.received)
     return f"Synced: {words}, {received} received."
+
+
+def status_lines(s: LeagueStatus) -> list[str]:
+    """A league's status in lines (`league status` and the campaign screen's league menu)."""
+    def plural(n: int, word: str) -> str:
+        return f"{n} {word}{'' if n == 1 else 's'}"
+
+    lines = [f"Shared through {s.remote or '(no remote)'} (branch {s.branch})"
+             + (f"; the remote last reached {s.last_sync}." if s.last_sync else ".")]
+    if s.nothing_to_share:
+        lines.append("Nothing new to share.")
+    if s.unpushed:
+        lines.append(f"Recorded here, not yet on the remote ({plural(len(s.unpushed), 'change')}):")
+        lines += [f"  {line}" for line in s.unpushed]
+    if s.unrecorded:
+        lines.append(f"Changed here since the last sync ({plural(len(s.unrecorded), 'change')}):")
+        lines += [f"  {line}" for line in s.unrecorded]
+    if s.in_progress:
+        lines.append(f"{plural(s.in_progress, 'battle')} in progress stay on this laptop until applied.")
+    return lines
+
+
+def history_lines(entries: list[HistoryEntry]) -> list[str]:
+    if not entries:
+        return ["No history yet."]
+    width = max(len(e.who) for e in entries)
+    return [f"{e.when}  {e.who:<{width}}  {e.what}" for e in entries]

@@ -49,6 +49,7 @@ NO_LIST: dict[str, str] = {
     "munda_tui.screens.common.dialogs.ErrorScreen": "a message",
     "munda_tui.screens.common.dialogs.LineScreen": "a typed line",
     "munda_tui.screens.campaign.league.SyncingScreen": "a wait",
+    "munda_tui.screens.campaign.league.LeagueTextScreen": "lines to read (a league's status or history)",
     **{f"munda_tui.screens.campaign.fighter_form.{form}":
        "fields; its choices are Select fields (typing searches them)"
        for form in ("FormScreen", "FighterFormScreen", "EquipmentFormScreen", "GangFormScreen",

@@ -477,7 +477,7 @@ async def _pushed(pilot: Any, _data_dir: Path) -> None:
 
     from munda_tui.rules.core.cards import parse_card
     from munda_tui.saves.league import GangConflict
-    from munda_tui.screens.campaign.league import ConflictScreen
+    from munda_tui.screens.campaign.league import ConflictScreen, LeagueTextScreen, SyncingScreen
     from munda_tui.screens.common.card_viewer import CardViewerScreen
     from munda_tui.screens.prebattle.subplot_draw import (DrawnHandScreen, JokerScreen,
                                                           SubplotChoiceScreen, hand_cards)
@@ -492,7 +492,9 @@ async def _pushed(pilot: Any, _data_dir: Path) -> None:
             (SubplotChoiceScreen("industrial-sabotage:3", "Ana", fighters, fighters,
                                  random.Random(3), curtained=True), "subplot_choice.cancel"),
             (CardViewerScreen("delaque:10"), "card_viewer.close"),
-            (ConflictScreen([conflict]), "league.cancel")):
+            (ConflictScreen([conflict]), "league.cancel"),
+            (LeagueTextScreen("Not yet shared", ["Nothing new to share."]), "league_text.close"),
+            (SyncingScreen(), "league.stop")):
         pilot.app.push_screen(dialog)
         await wait_for_screen(pilot, type(dialog).__name__)
         await check_screen(pilot, type(dialog).__name__)
@@ -506,6 +508,9 @@ async def _pushed(pilot: Any, _data_dir: Path) -> None:
         if isinstance(dialog, CardViewerScreen):
             await press(pilot, "card_viewer.step-1")
         await press(pilot, close)
+        if isinstance(dialog, SyncingScreen):  # (it stops the sync; the sync's end closes it)
+            assert "Stopping" in str(dialog.query_one("#syncing-hint").render())
+            pilot.app.pop_screen()
         await wait_for_screen(pilot, "HomeScreen")
 
 
@@ -731,7 +736,7 @@ WALKS: dict[str, tuple[Callable[[Path], dict[str, Any]], Walk, tuple[str, ...]]]
     "import": (_seed_campaign, _import, (*_APP, "MundaApp", "ImportGangScreen")),
     "pushed dialogs": (lambda _d: {}, _pushed,
                        ("JokerScreen", "SubplotChoiceScreen", "CardViewerScreen", "ConflictScreen",
-                        "ListDialog")),
+                        "LeagueTextScreen", "SyncingScreen", "ListDialog")),
     "tracker": (_seed_tracker, _tracker,
                 (*_APP, "BattleScreen", "FighterTable", "AttackScreen", "EndScreen", "LogScreen",
                  "HandScreen", "RevealScreen", "ReinforcementScreen", "LinkScreen",

@@ -105,6 +105,9 @@ class CampaignScreen(Asking, Screen[None]):
                 tooltip="A battle file left out (it does not load, or is missing): restore its "
                 "newest backup that loads (asks first; the broken file is kept)",
                 id="campaign.restore_left_out"),
+        Binding("l", "league", "League", show=False,
+                tooltip="A league: sync, what is not yet shared, who synced what, its remote; "
+                "or make this campaign a league", id="campaign.league"),
         Binding("escape", "back", "Campaigns", tooltip="Close the campaign, back to the list", id="campaign.back"),
     ]
 
@@ -211,8 +214,7 @@ class CampaignScreen(Asking, Screen[None]):
         if self.handle is None:
             return
         if not (self.handle.path / ".git").is_dir():
-            self.notify(f"{self.campaign.name} is not a league: `munda-tui league init "
-                        f"{self.handle.slug} --remote URL` makes one.", severity="warning")
+            self.action_league()  # (it offers to make one, here: no advice to go elsewhere)
             return
         self.app.push_screen(SyncingScreen())
         self.run_worker(lambda: self._sync(choices), thread=True, group="league-sync", exclusive=True)
@@ -232,6 +234,94 @@ class CampaignScreen(Asking, Screen[None]):
                 result, error = None, str(failed)
         if not self._leaving:  # (the app is on its way out: nobody to tell)
             self.app.call_from_thread(self._synced, result, error)
+
+    @work(group="dialog")
+    async def action_league(self) -> None:
+        """The league menu: sync, what is not yet shared, the history, the remote; for a
+        campaign that is no league, make it one (its remote's URL asked)."""
+        import asyncio
+
+        from munda_tui.saves import league_info as info
+        from munda_tui.saves.league import LeagueError
+        from munda_tui.screens.campaign.league import LeagueTextScreen
+        from munda_tui.screens.common.dialogs import ErrorScreen, LineScreen, Pick, PickOneScreen
+
+        if self.handle is None:
+            return
+        path, name = self.handle.path, self.campaign.name
+        if not (path / ".git").is_dir():
+            url = await self.ask(LineScreen(
+                f"Make {name} a league", placeholder="/media/usb/league.git or git@host:club/league.git",
+                detail="A league is shared through a git remote: a bare repository on a USB stick "
+                "or a shared folder (git init --bare FOLDER), or an empty hosted one. Its URL "
+                "(a password in it is used once, never stored). Other players then run "
+                "munda-tui league join URL.", hint="Enter to make it a league, {key:line.cancel} to cancel"))
+            if url:
+                self._start_league(url)
+            return
+        choice = await self.ask(PickOneScreen(f"League: {name}", [
+            Pick("sync", "Sync now"), Pick("status", "What is not yet shared"),
+            Pick("history", "History: who synced which battles and edits"),
+            Pick("remote", "The remote: see or change it")]))
+        try:
+            if choice == "sync":
+                self.action_sync()
+            elif choice == "status":
+                lines = info.status_lines(await asyncio.to_thread(info.status, path))
+                await self.ask(LeagueTextScreen("Not yet shared", lines))
+            elif choice == "history":
+                entries = await asyncio.to_thread(info.history, path, 200)
+                await self.ask(LeagueTextScreen("The league's history (newest first)",
+                                                info.history_lines(entries)))
+            elif choice == "remote":
+                now = await asyncio.to_thread(info.remote, path)
+                url = await self.ask(LineScreen(
+                    "The league's remote", value=now,
+                    detail="Change it when the league moved (another USB stick, a hosted "
+                    "repository): it is checked first. A password in it is never stored."))
+                if url and url != now:
+                    shown = await asyncio.to_thread(info.set_remote, path, url)
+                    self.notify(f"{name} now syncs with {shown}.")
+        except LeagueError as error:
+            self.app.push_screen(ErrorScreen("League", str(error)))
+
+    def _start_league(self, url: str) -> None:
+        from munda_tui.screens.campaign.league import SyncingScreen
+
+        self.app.push_screen(SyncingScreen())
+        self.run_worker(lambda: self._init_league(url), thread=True, group="league-sync", exclusive=True)
+
+    def _init_league(self, url: str) -> None:
+        from munda_tui.saves.git import Cancelled, public_url, working
+        from munda_tui.saves.league import LeagueError, init
+
+        with working():
+            try:
+                result = init(self.handle, url)
+                error = None
+                said = (f"{self.campaign.name} is a league, shared through {public_url(url)}. "
+                        f"Other players: munda-tui league join {public_url(url)}"
+                        + "".join(f" {n[0].upper()}{n[1:]}." for n in result.notes))
+            except Cancelled:
+                error, said = "stopped", ""
+            except (LeagueError, OSError) as failed:
+                error, said = str(failed), ""
+        if not self._leaving:
+            self.app.call_from_thread(self._league_made, said, error)
+
+    def _league_made(self, said: str, error: str | None) -> None:
+        from munda_tui.screens.campaign.league import SyncingScreen
+        from munda_tui.screens.common.dialogs import ErrorScreen
+
+        if isinstance(self.app.screen, SyncingScreen):
+            self.app.pop_screen()
+        self.refresh_league_hint()
+        if error == "stopped":
+            self.notify("Stopped: the campaign is not a league (nothing changed).", severity="warning")
+        elif error is not None:
+            self.app.push_screen(ErrorScreen("The campaign could not be made a league", error))
+        else:
+            self.notify(said, timeout=10)
 
     def on_unmount(self) -> None:
         """The app quits (ctrl+q) while a sync runs: its git is killed and the sync ended

@@ -1,6 +1,7 @@
 """A league's sync from the campaign screen: the wait while git works, and the
 Arbitrator's choice, gang by gang, when the same gang changed on this laptop and in
-the league (``saves.league``: nothing is written until every one is chosen)."""
+the league (``saves.league``: nothing is written until every one is chosen); the
+league menu's texts (what is not yet shared, the history: ``saves.league_info``)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 
 from munda_tui.screens.common.dialogs import DIALOG_CSS, DialogScreen, ListDialog
 from munda_tui.widgets.footer import Footer
@@ -44,6 +45,33 @@ class SyncingScreen(DialogScreen[None]):
 
         cancel_all()
         self.query_one("#syncing-hint", Static).update("Stopping (the campaign stays as it was, or synced)…")
+
+
+class LeagueTextScreen(DialogScreen[None]):
+    """A league's status or history from the league menu: lines to read (scrolled with
+    the arrows); Escape or Enter closes."""
+
+    CSS_PATH = [DIALOG_CSS, "league.tcss"]
+    BINDINGS = [Binding("escape,enter", "close", "Close", id="league_text.close")]
+
+    def __init__(self, title: str, lines: list[str]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="league-text"):
+            yield Label(self.title_text, id="dialog-title")
+            with VerticalScroll(id="league-text-scroll"):
+                yield Static("\n".join(self.lines), id="league-text", markup=False)
+            yield Static(keys_text(self, "{key:league_text.close} to close"), classes="dialog-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#league-text-scroll").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 class ConflictScreen(ListDialog["dict[str, str] | None"]):

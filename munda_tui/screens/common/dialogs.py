@@ -95,6 +95,8 @@ OWN_RULES: dict[str, str] = {
         "battle/modals.tcss: the whole height (a card and its rewards)",
     "munda_tui.screens.campaign.league.ConflictScreen":
         "league.tcss: 90% of the screen (both sides' changes)",
+    "munda_tui.screens.campaign.league.LeagueTextScreen":
+        "league.tcss: as tall as its lines, scrolled (a league's status or history)",
 }
 
 
