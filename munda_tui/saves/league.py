@@ -457,12 +457,15 @@ def sync(handle: "CampaignHandle", choices: dict[str, str] | None = None) -> Syn
                             merged[path] = chosen
                     target = _commit_files(directory, merged, head, theirs, conflicts, choices or {})
                 result.received += received
+                _refuse_broken(directory, head, target, "the league's remote holds")
                 _bring_files_to(handle, head, target)
                 handle.reload()
                 if handle._numbers:  # two battles said the same number: told apart, as everywhere
                     handle.save()
                     result.committed += commit_local(handle)
         ours = unpushed(directory, league_branch)
+        _refuse_broken(directory, remote_ref if has_remote else _root(directory), "HEAD",
+                       "not pushed: this laptop has")
         if push(directory, league_branch):  # (False: another laptop pushed first: again)
             git(directory, "update-ref", remote_ref, "HEAD", check=False)
             result.shared = ours
@@ -471,6 +474,19 @@ def sync(handle: "CampaignHandle", choices: dict[str, str] | None = None) -> Syn
         wait_a_moment(attempt)
     raise LeagueError("the remote kept changing while syncing (other laptops pushing all the "
                       "time); your campaign here is synced with what was fetched: sync again")
+
+
+def _refuse_broken(directory: Path, old: str, new: str, where: str) -> None:
+    """LeagueError naming the first shared file of ``new`` (changed since ``old``) that
+    does not load: nothing broken is written here nor pushed (``saves.league_check``)."""
+    from .league_check import broken_files, refusal
+
+    problems = broken_files(directory, old, new)
+    if problems:
+        tail = ("; nothing was changed here (the campaign opens as before). The laptop that "
+                "shared it should fix it and sync again." if new != "HEAD" else
+                "; fix it (`munda-tui check` names it) and sync again: nothing broken is shared.")
+        raise LeagueError(refusal(problems, where) + tail, "\n".join(problems))
 
 
 Blobs = dict[str, tuple[str, str]]  # path -> (mode, blob id)

@@ -290,3 +290,57 @@ def test_init_of_a_campaign_open_in_the_app_does_not_send_back_to_sync(tmp_path:
     err = capsys.readouterr().err
     assert "Close it in munda-tui first, then run this again" in err
     assert "sync" not in err.split("\n", 1)[1]
+
+
+def _push_a_broken_gang(remote: Path, tmp_path: Path) -> None:
+    """Someone with git alone pushes a gang file with a typo (an unclosed string)."""
+    hand = tmp_path / "by-hand"
+    subprocess.run(["git", "clone", "-q", "-b", "main", str(remote), str(hand)], check=True)
+    gang = hand / "gangs" / "gang-02.toml"
+    gang.write_text(gang.read_text().replace('name = "Gang 02"', 'name = "Gang 02'))
+    _git(hand, "-c", "user.name=Hand", "-c", "user.email=hand@club", "commit", "-qam", "typo")
+    _git(hand, "push", "-q", "origin", "main")
+
+
+def test_a_broken_file_from_the_remote_is_refused_by_name(tmp_path: Path, monkeypatch, capsys) -> None:
+    """A gang file that does not load arrives from the remote: the sync names it
+    (path:line:col), writes nothing, the campaign keeps opening, and this laptop's own
+    battle is not pushed on top of it."""
+    git_home(tmp_path, monkeypatch, "[user]\n\tname = Ana\n\temail = ana@club\n")
+    remote = bare_remote(tmp_path / "remote.git")
+    ana = Store(tmp_path / "ana")
+    with ana.create_campaign(league(2)) as handle:
+        init(handle, str(remote))
+    _push_a_broken_gang(remote, tmp_path)
+    broken_head = _git(remote, "rev-parse", "main")
+    with ana.open_campaign("club-league") as handle:
+        play(handle, "gang-01", "gang-02", 1, "2026-12-01")
+        before = (handle.path / "gangs" / "gang-02.toml").read_bytes()
+    monkeypatch.setenv("MUNDA_TUI_DATA_DIR", str(tmp_path / "ana"))
+    assert main(["sync", "club-league"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("munda-tui sync: the league's remote holds a file that does not load: "
+                          "gangs/gang-02.toml:")
+    line_col = err.split("gangs/gang-02.toml:", 1)[1].split(":")[:2]
+    assert all(x.isdigit() for x in line_col) and len(err.strip().splitlines()) == 1
+    with ana.open_campaign("club-league") as handle:  # opens, as it was
+        assert (handle.path / "gangs" / "gang-02.toml").read_bytes() == before
+        assert [b.status for b in handle.campaign.battles] == ["done"]
+    assert _git(remote, "rev-parse", "main") == broken_head  # nothing pushed on top
+    assert main(["check", str(tmp_path / "ana")]) == 0
+
+
+def test_a_hand_broken_file_here_is_not_pushed(tmp_path: Path, monkeypatch) -> None:
+    git_home(tmp_path, monkeypatch, "[user]\n\tname = Ana\n\temail = ana@club\n")
+    remote = bare_remote(tmp_path / "remote.git")
+    ana = Store(tmp_path / "ana")
+    with ana.create_campaign(league(2)) as handle:
+        init(handle, str(remote))
+    pushed = _git(remote, "rev-parse", "main")
+    with ana.open_campaign("club-league") as handle:
+        gang = handle.path / "gangs" / "gang-01.toml"
+        gang.write_text(gang.read_text().replace("credits = ", "credits = = "))
+        with pytest.raises(LeagueError, match=r"not pushed: this laptop has a file that does not "
+                                              r"load: gangs/gang-01\.toml:\d+:\d+"):
+            sync(handle)
+    assert _git(remote, "rev-parse", "main") == pushed
