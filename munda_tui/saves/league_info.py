@@ -14,7 +14,7 @@ from typing import Any
 from .files import BATTLES_DIR, CAMPAIGN_FILE, GANGS_DIR
 from .git import REMOTE, LeagueError, branch, explain, git, is_league, need_git, public_url, scrub, unpushed
 
-_SHARED = (CAMPAIGN_FILE, GANGS_DIR, BATTLES_DIR, "tables")
+_SHARED = (CAMPAIGN_FILE, GANGS_DIR, BATTLES_DIR, "tables", "packs")
 
 
 @dataclass
