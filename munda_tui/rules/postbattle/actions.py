@@ -27,6 +27,7 @@ from .core import (
     resolver,
 )
 from .steps import died, lasting_injury, permanent_injury, row_line, set_status
+from ..core.readings import note as reading_note
 from ..core.wording import possessive
 
 
@@ -639,14 +640,25 @@ def sell_to_guilders(walk: Walk, g: Gang, group: list[Fighter], action: dict[str
 @action_resolver("buy_from_guilders")
 def buy_from_guilders(walk: Walk, g: Gang, group: list[Fighter], action: dict[str, Any],
                       eid: str) -> None:
+    """Seeds 004 and 002: "the fighter goes to make contact with them in an attempt to buy
+    one or more of the Captured fighters back. For each captive fighter the cost to free
+    them is ...": one action picks every captive it tries for, each priced and paid on
+    its own."""
     opts = [Option(f.id, f"{f.name} (cost {f.cost}, {f.bounty} Bounty)") for f in _sold(g)]
-    fid = walk.choose(f"{eid}:who", "Which fighter does the gang try to buy back?", opts,
-                      gang=g.id)
-    f = g.fighter(fid)
-    r = walk.roll(f"{eid}:roll", f"Price of {f.name}: {f.cost} + (1D6-1D3)x5 + 50 per Bounty",
+    picked = walk.multi(f"{eid}:who", "Which fighters does the gang try to buy back?", opts,
+                        gang=g.id, minimum=1, note="One action may buy back one or more "
+                        "captives (\"buy one or more of the Captured fighters back\"); each is "
+                        "priced and paid on its own.")
+    for fid in picked:
+        _buy_back(walk, g, g.fighter(fid), action, f"{eid}:{fid}")
+
+
+def _buy_back(walk: Walk, g: Gang, f: Fighter, action: dict[str, Any], pid: str) -> None:
+    fid = f.id
+    r = walk.roll(f"{pid}:roll", f"Price of {f.name}: {f.cost} + (1D6-1D3)x5 + 50 per Bounty",
                   action.get("dice", "(1D6-1D3)x5"), gang=g.id)
     price = max(0, f.cost + r.total + action.get("bounty_bonus", 50) * f.bounty)
-    c = walk.choose(f"{eid}:pay", f"Pay {price} credits for {f.name}?",
+    c = walk.choose(f"{pid}:pay", f"Pay {price} credits for {f.name}?",
                     [Option("pay", f"Pay {price}", g.credits >= price,
                             f"the Stash holds only {g.credits}"),
                      Option("no", "Do not pay")], gang=g.id)
@@ -664,19 +676,39 @@ def buy_from_guilders(walk: Walk, g: Gang, group: list[Fighter], action: dict[st
         others = [o for o in g.fighters if o.type is FighterType.LEADER and o.id != fid
                   and o.status not in (FighterStatus.DEAD, FighterStatus.RETIRED)]
         if others:
-            cur = others[0]
-            c = walk.choose(f"{eid}:leader", f"Compare Leadership: who leads {g.name}?",
-                            [Option("returning", f"{f.name} (equal or better Leadership): "
-                                    f"{cur.name} changes back to their previous type"),
-                             Option("current", f"{cur.name}: {f.name} becomes a Champion")],
-                            gang=g.id)
-            if c == "current":
-                walk.change(kind="fighter_type", gang=g.id, fighter=fid, type="Champion")
-            else:
-                prev = walk.choose(f"{eid}:prev", f"{possessive(cur.name)} previous fighter type",
-                                   [Option(str(t), str(t)) for t in FighterType], gang=g.id,
-                                   default="Champion")
-                walk.change(kind="fighter_type", gang=g.id, fighter=cur.id, type=prev)
+            returning_leads(walk, g, f, others[0], pid)
+
+
+def returning_leads(walk: Walk, g: Gang, f: Fighter, cur: Fighter, pid: str) -> None:
+    """Seed 004 (and 002), Buy from the Guilders: "If the freed captive was the Leader and
+    they have a equal or higher Leadership than the current Leader, the current Leader
+    changes back to their previous Fighter Type, otherwise the returning Leader's Fighter
+    Type is changed to Champion." The profiles' Leadership decides (readings:
+    returning-leader-leadership); the player is asked only when a profile has none."""
+    mine, theirs = f.characteristics.get("ld"), cur.characteristics.get("ld")
+    if mine is not None and theirs is not None:
+        returning = mine <= theirs  # a target number: 6+ is a higher Leadership than 7+
+        walk.say(f"  Leadership: {f.name} {mine}+, {cur.name} {theirs}+: "
+                 + (f"{f.name} leads again ({'equal' if mine == theirs else 'higher'})"
+                    if returning else f"{f.name} becomes a Champion (lower)"))
+        walk.say("  " + reading_note("returning-leader-leadership"))
+    else:
+        missing = ", ".join(x.name for x, v in ((f, mine), (cur, theirs)) if v is None)
+        c = walk.choose(f"{pid}:leader", f"Compare Leadership: who leads {g.name}?",
+                        [Option("returning", f"{f.name} (equal or higher Leadership): "
+                                f"{cur.name} changes back to their previous type"),
+                         Option("current", f"{cur.name} (higher Leadership): {f.name} "
+                                "becomes a Champion")],
+                        gang=g.id, note=f"No Leadership on the profile of {missing}: "
+                        "compare the fighter cards.")
+        returning = c == "returning"
+    if not returning:
+        walk.change(kind="fighter_type", gang=g.id, fighter=f.id, type="Champion")
+        return
+    prev = walk.choose(f"{pid}:prev", f"{possessive(cur.name)} previous fighter type",
+                       [Option(str(t), str(t)) for t in FighterType], gang=g.id,
+                       default="Champion")
+    walk.change(kind="fighter_type", gang=g.id, fighter=cur.id, type=prev)
 
 
 @action_resolver("post_bounty")

@@ -394,6 +394,6 @@ def step_notes(step: dict[str, Any]) -> list[str]:
 
 def action_detail(action: dict[str, Any]) -> str:
     """An action's seed text with what munda-tui borrowed and the readings that apply."""
-    extra = ([action["borrowed"]] if action.get("borrowed") else []) + [
-        reading_note(rid) for rid in action.get("readings", [])]
-    return action["text"] + "".join(f"\n\nmunda-tui: {e}" for e in extra)
+    extra = ([f"munda-tui: {action['borrowed']}"] if action.get("borrowed") else []) + [
+        reading_note(rid) for rid in action.get("readings", [])]  # "munda-tui reading: ..."
+    return action["text"] + "".join(f"\n\n{e}" for e in extra)

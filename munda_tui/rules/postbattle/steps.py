@@ -1440,8 +1440,12 @@ def distribute_equipment(walk: Walk) -> None:
             walk.change(kind="give_item", gang=g.id, fighter=fid, item=item)
             walk.say(f"{g.name}: {item} Stash -> {walk.fname(g.id, fid)}")
         else:
+            # a Captured fighter's gear is not the gang's to move: the captor takes it to
+            # its own Stash when selling them (seed 004, Sell to the Guilders: "take all of
+            # the equipment off of their fighter card and add it to your Stash")
             opts = [Option(f"{f.id}|{it.name}", f"{f.name}: {it.name}") for f in g.fighters
-                    if f.status not in (FighterStatus.DEAD, FighterStatus.RETIRED)
+                    if f.status not in (FighterStatus.DEAD, FighterStatus.RETIRED,
+                                        FighterStatus.CAPTURED)
                     for it in f.equipment]
             oid = walk.choose(f"{eid}:item", f"{g.name}: which item goes to the Stash?", opts,
                               gang=g.id)
@@ -1462,8 +1466,8 @@ def over_the_limit(walk: Walk, limit: int) -> None:
     moves a weapon to the Stash, or the Arbitrator overrides it (kept in the report)."""
     for g in walk.gangs:
         for f in g.fighters:
-            if f.status in (FighterStatus.DEAD, FighterStatus.RETIRED):
-                continue
+            if f.status in (FighterStatus.DEAD, FighterStatus.RETIRED, FighterStatus.CAPTURED):
+                continue  # (a captive's weapons are not the gang's to move: see above)
             k = 0
             while weapon_load(f.equipment) > limit:
                 load = weapon_load(f.equipment)
@@ -1495,7 +1499,10 @@ def _distribute_entries(seq: Sequence) -> list[Option]:
         g = seq.work.gang(gid)
         out.append(Option(f"give|{gid}", f"{g.name}: Stash -> fighter", bool(g.stash),
                           "the Stash is empty"))
-        out.append(Option(f"take|{gid}", f"{g.name}: fighter -> Stash"))
+        carried = any(f.equipment for f in g.fighters if f.status not in (
+            FighterStatus.DEAD, FighterStatus.RETIRED, FighterStatus.CAPTURED))
+        out.append(Option(f"take|{gid}", f"{g.name}: fighter -> Stash", carried,
+                          "no fighter the gang holds carries equipment"))
     return out
 
 

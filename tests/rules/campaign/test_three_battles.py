@@ -362,8 +362,8 @@ def test_three_battles_keep_the_roster_true() -> None:
                                           ("roll", [5]), ("fx:0", [6, 6])]),
             # Buy from the Guilders: "their fighter card's rating (without equipment) plus
             # or minus (1D6 - 1D3) x 5": 50 + (3 - 1) x 5 = 60
-            (f"act|{E}|sable-thorn", [("action", "buy-from-guilders"), ("who", "mara-quill"),
-                                      ("roll", [3, 1]), ("pay", "pay")]),
+            (f"act|{E}|sable-thorn", [("action", "buy-from-guilders"), ("who", ["mara-quill"]),
+                                      ("mara-quill:roll", [3, 1]), ("mara-quill:pay", "pay")]),
             # Medical Escort for Krug: 2D6x10 = 30 paid; D6 6: Full Recovery, in Recovery
             (f"act|{G}|brakk-ironjaw", [("action", "medical-escort"), ("who", "krug-ashenhide"),
                                         ("cost", [1, 2]), ("pay", "pay"), ("roll", [6])]),

@@ -370,8 +370,8 @@ def test_three_turf_war_battles_keep_the_roster_true() -> None:
                                           ("roll", [3]), ("perm", [2])]),
             # Buy from the Guilders: "their fighter card's rating (without equipment) plus
             # or minus (1D6 - 1D3) x 5": 50 + (3 - 1) x 5 = 60
-            (f"act|{E}|kira-ashfall", [("action", "buy-from-guilders"), ("who", "tessa-gloom"),
-                                       ("roll", [3, 1]), ("pay", "pay")]),
+            (f"act|{E}|kira-ashfall", [("action", "buy-from-guilders"), ("who", ["tessa-gloom"]),
+                                       ("tessa-gloom:roll", [3, 1]), ("tessa-gloom:pay", "pay")]),
         ],
         # Buy Common Equipment: an Autogun for Tessa, 15 credits, a weapon (for the limit of
         # "3, with Unwieldy weapons counting as 2")

@@ -687,7 +687,8 @@ def test_buy_from_the_guilders(d6: int, d3: int) -> None:
     lys = c.gang(ESCHER).fighter("lys-venom")
     lys.status, lys.captured_by, lys.bounty = FighterStatus.CAPTURED, "guilders", 1
     seq = pba_seq(campaign=c)
-    take(seq, ESCHER, "sable-thorn", "buy-from-guilders", [[d6, d3]], choices=["lys-venom", "pay"])
+    take(seq, ESCHER, "sable-thorn", "buy-from-guilders", [[d6, d3]], others=["lys-venom"],
+         choices=["pay"])
     price = 50 + (d6 - d3) * 5 + 50
     assert gang_delta(seq, ESCHER)[0] == -price
     lys = seq.work.gang(ESCHER).fighter("lys-venom")

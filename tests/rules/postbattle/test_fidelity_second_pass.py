@@ -1,0 +1,248 @@
+"""Issue #31, rules fidelity, second pass: each test quotes the seed sentence it follows
+(seed 004 the Gang War Post-Battle Sequence, seed 002 the 2017 one), or the reading it
+makes (``rules/data/readings.toml``, listed by ``munda-tui rules export``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from munda_tui.rules.campaign.demo import demo_campaign
+from munda_tui.rules.core.model import Equipment, FighterStatus, FighterType
+from munda_tui.rules.core.readings import note, reading
+from munda_tui.rules.postbattle import sequence as pb
+
+import postbattle_support as S
+from munda_tui.rules.core.outcome import BattleOutcome, FighterOutcome
+
+ESCHER, GOLIATH = S.ESCHER, S.GOLIATH
+
+
+def to_step(seq: pb.PostBattle, step: str, faces: dict[str, list[int]] | None = None,
+            seed: int = 1) -> pb.PostBattle:
+    return S.drive(seq, random.Random(seed), until=step, faces=faces)
+
+
+def pba_seq(ruleset: str = "gang-war", campaign: Any = None) -> pb.PostBattle:
+    """The Post-Battle Actions step, nothing taken yet (as tests/rules/postbattle/test_tables)."""
+    outcome = BattleOutcome(battle=1, gangs=[ESCHER, GOLIATH], winner=ESCHER, fighters=[
+        FighterOutcome(ESCHER, "vexa-nightshade"), FighterOutcome(GOLIATH, "brakk-ironjaw"),
+        FighterOutcome(GOLIATH, "dak-cinderfist")])
+    seq = to_step(S.make_seq(ruleset, outcome=outcome, campaign=campaign), "post-battle-actions")
+    seq.baseline = {g.id: (g.credits, g.reputation) for g in seq.work.gangs}  # type: ignore[attr-defined]
+    return seq
+
+
+def take(seq: pb.PostBattle, gang: str, fighter: str, action: str, faces: list[list[int]],
+         others: list[str] | None = None, choices: list[str] | None = None) -> pb.PostBattle:
+    """One fighter takes an action: rolls use ``faces`` in order, choices ``choices``, the
+    multi-pick question ``others``."""
+    seq.add_entry(f"act|{gang}|{fighter}")
+    seq.answer(action)
+    faces, choices = list(faces), list(choices or [])
+    for _ in range(50):
+        p = seq.pending
+        if p is None:
+            break
+        if p.kind == "multi":
+            seq.answer(others or [])
+        elif p.kind == "roll":
+            seq.answer({"faces": faces.pop(0), "entered": True})
+        elif p.kind == "choice":
+            seq.answer(choices.pop(0) if choices else p.default)
+        else:
+            seq.answer(p.default or "New Turf")
+    assert not faces, f"unused faces {faces}"
+    return seq
+
+
+def gang_delta(seq: pb.PostBattle, gid: str) -> tuple[int, int]:
+    """Credits and Reputation gained since the Post-Battle Actions step began."""
+    g = seq.work.gang(gid)
+    credits, rep = seq.baseline[gid]  # type: ignore[attr-defined]
+    return g.credits - credits, g.reputation - rep
+
+
+def sold(c: Any, gid: str, *fids: str) -> Any:
+    for fid in fids:
+        f = c.gang(gid).fighter(fid)
+        f.status, f.captured_by = FighterStatus.CAPTURED, "guilders"
+    return c
+
+
+# --- item 3: Buy from the Guilders buys back one or more captives in one action -------------
+
+
+@pytest.mark.parametrize("ruleset", ["gang-war", "turf-war-2017"])
+def test_one_buy_from_the_guilders_frees_two_captives(ruleset: str) -> None:
+    # seeds 004 and 002, Buy from the Guilders: "the fighter goes to make contact with them
+    # in an attempt to buy one or more of the Captured fighters back. For each captive
+    # fighter the cost to free them is equal to their fighter card's rating (without
+    # equipment) plus or minus (1D6 - 1D3) x 5"
+    c = sold(demo_campaign(), ESCHER, "lys-venom", "mara-quill")
+    c.gang(ESCHER).credits = 500
+    seq = pba_seq(ruleset, campaign=c)
+    who = "sable-thorn" if ruleset == "gang-war" else "kira-ashfall"
+    seq.add_entry(f"act|{ESCHER}|{who}")
+    seq.answer("buy-from-guilders")
+    assert seq.pending.kind == "multi" and seq.pending.minimum == 1
+    assert {o.id for o in seq.pending.options} == {"lys-venom", "mara-quill"}
+    seq.answer(["lys-venom", "mara-quill"])
+    seq.answer({"faces": [3, 1], "entered": True})  # Lys: 50 + (3 - 1) x 5 = 60
+    seq.answer("pay")
+    seq.answer({"faces": [1, 3], "entered": True})  # Mara: 50 + (1 - 3) x 5 = 40
+    seq.answer("pay")
+    assert seq.pending is None
+    assert gang_delta(seq, ESCHER)[0] == -(60 + 40)
+    g = seq.work.gang(ESCHER)
+    assert g.fighter("lys-venom").status is FighterStatus.ACTIVE
+    assert g.fighter("mara-quill").status is FighterStatus.ACTIVE
+    # one action, not one per captive
+    assert seq.facts["pba_taken"][ESCHER] == ["buy-from-guilders"]
+
+
+def test_a_captive_not_paid_for_stays_while_the_other_returns() -> None:
+    # "If the amount is paid, the fighter is returned to the gang's roster": each captive's
+    # price is paid, or not, on its own
+    c = sold(demo_campaign(), ESCHER, "lys-venom", "mara-quill")
+    c.gang(ESCHER).credits = 500
+    seq = pba_seq(campaign=c)
+    take(seq, ESCHER, "sable-thorn", "buy-from-guilders", [[3, 1], [6, 1]],
+         others=["lys-venom", "mara-quill"], choices=["no", "pay"])
+    g = seq.work.gang(ESCHER)
+    assert g.fighter("lys-venom").captured_by == "guilders"
+    assert g.fighter("mara-quill").status is FighterStatus.ACTIVE
+    assert gang_delta(seq, ESCHER)[0] == -(50 + 25)
+
+
+# --- item 6: a returning Leader: the Leadership comparison decides ---------------------------
+
+
+def leader_bought_back(ld_returning: int, ld_current: int) -> pb.PostBattle:
+    c = sold(demo_campaign(), ESCHER, "vexa-nightshade")
+    g = c.gang(ESCHER)
+    g.credits = 500
+    g.fighter("vexa-nightshade").characteristics["ld"] = ld_returning
+    kira = g.fighter("kira-ashfall")  # led the gang while Vexa was held
+    kira.type, kira.characteristics["ld"] = FighterType.LEADER, ld_current
+    seq = pba_seq(campaign=c)
+    seq.add_entry(f"act|{ESCHER}|sable-thorn")
+    seq.answer("buy-from-guilders")
+    seq.answer(["vexa-nightshade"])
+    seq.answer({"faces": [3, 1], "entered": True})
+    seq.answer("pay")
+    return seq
+
+
+@pytest.mark.parametrize("ld", [5, 6])
+def test_a_returning_leader_with_equal_or_higher_leadership_leads(ld: int) -> None:
+    # seed 004, Buy from the Guilders: "If the freed captive was the Leader and they have a
+    # equal or higher Leadership than the current Leader, the current Leader changes back
+    # to their previous Fighter Type" -- Leadership is a target number: 5+ is higher than 6+
+    seq = leader_bought_back(ld, 6)
+    assert seq.pending is not None and seq.pending.id.endswith(":prev")  # Kira's old type
+    assert not any(p.endswith(":leader") for p in seq.prompts)  # no free choice of leader
+    seq.answer("Champion")
+    g = seq.work.gang(ESCHER)
+    assert g.fighter("vexa-nightshade").type is FighterType.LEADER
+    assert g.fighter("kira-ashfall").type is FighterType.CHAMPION
+    assert note("returning-leader-leadership") in "\n".join(seq.state.lines)
+
+
+def test_a_returning_leader_with_lower_leadership_becomes_a_champion() -> None:
+    # "... otherwise the returning Leader's Fighter Type is changed to Champion." Vexa 8+
+    # against Kira's 6+: no question is asked, Vexa is a Champion
+    seq = leader_bought_back(8, 6)
+    assert seq.pending is None
+    g = seq.work.gang(ESCHER)
+    assert g.fighter("vexa-nightshade").type is FighterType.CHAMPION
+    assert g.fighter("kira-ashfall").type is FighterType.LEADER
+    r = reading("returning-leader-leadership")
+    assert "equal or higher Leadership than the current Leader" in r.seed
+
+
+def test_without_a_leadership_on_the_profile_the_player_compares() -> None:
+    c = sold(demo_campaign(), ESCHER, "vexa-nightshade")
+    g = c.gang(ESCHER)
+    g.credits = 500
+    del g.fighter("vexa-nightshade").characteristics["ld"]
+    g.fighter("kira-ashfall").type = FighterType.LEADER
+    seq = pba_seq(campaign=c)
+    take(seq, ESCHER, "sable-thorn", "buy-from-guilders", [[3, 1]], others=["vexa-nightshade"],
+         choices=["pay", "current"])
+    assert seq.work.gang(ESCHER).fighter("vexa-nightshade").type is FighterType.CHAMPION
+
+
+# --- item 5: Distribute Equipment does not move a Captured fighter's gear -------------------
+
+
+def test_distribute_equipment_leaves_a_captives_gear_to_the_captor() -> None:
+    # seed 004, Distribute Equipment: "equipment may be moved between the gang's Stash and
+    # the gang's fighter cards"; a Captured fighter is held by the captor, who, Sell to the
+    # Guilders: "take all of the equipment off of their fighter card and add it to your
+    # Stash"
+    c = demo_campaign()
+    lys = c.gang(ESCHER).fighter("lys-venom")
+    lys.status, lys.captured_by = FighterStatus.CAPTURED, GOLIATH
+    seq = pba_seq(campaign=c)
+    to_step(seq, "distribute-equipment")
+    seq.add_entry(f"take|{ESCHER}")
+    ids = {o.id for o in seq.pending.options}
+    assert "lys-venom|Lasgun" not in ids and "vexa-nightshade|Needle pistol" in ids
+
+
+def test_no_weapon_limit_question_about_a_captive() -> None:
+    # (moving a captive's weapon to the Stash would be moving their gear: see above)
+    c = demo_campaign()
+    lys = c.gang(ESCHER).fighter("lys-venom")
+    lys.status, lys.captured_by = FighterStatus.CAPTURED, GOLIATH
+    lys.equipment += [Equipment("Boltgun", 55, weapon=True) for _ in range(3)]
+    seq = pba_seq(campaign=c)
+    to_step(seq, "distribute-equipment")
+    assert not any(p.startswith(f"limit:{ESCHER}:lys-venom") for p in seq.prompts)
+    assert len(seq.work.gang(ESCHER).fighter("lys-venom").equipment) == 5
+
+
+def test_a_gang_whose_only_armed_fighter_is_captured_has_nothing_to_take() -> None:
+    c = demo_campaign()
+    g = c.gang(ESCHER)
+    for f in g.fighters:
+        if f.id != "lys-venom":
+            f.equipment = []
+    lys = g.fighter("lys-venom")
+    lys.status, lys.captured_by = FighterStatus.CAPTURED, GOLIATH
+    seq = pba_seq(campaign=c)
+    to_step(seq, "distribute-equipment")
+    opt = next(o for o in seq.entry_options() if o.id == f"take|{ESCHER}")
+    assert not opt.enabled and "carries equipment" in opt.reason
+
+
+# --- item 10: wording ------------------------------------------------------------------------
+
+
+def test_the_reputation_floor_reading_says_an_import_below_0_records_0() -> None:
+    # what a Gang War import of Reputation -2 does (rules/campaign/yaktribe.py): recorded as
+    # 0, said in the import's warnings; the reading says the same
+    from munda_tui.rules.campaign.yaktribe import gang_from_yaktribe
+
+    data = {"gang": {"gang_name": "Low", "gang_type": "Escher", "credits": "0",
+                     "reputation": "-2", "gangers": []}}
+    imported = gang_from_yaktribe(data, ruleset="gang-war")
+    assert imported.gang.reputation == 0
+    assert any("recorded as 0" in w for w in imported.warnings)
+    app = reading("turf-reputation-floor").app
+    assert "import below 0 is recorded as 0" in app
+    assert "an import, a hand edit" not in app  # (it said an import below 0 was refused)
+
+
+@pytest.mark.parametrize("ruleset", ["gang-war", "turf-war-2017"])
+def test_no_action_detail_says_munda_tui_twice(ruleset: str) -> None:
+    from munda_tui.rules.core.rulesets import load_ruleset
+
+    for action in load_ruleset(ruleset)["actions"]:
+        detail = pb.action_detail(action)
+        assert "munda-tui: munda-tui" not in detail, action["id"]
+        for rid in action.get("readings", []):
+            assert note(rid) in detail
