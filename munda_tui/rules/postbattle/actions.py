@@ -26,7 +26,7 @@ from .core import (
     row_text,
     resolver,
 )
-from .steps import died, lasting_injury, permanent_injury, row_line, set_status
+from .steps import died, item_label, lasting_injury, permanent_injury, row_line, set_status
 from ..core.readings import note as reading_note
 from ..core.wording import possessive
 
@@ -450,11 +450,13 @@ def apply_effects(walk: Walk, g: Gang, fighter: Fighter, group: list[Fighter],
             if not opp.stash:
                 walk.say(f"  {possessive(opp.name)} Stash is empty: nothing to steal")
                 continue
+            # "Theft: steal an item from the opposing gang's Stash": one item, not the
+            # line (of three Frag grenades, one is stolen and two stay)
             c = walk.choose(p, f"Theft: which item from {possessive(opp.name)} Stash?",
-                            [Option(it.name, f"{it.name} ({it.cost or 0})") for it in opp.stash],
+                            [Option(it.name, item_label(it)) for it in opp.stash],
                             gang=g.id)
-            walk.change(kind="take_item", gang=g.id, from_gang=opp_id, item=c)
-            walk.say(f"  {g.name} steals {c} from {opp.name}")
+            walk.change(kind="take_item", gang=g.id, from_gang=opp_id, item=c, count=1)
+            walk.say(f"  {g.name} steals one {c} from {opp.name}")
         elif k == "territory":
             gain_territory(walk, g, p, special=ef.get("special", False), reroll=(
                 ef.get("reroll_min"), ef.get("reroll_max")))

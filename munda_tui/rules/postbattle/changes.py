@@ -10,7 +10,7 @@ one entry, and applying and describing can never disagree about which kinds exis
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..campaign import career as roster_rules
@@ -180,11 +180,29 @@ def _to_stash(t: Target, ch: dict[str, Any]) -> None:
     t.gang.stash.extend(move)
 
 
-@change("remove_item", lambda w, ch: f"{w.who + ': ' if w.who else 'Stash: '}{ch['item']} removed{w.why}")
+def _one_of(ch: dict[str, Any]) -> str:
+    """"one " when the change takes one item of a line (``count``), else ""."""
+    return "one " if ch.get("count") else ""
+
+
+def _take_from(items: list[Equipment], name: str, count: int | None) -> Equipment:
+    """Take ``count`` items of the line ``name`` (the whole line when None): a line of
+    three Frag grenades is three items (seed 004, Sell Equipment: "For each item you want
+    to sell"; Skulduggery, Theft: "steal an item"). Returns what was taken, as a line."""
+    i = _find_item(items, name)
+    line = items[i]
+    if count is None or count >= line.qty:
+        del items[i]
+        return line
+    line.qty -= count
+    return replace(line, qty=count)
+
+
+@change("remove_item", lambda w, ch: f"{w.who + ': ' if w.who else 'Stash: '}{_one_of(ch)}{ch['item']} removed{w.why}")
 def _remove_item(t: Target, ch: dict[str, Any]) -> None:
-    """From a fighter (``fighter``) or the Stash."""
+    """From a fighter (``fighter``) or the Stash: the line, or ``count`` of its items."""
     items = t.fighter.equipment if t.fighter else t.gang.stash
-    del items[_find_item(items, ch["item"])]
+    _take_from(items, ch["item"], ch.get("count"))
 
 
 @change("mark_spent", lambda w, ch: f"{w.who}: {ch['item']} spent")
@@ -218,11 +236,11 @@ def _give_item(t: Target, ch: dict[str, Any]) -> None:
     t.the_fighter.equipment.append(it)
 
 
-@change("take_item", lambda w, ch: f"Stash: + {ch['item']} (stolen from {w.gang_name(ch['from_gang'])})")
+@change("take_item", lambda w, ch: f"Stash: + {_one_of(ch)}{ch['item']} (stolen from {w.gang_name(ch['from_gang'])})")
 def _take_item(t: Target, ch: dict[str, Any]) -> None:
-    """Another gang's Stash -> this gang's Stash."""
+    """Another gang's Stash -> this gang's Stash: the line, or ``count`` of its items."""
     other = t.campaign.gang(ch["from_gang"])
-    t.gang.stash.append(other.stash.pop(_find_item(other.stash, ch["item"])))
+    t.gang.stash.append(_take_from(other.stash, ch["item"], ch.get("count")))
 
 
 @change("territory_add", lambda w, ch: f"Territory gained: {ch['name']} ({ch.get('territory_kind', 'turf')})")

@@ -1259,10 +1259,21 @@ def _skips(walk_or_seq: Any, gang: Gang, step: dict[str, Any]) -> bool:
     return str(gang.type) in step.get("skip_gangs", [])
 
 
+def item_label(it: Any) -> str:
+    """An equipment line as a choice shows it: ``Frag grenades x3 (25 each)``."""
+    if it.qty > 1:
+        return f"{it.name} x{it.qty} ({it.cost or 0} each)"
+    return f"{it.name} ({it.cost or 0})"
+
+
 @resolver("sell_equipment")
 def sell_equipment(walk: Walk) -> None:
+    """Seed 004, Sell Equipment: "For each item you want to sell ..." -- one item of a
+    line at a time (two Autopistols are two items), and "you may not attempt to sell the
+    same item again during this Post-Battle Sequence": the item offered, not every item
+    of its name (``refused`` counts the items of each line offered and kept)."""
     table = table_of(walk, walk.step["table"])
-    refused = facts(walk).setdefault("refused", set())
+    refused = facts(walk).setdefault("refused", {})
     for e in walk.entries():
         g = walk.campaign.gang(e["gang"])
         eid = e["id"]
@@ -1271,7 +1282,7 @@ def sell_equipment(walk: Walk) -> None:
         holder, item = oid.split("|", 1)
         items = g.stash if holder == "stash" else g.fighter(holder).equipment
         it = next(x for x in items if x.name == item)
-        value = it.cost or 0
+        value = it.cost or 0  # one item's value (a line of two is two items)
         buyers = walk.seq.facts.get("seek_buyer", {}).get(g.id, 0)
         price = 0
         if buyers == 0:
@@ -1290,17 +1301,21 @@ def sell_equipment(walk: Walk) -> None:
             price = value - r.total
             walk.say(f"{item}: {value} - {r.total} = {price}"
                      + (" : no buyer can be found" if price <= 0 else ""))
-        refused.add(f"{g.id}/{oid}")
+        key = f"{g.id}/{oid}"
+        refused[key] = refused.get(key, 0) + 1  # (back to the count when it is sold)
         if price <= 0:
             continue
         c = walk.choose(f"{eid}:accept", f"Sell {item} for {price} credits?",
                         [Option("sell", f"Sell for {price}"), Option("keep", "Keep it (may not be "
                          "offered again this sequence)")], gang=g.id)
         if c == "sell":
+            refused[key] -= 1  # sold: no longer on the roster to be offered
             walk.change(kind="remove_item", gang=g.id, fighter="" if holder == "stash" else holder,
-                        item=item, why="sold")
+                        item=item, count=1, why="sold")
             walk.change(kind="credits", gang=g.id, amount=price, why=f"sold {item}")
-            walk.say(f"{g.name} sells {item} for {price} credits")
+            left = _units(items, item)
+            walk.say(f"{g.name} sells one {item} for {price} credits"
+                     + (f" ({left} left)" if left else ""))
         else:
             walk.say(f"{g.name} keeps {item}")
     for g in walk.gangs:
@@ -1310,21 +1325,36 @@ def sell_equipment(walk: Walk) -> None:
         walk.say("Nothing sold: offer an item with {key:post_battle.add}.")
 
 
+def _units(items: list[Any], name: str) -> int:
+    """How many items of ``name`` a Stash or a fighter holds (every line's quantity)."""
+    return sum(it.qty for it in items if it.name == name)
+
+
 def sellable(seq: Sequence, g: Gang, step: dict[str, Any]) -> list[Option]:
-    refused = seq.facts.get("refused", set())
-    opts = []
-    for it in g.stash:
-        oid = f"stash|{it.name}"
-        opts.append(Option(oid, f"Stash: {it.name} ({it.cost or 0})", f"{g.id}/{oid}" not in refused,
-                           "already offered this sequence"))
+    """An option per item name of the Stash and of each fighter who may sell; greyed when
+    every item of that name there was offered this sequence and kept."""
+    refused = seq.facts.get("refused", {})
+    holders: list[tuple[str, str, list[Any]]] = [("stash", "Stash", g.stash)]
     for f in g.fighters:
         if f.type is FighterType.HIRED_GUN or f.status in (FighterStatus.DEAD, FighterStatus.RETIRED,
                                                             FighterStatus.CAPTURED):
             continue
-        for it in f.equipment:
-            oid = f"{f.id}|{it.name}"
-            opts.append(Option(oid, f"{f.name}: {it.name} ({it.cost or 0})",
-                               f"{g.id}/{oid}" not in refused, "already offered this sequence"))
+        holders.append((f.id, f.name, f.equipment))
+    opts = []
+    for hid, hname, items in holders:
+        seen: set[str] = set()
+        for it in items:
+            if it.name in seen:
+                continue  # (two lines of one name: one option, their items counted together)
+            seen.add(it.name)
+            oid = f"{hid}|{it.name}"
+            units = _units(items, it.name)
+            offered = refused.get(f"{g.id}/{oid}", 0)
+            label = f"{hname}: {it.name}" + (f" x{units}" if units > 1 else "") + \
+                f" ({it.cost or 0}{' each' if units > 1 else ''})"
+            if offered and units > offered:
+                label += f", {units - offered} not yet offered"
+            opts.append(Option(oid, label, units > offered, "already offered this sequence"))
     return opts
 
 

@@ -246,3 +246,91 @@ def test_no_action_detail_says_munda_tui_twice(ruleset: str) -> None:
         assert "munda-tui: munda-tui" not in detail, action["id"]
         for rid in action.get("readings", []):
             assert note(rid) in detail
+
+
+# --- items 1 and 2: a line of two is two items; the same name offered again --------------------
+
+
+def at_sell(c: Any, faces: dict[str, list[int]] | None = None) -> pb.PostBattle:
+    seq = S.make_seq("gang-war", outcome=BattleOutcome(
+        battle=1, gangs=[ESCHER, GOLIATH], winner=ESCHER,
+        fighters=[FighterOutcome(ESCHER, "vexa-nightshade"), FighterOutcome(GOLIATH, "brakk-ironjaw")]),
+        campaign=c)
+    return to_step(seq, "sell-equipment", faces)
+
+
+def test_selling_one_of_two_autopistols_keeps_the_other() -> None:
+    # seed 004, Sell Equipment: "For each item you want to sell, use the following criteria
+    # to determine the amount of credits you would gain for doing so: ... 4-6: the item can
+    # be sold for half its credit value" -- one Autopistol (10 credits) sells for 5; the
+    # other stays on Pip's card
+    c = demo_campaign()
+    pip = c.gang(ESCHER).fighter("pip-hollow")
+    pip.equipment = [Equipment("Autopistol", 10, qty=2, weapon=True)]
+    seq = at_sell(c)
+    seq.add_entry(f"sell|{ESCHER}")
+    opt = next(o for o in seq.pending.options if o.id == "pip-hollow|Autopistol")
+    assert "x2" in opt.label and "10 each" in opt.label
+    seq.answer("pip-hollow|Autopistol")
+    seq.answer({"faces": [5], "entered": True})
+    assert "for 5 credits" in seq.pending.label
+    seq.answer("sell")
+    g = seq.work.gang(ESCHER)
+    assert g.credits == 85 + 5
+    assert [(i.name, i.qty) for i in g.fighter("pip-hollow").equipment] == [("Autopistol", 1)]
+    assert g.fighter("pip-hollow").rating == pip.cost + 10
+
+
+def test_a_second_frag_grenade_may_be_offered_after_the_first() -> None:
+    # seed 004: "You may opt to not sell the item at the price available; you may not
+    # attempt to sell the same item again during this Post-Battle Sequence" -- the item
+    # offered, not its name: of two Frag grenades, the second may still be offered
+    c = demo_campaign()
+    c.gang(ESCHER).stash = [Equipment("Frag grenades", 30, qty=2, consumable=True)]
+    seq = at_sell(c)
+    from munda_tui.rules.postbattle.steps import sellable
+
+    seq.add_entry(f"sell|{ESCHER}")
+    seq.answer("stash|Frag grenades")
+    seq.answer({"faces": [4], "entered": True})
+    seq.answer("keep")  # 15 offered, not taken
+    g = seq.work.gang(ESCHER)
+    frag = next(o for o in sellable(seq, g, seq.step) if o.id == "stash|Frag grenades")
+    assert frag.enabled and "1 not yet offered" in frag.label
+    seq.add_entry(f"sell|{ESCHER}")
+    seq.answer("stash|Frag grenades")
+    seq.answer({"faces": [6], "entered": True})
+    seq.answer("sell")
+    g = seq.work.gang(ESCHER)
+    assert [(i.name, i.qty) for i in g.stash] == [("Frag grenades", 1)] and g.credits == 85 + 15
+    # both were offered now: the one kept may not be offered again
+    frag = next(o for o in sellable(seq, g, seq.step) if o.id == "stash|Frag grenades")
+    assert not frag.enabled and frag.reason == "already offered this sequence"
+
+
+def test_two_lines_of_one_name_are_offered_one_item_at_a_time() -> None:
+    c = demo_campaign()
+    c.gang(ESCHER).stash = [Equipment("Frag grenades", 30), Equipment("Frag grenades", 30)]
+    seq = at_sell(c)
+    seq.add_entry(f"sell|{ESCHER}")
+    seq.answer("stash|Frag grenades")
+    seq.answer({"faces": [1], "entered": True})  # no buyer for this one
+    from munda_tui.rules.postbattle.steps import sellable
+
+    g = seq.work.gang(ESCHER)
+    frag = [o for o in sellable(seq, g, seq.step) if o.id == "stash|Frag grenades"]
+    assert len(frag) == 1 and frag[0].enabled  # the other Frag grenades was not offered
+    assert "x2" in frag[0].label and "1 not yet offered" in frag[0].label
+
+
+def test_theft_steals_one_grenade_of_three() -> None:
+    # seed 004, Skulduggery, Significant Success: "Theft: steal an item from the opposing
+    # gang's Stash and add it to the gang's Stash." -- one Frag grenade of the three
+    c = demo_campaign()
+    c.gang(GOLIATH).stash = [Equipment("Frag grenades", 30, qty=3, consumable=True)]
+    c.gang(ESCHER).fighter("ria-cinder").type = FighterType.SPECIALIST  # (Skulduggery's)
+    seq = pba_seq(campaign=c)
+    take(seq, ESCHER, "ria-cinder", "skulduggery", [[6]], choices=["theft", "Frag grenades"])
+    assert [(i.name, i.qty) for i in seq.work.gang(GOLIATH).stash] == [("Frag grenades", 2)]
+    assert [(i.name, i.qty) for i in seq.work.gang(ESCHER).stash][-1] == ("Frag grenades", 1)
+    assert any("steals one Frag grenades" in line for line in seq.state.lines)
