@@ -41,10 +41,10 @@ def test_compact_records_leave_defaults_out():
         (lambda d: d["gangs"][0]["fighters"][0]["equipment"][1].__setitem__("qty", "2"), "gangs[0].fighters[0].equipment[1].qty: expected an integer, found a string ('2')"),
         (lambda d: d["gangs"][0]["fighters"][0]["equipment"][0].pop("name"), "gangs[0].fighters[0].equipment[0]: missing key 'name'"),
         (lambda d: d["gangs"][0]["fighters"][0].__setitem__("skills", "Headbutt"), "gangs[0].fighters[0].skills: expected an array, found a string ('Headbutt')"),
-        (lambda d: d["gangs"][0]["fighters"][0]["characteristics"].__setitem__("ws", "7+"), "gangs[0].fighters[0].characteristics.ws: WS is a target number from 2+ to 6+ (found 7+)"),
+        (lambda d: d["gangs"][0]["fighters"][0]["characteristics"].__setitem__("ws", "100+"), "gangs[0].fighters[0].characteristics.ws: WS is a target number from 1+ to 99+ (found 100+)"),
         (lambda d: d["gangs"][0]["fighters"][0]["characteristics"].__setitem__("ws", "three"), "gangs[0].fighters[0].characteristics.ws: WS is a target number like 3+ (found 'three')"),
         (lambda d: d["gangs"][0]["fighters"][0]["characteristics"].__setitem__("m", "5"), "gangs[0].fighters[0].characteristics.m: expected an integer, found '5'"),
-        (lambda d: d["gangs"][0]["fighters"][0]["characteristics"].__setitem__("m", -1), "gangs[0].fighters[0].characteristics.m: M is a number from 1 to 12 (found -1)"),
+        (lambda d: d["gangs"][0]["fighters"][0]["characteristics"].__setitem__("m", -1), "gangs[0].fighters[0].characteristics.m: M is a number from 1 to 99 (found -1)"),
         (lambda d: d["gangs"][0]["fighters"][0]["characteristics"].__setitem__("luck", 3), "gangs[0].fighters[0].characteristics.luck: unknown characteristic 'luck' (known: m, ws, bs, s, t, w, i, a, ld, cl, wil, int)"),
         (lambda d: d["battles"][0]["standings"]["iron-skulls"].pop("rating"), "battles[0].standings.iron-skulls: missing key 'rating'"),
         # (an id a pack may supply loads, and is said where used: tests/saves/test_packs.py)

@@ -220,7 +220,7 @@ def advancement_limit(fighter: Fighter, key: str) -> int:
         return 0
     lo, hi = profile_rules.LIMITS[key]
     value = fighter.characteristics[key]
-    return value - lo if profile_rules.is_target(key) else hi - value
+    return max(0, value - lo if profile_rules.is_target(key) else hi - value)
 
 
 def apply_advancement(fighter: Fighter, ch: dict[str, Any]) -> list[str]:

@@ -98,7 +98,8 @@ def parse_count(
 def parse_characteristic(key: str, text: str) -> int | None:
     """A plain number (``"4"``, M S T W I A) or a target number (``"3+"``, or
     ``"3"`` read as 3+: WS BS Ld Cl Wil Int); ``"-"``: none (None).
-    Only impossible values are refused (:func:`rules.profile.check_value`)."""
+    Only what cannot be read is refused (:func:`rules.profile.check_value`); a value
+    beyond the usual range is kept (issue 31: the game can reach it)."""
     return profile_rules.parse_value(key, text)  # ProfileError is a ValueError
 
 

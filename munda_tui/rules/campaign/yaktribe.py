@@ -535,15 +535,29 @@ def gang_from_yaktribe(data: Any, *, taken_ids: Collection[str] = (),
                     f"{fname}: status {limits.show_text(status_text)} not recognised, recorded as active."
                 )
         chars: dict[str, int] = {}
+        beyond: list[str] = []
         for key in CHARACTERISTICS:
             if key in raw:
-                stat = _int(raw[key], f"{here} {key.upper()}")
+                field_ = profile_rules.LABELS[key]
+                value = raw[key]
+                if (profile_rules.is_target(key) and isinstance(value, str)
+                        and value.strip().endswith("+")):
+                    value = value.strip()[:-1]  # "3+" as a card prints it
+                stat = _int(value, f"{here} {field_}")
                 if stat == 0:  # Yaktribe writes 0 for "-" (e.g. a familiar's BS)
                     continue
-                try:
+                try:  # only what cannot be read stops the import: fighter, field, value
                     chars[key] = profile_rules.check_value(key, stat)
                 except profile_rules.ProfileError as exc:
                     raise YaktribeError(f"{here}: {exc}") from None
+                odd = profile_rules.unusual(key, stat)
+                if odd:
+                    beyond.append(odd)
+        if beyond:
+            # kept as it is: advancements, skills or special rules reach it (a Nacht-Ghul's
+            # WS 1+); the import's notes name it
+            notes.append(f"{fname}: {'; '.join(beyond)}: kept as in the file (advancements, "
+                         "skills or special rules can take a characteristic there).")
         missing = [k.upper() for k in CHARACTERISTICS if k not in raw]
         if missing:
             warnings.append(f"{fname}: no {', '.join(missing)} in the file.")

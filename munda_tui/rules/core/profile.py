@@ -13,9 +13,15 @@ not have, written ``-``, is simply absent). On disk and on screen the target
 numbers carry their ``+``: :func:`encode` / :func:`decode` are what the saves
 codec uses, :func:`format_value` / :func:`format_profile` what screens show.
 
-Only impossible values are refused (:func:`check_value`): a plain
-characteristic below 1 (or above 12), a WS/BS that is not 2+ to 6+ (a D6
-roll), an I that is not 2+ to 6+ (a D6 roll), a Ld/Cl/Wil/Int that is not 2+ to 12+ (a 2D6 roll). The limits of a
+Each characteristic has a usual range (:data:`LIMITS`): a plain characteristic
+1 to 12, a WS/BS/I 2+ to 6+ (a D6 roll), a Ld/Cl/Wil/Int 2+ to 12+ (a 2D6 roll).
+The game can go beyond it through advancements, skills and special rules (a
+Nacht-Ghul's WS 1+ in a real Yaktribe export), so a value outside it is kept as it
+is, wherever it comes from (an import, a save, a hand edit, the catalogue, a pack,
+the forms), and :func:`unusual` names it where the value arrives (an import's
+notes). Only what cannot be read as a characteristic is refused
+(:func:`check_value`): a value that is not a whole number from 1 (1+) to
+:data:`READABLE_MAX` (the two digits of a fighter card's box). The limits of a
 fighter's own book (its maximum profile) are the player's to keep.
 """
 
@@ -53,6 +59,10 @@ LIMITS: dict[str, tuple[int, int]] = {
     **{k: (2, 12) for k in ("ld", "cl", "wil", "int")},  # a 2D6 roll
 }
 
+#: The largest value a characteristic can be read as (a fighter card's box holds two
+#: digits); 1 (1+) is the smallest. What lies between is kept, usual or not.
+READABLE_MAX = 99
+
 _ALIASES: dict[str, str] = {
     **{k: k for k in CHARACTERISTICS},
     **{v.lower(): k for k, v in NAMES.items()},
@@ -80,18 +90,33 @@ def key_of(name: str) -> str:
 
 
 def check_value(key: str, value: int) -> int:
-    """``value`` if the game can have it, else ProfileError saying why."""
+    """``value`` if it can be read as the characteristic ``key`` (1 to
+    :data:`READABLE_MAX`, usual or not: see :func:`unusual`), else ProfileError
+    naming the characteristic and the value."""
     if key not in LIMITS:
         raise ProfileError(f"{key!r} is not a characteristic")
-    lo, hi = LIMITS[key]
+    lo, hi = 1, READABLE_MAX
     if not lo <= value <= hi:
+        from .limits import show_number
+
+        found = show_number(value)
         if is_target(key):
             raise ProfileError(
                 f"{LABELS[key]} is a target number from {lo}+ to {hi}+ "
-                f"(found {value}+)"
+                f"(found {found}{'+' if 0 <= value < 10**15 else ''})"
             )
-        raise ProfileError(f"{LABELS[key]} is a number from {lo} to {hi} (found {value})")
+        raise ProfileError(f"{LABELS[key]} is a number from {lo} to {hi} (found {found})")
     return value
+
+
+def unusual(key: str, value: int) -> str:
+    """"" when ``value`` is in the characteristic's usual range (:data:`LIMITS`), else
+    the words that name it: ``"WS 1+ is beyond the usual 2+ to 6+"``."""
+    lo, hi = LIMITS[key]
+    if lo <= value <= hi:
+        return ""
+    return (f"{LABELS[key]} {format_value(key, value)} is beyond the usual "
+            f"{format_value(key, lo)} to {format_value(key, hi)}")
 
 
 def format_value(key: str, value: int | None) -> str:
@@ -187,6 +212,9 @@ def apply(profile: Profile, changes: list[tuple[str, int]], *, clamp: bool) -> l
         old = new[key]
         value = modified(key, old, delta)
         lo, hi = LIMITS[key]
+        # a value already beyond the usual range (kept as the game reached it) is its
+        # own limit: an advancement never worsens WS 1+ to 2+
+        lo, hi = min(lo, old), max(hi, old)
         if not lo <= value <= hi:
             if not clamp:
                 check_value(key, value)

@@ -40,7 +40,7 @@ def test_completion_prefix_then_word_then_inside() -> None:
 
 @pytest.mark.parametrize("text,words", [
     ("5 4+ 4+ 3 3 1 4+ x 7+ 7+ 7+ 7+", "value 8 (A, Attacks)"),
-    ("5 9+ 4+ 3 3 1 4+ 1 7+ 7+ 7+ 7+", "value 2 (WS, Weapon Skill): WS is a target number"),
+    ("5 0+ 4+ 3 3 1 4+ 1 7+ 7+ 7+ 7+", "value 2 (WS, Weapon Skill): WS is a target number"),
     ("5 4+ 4+ 3 3 1 4+ 1 7+ 7+ 7+", "11 values; a profile has 12"),
     ("5 4+ 4+ 3+ 3 1 4+ 1 7+ 7+ 7+ 7+", "value 4 (S, Strength): S is a plain number"),
     ("", "11 values" if False else "0 values"),
@@ -109,7 +109,7 @@ def test_a_pack_round_trips() -> None:
     ({"items": [{"name": "A", "cost": -1}]}, ("items", 0, "cost"), "0 or more"),
     ({"items": [{"name": "A", "kind": "gun"}]}, ("items", 0, "kind"), "unknown kind"),
     ({"items": [{"name": "A", "colour": "red"}]}, ("items", 0, "colour"), "unknown key"),
-    ({"fighter_types": [{"name": "A", "profile": {"ws": "9+"}}]},
+    ({"fighter_types": [{"name": "A", "profile": {"ws": "100+"}}]},
      ("fighter_types", 0, "profile"), "target number"),
 ])
 def test_a_bad_pack_says_where(data, where, words) -> None:

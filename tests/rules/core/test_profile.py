@@ -31,10 +31,12 @@ def test_parse_value(key, text, value):
 @pytest.mark.parametrize(
     ("key", "text", "message"),
     [
-        ("ws", "1+", "WS is a target number from 2+ to 6+ (found 1+)"),
-        ("bs", "7+", "BS is a target number from 2+ to 6+ (found 7+)"),
-        ("cl", "13+", "Cl is a target number from 2+ to 12+ (found 13+)"),
-        ("m", "0", "M is a number from 1 to 12 (found 0)"),
+        # (issue 31: a value beyond the usual range is kept; only what cannot be read as a
+        # characteristic, from 1 (1+) to 99 (99+), is refused)
+        ("ws", "0+", "WS is a target number from 1+ to 99+ (found 0+)"),
+        ("bs", "100+", "BS is a target number from 1+ to 99+ (found 100+)"),
+        ("cl", "-2+", "Cl is a target number like 3+ (found '-2+')"),
+        ("m", "0", "M is a number from 1 to 99 (found 0)"),
         ("t", "4+", "T is a plain number, not a target number (found '4+')"),
         ("ws", "", "WS is required (or - for none)"),
     ],
@@ -106,6 +108,6 @@ def test_initiative_is_a_target_number():
     assert pr.parse_profile("5 4+ 4+ 3 3 1 4 1 7+ 7+ 7+ 7+")["i"] == 4  # the + may be left out
     assert pr.apply(p, [("i", 1)], clamp=False) == ["I 4+ -> 3+"]
     assert pr.apply(p, [("i", -2)], clamp=False) == ["I 3+ -> 5+"]
-    with pytest.raises(pr.ProfileError, match=r"I is a target number from 2\+ to 6\+"):
-        pr.parse_value("i", "7+")
+    # 7+ is beyond the usual 2+ to 6+ but kept (issue 31: the game can reach it)
+    assert pr.parse_value("i", "7+") == 7 and pr.unusual("i", 7) == "I 7+ is beyond the usual 2+ to 6+"
     assert pr.encode(p)["i"] == "5+"
