@@ -696,6 +696,14 @@ def validate_campaign(campaign: m.Campaign, raw: Mapping[str, Any] | None = None
             if f.id in on_roster:
                 raise ValidationError(("gangs", gi, "fallen", fi, "id"),
                                       f"fighter id {f.id!r} is both on the roster and fallen")
+        # the departed (retired, ...) keep their ids too
+        _unique(gang.departed, "id", ("gangs", gi, "departed"), "departed fighter")
+        fallen = {f.id for f in gang.fallen}
+        for fi, f in enumerate(gang.departed):
+            if f.id in on_roster or f.id in fallen:
+                raise ValidationError(("gangs", gi, "departed", fi, "id"),
+                                      f"fighter id {f.id!r} is both departed and "
+                                      + ("on the roster" if f.id in on_roster else "fallen"))
         try:
             campaign.check_reputation(gang.reputation)
         except limits.LimitError as error:

@@ -43,7 +43,7 @@ from .tomldoc import Layout
 
 #: The campaign schema version from which the folder is split.
 SPLIT_VERSION = 2
-GANG_LAYOUT = Layout(arrays={("fighters",): "id", ("fallen",): "id"})
+GANG_LAYOUT = Layout(arrays={("fighters",): "id", ("fallen",): "id", ("departed",): "id"})
 INDEX_FILE = "battles.json"
 #: keys of a battle file that are the folder's, not a stage's
 NUMBER, SUMMARY = "number", "summary"

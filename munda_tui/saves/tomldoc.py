@@ -32,7 +32,7 @@ class Layout:
 CAMPAIGN_LAYOUT = Layout(
     tables=frozenset({("settings",)}),
     arrays={("gangs",): "id", ("gangs", "fighters"): "id", ("gangs", "fallen"): "id",
-            ("battles",): "number"},
+            ("gangs", "departed"): "id", ("battles",): "number"},
 )
 FLAT_LAYOUT = Layout()
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from munda_tui.rules.core.model import BattleSummary, Campaign, FighterStatus, Gang, TerritoryKind
+from munda_tui.rules.core.model import BattleSummary, Campaign, Fighter, FighterStatus, Gang, TerritoryKind
 from munda_tui.rules.core.stage import summary_of
 from munda_tui.rules.core.status import BattleStatus
 from munda_tui.rules.campaign.report_doc import Item, Report, from_markdown
@@ -216,14 +216,17 @@ def campaign_summary(campaign: Campaign) -> Report:
         add_roster(report, g)
         if g.fallen:
             report.paragraph("Fallen: " + fallen_text(g) + ".")
+        if g.departed:  # the retired (and others who left alive), kept apart
+            report.paragraph("Left the roster: " + fallen_text(g, g.departed) + ".")
     return report
 
 
-def fallen_text(gang: Gang) -> str:
+def fallen_text(gang: Gang, fighters: list[Fighter] | None = None) -> str:
     """The gang's dead, removed from the roster and kept in its history (seed 004,
-    Delete Dead Fighters): "Name (battle 3: Critical Injury ...)", in the order they fell."""
+    Delete Dead Fighters): "Name (battle 3: Critical Injury ...)", in the order they fell
+    (``fighters``: others kept apart so, the departed)."""
     parts = []
-    for f in gang.fallen:
+    for f in gang.fallen if fighters is None else fighters:
         when = [f"battle {f.status_battle}"] if f.status_battle else []
         when += [f.status_why] if f.status_why else []
         parts.append(f.name + (f" ({': '.join(when)})" if when else ""))

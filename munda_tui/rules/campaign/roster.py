@@ -321,11 +321,11 @@ def _check_unique(gang: Gang, name: str, fighter_id: str | None) -> None:
 
 def retire_fighter(gang: Gang, fighter_id: str, *, to_pool: bool = False) -> list[Equipment]:
     """Seed 004, Delete Retiring Fighters: the fighter leaves the roster (kept
-    as Retired); a non-Hired Gun's equipment is recovered to the Stash, a
+    apart as Retired, in ``Gang.departed``); a non-Hired Gun's equipment is recovered to the Stash, a
     Hired Gun takes theirs. ``to_pool``: the fighter leaves to become a Merc or
     Bounty Hunter (agreed with the Arbitrator) and takes their equipment: lost
     (Retiring Fighters Equipment Retention). Returns the items recovered."""
-    fighter = gang.fighter(fighter_id)
+    fighter = _on_roster(gang, fighter_id)
     if fighter.status in OFF_ROSTER:
         raise RosterError(f"{fighter.name} is already {fighter.status.value}")
     recovered: list[Equipment] = []
@@ -336,7 +336,18 @@ def retire_fighter(gang: Gang, fighter_id: str, *, to_pool: bool = False) -> lis
             _add_item(gang.stash, item)
     fighter.status = FighterStatus.RETIRED
     fighter.status_why = "left to become a Merc or Bounty Hunter" if to_pool else "retired"
+    # "All retiring fighters are removed from the gang's roster now" (kept apart: departed)
+    gang.depart(fighter.id)
     return recovered
+
+
+def _on_roster(gang: Gang, fighter_id: str) -> Fighter:
+    """The fighter, on the roster or among the fallen and the departed (whose status says
+    they are off it: the callers refuse them with a RosterError)."""
+    try:
+        return gang.fighter(fighter_id)
+    except KeyError:
+        return gang.member(fighter_id)
 
 
 def delete_fighter(gang: Gang, fighter_id: str) -> Fighter:
@@ -430,7 +441,7 @@ def _add_item(items: list[Equipment], item: Equipment) -> None:
 
 def _check_holder(gang: Gang, owner: str) -> None:
     if owner != STASH:
-        fighter = gang.fighter(owner)
+        fighter = _on_roster(gang, owner)
         if fighter.status in OFF_ROSTER:
             raise RosterError(f"{fighter.name} is {fighter.status.value}: no longer on the roster")
 

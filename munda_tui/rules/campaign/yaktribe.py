@@ -651,7 +651,7 @@ def compare_rating(gang: Gang, file_rating: int | None) -> RatingCheck:
         if f.status not in (FighterStatus.CAPTURED, FighterStatus.DEAD, FighterStatus.RETIRED)
     ]
     dead = list(gang.fallen)  # (a dead fighter in the file is among the gang's fallen)
-    gone = [f for f in gang.fighters if f.status is FighterStatus.RETIRED]
+    gone = [f for f in gang.departed if f.status is FighterStatus.RETIRED]  # (off the roster)
     captured = [f for f in gang.fighters if f.status is FighterStatus.CAPTURED]
     recovering = [f for f in gang.fighters if f.status is FighterStatus.RECOVERY]
     specials = [t for t in gang.territories if t.kind in SPECIAL_KINDS]

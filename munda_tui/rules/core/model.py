@@ -246,9 +246,26 @@ class Gang:
     # from the gang's roster now"), kept as its history: status "dead", why, battle
     fallen: list[Fighter] = field(default_factory=list)
     notes: str = ""
+    # the fighters who left the roster alive, kept apart as the dead are in ``fallen``
+    # (status, why, battle): the retired (seeds 004 and 002, Delete Retiring Fighters: "All
+    # retiring fighters are removed from the gang's roster now"; "The fighter cards of
+    # retiring fighters should be retained ... for later reuse"), a departed Bounty Hunter,
+    # and a captive a Bounty Hunter handed to the Guilders (Resolve Bounty Hunters: "removed
+    # from their gang's roster without opportunity for rescue")
+    departed: list[Fighter] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.bury_dead()  # (older saves and imports kept the dead on the roster)
+        for f in [f for f in self.fighters if f.status is FighterStatus.RETIRED]:
+            self.depart(f.id)  # (and the retired)
+
+    def depart(self, fighter_id: str) -> Fighter:
+        """The fighter leaves the roster alive for the gang's ``departed`` (their status,
+        retired or Captured by the Guilders, kept)."""
+        f = self.fighter(fighter_id)
+        self.fighters.remove(f)
+        self.departed.append(f)
+        return f
 
     def bury(self, fighter_id: str) -> Fighter:
         """Seed 004, Delete Dead Fighters: the fighter leaves the roster for the
@@ -268,18 +285,23 @@ class Gang:
         return dead
 
     def member(self, fighter_id: str) -> Fighter:
-        """A fighter of the roster or of the fallen (names in the gang's history)."""
+        """A fighter of the roster, the fallen or the departed (names in the gang's history)."""
         for f in self.fighters:
             if f.id == fighter_id:
                 return f
         for f in self.fallen:
             if f.id == fighter_id:
                 return f
+        for f in self.departed:
+            if f.id == fighter_id:
+                return f
         raise KeyError(f"no fighter {fighter_id!r} in {self.name}")
 
     def fighter_ids(self) -> list[str]:
-        """Every id the gang has used, the fallen's too (a new fighter takes none of them)."""
-        return [f.id for f in self.fighters] + [f.id for f in self.fallen]
+        """Every id the gang has used, the fallen's and the departed's too (a new fighter
+        takes none of them)."""
+        return ([f.id for f in self.fighters] + [f.id for f in self.fallen]
+                + [f.id for f in self.departed])
 
     @property
     def is_house(self) -> bool:

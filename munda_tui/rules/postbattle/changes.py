@@ -157,6 +157,14 @@ def _bury(t: Target, ch: dict[str, Any]) -> None:
     t.gang.bury(t.the_fighter.id)
 
 
+@change("depart", lambda w, ch: f"{w.who}: removed from the roster, kept apart{w.why}")
+def _depart(t: Target, ch: dict[str, Any]) -> None:
+    """Seeds 004 and 002, Delete Retiring Fighters: "All retiring fighters are removed from
+    the gang's roster now"; Resolve Bounty Hunters: a captive handed to the Guilders is
+    "removed from their gang's roster" (``Gang.departed``)."""
+    t.gang.depart(t.the_fighter.id)
+
+
 def _injury_words(w: Words, ch: dict[str, Any]) -> str:
     eff = f" ({ch['effect']})" if ch.get("effect") else ""
     return f"{w.who}: Lasting Injury {ch.get('roll', '')} {ch['name']}{eff}".replace("  ", " ")

@@ -86,6 +86,18 @@ def build_report(seq: Sequence) -> Report:
     if fallen:  # seed 004, Delete Dead Fighters: removed from the roster, kept in the history
         report.heading("Fallen")
         report.bullets(*fallen)
+    departed = []
+    for g in seq.work.gangs:
+        gone = {f.id for f in seq.base.gang(g.id).departed} if g.departed else set()
+        for f in g.departed:
+            if f.id not in gone:
+                why = f" ({f.status_why})" if f.status_why else ""
+                departed.append(f"{f.name} ({g.name}){why}")
+                if f.status is FighterStatus.CAPTURED:
+                    caps.append(f"{f.name} ({g.name}) held by the Guilders, removed from the roster")
+    if departed:  # Delete Retiring Fighters: removed from the roster, kept apart
+        report.heading("Left the roster")
+        report.bullets(*departed)
     report.heading("Captives")
     report.bullets(*(caps or ["none"]))
     loot = [c for c in changes if c["kind"] in ("add_item", "take_item", "seize")]

@@ -625,9 +625,17 @@ def bounty_hunters(walk: Walk) -> None:
                         died(walk, opp_id, t.id, bounty_hunter=True)
                         walk.say(f"{bh.name} turns in {possessive(t.name)} body: +{price} credits")
                     else:
+                        # "Any Captured fighters who this happens to are removed from their
+                        # gang's roster without opportunity for rescue by their gang
+                        # (Skinblades, Guilder Posts, and similar may still save them)": held
+                        # by the Guilders, never offered for buying back; removed from the
+                        # roster after Escaping Capture (where a Skinblade may still save them)
                         set_status(walk, opp_id, t.id, FighterStatus.CAPTURED,
                                    "handed to the Guilders by a Bounty Hunter", "guilders")
-                        walk.say(f"{bh.name} hands {t.name} to the Guilders: +{price} credits")
+                        facts(walk).setdefault("bounty_taken", []).append(f"{opp_id}/{t.id}")
+                        walk.say(f"{bh.name} hands {t.name} to the Guilders: +{price} credits; "
+                                 f"{t.name} is removed from {possessive(opp.name)} roster "
+                                 "without opportunity for rescue")
             else:
                 fee = walk.roll(f"bh:{g.id}:fee", f"{g.name}: {bh.name} demands 50 plus 3D6 x 5 "
                                 "credits", "50+3D6x5", gang=g.id)
@@ -689,6 +697,16 @@ def escaping_capture(walk: Walk) -> None:
     if not cands:
         walk.say("No Captured fighter has a Skinblade or Escape Artist: {key:post_battle.add} names another "
                  "fighter whose equipment or ability allows an escape.")
+    for key in facts(walk).get("bounty_taken", []):
+        gid, fid = key.split("/", 1)
+        g = walk.campaign.gang(gid)
+        f = next((x for x in g.fighters if x.id == fid), None)
+        if f is None or f.status is not FighterStatus.CAPTURED or f.captured_by != "guilders":
+            continue  # escaped
+        walk.change(kind="depart", gang=gid, fighter=fid,
+                    why="taken by a Bounty Hunter to the Guilders: no opportunity for rescue")
+        walk.say(f"{f.name} is removed from {possessive(g.name)} roster (taken by a Bounty "
+                 "Hunter to the Guilders, without opportunity for rescue).")
 
 
 @entry_kinds("escaping_capture")
@@ -1129,6 +1147,11 @@ def delete_retiring(walk: Walk) -> None:
                  + f"; equipment {'lost' if lost else 'recovered'}"
                  + (f" ({', '.join(it.name for it in f.equipment)})" if lost and f.equipment else "")
                  + ".")
+    # "All retiring fighters are removed from the gang's roster now" (kept apart, as the
+    # dead among the fallen: Gang.departed), a departed Bounty Hunter and unpaid Mercs too
+    for g in walk.gangs:
+        for f in [f for f in g.fighters if f.status is FighterStatus.RETIRED]:
+            walk.change(kind="depart", gang=g.id, fighter=f.id, why="Delete Retiring Fighters")
     if not walk.state.lines:
         walk.say("No one retires: retire a fighter with {key:post_battle.add}.")
 
@@ -1206,6 +1229,9 @@ def loss_of_leader(walk: Walk) -> None:
         alive = [f for f in leaders if f not in gone]
         # a dead Leader has left the roster for the fallen (Delete Dead Fighters)
         gone += [f for f in reversed(g.fallen) if f.type is FighterType.LEADER]
+        # and a retired one for the departed (Delete Retiring Fighters)
+        gone += [f for f in reversed(g.departed) if f.type is FighterType.LEADER
+                 and f.status is FighterStatus.RETIRED]
         if gone and not alive:
             lost.append((g, gone[0]))
     if not lost:

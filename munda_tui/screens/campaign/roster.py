@@ -213,10 +213,14 @@ class RosterScreen(Asking, Screen[None]):
         sort_key, sort_label = SORTS[self.sort_index]
         held = ", ".join(f"{f.name} ({g.name})" for g, f in captives(self.handle.campaign, gang.id))
         held = f" · Holds captive: {held}" if held else ""
+        # the retired are off the roster, kept apart (seed 004: "removed from the gang's
+        # roster"), as the dead are among the fallen: named here, not in the table
+        left = ", ".join(f"{f.name} ({f.status.value})" for f in gang.departed)
+        left = f" · Left the roster: {left}" if left else ""
         self.query_one("#gang-summary", Static).update(
             f"Reputation {gang.reputation} · Stash {gang.credits} cr · Wealth {gang.wealth} · "
             f"{len(gang.tactics)} Tactics · Territories: {territories}"
-            + held
+            + held + left
             + (f" · sorted by {sort_label}" if sort_key else "")
             + (" (reversed)" if self.sort_reverse and sort_key else "")
         )

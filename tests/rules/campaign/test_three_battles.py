@@ -68,6 +68,15 @@ def fallen(c: Campaign) -> dict[str, tuple[Any, ...]]:
     }
 
 
+def departed(c: Campaign) -> dict[str, tuple[Any, ...]]:
+    """The same of every fighter who left the roster alive (the gangs' departed)."""
+    return {
+        f.id: (f.type.value, f.status.value, f.xp, f.kills, profile(f),
+               [i.name for i in f.equipment], [(i.name, i.effect) for i in f.injuries])
+        for g in c.gangs for f in g.departed
+    }
+
+
 def gangs(c: Campaign) -> dict[str, tuple[Any, ...]]:
     """(credits, Gang Rating, Reputation, Stash, captives held) of each gang."""
     return {g.id: (g.credits, g.rating, g.reputation, [i.name for i in g.stash],
@@ -381,8 +390,10 @@ def test_three_battles_keep_the_roster_true() -> None:
         ("Critical Injury", "resolved: Medical Escort: Full Recovery, recovery")])
     # bought back: "returned to the gang's roster ... but no equipment"
     after3["mara-quill"] = changed(after2, "mara-quill", status="active")
-    # "If a Merc's upkeep is not paid the Merc will be retired from the gang"
-    after3["grist-hallow"] = changed(after2, "grist-hallow", status="retired")
+    # "If a Merc's upkeep is not paid the Merc will be retired from the gang"; "All
+    # retiring fighters are removed from the gang's roster now": kept apart (departed)
+    grist = changed(after2, "grist-hallow", status="retired")
+    del after3["grist-hallow"]
     # no Medical Escort: dies in Delete Dead Fighters; the gang held the battlefield, so the
     # equipment is recovered to the Stash; the Critical Injury says how it ended; "All dead
     # fighters are removed from the gang's roster now" (seed 004): among the gang's fallen
@@ -390,6 +401,7 @@ def test_three_battles_keep_the_roster_true() -> None:
     assert roster(c) == after3
     assert fallen(c) == {"thug-varro": changed(after2, "thug-varro", status="dead", gear=[], injuries=[
         ("Critical Injury", "died (Critical Injury without medical attention)")])}
+    assert departed(c) == {"grist-hallow": grist}
     # Venom Sisters: 15 + 60 (Do Business) - 60 (Mara bought back); Grist's 15 not paid;
     # rating 1065 + 50 (Mara, no equipment) - 40 (Grist retired); Reputation 9 + 1 (Do
     # Business). Iron Skulls: 55 - 30 (the Doc); rating 1400 - 100 (Thug dead; Krug in

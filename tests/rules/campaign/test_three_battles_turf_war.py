@@ -392,9 +392,13 @@ def test_three_turf_war_battles_keep_the_roster_true() -> None:
     # Stash"), bought back ("returned to the gang's roster ... but no equipment"), then
     # given the Autogun bought at the Trading Post
     after3["tessa-gloom"] = changed(after2, "tessa-gloom", status="active", gear=["Autogun"])
-    # "If a Merc's upkeep is not paid the Merc will be retired from the gang"
-    after3["grist-hallow"] = changed(after2, "grist-hallow", status="retired")
+    # "If a Merc's upkeep is not paid the Merc will be retired from the gang"; "All
+    # retiring fighters are removed from the gang's roster now" (seed 002): kept apart
+    grist = changed(after2, "grist-hallow", status="retired")
+    del after3["grist-hallow"]
     assert roster(c) == after3
+    assert {f.id: f.status.value for g in c.gangs for f in g.departed} == {"grist-hallow": "retired"}
+    assert grist[1] == "retired"
     assert c.gang(E).fighter("tessa-gloom").weapon_count == 1  # the Autogun, a weapon
     # Venom Sisters: 135 - 30 (the Doc) - 60 (Tessa bought back) - 15 (Autogun); rating
     # 1000 + 50 (Tessa, no equipment) + 15 (her Autogun). Iron Skulls: 100 + 25 (half of

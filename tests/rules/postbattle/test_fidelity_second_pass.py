@@ -334,3 +334,100 @@ def test_theft_steals_one_grenade_of_three() -> None:
     assert [(i.name, i.qty) for i in seq.work.gang(GOLIATH).stash] == [("Frag grenades", 2)]
     assert [(i.name, i.qty) for i in seq.work.gang(ESCHER).stash][-1] == ("Frag grenades", 1)
     assert any("steals one Frag grenades" in line for line in seq.state.lines)
+
+
+# --- item 9: a Bounty Hunter's captive leaves the roster, without opportunity for rescue -----
+
+
+def bounty_hunter_takes_dak(skinblade: bool = False, escaped: bool = False) -> pb.PostBattle:
+    from munda_tui.rules.core.model import Fighter
+    from munda_tui.rules.core.outcome import EndState
+
+    c = demo_campaign()
+    c.gang(ESCHER).fighters.append(Fighter("bh", "Grendl", FighterType.BOUNTY_HUNTER,
+                                           equipment=[Equipment("Bolter", 50)]))
+    dak = c.gang(GOLIATH).fighter("dak-cinderfist")
+    dak.bounty = 1
+    if skinblade:
+        dak.equipment.append(Equipment("Skinblade", 10))
+    o = BattleOutcome(battle=1, gangs=[ESCHER, GOLIATH], winner=ESCHER, fighters=[
+        FighterOutcome(ESCHER, "vexa-nightshade"), FighterOutcome(ESCHER, "bh"),
+        FighterOutcome(GOLIATH, "brakk-ironjaw"),
+        FighterOutcome(GOLIATH, "dak-cinderfist", EndState.SERIOUSLY_INJURED)],
+        takes_prisoners={ESCHER: True, GOLIATH: True})
+    seq = S.make_seq("gang-war", outcome=o, campaign=c)
+    faces = {f"fate:{GOLIATH}:dak-cinderfist": [3]}  # 3-4: Captured
+    while seq.step["id"] != "escaping-capture" or seq.pending is not None:
+        p = seq.pending
+        if p is None:
+            seq.advance()
+        elif p.id.startswith("escape:"):
+            seq.answer("yes" if escaped else "no")
+        elif p.kind == "roll" and p.id in faces:
+            seq.answer({"faces": faces[p.id], "entered": True})
+        else:
+            S.answer_default(seq, random.Random(1))
+    return seq
+
+
+def test_a_bounty_hunters_captive_is_removed_from_the_roster() -> None:
+    # seed 004 (and 002, in the same words), Resolve Bounty Hunters: "the Bounty Hunter
+    # takes all of them (dead or alive) to turn into the Guilders for the prices on their
+    # head(s). Any Captured fighters who this happens to are removed from their gang's
+    # roster without opportunity for rescue by their gang"
+    seq = bounty_hunter_takes_dak()
+    g = seq.work.gang(GOLIATH)
+    assert "dak-cinderfist" not in [f.id for f in g.fighters]
+    dak = g.member("dak-cinderfist")
+    assert dak in g.departed and dak.captured_by == "guilders"
+    assert any("without opportunity for rescue" in line for line in seq.state.lines)
+    # no Buy from the Guilders for him: the Iron Skulls have no fighter sold to them
+    from munda_tui.rules.postbattle.actions import REQUIRES
+
+    assert not REQUIRES["sold_fighter"][0](seq, g)
+    # and the report names him among the captives and those who left the roster
+    S.drive(seq, random.Random(1))
+    text = seq.report()
+    assert "Dak Cinderfist (The Iron Skulls) held by the Guilders, removed from the roster" in text
+
+
+def test_a_skinblade_may_still_save_a_bounty_hunters_captive() -> None:
+    # "(Skinblades, Guilder Posts, and similar may still save them)": Escaping Capture
+    # comes after Resolve Bounty Hunters
+    seq = bounty_hunter_takes_dak(skinblade=True, escaped=True)
+    g = seq.work.gang(GOLIATH)
+    dak = g.fighter("dak-cinderfist")  # back on the roster
+    assert dak.status is FighterStatus.ACTIVE and dak not in g.departed
+
+
+# --- item 8: the retired leave the roster, kept apart ------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", ["gang-war", "turf-war-2017"])
+def test_a_retired_fighter_is_removed_from_the_roster(ruleset: str) -> None:
+    # seeds 004 and 002, Delete Retiring Fighters: "All retiring fighters are removed from
+    # the gang's roster now, and their fighter cards ... are removed from the gang's deck of
+    # fighter cards. The fighter cards of retiring fighters should be retained with their
+    # current Characteristics Profile, XP, Advancements, and any equipment they took with
+    # them for later reuse."
+    seq = pba_seq(ruleset)
+    to_step(seq, "delete-retiring")
+    seq.add_entry(f"retire|{ESCHER}")
+    seq.answer("pip-hollow")
+    seq.answer("retire")
+    g = seq.work.gang(ESCHER)
+    assert "pip-hollow" not in [f.id for f in g.fighters]
+    pip = g.member("pip-hollow")  # kept apart, as the dead among the fallen
+    assert pip in g.departed and pip.status is FighterStatus.RETIRED
+    assert pip.characteristics and pip.xp == seq.base.gang(ESCHER).fighter("pip-hollow").xp
+    S.drive(seq, random.Random(1))
+    assert "Left the roster" in seq.report() and "Pip Hollow (The Venom Sisters)" in seq.report()
+
+
+def test_a_retired_fighter_in_an_old_save_leaves_the_roster_on_load() -> None:
+    from munda_tui.rules.core.model import Gang, Fighter, FighterStatus as St
+
+    g = Gang("g", "G", fighters=[Fighter("a", "A", FighterType.GANGER),
+                                 Fighter("b", "B", FighterType.GANGER, status=St.RETIRED)])
+    assert [f.id for f in g.fighters] == ["a"] and [f.id for f in g.departed] == ["b"]
+    assert g.member("b").name == "B" and "b" in g.fighter_ids()

@@ -67,7 +67,7 @@ def test_bounty_hunter_paid_then_departs() -> None:
     assert seq.pending.dice == "50+3D6x5"
     answer_all(seq, {"faces": [1, 2, 3]}, "pay")
     g = seq.work.gang(ESCHER)
-    assert g.credits == 200 - 80 and g.fighter("bh").status is FighterStatus.RETIRED
+    assert g.credits == 200 - 80 and g.member("bh").status is FighterStatus.RETIRED
 
 
 def test_bounty_hunter_unpaid_costs_2d3_reputation() -> None:
@@ -269,7 +269,8 @@ def test_unpaid_merc_retires_with_their_gear() -> None:
     seq.advance()
     assert seq.step["id"] == "delete-retiring"
     g = seq.work.gang(ESCHER)
-    assert g.fighter("merc").status is FighterStatus.RETIRED
+    assert g.member("merc").status is FighterStatus.RETIRED
+    assert "merc" not in [f.id for f in g.fighters]  # removed from the roster, kept apart
     assert "Bolter" not in [i.name for i in g.stash]
 
 
@@ -279,7 +280,8 @@ def test_retiring_a_gang_member_recovers_equipment() -> None:
     seq.answer("pip-hollow")
     seq.answer("retire")
     g = seq.work.gang(ESCHER)
-    assert g.fighter("pip-hollow").status is FighterStatus.RETIRED
+    assert g.member("pip-hollow").status is FighterStatus.RETIRED
+    assert "pip-hollow" not in [f.id for f in g.fighters]  # removed from the roster, kept apart
     assert g.stash[-1].name == "Autopistol"
 
 
@@ -292,7 +294,7 @@ def test_leaving_to_become_a_merc_loses_the_equipment() -> None:
     seq.answer("pip-hollow")
     seq.answer("pool")
     g = seq.work.gang(ESCHER)
-    pip = g.fighter("pip-hollow")
+    pip = g.member("pip-hollow")
     assert pip.status is FighterStatus.RETIRED
     assert pip.status_why == "left to become a Merc or Bounty Hunter"
     assert [i.name for i in g.stash] == stash  # nothing recovered

@@ -185,11 +185,18 @@ async def test_retire_and_delete_ask_first(make_app, data_dir) -> None:
         await pilot.press("R", "y")
         await wait_for_screen(pilot, "RosterScreen")
         assert "Gang Rating 885" in title(app)  # Vexa (190) retired
-        await pilot.press("down", "d", "y")  # delete Sable Thorn (240)
+        # "All retiring fighters are removed from the gang's roster now" (issue 31): not
+        # dimmed in the table, named apart; the cursor is on Sable Thorn, the first row now
+        table = app.screen.query_one("#fighters")
+        assert table.row_count == 8
+        assert "Left the roster: Vexa Nightshade (retired)" in str(
+            app.screen.query_one("#gang-summary").render())
+        await pilot.press("d", "y")  # delete Sable Thorn (240)
         await wait_for_screen(pilot, "RosterScreen")
         assert "Gang Rating 645" in title(app)
     gang = saved(data_dir, slug).gang("venom-sisters")
-    assert gang.fighter("vexa-nightshade").status is FighterStatus.RETIRED
+    assert "vexa-nightshade" not in [f.id for f in gang.fighters]
+    assert gang.member("vexa-nightshade").status is FighterStatus.RETIRED
     assert "sable-thorn" not in [f.id for f in gang.fighters]
     assert [e.name for e in gang.stash][-3:] == ["Needle pistol", "Stiletto sword", "Mesh armour"]
 

@@ -270,11 +270,17 @@ async def test_leaving_for_the_merc_pool_from_the_roster_asks_and_loses_the_gear
         await wait_for_screen(pilot, "ConfirmScreen")
         await pilot.press("y")
         await wait_for_screen(pilot, "RosterScreen")
-        assert "Retired (left to become a Merc or Bounty Hunter)" in detail(app)
+        # off the roster, kept apart (issue 31: seed 004, "All retiring fighters are removed
+        # from the gang's roster now")
+        assert app.screen.query_one("#fighters").row_count == 8
+        assert "Left the roster: Pip Hollow (retired)" in str(
+            app.screen.query_one("#gang-summary").render())
     with Store(data_dir).open_campaign(slug) as h:
         g = h.campaign.gang(ESCHER)
-        assert g.fighter("pip-hollow").status is FighterStatus.RETIRED
-        assert [i.name for i in g.fighter("pip-hollow").equipment] == ["Autopistol"]
+        pip = g.member("pip-hollow")
+        assert pip.status is FighterStatus.RETIRED and pip not in g.fighters
+        assert pip.status_why == "left to become a Merc or Bounty Hunter"
+        assert [i.name for i in pip.equipment] == ["Autopistol"]
         assert [i.name for i in g.stash] == ["Lasgun", "Stimm-slug stash"]
 
 
