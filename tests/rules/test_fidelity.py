@@ -96,9 +96,11 @@ def test_turf_war_two_decreases_roll_once_with_the_whole_decrease() -> None:
     c = demo_campaign()
     c.gang(ESCHER).territory_size = 3
     seq = at("turf", "turf-war-2017", c=c)
-    for _ in range(2):
+    for n in range(2):
         seq.add_entry(f"decrease|{ESCHER}")
         seq.answer(1)
+        if n == 0:
+            seq.answer(["Old Ruins"])  # the named Turf lost (none left for the second)
     seq.advance()
     p = seq.pending
     assert p is not None and "- 2" in p.label
@@ -136,6 +138,7 @@ def test_turf_war_a_theft_counts_for_both_gangs() -> None:
     c.gang(GOLIATH).territory_size = 2
     seq = at("turf", "turf-war-2017", c=c)
     seq.add_entry(f"steal|{ESCHER}")
+    seq.answer("Toll Crossing")  # the Turf stolen, picked by the Iron Skulls' player
     seq.advance()
     labels = []
     while seq.pending is not None:

@@ -136,13 +136,21 @@ def _critical(g: Gang) -> list[Fighter]:
     return [f for f in g.fighters if f.status is FighterStatus.CRITICAL and f.standard_injuries]
 
 
+def turf_count(seq: Sequence, g: Gang) -> int:
+    """How many Turf the gang has for Work the Turf: its Turf Territories; where the
+    ruleset keeps a Turf Size (Turf War 2017), that number, named Turf or not: a gang at Turf
+    Size 0 has no Turf (readings: turf-size)."""
+    if seq.ruleset.get("turf_size", False):
+        return max(0, g.territory_size)
+    return sum(1 for t in g.territories if t.kind is TerritoryKind.TURF)
+
+
 def _has_turf(seq: Sequence, g: Gang) -> bool:
-    return any(t.kind is TerritoryKind.TURF for t in g.territories) or (
-        seq.ruleset.get("turf_size", False) and g.territory_size > 0)
+    return turf_count(seq, g) > 0
 
 
 REQUIRES = {
-    "turf": (_has_turf, "the gang has no Turf territory"),
+    "turf": (_has_turf, "the gang has no Turf (Turf War 2017: its Turf Size is 0)"),
     "captives": (lambda seq, g: bool(_captives(seq, g)), "the gang holds no Captured fighter"),
     "sellable_captive": (lambda seq, g: bool(_sellable_captives(seq, g)),
                          "no captive to sell yet (no rescue chance yet, no Bounty)"),
@@ -565,9 +573,7 @@ def work_the_turf(walk: Walk, g: Gang, group: list[Fighter], action: dict[str, A
                   eid: str) -> None:
     table = get_table(walk.seq.ruleset_id, action["table"], walk.seq.data)
     mods = table["modifiers"]
-    turf = sum(1 for t in g.territories if t.kind is TerritoryKind.TURF)
-    if walk.seq.ruleset.get("turf_size", False):
-        turf = max(turf, g.territory_size)
+    turf = turf_count(walk.seq, g)
     bonus = turf * mods["turf"]
     parts = [f"+{bonus} Turf ({turf})"] if turf else []
     for m in group:

@@ -861,16 +861,50 @@ def turf_2017(walk: Walk) -> None:
             walk.change(kind="territory_size", gang=gid, amount=amount)
             delta[gid] = delta.get(gid, 0) + amount
             walk.say(f"{g.name}: Turf Size {'+' if e['kind'] == 'increase' else '-'}{n}")
+            if e["kind"] == "decrease":
+                # Gang War, Losing Territory (the steps the 2017 seed leaves out): "the gang's
+                # controlling player selects which Territories they lose and then removes
+                # them from the gang's roster immediately" (readings: turf-size)
+                turf = [t for t in g.territories if t.kind is TerritoryKind.TURF
+                        and not t.cannot_be_lost]
+                k = min(n, len(turf))
+                if k:
+                    lost = walk.multi(f"{eid}:which", f"{g.name}: which Turf is lost?"
+                                      + (f" (pick {k})" if k > 1 else ""),
+                                      [Option(t.name, t.name) for t in turf], gang=gid,
+                                      minimum=k, maximum=k)
+                    for name in lost:
+                        walk.change(kind="territory_remove", gang=gid, name=name)
+                        walk.say(f"  {g.name} loses {name}")
         elif e["kind"] == "steal":
             victim = walk.campaign.gang(walk.opponent(gid))
             if victim.territory_size <= 0:
                 walk.say(f"{victim.name} has no Turf to steal.")
                 continue
+            # Gang War, Stealing Territory, for each Territory being stolen (the 2017 seed
+            # prints no steps): "1. ... the player of the gang losing Territory Size selects
+            # which of their Territories is being stolen. 2. The Territory Size of the victim
+            # gang is decreased by 1 and the selected Territory is deleted from that gang's
+            # roster. 3. The Territory Size of the stealing gang is increased by 1 and the
+            # selected Territory is added to that gang's roster." (readings: turf-size)
+            turf = [t for t in victim.territories if t.kind is TerritoryKind.TURF
+                    and not t.cannot_be_lost]
+            tname = ""
+            if turf:
+                tname = walk.choose(f"{eid}:which", f"{g.name} steals Turf from {victim.name}: "
+                                    f"the stakes agreed, else {possessive(victim.name)} player "
+                                    "picks", [Option(t.name, t.name) for t in turf], gang=gid)
             walk.change(kind="territory_size", gang=victim.id, amount=-1)
+            if tname:
+                walk.change(kind="territory_remove", gang=victim.id, name=tname)
             walk.change(kind="territory_size", gang=gid, amount=1)
+            if tname:
+                walk.change(kind="territory_add", gang=gid, name=tname, territory_kind="turf")
             delta[victim.id] = delta.get(victim.id, 0) - 1
             delta[gid] = delta.get(gid, 0) + 1
-            walk.say(f"{g.name} steals 1 Turf from {victim.name} (Gang War steps)")
+            walk.say(f"{g.name} steals " + (tname if tname else "1 Turf (no named Turf on the "
+                                              "roster: the Turf Size only)")
+                     + f" from {victim.name} (Gang War steps)")
     for g in walk.gangs:
         if delta.get(g.id):
             walk.say(f"{g.name}: Turf Size {delta[g.id]:+d} this battle (Special Territories "

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.readings import note as reading_note
 from ..subplots.effects import post_battle_cards
 
 
@@ -112,6 +113,13 @@ def walk_post_battle(walk: Any, step_id: str, injure: Any = None, set_status: An
                 if not alive:
                     walk.say(f"{gang.name}: {name}: no fighter went Out of Action and lived")
                     continue
+                upgrade = card_spec.get("upgrade_injury", "")
+                if upgrade and not _table_has(walk, upgrade):
+                    # "Fighters who rolled Trip to the Docs provide D6x10 credits instead":
+                    # no Lasting Injury table the app offers has that result (readings:
+                    # trip-to-the-docs)
+                    walk.say(f"{gang.name}: {name}: " + reading_note(
+                        card_spec.get("reading", "trip-to-the-docs")))
                 total = 0
                 for key, r in alive:
                     g, f = key.split("/", 1)
@@ -125,6 +133,15 @@ def walk_post_battle(walk: Any, step_id: str, injure: Any = None, set_status: An
                 walk.change(kind="credits", gang=gang_id, amount=total,
                             why=f"Sub-plot: {name}")
                 walk.say(f"{gang.name}: {total:+d} credits (Sub-plot: {name})")
+
+
+def _table_has(walk: Any, result: str) -> bool:
+    """Whether the campaign's Lasting Injury table has a result named ``result``."""
+    from .core import injury_table
+    from .steps import injury_table_name
+
+    rows = injury_table(injury_table_name(walk)).get("rows", [])
+    return any(row.get("name") == result for row in rows)
 
 
 __all__ = ["asks_at", "walk_post_battle"]

@@ -292,7 +292,10 @@ def test_three_turf_war_battles_keep_the_roster_true() -> None:
         f"upkeep:{G}:grist-hallow": [2], f"upkeep:{G}:grist-hallow:pay": "pay",
     }, entries={
         # Turf: the scenario lets the winner steal Turf (seed 002, Stealing Turf)
-        "turf": [(f"steal|{G}", [])],
+        # each Turf stolen by the Gang War steps the app cites: "the player of the gang
+        # losing Territory Size selects which of their Territories is being stolen", it is
+        # "deleted from that gang's roster" and "added to that gang's roster"
+        "turf": [(f"steal|{G}", [("which", "Old Ruins")])],
         "reputation": [(f"rep|{E}", [("amount", -4), ("why", "lost the scenario")]),
                        (f"rep|{G}", [("amount", 1), ("why", "won the scenario")])],
         "post-battle-actions": [
@@ -328,9 +331,10 @@ def test_three_turf_war_battles_keep_the_roster_true() -> None:
     # (stolen); rating 1125 - 75 (Tessa Captured: not counted) - 50 (Settlement lost).
     # Iron Skulls: 0 + 120 (Work the Turf) - 20 (upkeep); Reputation 4 + 1; Turf Size 2 + 1
     assert gangs(c) == {
-        E: (135, 1000, -2, 1, [("Old Ruins", "turf"), ("Drinking Hole", "special")],
+        E: (135, 1000, -2, 1, [("Drinking Hole", "special")],
             ["Lasgun", "Stimm-slug stash"], []),
-        G: (100, 1345, 5, 3, [("Slag Furnace", "turf"), ("Toll Crossing", "turf")],
+        G: (100, 1345, 5, 3, [("Slag Furnace", "turf"), ("Toll Crossing", "turf"),
+                              ("Old Ruins", "turf")],
             ["Frag grenades"], ["tessa-gloom"]),
     }
     assert c.gang(E).fighter("tessa-gloom").captured_by == G
@@ -405,8 +409,9 @@ def test_three_turf_war_battles_keep_the_roster_true() -> None:
     # Tessa's rating without equipment, 50; no Bounty); rating 1345 - 60 (Grist retired);
     # Tessa's Autogun and Flak armour in their Stash
     assert gangs(c) == {
-        E: (30, 1065, -2, 1, [("Old Ruins", "turf"), ("Drinking Hole", "special")],
+        E: (30, 1065, -2, 1, [("Drinking Hole", "special")],
             ["Lasgun", "Stimm-slug stash"], []),
-        G: (125, 1285, 5, 3, [("Slag Furnace", "turf"), ("Toll Crossing", "turf")],
+        G: (125, 1285, 5, 3, [("Slag Furnace", "turf"), ("Toll Crossing", "turf"),
+                              ("Old Ruins", "turf")],
             ["Frag grenades", "Autogun", "Flak armour"], []),
     }

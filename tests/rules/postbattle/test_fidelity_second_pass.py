@@ -431,3 +431,99 @@ def test_a_retired_fighter_in_an_old_save_leaves_the_roster_on_load() -> None:
                                  Fighter("b", "B", FighterType.GANGER, status=St.RETIRED)])
     assert [f.id for f in g.fighters] == ["a"] and [f.id for f in g.departed] == ["b"]
     assert g.member("b").name == "B" and "b" in g.fighter_ids()
+
+
+# --- item 7: Trip to the Docs: its absence disclosed where Work for the Docs is walked ------
+
+
+@pytest.mark.parametrize("table", ["rulebook-2018", "core-2023"])
+def test_work_for_the_docs_says_no_table_has_trip_to_the_docs(table: str) -> None:
+    # seed 000, Noble Whims, King, Work for the Docs: "Fighters who rolled Trip to the Docs
+    # provide D6x10 credits instead." -- no Lasting Injury table the app offers has that
+    # result: the reading says so where the card's reward is walked
+    from munda_tui.rules.core.outcome import EndState
+    from munda_tui.rules.postbattle.core import injury_table
+
+    assert not any(r.get("name") == "Trip to the Docs" for r in injury_table(table)["rows"])
+    c = demo_campaign()
+    c.settings.lasting_injury_table = table
+    o = S.demo_outcome()
+    o.subplots_revealed = ["noble-whims:K"]
+    o.subplots_revealed_by = {ESCHER: ["noble-whims:K"]}
+    seq = S.drive(S.make_seq(outcome=o, campaign=c), random.Random(2), until="lasting-injuries",
+                  faces={f"injury:{GOLIATH}:dak-cinderfist": [1, 1]})  # lives
+    lines = "\n".join(seq.state.lines)
+    assert note("trip-to-the-docs") in lines
+    assert "Work for the Docs: Dak Cinderfist lived, D3x10" in lines  # never the D6x10
+    assert "Trip to the Docs" in reading("trip-to-the-docs").seed
+
+
+# --- item 4: Turf War 2017: stealing and losing Turf moves named Turf; Turf Size 0 -------------
+
+
+def turf_war(escher_size: int = 2, goliath_size: int = 2) -> Any:
+    from munda_tui.rules.core.model import Territory, TerritoryKind
+
+    c = demo_campaign()
+    c.settings.post_battle_ruleset = "turf-war-2017"
+    e, g = c.gang(ESCHER), c.gang(GOLIATH)
+    e.territories.append(Territory("Sump Market", TerritoryKind.TURF))
+    e.territory_size, g.territory_size = escher_size, goliath_size
+    return c
+
+
+def at_turf(c: Any) -> pb.PostBattle:
+    return to_step(S.make_seq("turf-war-2017", campaign=c), "turf")
+
+
+def test_stolen_turf_changes_hands_by_name() -> None:
+    # seed 002, Stealing Turf: "each turf being taken by one gang from another is resolved
+    # individually using the following steps in order" -- the steps it cites are seed 004's:
+    # "1. ... the player of the gang losing Territory Size selects which of their Territories
+    # is being stolen. 2. The Territory Size of the victim gang is decreased by 1 and the
+    # selected Territory is deleted from that gang's roster. 3. The Territory Size of the
+    # stealing gang is increased by 1 and the selected Territory is added to that gang's
+    # roster."
+    seq = at_turf(turf_war())
+    seq.add_entry(f"steal|{ESCHER}")
+    assert {o.id for o in seq.pending.options} == {"Slag Furnace", "Toll Crossing"}
+    seq.answer("Toll Crossing")
+    e, g = seq.work.gang(ESCHER), seq.work.gang(GOLIATH)
+    assert [t.name for t in g.territories] == ["Slag Furnace"] and g.territory_size == 1
+    assert "Toll Crossing" in [t.name for t in e.territories] and e.territory_size == 3
+    assert any("steals Toll Crossing from" in line for line in seq.state.lines)
+    assert note("turf-size") in pb.step_notes(seq.step)
+
+
+def test_lost_turf_is_removed_by_name() -> None:
+    # seed 002: "If a gang's Turf Size decreased ..."; the Gang War step it borrows, Losing
+    # Territory: "the gang's controlling player selects which Territories they lose and then
+    # removes them from the gang's roster immediately"
+    seq = at_turf(turf_war())
+    seq.add_entry(f"decrease|{GOLIATH}")
+    seq.answer(1)
+    assert seq.pending.kind == "multi" and seq.pending.minimum == seq.pending.maximum == 1
+    seq.answer(["Slag Furnace"])
+    g = seq.work.gang(GOLIATH)
+    assert [t.name for t in g.territories] == ["Toll Crossing"] and g.territory_size == 1
+
+
+def test_a_gang_at_turf_size_0_cannot_work_the_turf() -> None:
+    # seed 002, Work the Turf: "A gang that has one or more Turf territories can take this
+    # Post-Battle Action." Its Turf is its Turf Size (readings: turf-size): at Turf Size 0
+    # the Old Ruins still named on the roster give no "+1" for Turf
+    seq = pba_seq("turf-war-2017", campaign=turf_war(escher_size=0))
+    seq.add_entry(f"act|{ESCHER}|vexa-nightshade")
+    opt = next(o for o in seq.pending.options if o.id == "work-the-turf")
+    assert not opt.enabled and "Turf Size is 0" in opt.reason
+    assert note("turf-size") in opt.detail
+    entry = next(o for o in seq.entry_options() if o.id == f"turf|{ESCHER}")
+    assert not entry.enabled
+
+
+def test_work_the_turf_counts_the_turf_size() -> None:
+    # "For each Turf territory the gang has the player may add an additional +1" (the Gang
+    # War modifier seed 002 borrows): Turf Size 2, two named Turf: +2
+    seq = pba_seq("turf-war-2017", campaign=turf_war(escher_size=2))
+    seq.add_entry(f"turf|{ESCHER}")
+    assert "+2 in modifiers" in seq.pending.label

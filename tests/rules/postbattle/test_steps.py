@@ -195,6 +195,8 @@ def test_turf_war_special_territory_on_decrease(face: int, decrease: int) -> Non
     seq = at("turf", c=c, ruleset="turf-war-2017")
     seq.add_entry(f"decrease|{ESCHER}")
     answer_all(seq, decrease)
+    # the named Turf lost (the one Turf the Venom Sisters name: Old Ruins)
+    answer_all(seq, ["Old Ruins"])
     seq.advance()
     answer_all(seq, {"faces": [face]})
     loses = face - decrease <= 0
