@@ -700,12 +700,13 @@ def escaping_capture(walk: Walk) -> None:
     for key in facts(walk).get("bounty_taken", []):
         gid, fid = key.split("/", 1)
         g = walk.campaign.gang(gid)
-        f = next((x for x in g.fighters if x.id == fid), None)
-        if f is None or f.status is not FighterStatus.CAPTURED or f.captured_by != "guilders":
+        held = next((x for x in g.fighters if x.id == fid), None)
+        if held is None or held.status is not FighterStatus.CAPTURED \
+                or held.captured_by != "guilders":
             continue  # escaped
         walk.change(kind="depart", gang=gid, fighter=fid,
                     why="taken by a Bounty Hunter to the Guilders: no opportunity for rescue")
-        walk.say(f"{f.name} is removed from {possessive(g.name)} roster (taken by a Bounty "
+        walk.say(f"{held.name} is removed from {possessive(g.name)} roster (taken by a Bounty "
                  "Hunter to the Guilders, without opportunity for rescue).")
 
 

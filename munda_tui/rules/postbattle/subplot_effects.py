@@ -138,9 +138,10 @@ def walk_post_battle(walk: Any, step_id: str, injure: Any = None, set_status: An
 def _table_has(walk: Any, result: str) -> bool:
     """Whether the campaign's Lasting Injury table has a result named ``result``."""
     from .core import injury_table
-    from .steps import injury_table_name
 
-    rows = injury_table(injury_table_name(walk)).get("rows", [])
+    name = walk.seq.base.settings.lasting_injury_table or walk.seq.ruleset.get(
+        "injury_table_default", "rulebook-2018")  # (as steps.injury_table_name: no circle)
+    rows = injury_table(name).get("rows", [])
     return any(row.get("name") == result for row in rows)
 
 
