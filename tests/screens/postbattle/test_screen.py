@@ -485,6 +485,11 @@ TURF_WAR_KEYS = [
 
 async def test_turf_war_sequence_by_keyboard(make_app: Any, data_dir: Path) -> None:
     slug = seed(data_dir, "turf-war-2017", typical_outcome())
+    from munda_tui.saves import Store
+
+    with Store(data_dir).open_campaign(slug) as h:  # Turf Size 1: the Old Ruins (readings:
+        h.campaign.gang(ESCHER).territory_size = 1  # turf-size: at 0, no Work the Turf)
+        h.save()
     app = make_app(campaign=slug)
     async with app.run_test(size=SIZE) as pilot:
         await open_wizard(pilot)
