@@ -681,6 +681,19 @@ def _unique(items: list[Any], attr: str, keypath: KeyPath, what: str) -> None:
         seen.add(value)
 
 
+def check_departed_ids(gang: m.Gang, keypath: KeyPath) -> None:
+    """The departed (retired, ...) keep their ids, unique, and none is also on the roster
+    or among the fallen (ValidationError under ``keypath``)."""
+    _unique(gang.departed, "id", (*keypath, "departed"), "departed fighter")
+    on_roster = {f.id for f in gang.fighters}
+    fallen = {f.id for f in gang.fallen}
+    for fi, f in enumerate(gang.departed):
+        if f.id in on_roster or f.id in fallen:
+            raise ValidationError((*keypath, "departed", fi, "id"),
+                                  f"fighter id {f.id!r} is both departed and "
+                                  + ("on the roster" if f.id in on_roster else "fallen"))
+
+
 def validate_campaign(campaign: m.Campaign, raw: Mapping[str, Any] | None = None) -> None:
     """Checks beyond types: ids present and unique, Reputation in the campaign's range
     (never below 0 under Gang War: ``Campaign.check_reputation``)."""
@@ -696,14 +709,7 @@ def validate_campaign(campaign: m.Campaign, raw: Mapping[str, Any] | None = None
             if f.id in on_roster:
                 raise ValidationError(("gangs", gi, "fallen", fi, "id"),
                                       f"fighter id {f.id!r} is both on the roster and fallen")
-        # the departed (retired, ...) keep their ids too
-        _unique(gang.departed, "id", ("gangs", gi, "departed"), "departed fighter")
-        fallen = {f.id for f in gang.fallen}
-        for fi, f in enumerate(gang.departed):
-            if f.id in on_roster or f.id in fallen:
-                raise ValidationError(("gangs", gi, "departed", fi, "id"),
-                                      f"fighter id {f.id!r} is both departed and "
-                                      + ("on the roster" if f.id in on_roster else "fallen"))
+        check_departed_ids(gang, ("gangs", gi))
         try:
             campaign.check_reputation(gang.reputation)
         except limits.LimitError as error:

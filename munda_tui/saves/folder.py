@@ -730,6 +730,7 @@ def check_gang_ids(gang: m.Gang, keypath: codec.KeyPath = ()) -> None:
         if f.id in on_roster:
             raise ValidationError((*keypath, "fallen", fi, "id"),
                                   f"fighter id {f.id!r} is both on the roster and fallen")
+    codec.check_departed_ids(gang, keypath)  # (and the departed's)
 
 
 def decode_gang(path: Path, text: str, raw: dict[str, Any], number_of: Any,

@@ -4,6 +4,7 @@ makes (``rules/data/readings.toml``, listed by ``munda-tui rules export``)."""
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -527,3 +528,16 @@ def test_work_the_turf_counts_the_turf_size() -> None:
     seq = pba_seq("turf-war-2017", campaign=turf_war(escher_size=2))
     seq.add_entry(f"turf|{ESCHER}")
     assert "+2 in modifiers" in seq.pending.label
+
+
+def test_a_save_with_a_departed_id_on_the_roster_is_refused() -> None:
+    from munda_tui.saves import codec
+    from munda_tui.saves.codec import ValidationError
+
+    c = demo_campaign()
+    g = c.gangs[0]
+    dup = copy.deepcopy(g.fighters[0])
+    dup.status = FighterStatus.RETIRED
+    g.departed.append(dup)
+    with pytest.raises(ValidationError, match="both departed and on the roster"):
+        codec.validate_campaign(c)
