@@ -35,7 +35,10 @@ def test_changes_are_saved(store, full_campaign):
     with store.create_campaign(full_campaign) as handle:
         gang = handle.campaign.gang("iron-skulls")
         gang.fighter("krag").xp = 99
-        gang.fighters.remove(gang.fighter("pip"))
+        gang.fighters.remove(gang.fighter("brak"))
+        # Pip, retired, is off the roster among the departed (issue 31): a change there too
+        assert gang.member("pip") in gang.departed
+        gang.departed.remove(gang.member("pip"))
         gang.fighters.append(Fighter(id="new", name="New Blood", type=FighterType.JUVE, cost=25))
         handle.campaign.gangs.insert(0, Gang(id="cogs", name="Cogs", type=GangType.COGS))
         handle.campaign.gangs[2].stash.append(Equipment("Photo-goggles", 35, rarity="Rare (9)"))
