@@ -62,6 +62,7 @@ GOALS = {
     "merge_ms": 1000.0,  # issue 27: a league's merge, without the network
     # issue 33: a key's cost does not grow with the log (the tracker appends to a journal)
     "key_growth_ratio": 1.10,
+    "sync_ratio": 2.0,  # issue 30.9: a whole sync / a plain git pull + push of the same change
 }
 
 # --- helpers ------------------------------------------------------------------------------
@@ -1130,6 +1131,7 @@ def measure_merge(root: Path, gangs: int = 50, fighters: int = 30, battles: int 
     play(b, 2 * new)  # gangs 11-20 on laptop B
     with a.open_campaign(slug) as handle:
         lg.sync(handle)
+    plain = plain_pull_push(root, b.campaign_dir(slug), remote)
     parts: dict[str, float] = {}
     real = {name: getattr(lg, name) for name in ("_merge", "_commit_files", "_bring_files_to")}
 
@@ -1170,14 +1172,40 @@ def measure_merge(root: Path, gangs: int = 50, fighters: int = 30, battles: int 
     return {"gangs": gangs, "battles": battles, "new": new, "total_ms": total * 1000,
             "merge_ms": sum(parts.values()) * 1000, "parts_ms": {k: v * 1000 for k, v in parts.items()},
             "merged_battles": merged, "received": len(result.received), "generated_s": generated,
+            "plain_ms": plain * 1000, "sync_ratio": total / plain if plain else 0.0,
             "open_ms": [x * 1000 for x in opens], "open_cpu_ms": [x * 1000 for x in cpu]}
+
+
+def plain_pull_push(root: Path, folder: Path, remote: Path) -> float:
+    """Seconds of a plain ``git pull`` + ``git push`` of the same change as laptop B's sync
+    (B's changes committed as one commit first, not timed), on copies of B's folder and of
+    the remote: what a player who knows git would wait for (issue 30.9's yardstick)."""
+    import subprocess
+
+    copy, remote_copy = root / "plain" / folder.name, root / "plain" / "remote.git"
+    shutil.copytree(folder, copy, symlinks=True)
+    shutil.copytree(remote, remote_copy, symlinks=True)
+
+    def run(*args: str) -> None:
+        subprocess.run(["git", "-C", str(copy), "-c", "user.name=bench", "-c", "user.email=bench@x", *args],
+                       check=True, capture_output=True)
+
+    run("remote", "set-url", "origin", str(remote_copy))
+    run("add", "-A")
+    run("commit", "-q", "-m", "the same change, by hand")
+    t = time.perf_counter()
+    run("pull", "-q", "--no-rebase", "--no-edit", "origin", "main")
+    run("push", "-q", "origin", "HEAD:main")
+    return time.perf_counter() - t
 
 
 def report_merge(r: dict[str, Any]) -> list[str]:
     parts = ", ".join(f"{k.strip('_')} {_ms(v)}" for k, v in r["parts_ms"].items())
     return [f"league merge [{r['gangs']}x{r['battles']}, {r['new']} new battles on each of two laptops]: "
             f"the merge {_ms(r['merge_ms'])} {verdict(r['merge_ms'], GOALS['merge_ms'])} ({parts}); "
-            f"the whole sync with a local remote {_ms(r['total_ms'])}; {r['merged_battles']} battles after it "
+            f"the whole sync with a local remote {_ms(r['total_ms'])}, {r['sync_ratio']:.1f}x a plain git pull + "
+            f"push of the same change ({_ms(r['plain_ms'])}) {verdict(r['sync_ratio'], GOALS['sync_ratio'])}; "
+            f"{r['merged_battles']} battles after it "
             f"(generated in {r['generated_s']:.0f} s)",
             f"league merged [{r['gangs']}x{r['battles']}] open the campaign: median "
             f"{_ms(statistics.median(r['open_ms']))} over {len(r['open_ms'])} (first {_ms(r['open_ms'][0])}) "

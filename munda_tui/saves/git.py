@@ -321,6 +321,95 @@ def fetch(directory: Path) -> subprocess.CompletedProcess[bytes]:
     return fetched
 
 
+# --- commits, in one go ---------------------------------------------------------------------------
+
+
+class CommitBatch:
+    """Several commits made at once (a sync's local changes: one per battle, one per gang
+    edited, ...) with four git processes whatever their number: ``git add`` of every
+    path, ``git diff-index`` for what changed, ``git var`` for who, and one
+    ``git fast-import`` that writes the chain of commits onto the branch. A commit whose
+    paths hold no change is left out; a path is committed by the first commit naming it.
+    The index ends as the last commit's tree."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = Path(directory)
+        self.items: list[tuple[list[str], str]] = []
+
+    def add(self, paths: list[str], message: str) -> None:
+        if paths:
+            self.items.append((list(paths), message))
+
+    @property
+    def paths(self) -> set[str]:
+        return {p for paths, _m in self.items for p in paths}
+
+    def flush(self) -> list[str]:
+        """Make the commits; their messages, in order."""
+        items, self.items = self.items, []
+        every = sorted({p for paths, _m in items for p in paths})
+        if not every:
+            return []
+        directory = self.directory
+        git(directory, "add", "-A", "--", *every)
+        said = git(directory, "diff-index", "--cached", "-z", "--no-renames", "HEAD", "--", *every)
+        fields = said.stdout.decode("utf-8", "replace").split("\0")
+        changed: dict[str, tuple[str, str]] = {}  # path -> (mode, blob) or ("", "") removed
+        for head, path in zip(fields[0::2], fields[1::2]):
+            parts = head.lstrip(":").split()
+            if len(parts) < 5:
+                continue
+            changed[path] = ("", "") if parts[4].startswith("D") else (parts[1], parts[3])
+        if not changed:
+            return []
+        who = self._who()
+        league_branch = branch(directory)
+        head_id = out(directory, "rev-parse", "--verify", "HEAD")
+        stream: list[bytes] = []
+        messages: list[str] = []
+        done: set[str] = set()
+        for paths, message in items:
+            mine = [p for p in paths if p in changed and p not in done]
+            if not mine:
+                continue
+            done.update(mine)
+            body = message.encode("utf-8")
+            stream.append(f"commit refs/heads/{league_branch}\n".encode())
+            stream.append(f"author {who['GIT_AUTHOR_IDENT']}\n".encode())
+            stream.append(f"committer {who['GIT_COMMITTER_IDENT']}\n".encode())
+            stream.append(b"data %d\n%s\n" % (len(body), body))
+            if not messages:
+                stream.append(f"from {head_id}\n".encode())
+            for path in mine:
+                mode, blob = changed[path]
+                quoted = _fast_import_path(path)
+                stream.append(f"D {quoted}\n".encode() if not blob else f"M {mode} {blob} {quoted}\n".encode())
+            stream.append(b"\n")
+            messages.append(message)
+        stream.append(b"done\n")
+        git(directory, "fast-import", "--quiet", "--done", input=b"".join(stream))
+        return messages
+
+    def _who(self) -> dict[str, str]:
+        """The author and committer lines as ``git commit`` would write them now (the
+        player's name where git knows no identity: :func:`identity`)."""
+        said = git(self.directory, *identity(self.directory), "var", "-l")
+        found = {}
+        for line in said.stdout.decode("utf-8", "replace").splitlines():
+            name, _, value = line.partition("=")
+            if name in ("GIT_AUTHOR_IDENT", "GIT_COMMITTER_IDENT"):
+                found[name] = value
+        if len(found) != 2:
+            raise LeagueError("git does not say who commits (git var); set user.name and user.email")
+        return found
+
+
+def _fast_import_path(path: str) -> str:
+    if any(c in path for c in '"\\\n') or path.startswith(" "):
+        return '"' + path.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+    return path
+
+
 # --- pushing ----------------------------------------------------------------------------------
 
 PUSH_TRIES = 8

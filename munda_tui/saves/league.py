@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import SaveError
 from .files import BATTLES_DIR, CAMPAIGN_FILE, GANGS_DIR
-from .git import (PUSH_TRIES, REMOTE, LeagueError, branch, explain, git, git_path, is_league,
+from .git import (PUSH_TRIES, CommitBatch, REMOTE, LeagueError, branch, explain, git, git_path, is_league,
                   public_url, push, scrub, unpushed, wait_a_moment)
 from .git import fetch as _fetch
 from .git import identity as _identity
@@ -147,18 +147,10 @@ def commit_local(handle: "CampaignHandle") -> list[str]:
     finished = _finished(handle)
     names = _names(handle)
     gang_paths = {p for _s, p in changed if p.startswith(GANGS_DIR + "/")}
-    ident = _identity(directory)
-    messages: list[str] = []
+    batch = CommitBatch(directory)  # (every commit in one go: a few git processes, not 3 each)
 
     def commit(paths: list[str], message: str) -> None:
-        if not paths:
-            return
-        git(directory, "add", "-A", "--", *paths)
-        staged = git(directory, "diff", "--cached", "--quiet", check=False)
-        if staged.returncode == 0:
-            return
-        git(directory, *ident, "commit", "-q", "-m", message, "--", *paths)
-        messages.append(message)
+        batch.add(paths, message)
 
     battle_changes = [p for _s, p in changed if p.startswith(BATTLES_DIR + "/")]
     for path in sorted(battle_changes, key=lambda p: (getattr(finished.get(p[len(BATTLES_DIR) + 1:]), "number", 0), p)):
@@ -187,7 +179,7 @@ def commit_local(handle: "CampaignHandle") -> list[str]:
             commit([path], f"{names.get(gid, gid)}: {verb}")
     rest = [p for _s, p in changed if not p.startswith((GANGS_DIR + "/", BATTLES_DIR + "/"))]
     commit(rest, "Campaign settings changed" if CAMPAIGN_FILE in rest else "League files changed")
-    return messages
+    return batch.flush()
 
 
 # --- init, join --------------------------------------------------------------------------------
