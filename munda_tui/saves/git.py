@@ -28,6 +28,7 @@ import subprocess
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 from .files import CAMPAIGN_FILE
 
@@ -226,13 +227,14 @@ def _communicate(process: subprocess.Popen[bytes], input: bytes | None, timeout:
     takes longer than ``timeout``, ends it (and the SSH it started, which would otherwise
     hold its pipes open) without waiting for the pipes to close."""
     end = time.monotonic() + timeout
-    first = True
+    if process.stdin is not None:  # the input written by a thread of its own: communicate()
+        pipe, process.stdin = process.stdin, None  # cannot go on writing after a timeout
+        threading.Thread(target=_write_all, args=(pipe, input or b""), daemon=True).start()
     while True:
         try:
-            out, err = process.communicate(input if first else None, timeout=0.2)
+            out, err = process.communicate(None, timeout=0.2)
             return out, err
         except subprocess.TimeoutExpired:
-            first = False
             late = time.monotonic() > end
             if not (late or _cancelled.is_set()):
                 continue
@@ -241,10 +243,10 @@ def _communicate(process: subprocess.Popen[bytes], input: bytes | None, timeout:
             process.wait(timeout=5)
         except subprocess.TimeoutExpired:
             pass
-        for pipe in (process.stdin, process.stdout, process.stderr):
+        for stream in (process.stdout, process.stderr):
             try:
-                if pipe is not None:
-                    pipe.close()
+                if stream is not None:
+                    stream.close()
             except OSError:
                 pass
         if not late:
@@ -252,6 +254,18 @@ def _communicate(process: subprocess.Popen[bytes], input: bytes | None, timeout:
         log(directory, args, 124, b"")
         raise LeagueError(f"git {command} took longer than {int(timeout)} s and was stopped "
                           "(a remote that does not answer?); nothing was changed by it")
+
+
+def _write_all(pipe: Any, data: bytes) -> None:
+    try:
+        pipe.write(data)
+    except (OSError, ValueError):
+        pass  # (git ended early: what it said tells why)
+    finally:
+        try:
+            pipe.close()
+        except OSError:
+            pass
 
 
 def _children(pid: int) -> list[int]:
