@@ -3,8 +3,12 @@
 Enter alone never rolls (a tap meant as "next" must not roll a Lasting Injury):
 it says what to do instead. ``r`` is the screen's binding (``ROLL_BINDING``), not this
 widget's: every text here names the key in force for it (``widgets.keys.key_for``).
-A key bound on the screen is the binding's, never a face: with the roll remapped to
-``space``, space rolls and the faces are separated by commas (the prompt says so).
+A key bound on the screen is the binding's while the prompt is empty: with the roll
+remapped to ``space``, space on an empty prompt rolls. Once a face is typed, the faces
+are the player's: a digit, a space or a comma is typed (a space between faces separates
+them, whatever it is bound to) and the roll key rolls nothing, it says how to confirm or
+clear the faces first (real dice typed ``3 5`` are never thrown away for a random roll,
+nor carried to the next prompt).
 
 Unlike :class:`munda_tui.screens.common.dice_prompt.DicePrompt` (a modal), this sits
 inside a screen so a roll costs one key. It only takes digits, spaces and
@@ -20,7 +24,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from munda_tui.rules.core.dice import DiceError, parse, parse_faces
-from munda_tui.widgets.keys import key_for
+from munda_tui.widgets.keys import key_for, keys_in_force
 
 
 class RollInput(Widget, can_focus=True):
@@ -69,15 +73,30 @@ class RollInput(Widget, can_focus=True):
         roll = key_for(self, self.ROLL_BINDING)
         d66 = " (tens, units)" if "66" in self.expression.source else ""
         if len(self.expression.dice) > 1 and self._bound("space"):
-            d66 = f"{d66} (commas between the faces: space is bound to a key)"
+            d66 = f"{d66} (space or comma between the faces)"
         if self.by_hand:
             return (f"Type the faces of {self.expression.source}{d66}, then Enter "
                     f"({roll}: roll for me)")
         return (f"{roll}: roll {self.expression.source} for me — or type real dice{d66}, then Enter")
 
+    def _rolls(self, key: str) -> bool:
+        """Whether ``key`` is a key of the roll binding in force here."""
+        return key in keys_in_force(self, self.ROLL_BINDING)
+
     def on_key(self, event: events.Key) -> None:
         ch = event.character or ""
-        if event.key not in ("enter", "backspace", "ctrl+u") and self._bound(event.key):
+        typed = bool(self.text)  # faces are being typed: the prompt is the player's
+        face = bool(ch) and (ch.isdigit() or ch in " ,")
+        if typed and not face and self._rolls(event.key):
+            # the roll key with faces typed rolls nothing (it would throw the faces away)
+            event.stop()
+            event.prevent_default()
+            self.post_message(self.Invalid(
+                self, f"Faces typed ({self.text.strip()}): Enter to confirm them, or "
+                f"ctrl+u to clear them, then {key_for(self, self.ROLL_BINDING)} rolls for you"))
+            return
+        if event.key not in ("enter", "backspace", "ctrl+u") and not (typed and face) \
+                and self._bound(event.key):
             return  # a key bound on the screen (space remapped to roll) goes to its binding
         if event.key == "enter":
             event.stop()
@@ -101,6 +120,7 @@ class RollInput(Widget, can_focus=True):
         elif event.key == "ctrl+u":  # clears the faces, as in every text field
             event.stop()
             self.text = ""
-        elif ch and (ch.isdigit() or ch in " ,"):
+        elif face:
             event.stop()
+            event.prevent_default()
             self.text += ch

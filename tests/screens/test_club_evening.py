@@ -1,0 +1,111 @@
+"""Issue 32, a club evening's second pass: real dice typed with any keymap, no silent
+Enter, digits mean lines, a key bound twice, 80x24, toasts, what the docs say."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from munda_tui.rules.postbattle import sequence as pb
+from support import wait_for_screen
+
+import postbattle_support as S
+
+SIZE = (100, 32)
+
+
+async def open_wizard(pilot: Any) -> None:
+    await wait_for_screen(pilot, "CampaignScreen")
+    pilot.app.open_battle(1)
+    await wait_for_screen(pilot, "PostBattleScreen")
+    await pilot.pause()
+
+
+def write_config(config_dir: Path, keymap: dict[str, str]) -> None:
+    lines = ["schema_version = 1", "[keymap]", *(f'"{k}" = "{v}"' for k, v in keymap.items())]
+    (config_dir / "config.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def seed_d66(data_dir: Path) -> str:
+    """Battle 1's post-battle sequence asking its first D66 roll (a Lasting Injury)."""
+    from munda_tui.saves import Store
+
+    slug = S.seed_battle(data_dir)
+    with Store(data_dir).open_campaign(slug) as h:
+        data = h.load_battle(1)
+        seq = pb.PostBattle(h.campaign, 1, pb.new_draft("gang-war"), S.demo_outcome())
+        rng = random.Random(3)
+        while seq.pending is None or seq.pending.kind != "roll" or "66" not in seq.pending.dice:
+            if seq.pending is not None:
+                S.answer_default(seq, rng)
+            else:
+                seq.advance()
+        data["postbattle"] = seq.draft
+        h.save_battle(1, data)
+    return slug
+
+
+# --- 1. real dice typed with any keymap --------------------------------------------------
+
+async def test_real_faces_typed_with_space_between_them_when_space_rolls(
+        make_app: Any, data_dir: Path, config_dir: Path) -> None:
+    """With the roll on space (the docs' keymap example), ``3 5`` rolled at the space,
+    threw the 3 away and sent the 5 to the next prompt. Once a face is typed, space
+    separates faces; the roll key rolls only on an empty prompt."""
+    write_config(config_dir, {"post_battle.roll": "space"})
+    slug = seed_d66(data_dir)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_wizard(pilot)
+        screen = app.screen
+        seq = screen.seq
+        asked = seq.pending.id
+        assert "66" in seq.pending.dice
+        roll = app.focused
+        await pilot.press("3", "space", "5")
+        await pilot.pause()
+        assert asked not in seq.answers and roll.text == "3 5"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert seq.answers[asked]["value"] == {"faces": [3, 5], "entered": True}
+        nxt = seq.pending
+        if nxt is not None and nxt.kind == "roll":
+            assert app.focused.text == ""  # nothing carried to the next prompt
+
+
+async def test_the_roll_key_with_faces_typed_rolls_nothing_and_says_so(
+        make_app: Any, data_dir: Path, config_dir: Path) -> None:
+    """The roll key (r, or any key it is remapped to) with faces typed keeps them: it
+    says how to confirm or clear them; on the empty prompt it rolls."""
+    write_config(config_dir, {"post_battle.roll": "f3"})
+    slug = seed_d66(data_dir)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_wizard(pilot)
+        screen = app.screen
+        seq = screen.seq
+        asked = seq.pending.id
+        roll = app.focused
+        await pilot.press("6", "f3")
+        await pilot.pause()
+        assert asked not in seq.answers and roll.text == "6"
+        error = str(screen.query_one("#pb-error").render())
+        assert "Enter to confirm" in error and "ctrl+u" in error and "f3" in error, error
+        await pilot.press("ctrl+u", "f3")  # the prompt empty: f3 rolls
+        await pilot.pause()
+        assert seq.answers[asked]["value"]["entered"] is False
+
+
+async def test_space_on_an_empty_prompt_still_rolls_when_bound(
+        make_app: Any, data_dir: Path, config_dir: Path) -> None:
+    write_config(config_dir, {"post_battle.roll": "space"})
+    slug = seed_d66(data_dir)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_wizard(pilot)
+        seq = app.screen.seq
+        asked = seq.pending.id
+        await pilot.press("space")
+        await pilot.pause()
+        assert seq.answers[asked]["value"]["entered"] is False
