@@ -109,3 +109,42 @@ async def test_space_on_an_empty_prompt_still_rolls_when_bound(
         await pilot.press("space")
         await pilot.pause()
         assert seq.answers[asked]["value"]["entered"] is False
+
+
+# --- 3. digits mean lines -------------------------------------------------------------------
+
+async def test_every_line_of_the_roll_dialog_is_taken_by_its_digit() -> None:
+    """In the pre-battle roll dialog 1 answered "Enter does not roll" while 2 and 3 took
+    their lines: 1 rolls for me, 2 asks the faces, 3 the result."""
+    from textual.app import App
+
+    from munda_tui.screens.common.dice_prompt import DicePrompt
+
+    class PromptApp(App[None]):
+        def __init__(self) -> None:
+            super().__init__()
+            self.results: list[Any] = []
+
+        def on_mount(self) -> None:
+            self.push_screen(DicePrompt("D6", title="Deployment", rng=random.Random(4),
+                                        choices=["1-3 Sniping Range", "4-6 Face Off"]),
+                             self.results.append)
+
+    for digit, check in (
+            ("1", lambda out: out.how == "app" and out.roll.total == random.Random(4).randint(1, 6)),
+            ("2", None), ("3", None)):
+        app = PromptApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press(digit)
+            await pilot.pause()
+            if check is not None:
+                assert len(app.results) == 1 and check(app.results[0]), digit
+                continue
+            prompt = app.screen
+            assert prompt._mode == {"2": "enter", "3": "choose"}[digit]
+            await pilot.press("2")  # the digit of a face (2) or of a result's line (2)
+            await pilot.press("enter") if digit == "2" else None
+            await pilot.pause()
+            (out,) = app.results
+            assert (out.how, out.roll.total if out.roll else out.choice) == (
+                {"2": ("dice", 2), "3": ("chosen", 1)}[digit])

@@ -22,7 +22,8 @@ Usage (from any screen; ``self.app.rng`` keeps tests deterministic)::
 Keys (named in its texts as in force: ``widgets.keys.key_for``): ``r`` roll for me (Enter never rolls, not even on the "roll" line: a
 second tap of Enter must not roll or re-roll), ``e`` enter the faces of real dice (typed as
 ``3 5``, or ``35`` for a D66), ``c`` choose the result outright (only when
-``choices`` are given), Escape goes back / cancels. The prompt never applies
+``choices`` are given), Escape goes back / cancels. Each line of the menu is taken by
+its number too (``1`` rolls for me: a digit is deliberate, unlike Enter), as every dialog's. The prompt never applies
 a result itself: the caller hands the outcome to the rules.
 """
 
@@ -30,7 +31,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -44,6 +45,9 @@ from textual.widgets.option_list import Option
 from munda_tui.rules.core.dice import DiceError, Roll, parse, parse_faces, roll, roll_faces
 from munda_tui.screens.common.dialogs import ListDialog
 from munda_tui.widgets.footer import Footer
+
+if TYPE_CHECKING:
+    from textual.widget import Widget
 
 
 @dataclass(frozen=True)
@@ -160,6 +164,16 @@ class DicePrompt(ListDialog[Optional[DiceOutcome]]):
             self.action_choose()
         elif option_id.startswith("choice-"):
             self.dismiss(DiceOutcome("chosen", None, int(option_id.split("-", 1)[1])))
+
+    def line_taken(self, lines: "Widget") -> None:
+        """A line's number typed takes that line: ``1`` on the menu rolls for me (a
+        digit is a deliberate key, not a second tap of Enter), ``2`` asks the faces,
+        ``3`` the result; on the results list the number picks the result."""
+        highlighted = getattr(lines, "highlighted_option", None)
+        if self._mode == "menu" and highlighted is not None and highlighted.id == "roll":
+            self.action_roll()
+            return
+        super().line_taken(lines)
 
     def action_roll(self) -> None:
         self.dismiss(DiceOutcome("app", roll(self.expr, self.rng)))
