@@ -148,3 +148,74 @@ async def test_every_line_of_the_roll_dialog_is_taken_by_its_digit() -> None:
             (out,) = app.results
             assert (out.how, out.roll.total if out.roll else out.choice) == (
                 {"2": ("dice", 2), "3": ("chosen", 1)}[digit])
+
+
+# --- 2. no silent Enter ---------------------------------------------------------------------
+
+async def test_a_choice_that_comes_back_says_what_enter_needs(
+        make_app: Any, data_dir: Path) -> None:
+    """A list question taken back by Escape, or reopened, has no line under the cursor (a
+    stray Enter must not answer it); Enter then said nothing at all. It says what it
+    needs, and the arrows or a number then answer."""
+    from tests.screens.postbattle.test_screen import seed, typical_outcome
+
+    from munda_tui.screens.postbattle.screen import PromptOptions
+
+    slug = seed(data_dir, "gang-war", typical_outcome(), step="distribute-equipment")
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_wizard(pilot)
+        screen = app.screen
+        await pilot.press("a")
+        await wait_for_screen(pilot, "PickOneScreen")
+        await pilot.press("enter")
+        await wait_for_screen(pilot, "PostBattleScreen")
+        await pilot.press("enter")  # the Lasgun
+        await pilot.pause()
+        await pilot.press("escape")  # taken back: "which Stash item?" again
+        await pilot.pause()
+        asked = screen.seq.pending.label
+        assert asked.endswith("which Stash item?")
+        assert screen.query_one(PromptOptions).highlighted is None
+        assert str(screen.query_one("#pb-error").render()) == ""
+        await pilot.press("enter")
+        await pilot.pause()
+        error = str(screen.query_one("#pb-error").render())
+        assert "none is yet" in error and "↓/↑" in error and "number" in error, error
+        assert screen.seq.pending.label == asked  # nothing answered
+        app.pop_screen()  # left with the question open, reopened
+        await wait_for_screen(pilot, "CampaignScreen")
+        app.open_battle(1)
+        await wait_for_screen(pilot, "PostBattleScreen")
+        await pilot.pause()
+        again = app.screen
+        assert again.query_one(PromptOptions).highlighted is None
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "none is yet" in str(again.query_one("#pb-error").render())
+        await pilot.press("1")  # the number answers
+        await pilot.pause()
+        assert again.seq.pending.label != asked
+
+
+async def test_a_list_of_several_that_comes_back_says_what_enter_needs(
+        make_app: Any, data_dir: Path) -> None:
+    """"Who fought?" taken back by Escape shows nobody picked: Enter says it needs one."""
+    from munda_tui.screens.postbattle.screen import MultiPick
+
+    slug = S.seed_battle(data_dir, tracker=False)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_wizard(pilot)
+        screen = app.screen
+        crew = screen.seq.pending.id
+        screen.seq.answer(screen.seq.pending.default)
+        screen._changed()
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.seq.pending.id == crew and screen.query_one(MultiPick).selected == []
+        assert screen.query_one(MultiPick).highlighted is not None  # a line under the cursor
+        await pilot.press("enter")
+        await pilot.pause()
+        assert str(screen.query_one("#pb-error").render()) != ""

@@ -71,7 +71,17 @@ class PromptRoll(_Stamped, RollInput):
 
 
 class PromptOptions(_Stamped, OptionList):
-    pass
+    """A choice asked in place. Left open (taken back by Escape, or reopened), no line is
+    under the cursor, so a stray Enter answers nothing: it says what it needs instead."""
+
+    class NothingUnder(Message):
+        """Enter with no line under the cursor."""
+
+    def action_select(self) -> None:
+        if self.highlighted is None:
+            self.post_message(self.NothingUnder())
+            return
+        super().action_select()
 
 
 class PromptInput(_Stamped, Input):
@@ -525,6 +535,14 @@ rosters once and saves the battle report.
         event.stop()
         if not self._stale(event.option_list, event):
             self._answer(event.option.id)
+
+    @on(PromptOptions.NothingUnder)
+    def _nothing_under(self, event: PromptOptions.NothingUnder) -> None:
+        event.stop()
+        if self.seq is None or self.seq.pending is None:
+            return
+        self._error("Enter answers the line under the cursor, and none is yet: ↓/↑ to a "
+                    "line (or type its number), then Enter.")
 
     @on(MultiConfirmed)
     def _multi(self, event: MultiConfirmed) -> None:
