@@ -711,7 +711,12 @@ class MundaApp(KeyOrderApp):
     def set_keymap(self, keymap: Mapping[str, str]) -> None:
         """Textual's keymap, applied to the app's own bindings too: its priority bindings
         ("?" for the help over a dialog) are read from the app's map on a modal screen,
-        which Textual's keymap does not reach (a remapped help key showed "?" there)."""
+        which Textual's keymap does not reach (a remapped help key showed "?" there).
+        A remapped key keeps its place in the footer and the help
+        (:func:`munda_tui.keymap.keep_declared_order`)."""
+        from .keymap import keep_declared_order
+
+        keep_declared_order()
         super().set_keymap(keymap)
         self._bindings.apply_keymap(self._keymap)
 

@@ -199,3 +199,37 @@ def config_problems(config: Any, path: Path, text: str | None,
     good, problems = check_keymap(config.keymap, path, text) if config.keymap else ({}, [])
     theme = theme_problem(config.theme, themes, path, text)
     return good, ([theme] if theme else []) + problems
+
+
+def keep_declared_order() -> None:
+    """Keys remapped by the keymap keep their binding's place among the others.
+
+    Textual's ``BindingsMap.apply_keymap`` removes a remapped binding's keys and adds its
+    new keys at the end of the map: the footer (which shows the keys in the map's order
+    and cuts those that do not fit) and ``?`` then put a remapped key last
+    (``"campaign.new_battle" = "n,ctrl+n"`` dropped "n New battle" off the campaign's
+    footer at 100 columns). Wrapped once: after Textual's own, the map is put back in the
+    order the bindings had before, a binding's keys in the keymap's order (the first key
+    of a binding with several is the one the footer and the help show)."""
+    from textual.binding import BindingsMap
+
+    apply = BindingsMap.apply_keymap
+    if getattr(apply, "_keeps_order", False):
+        return
+
+    def apply_keymap(self: BindingsMap, keymap: Any) -> Any:
+        place: dict[str, int] = {}
+        for n, (key, bindings) in enumerate(self.key_to_bindings.items()):
+            for b in bindings:
+                place.setdefault(b.id or f"key:{key}", n)
+        result = apply(self, keymap)
+        last = len(place)
+        items = list(self.key_to_bindings.items())
+        items.sort(key=lambda item: min((place.get(b.id or f"key:{item[0]}", last)
+                                          for b in item[1]), default=last))
+        self.key_to_bindings.clear()
+        self.key_to_bindings.update(items)
+        return result
+
+    apply_keymap._keeps_order = True  # type: ignore[attr-defined]
+    BindingsMap.apply_keymap = apply_keymap  # type: ignore[method-assign]

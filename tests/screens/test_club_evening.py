@@ -219,3 +219,44 @@ async def test_a_list_of_several_that_comes_back_says_what_enter_needs(
         await pilot.press("enter")
         await pilot.pause()
         assert str(screen.query_one("#pb-error").render()) != ""
+
+
+# --- 4. a key bound twice keeps its footer --------------------------------------------------
+
+def footer_keys(app: Any) -> list[str]:
+    """The footer's keys as shown, left to right (those that fit the width)."""
+    from textual.widgets._footer import FooterKey
+
+    width = app.size.width
+    return [f"{k.key_display} {k.description}" for k in app.screen.query(FooterKey)
+            if k.display and k.region.width and k.region.right <= width]
+
+
+async def test_a_key_bound_twice_keeps_its_place_in_the_footer_and_the_help(
+        make_app: Any, config_dir: Path) -> None:
+    """The docs' example ``"campaign.new_battle" = "n,ctrl+n"`` moved "n New battle" to the
+    end of the campaign's footer (cut off at 100 columns) and to the end of ``?``'s list;
+    the key keeps its place and the first key of the binding is the one shown."""
+    plain_app = make_app(demo=True)
+    async with plain_app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        await pilot.pause()
+        plain = footer_keys(plain_app)
+        await pilot.press("question_mark")
+        await wait_for_screen(pilot, "HelpScreen")
+        plain_help = plain_app.screen.keys
+    assert "n New battle" in plain, plain
+    write_config(config_dir, {"campaign.new_battle": "n,ctrl+n"})
+    app = make_app(demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        await pilot.pause()
+        assert footer_keys(app) == plain
+        await pilot.press("question_mark")
+        await wait_for_screen(pilot, "HelpScreen")
+        assert app.screen.keys == plain_help  # in its place, named by its first key
+        assert ("n", "Set up the next battle (pre-battle)") in plain_help
+        await pilot.press("escape")
+        await wait_for_screen(pilot, "CampaignScreen")
+        await pilot.press("ctrl+n")  # the second key works too
+        await wait_for_screen(pilot, "PreBattleScreen")
