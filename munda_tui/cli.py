@@ -80,7 +80,12 @@ def _run_check(args: argparse.Namespace) -> int:
 
     paths = [Path(p) for p in args.paths]
     if not paths:  # the saves, and the config folder's files (config, tables, packs)
-        paths = [_data_dir(args)] + ([_config_dir()] if _config_dir().is_dir() else [])
+        # a folder not made yet (a fresh install: nothing saved, nothing configured) has
+        # nothing to check; a path named on the command line must exist
+        paths = [p for p in (_data_dir(args), _config_dir()) if p.exists()]
+        if not paths:
+            print(f"nothing to check: no saves yet ({_data_dir(args)} does not exist)")
+            return 0
     problems = check_paths(paths, config_check=_config_check)
     for line in problems:
         print(line)
@@ -187,13 +192,14 @@ def build_parser(only: str | None = "*", words: Sequence[str] | None = None) -> 
     parser.add_argument("--version", action="version", version=f"munda-tui {__version__}")
     parser.add_argument(
         "--data-dir",
-        default=os.environ.get("MUNDA_TUI_DATA_DIR") or None,
-        help="where campaigns are saved (default: the user data dir; env MUNDA_TUI_DATA_DIR)",
+        default=None,
+        help="where campaigns are saved (default: $MUNDA_TUI_DATA_DIR, else the user data dir)",
     )
     parser.add_argument(
         "--demo",
         action="store_true",
-        help="open a ready demo campaign (in a throw-away data dir unless --data-dir is given)",
+        help="open a ready demo campaign (in a throw-away data dir unless --data-dir is "
+        "given: MUNDA_TUI_DATA_DIR is not used for it)",
     )
     parser.add_argument("--campaign", default=None, help="open this campaign (its folder name)")
     parser.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
@@ -237,16 +243,21 @@ def _run_app(args: argparse.Namespace) -> int:
         gc.enable()
 
 
+def _tui_data_dir(args: argparse.Namespace) -> Path:
+    """Where the TUI saves: ``--data-dir``, else ``$MUNDA_TUI_DATA_DIR``, else the user
+    data dir; with ``--demo``, a throw-away folder (created with the demo after the first
+    frame) unless ``--data-dir`` names one: MUNDA_TUI_DATA_DIR, the player's real saves,
+    is not used for it, so the demo never lands among them."""
+    if args.demo:
+        return Path(args.data_dir) if args.data_dir else Path(
+            tempfile.gettempdir(), f"munda-tui-demo-{os.urandom(6).hex()}")
+    return _data_dir(args)
+
+
 def _run_tui(args: argparse.Namespace) -> int:
     from .app import MundaApp
 
-    if args.demo:
-        # a throw-away data dir, created with the demo after the first frame
-        data_dir = Path(args.data_dir) if args.data_dir else Path(
-            tempfile.gettempdir(), f"munda-tui-demo-{os.urandom(6).hex()}"
-        )
-    else:
-        data_dir = _data_dir(args)
+    data_dir = _tui_data_dir(args)
     app = MundaApp(
         data_dir,
         _config_dir(),

@@ -260,3 +260,91 @@ async def test_a_key_bound_twice_keeps_its_place_in_the_footer_and_the_help(
         await wait_for_screen(pilot, "CampaignScreen")
         await pilot.press("ctrl+n")  # the second key works too
         await wait_for_screen(pilot, "PreBattleScreen")
+
+
+# --- 7. what the docs say, the app does ------------------------------------------------------
+
+def test_check_on_a_fresh_install_has_nothing_to_check(
+        monkeypatch: Any, tmp_path: Path, capsys: Any) -> None:
+    """A fresh install has no data folder yet: ``munda-tui check`` printed
+    "data:1:1: no such file or folder" and exited 1; there is nothing to check (0). A
+    path named on the command line must still exist."""
+    from munda_tui.cli import main
+
+    monkeypatch.setenv("MUNDA_TUI_DATA_DIR", str(tmp_path / "never-made"))
+    monkeypatch.setenv("MUNDA_TUI_CONFIG_DIR", str(tmp_path / "no-config"))
+    assert main(["check"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("nothing to check") and "never-made" in out, out
+    assert main(["check", str(tmp_path / "never-made")]) == 1
+
+
+def test_demo_saves_in_a_throw_away_folder_even_with_munda_tui_data_dir(
+        monkeypatch: Any, tmp_path: Path) -> None:
+    """The docs: --demo saves "in a throw-away data dir unless --data-dir is given"; with
+    MUNDA_TUI_DATA_DIR set it wrote the demo among the player's real saves."""
+    from munda_tui.cli import _tui_data_dir, build_parser
+
+    real = tmp_path / "my-saves"
+    monkeypatch.setenv("MUNDA_TUI_DATA_DIR", str(real))
+    demo = _tui_data_dir(build_parser(only=None, words=["--demo"]).parse_args(["--demo"]))
+    assert demo != real and demo.name.startswith("munda-tui-demo-")
+    given = build_parser(only=None).parse_args(["--demo", "--data-dir", str(tmp_path / "d")])
+    assert _tui_data_dir(given) == tmp_path / "d"
+    plain = build_parser(only=None, words=[]).parse_args([])
+    assert _tui_data_dir(plain) == real  # the app without --demo: the player's saves
+
+
+def test_the_keys_tables_list_every_key_of_their_screens() -> None:
+    """The README's and docs/keys.md's tables of keys name every key of the screens they
+    have a row for (`g` sync and `a` add gang were missing from the campaign's)."""
+    import re
+
+    from munda_tui.screens.battle.screen import BattleScreen
+    from munda_tui.screens.campaign.campaign import CampaignScreen
+    from munda_tui.screens.home.home import HomeScreen
+    from munda_tui.screens.postbattle.screen import PostBattleScreen
+    from munda_tui.screens.prebattle.subplot_draw import SubplotDrawScreen
+
+    rows = {"home": HomeScreen, "campaign": CampaignScreen, "Sub-plot draw": SubplotDrawScreen,
+            "battle tracker": BattleScreen, "post-battle": PostBattleScreen}
+    glyphs = {"←": "left", "→": "right", "↑": "up", "↓": "down"}
+    root = Path(__file__).resolve().parents[2]
+    for doc in ("README.md", "docs/keys.md"):
+        text = (root / doc).read_text(encoding="utf-8")
+        table = {m.group(1): m.group(2) for m in re.finditer(r"^\| ([^|]+?) \| (.+) \|$", text, re.M)}
+        for row, cls in rows.items():
+            named: set[str] = set()
+            for token in re.findall(r"`([^`]+)`", table[row]):
+                named |= {glyphs.get(k, k) for k in token.split("/")}
+            for first, last in re.findall(r"`(\d)`–`(\d)`", table[row]):
+                named |= {str(n) for n in range(int(first), int(last) + 1)}
+            missing = [f"{b.key} ({b.description})" for b in cls.__dict__["BINDINGS"]
+                       if b.id and not set(b.key.split(",")) & named]
+            assert missing == [], (doc, row, missing)
+
+
+def test_every_command_in_the_docs_parses_as_written_and_the_readme_says_where_it_is() -> None:
+    """docs/commands.md's commands are the app's (each parses with the app's own parser,
+    optional parts left out), and the README's set-up says how `munda-tui` is run after it
+    (it makes `.venv/bin/munda-tui`: the docs wrote `munda-tui ...`, not found)."""
+    import re
+    import shlex
+
+    from munda_tui.cli import build_parser
+
+    root = Path(__file__).resolve().parents[2]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    setup = readme[readme.index("## Set up"):readme.index("## Your first battle")]
+    assert ".venv/bin/munda-tui" in setup and ".venv/bin/activate" in setup
+    commands = (root / "docs/commands.md").read_text(encoding="utf-8")
+    block = commands[commands.index("```sh"):commands.index("```", commands.index("```sh") + 5)]
+    lines = [line.split("  #")[0].strip() for line in block.splitlines()[1:]]
+    lines = [re.sub(r"\s*\[[^\]]*\]", "", line) for line in lines if line.startswith("munda-tui")]
+    assert len(lines) > 10
+    for line in lines:
+        words = [{"N": "1"}.get(w, w) for w in shlex.split(line)[1:]]  # a number
+        try:
+            build_parser().parse_args(words)
+        except SystemExit as stop:  # argparse refused it
+            raise AssertionError(f"docs/commands.md: {line!r} does not parse") from stop
