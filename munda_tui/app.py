@@ -421,6 +421,29 @@ class MundaApp(KeyOrderApp):
         self.close_campaign()
         self.collector.app_ended()
 
+    #: a notice is left at least this long (seconds) before a key takes it away (a key
+    #: typed in the same burst as the one that raised it does not hide it unread)
+    NOTICE_READ_SECONDS = 1.0
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            self._notices_read()
+        await super().on_event(event)
+
+    def _notices_read(self) -> None:
+        """The player acts (a key): the notices shown before it go, once shown for
+        :attr:`NOTICE_READ_SECONDS`; a notice raised by the key itself comes after it.
+        Notices sit at the top right, under the header (``app.tcss``): the questions,
+        their messages and a report's last line are at the bottom."""
+        import time
+
+        now = time.time()
+        read = [n for n in self._notifications if now - n.raised_at >= self.NOTICE_READ_SECONDS]
+        for notice in read:
+            self._unnotify(notice, refresh=False)
+        if read:
+            self._refresh_notifications()
+
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:
         """Textual's notification, always as plain text (``markup`` is not used): a

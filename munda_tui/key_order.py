@@ -56,6 +56,10 @@ PRIVATE_NAMES: tuple[tuple[str, str], ...] = (
     ("textual.dom.DOMNode", "_selector_names"),
     ("textual.dom.DOMNode", "_get_component_classes"),
     ("textual.dom.DOMNode", "_css_bases"),
+    # MundaApp's notices go at the player's next key
+    ("textual.app.App", "_notifications"),
+    ("textual.app.App", "_unnotify"),
+    ("textual.app.App", "_refresh_notifications"),
 )
 
 

@@ -188,6 +188,17 @@ def isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, 
     return {"data": data, "config": config}
 
 
+@pytest.fixture(autouse=True)
+def notices_stay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A notice goes at the player's next key once shown for a second (MundaApp's
+    NOTICE_READ_SECONDS): a loaded machine would make that depend on time. Tests read
+    notices after keys, so they stay; tests/screens/test_club_evening.py sets it to check
+    that they go."""
+    from munda_tui.app import MundaApp
+
+    monkeypatch.setattr(MundaApp, "NOTICE_READ_SECONDS", float("inf"))
+
+
 @pytest.fixture
 def data_dir(isolated_dirs: dict[str, Path]) -> Path:
     return isolated_dirs["data"]

@@ -348,3 +348,45 @@ def test_every_command_in_the_docs_parses_as_written_and_the_readme_says_where_i
             build_parser().parse_args(words)
         except SystemExit as stop:  # argparse refused it
             raise AssertionError(f"docs/commands.md: {line!r} does not parse") from stop
+
+
+# --- 6. notices never cover a question ------------------------------------------------------
+
+async def _notice_over_the_wizard(make_app: Any, data_dir: Path, config_dir: Path,
+                                  pilot_size: tuple[int, int]) -> Any:
+    from tests.screens.postbattle.test_screen import seed, typical_outcome
+
+    write_config(config_dir, {"campaign.no_such_key": "x"})  # the start-up notice
+    slug = seed(data_dir, "gang-war", typical_outcome(), step="seriously-injured")
+    return make_app(campaign=slug)
+
+
+async def test_a_notice_never_covers_the_question_and_goes_at_the_next_key(
+        make_app: Any, data_dir: Path, config_dir: Path) -> None:
+    """The 15-second start-up config notice covered the post-battle prompt's message (and a
+    report's last line): notices sit at the top right, under the header, away from the
+    question, its message and the hint at the bottom, and go at the player's next key."""
+    from textual.widgets._toast import Toast
+
+    from munda_tui.widgets.footer import Footer
+
+    app = await _notice_over_the_wizard(make_app, data_dir, config_dir, (80, 24))
+    app.NOTICE_READ_SECONDS = 1e9  # (a key would take it away: kept while the keys are typed)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await open_wizard(pilot)
+        await pilot.press("7", "enter")  # a refused face: the message under the prompt
+        await pilot.pause(0.2)
+        screen = app.screen
+        toasts = list(screen.query(Toast))
+        assert toasts and "Your config" in str(toasts[0].render())
+        assert "not a D6 face" in str(screen.query_one("#pb-error").render())
+        for toast in toasts:
+            for part in ("#pb-prompt", "#pb-error", "#pb-hint"):
+                assert not toast.region.overlaps(screen.query_one(part).region), part
+            assert not toast.region.overlaps(screen.query_one(Footer).region)
+            assert toast.region.y >= 1  # under the header
+        app.NOTICE_READ_SECONDS = 0.0  # (read: the next key takes it away)
+        await pilot.press("backspace")
+        await pilot.pause(0.2)
+        assert not [t for t in screen.query(Toast) if t.display]
+        assert not list(app._notifications)
