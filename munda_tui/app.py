@@ -119,6 +119,10 @@ class MundaApp(KeyOrderApp):
                 priority=True),
         Binding("f1", "help_in_field", "Keys", id="app.help_in_field", priority=True),
         Binding("ctrl+q", "quit", "Quit", priority=True, id="app.quit"),
+        # the footer's overflow: shown (after the help key) only when a screen's keys are
+        # too many for the width; lists the keys the footer does not show, picks one
+        Binding("full_stop", "more_keys", "More", key_display=".", show=False,
+                id="app.more_keys"),
     ]
 
     def __init__(
@@ -753,6 +757,50 @@ class MundaApp(KeyOrderApp):
 
     def action_help_in_field(self) -> None:
         self.action_help()
+
+    def action_more_keys(self) -> None:
+        """The footer's overflow (80 columns): every key of the screen the footer does
+        not show (cut for the width, or never shown), in a list; the one picked acts as
+        its key would."""
+        from textual.widgets._footer import FooterKey
+
+        from .screens.common.dialogs import Pick, PickOneScreen
+        from .widgets.keys import keys_text
+
+        screen = self.screen
+        keys = [k for k in screen.query(FooterKey) if k.display and k.region.width]
+        # (the palette's key, docked right, covers any key that runs under it)
+        edge = min([k.region.x for k in keys if k.has_class("-command-palette")],
+                   default=self.size.width)
+        shown = {k.action for k in keys if k.region.right <= edge}
+        skip = {"help", "help_in_field", "more_keys", "command_palette", "quit"}
+        options: list[Pick[tuple[Any, str]]] = []
+        cut: list[Pick[tuple[Any, str]]] = []
+        seen: set[str] = set()
+        for active in screen.active_bindings.values():
+            binding = active.binding
+            own = active.node is screen or active.node is self
+            if not binding.description or not binding.id or binding.action in seen | shown \
+                    | skip or not (own or binding.show):
+                continue  # (no id: Textual's own Tab and Ctrl+C, no key of the screen's)
+            seen.add(binding.action)
+            display = binding.key_display or self.get_key_display(binding)
+            about = keys_text(screen, binding.tooltip or binding.description)
+            pick = Pick((active.node, binding.action), f"{display}  {about}", active.enabled,
+                        "not now")
+            (cut if binding.show else options).append(pick)  # cut for the width: first
+        options = cut + options
+        if not options:
+            self.notify("Every key of this screen is in the footer.")
+            return
+
+        def picked(choice: tuple[Any, str] | None) -> None:
+            if choice is not None:
+                node, action = choice
+                self.call_next(self.run_action, action, node)
+
+        self.push_screen(PickOneScreen("More keys (the footer has no room for them)", options),
+                         picked)
 
     def action_help(self) -> None:
         from .screens.common.help import HelpScreen

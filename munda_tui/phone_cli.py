@@ -87,11 +87,14 @@ class _Screen:
         else:
             note = "Scan the code with your phone's camera, or type the link."
         colour = self.tty and not os.environ.get("NO_COLOR")
-        self.say(f"Hand of {view.gang_name}: only {who} should look.\n")
+        # the title, the code, the link and one line to hide it: 20 lines for a LAN
+        # link, so at 80x24 the title stays in view (blank lines around the code
+        # scrolled it away); the last line says again who should look
+        self.say(f"Hand of {view.gang_name}: only {who} should look.")
         for line in lines:
             self.say(f"  \x1b[97;40m{line}\x1b[0m" if colour else f"  {line}")
-        self.say(f"\n  {url}\n\n{note}")
-        done = self.ask("Press Enter to hide it. ")
+        self.say(f"  {url}")
+        done = self.ask(f"{note} Only {who} should look: Enter hides it. ")
         if self.tty:
             self.out.write("\x1b[2J\x1b[?1049l")
             self.out.flush()

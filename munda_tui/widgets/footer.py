@@ -77,8 +77,19 @@ class Footer(TextualFooter):
             width = self.app.size.width - (13 if palette is not None else 0)
             wide = sum(len(self.app.get_key_display(g[0][0])) + len(g[0][0].description) + 3
                        for g in groups + [help_])
-            groups = [help_] + groups if wide > width else groups + [help_]
+            more = self._more_key() if wide > width else None
+            groups = [help_] + ([more] if more else []) + groups if wide > width \
+                else groups + [help_]
         return groups, palette
+
+    def _more_key(self) -> list[tuple[Binding, bool, str]] | None:
+        """The app's overflow key (``.`` More: the keys the footer has no room for), shown
+        after the help key when the keys are too many for the width."""
+        app = self.app
+        for _key, binding in app._bindings:
+            if binding.action == "more_keys" and app.check_action(binding.action, ()):
+                return [(binding, True, binding.tooltip)]
+        return None
 
     HELP_ACTIONS = ("help", "help_in_field")
 

@@ -390,3 +390,110 @@ async def test_a_notice_never_covers_the_question_and_goes_at_the_next_key(
         await pilot.pause(0.2)
         assert not [t for t in screen.query(Toast) if t.display]
         assert not list(app._notifications)
+
+
+# --- 5. 80x24 plays a whole battle ----------------------------------------------------------
+
+def test_serve_keeps_the_title_of_a_secret_link_in_view_at_80x24() -> None:
+    """`munda-tui serve` showed the title ("only Ana should look"), a blank line, the QR
+    code, blank lines, the link, the note and the prompt: at 24 rows the title scrolled
+    away. The whole curtain fits 23 lines (the prompt's line is the 24th) and its last line
+    says who should look."""
+    import io
+    from types import SimpleNamespace
+
+    from munda_tui.phone_cli import _Screen
+
+    url = "http://192.168.1.23:8765/h/" + "Zk3pQ9v_2mXcL8rT0aYbN4sW6dE1fG7hAbCd"  # (24 bytes)
+    out = io.StringIO()
+    view = SimpleNamespace(gang_name="The Venom Sisters", player="Ana")
+    assert _Screen(out, io.StringIO("\n\n")).curtain(view, url)  # type: ignore[arg-type]
+    text = out.getvalue()
+    rows = text[text.index("Hand of The Venom Sisters"):].split("\n")
+    rows = rows[:next(i for i, row in enumerate(rows) if url in row)
+                + next(i for i, row in enumerate(rows[next(j for j, r in enumerate(rows) if url in r):])
+                       if "Enter" in row) + 1]  # up to the prompt's line, after the link
+    shown = "\n".join(rows)
+    assert rows[0] == "Hand of The Venom Sisters: only Ana should look.", rows[0]
+    assert len(rows) <= 24, len(rows)  # the title still on a 24-row screen
+    assert url in shown and "Only Ana should look" in rows[-1]
+
+
+async def test_every_tracker_key_is_reachable_from_the_footer_at_80x24(
+        make_app: Any, data_dir: Path) -> None:
+    """At 80 columns the tracker's footer cut E End (and never had room for P Priority or
+    m Phones): when its keys are too many for the width the footer shows `.` More, which
+    lists every key the footer does not show; the one picked acts as its key."""
+    from tests.screens.battle.test_battle import make_battle, open_battle
+
+    make_battle(data_dir)
+    app = make_app(campaign="demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_battle(pilot)
+        await pilot.pause()
+        keys = footer_keys(app)
+        assert keys[:2] == ["? Keys", ". More"], keys
+        assert not any(k.startswith(("E ", "P ", "m ")) for k in keys)
+        await pilot.press("full_stop")
+        await wait_for_screen(pilot, "PickOneScreen")
+        lines = [str(o.prompt) for o in app.screen.query_one("#dialog-options").options]
+        for key, what in (("E", "End the battle"), ("P", "Who won Priority"),
+                          ("m", "Each player's hand on their own phone"),
+                          ("h", "Peek at the selected crew's Sub-plots")):
+            assert any(f"  {key}  {what}" in line for line in lines), (key, lines)
+        assert not any("  s  " in line for line in lines)  # in the footer: not again
+        await pilot.press("escape")
+        await wait_for_screen(pilot, "BattleScreen")
+        await pilot.press("full_stop")
+        await wait_for_screen(pilot, "PickOneScreen")
+        end = next(i for i, line in enumerate(lines) if "  E  End the battle" in line)
+        for _ in range(end):
+            await pilot.press("down")
+        await pilot.press("enter")  # as E would: the end of the battle asks its winner
+        await wait_for_screen(pilot, "EndScreen")
+
+
+def test_the_tracker_footer_and_its_overflow_at_80x24_snapshot(
+        snap_compare: Any, make_app: Any, data_dir: Path) -> None:
+    from tests.screens.battle.test_battle import make_battle, open_battle
+
+    make_battle(data_dir)
+    assert snap_compare(make_app(campaign="demo"), terminal_size=(80, 24),
+                        run_before=open_battle, press=["full_stop"])
+
+
+async def test_the_lasting_injury_table_scrolls_at_80x24(make_app: Any, data_dir: Path) -> None:
+    """The Lasting Injury table under the roll was cut at 53 at 80x24, with no way to read
+    the rest: page down / page up scroll it, the roll prompt keeping the focus."""
+    from tests.screens.postbattle.test_screen import full_outcome, seed
+
+    slug = seed(data_dir, "gang-war", full_outcome(), full=True, step="lasting-injuries")
+    app = make_app(campaign=slug)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_wizard(pilot)
+        screen = app.screen
+        table = screen.query_one("#pb-table")
+        roll = app.focused
+
+        text = str(table.render())
+        assert "61-65 Critical Injury" in text
+        scroll = screen.query_one("#pb-table-scroll")
+        assert scroll.max_scroll_y > 0  # cut at 80x24
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert scroll.scroll_y > 0 and app.focused is roll
+        await pilot.press("pagedown", "pagedown")
+        await pilot.pause()
+        assert scroll.scroll_y == scroll.max_scroll_y  # the last line reached
+        await pilot.press("pageup", "pageup", "pageup")
+        await pilot.pause()
+        assert scroll.scroll_y == 0
+
+
+def test_the_lasting_injury_table_at_80x24_scrolled_snapshot(
+        snap_compare: Any, make_app: Any, data_dir: Path) -> None:
+    from tests.screens.postbattle.test_screen import full_outcome, seed
+
+    slug = seed(data_dir, "gang-war", full_outcome(), full=True, step="lasting-injuries")
+    assert snap_compare(make_app(campaign=slug), terminal_size=(80, 24),
+                        run_before=open_wizard, press=["pagedown", "pagedown"])

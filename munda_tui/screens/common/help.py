@@ -49,7 +49,8 @@ class HelpScreen(ModalScreen[None]):
             # Every key of the screen and the app, shown in the footer or not; of the
             # widgets inside, only the keys they show (not cursor and scroll keys).
             own = active.node is screen or active.node is screen.app
-            if not description or binding.action in seen or not (own or binding.show):
+            if not description or binding.action in seen or not (own or binding.show) \
+                    or binding.action == "more_keys":  # (the footer's overflow: this list)
                 continue
             seen.add(binding.action)
             display = binding.key_display or screen.app.get_key_display(binding)

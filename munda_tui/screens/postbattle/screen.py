@@ -118,7 +118,8 @@ a roll ({key:post_battle.roll} rolls for you, or type the faces of your real dic
 Enter alone never rolls), {key:post_battle.reroll} re-rolls or corrects the step's last roll
 (asks why; the report shows both results),
 a choice (arrows, Enter; greyed choices say why), a list (Space marks, {key:multi_pick.confirm} confirms),
-a number or a name (type, Enter). {key:post_battle.leave} on a question cancels it (the
+a number or a name (type, Enter). A table under the question too long for the screen scrolls
+with {key:post_battle.table_down} and {key:post_battle.table_up}. {key:post_battle.leave} on a question cancels it (the
 answer or entry that asked it is taken back; a roll is kept); with no question it leaves,
 saved.
 Press {key:post_battle.add} to add what the step allows (a Post-Battle Action, a purchase, a
@@ -135,6 +136,9 @@ rosters once and saves the battle report.
         Binding("r", "roll", "Roll for me", id="post_battle.roll"),
         Binding("R", "reroll", "Re-roll / correct", id="post_battle.reroll"),
         Binding("escape", "leave", "Leave (saved)", id="post_battle.leave"),
+        # the table under a question (a Lasting Injury's D66, an action's text) scrolls
+        Binding("pagedown", "table(1)", "Table down", show=False, id="post_battle.table_down"),
+        Binding("pageup", "table(-1)", "Table up", show=False, id="post_battle.table_up"),
         # a list question: 1-9 picks line N (a list of several: toggles it), as a dialog's
         *line_bindings("post_battle"),
     ]
@@ -171,7 +175,8 @@ rosters once and saves the battle report.
                     yield Static("", id="pb-question", markup=False)
                     yield Static("", id="pb-note", markup=False)
                     yield Vertical(id="pb-widget")
-                    yield Static("", id="pb-table", markup=False)
+                    with VerticalScroll(id="pb-table-scroll", can_focus=False):
+                        yield Static("", id="pb-table", markup=False)
                 yield Static("", id="pb-error", markup=False)
                 yield Static("", id="pb-hint", markup=False)
         yield Footer()
@@ -336,8 +341,9 @@ rosters once and saves the battle report.
             return
         self._set("pb-question", p.label)
         self._set("pb-note", keys_text(self, p.note))  # a rules text names keys by id
-        table = self.query_one("#pb-table", Static)
+        table = self.query_one("#pb-table-scroll")
         table.set_class(p.table in pb.injury_tables(), "detail")
+        table.scroll_home(animate=False)
         self._set("pb-table", "\n".join(pb.table_lines(seq, p)))
         kind = p.kind if p.kind in ("roll", "choice", "multi") else "input"
         widget: Any = self._pool.get(kind)
@@ -529,7 +535,7 @@ rosters once and saves the battle report.
         detail = next((o.detail for o in seq.pending.options if o.id == event.option.id), "")
         if detail:
             self._set("pb-table", detail)
-            self.query_one("#pb-table", Static).add_class("detail")
+            self.query_one("#pb-table-scroll").add_class("detail")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -558,6 +564,8 @@ rosters once and saves the battle report.
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "line":  # in force on a list question (a field takes its digits)
             return focused_lines(self) is not None
+        if action == "table":  # a question's table (page up/down in a list are the list's)
+            return self.seq is not None and self.seq.pending is not None
         if self.seq is None:
             return action in ("leave", "next")
         if action == "add":
@@ -591,6 +599,14 @@ rosters once and saves the battle report.
             return
         seq.advance()
         self._changed()
+
+    def action_table(self, direction: int) -> None:
+        """Scroll the table under the question by a page (it is cut at 80x24)."""
+        table = self.query_one("#pb-table-scroll", VerticalScroll)
+        if direction > 0:
+            table.scroll_page_down(animate=False)
+        else:
+            table.scroll_page_up(animate=False)
 
     def action_back(self) -> None:
         if self.seq and self.seq.back():
