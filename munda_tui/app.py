@@ -437,8 +437,8 @@ class MundaApp(KeyOrderApp):
     def _notices_read(self) -> None:
         """The player acts (a key): the notices shown before it go, once shown for
         :attr:`NOTICE_READ_SECONDS`; a notice raised by the key itself comes after it.
-        Notices sit at the top right, under the header (``app.tcss``): the questions,
-        their messages and a report's last line are at the bottom."""
+        On the post-battle and report screens notices take a line of their own
+        (:meth:`_refresh_notifications`)."""
         import time
 
         now = time.time()
@@ -447,6 +447,30 @@ class MundaApp(KeyOrderApp):
             self._unnotify(notice, refresh=False)
         if read:
             self._refresh_notifications()
+
+    def _refresh_notifications(self) -> None:
+        """Textual's toasts, except on a screen that names a ``NOTICE_LINE`` (a Static
+        of its own, in its layout): the notices are shown there, hiding nothing (the
+        post-battle's questions and a report's last lines: a toast at 80x24 covered them)."""
+        from textual.css.query import NoMatches
+        from textual.widgets import Static
+
+        screen = self.screen if self._screen_stack else None
+        where = getattr(screen, "NOTICE_LINE", "")
+        try:
+            line = screen.query_one(where, Static) if screen is not None and where else None
+        except NoMatches:  # (not composed yet)
+            line = None
+        if line is None:
+            super()._refresh_notifications()
+            return
+        notices = [n for n in self._notifications if not n.has_expired]
+        line.update("\n".join(n.message for n in notices))
+        line.set_class(any(n.severity != "information" for n in notices), "-warning")
+        line.display = bool(notices)
+        if notices:  # gone when its time is up, as a toast is
+            self.set_timer(max(0.05, min(n.time_left for n in notices)),
+                           self._refresh_notifications)
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:

@@ -40,6 +40,8 @@ class ReportScreen(ModalScreen[None]):
 
     CSS_PATH = "campaign.tcss"
     BINDINGS = [Binding("escape,q,v", "close", "Close", id="report.close")]
+    #: the app's notices are shown here, not as toasts over the report's last lines
+    NOTICE_LINE = "#report-notice"
 
     def __init__(self, title: str, markdown: str) -> None:
         super().__init__()
@@ -52,6 +54,7 @@ class ReportScreen(ModalScreen[None]):
 
         with Vertical(id="report-box"):
             yield Label(self.report_title, classes="title")
+            yield Static("", id="report-notice", markup=False)  # the app's notices
             with VerticalScroll(id="report-scroll"):
                 yield Markdown(self.markdown, id="report")
             yield Static(f"{key_for(self, 'report.close')} to close", classes="hint")

@@ -110,6 +110,8 @@ class PostBattleScreen(Asking, Screen[None]):
     """The Post-Battle Sequence of one battle."""
 
     CSS_PATH = "postbattle.tcss"
+    #: the app's notices are shown here, not as toasts over the question (MundaApp)
+    NOTICE_LINE = "#pb-notice"
     HELP_TITLE = "Post-Battle Sequence"
     HELP = """
 One step at a time, in the order of the sequence (the sidebar: ✓ done, ▶ current,
@@ -166,6 +168,7 @@ rosters once and saves the battle report.
         with Horizontal(id="pb-body"):
             yield Lines(id="pb-sidebar")
             with Vertical(id="pb-main"):
+                yield Static("", id="pb-notice", markup=False)  # the app's notices
                 yield Static("", id="pb-title", markup=False)
                 with VerticalScroll(id="pb-text-scroll", classes="hidden"):
                     yield WrappedText(id="pb-text")
