@@ -453,7 +453,7 @@ class MundaApp(KeyOrderApp):
         of its own, in its layout): the notices are shown there, hiding nothing (the
         post-battle's questions and a report's last lines: a toast at 80x24 covered them)."""
         from textual.css.query import NoMatches
-        from textual.widgets import Static
+        from .widgets.plain import Static
 
         screen = self.screen if self._screen_stack else None
         where = getattr(screen, "NOTICE_LINE", "")

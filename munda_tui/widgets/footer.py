@@ -78,6 +78,9 @@ class Footer(TextualFooter):
             wide = sum(len(self.app.get_key_display(g[0][0])) + len(g[0][0].description) + 3
                        for g in groups + [help_])
             more = self._more_key() if wide > width else None
+            if more is not None:  # what Escape does stays in view, after More
+                back = [g for g in groups if any(b.key == "escape" for b, _e, _t in g)]
+                groups = back + [g for g in groups if g not in back]
             groups = [help_] + ([more] if more else []) + groups if wide > width \
                 else groups + [help_]
         return groups, palette
