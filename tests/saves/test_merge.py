@@ -66,6 +66,8 @@ def _apply(campaign, edit_, counter):
         fighter.status = list(FighterStatus)[pick % len(FighterStatus)]
         if fighter.status is FighterStatus.DEAD:  # the dead leave the roster (as the app does)
             gang.bury(fighter.id)
+        elif fighter.status is FighterStatus.RETIRED:  # and the retired, for the departed
+            gang.depart(fighter.id)
     elif kind == "gang-notes":
         gang.notes = text
     elif kind == "standings" and campaign.battles:
