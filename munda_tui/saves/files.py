@@ -20,6 +20,7 @@ CAMPAIGN_FILE = "campaign.toml"
 CONFIG_FILE = "config.toml"
 BATTLES_DIR = "battles"
 GANGS_DIR = "gangs"
+RECORDS_DIR = "records"  # the campaign's history (``saves.records``)
 BACKUPS_DIR = ".backups"
 CAMPAIGNS_DIR = "campaigns"
 

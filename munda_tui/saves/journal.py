@@ -161,6 +161,6 @@ def _sweep(root: Path) -> None:
 
 
 def _subfolders(root: Path) -> list[Path]:
-    from .files import BATTLES_DIR, GANGS_DIR
+    from .files import BATTLES_DIR, GANGS_DIR, RECORDS_DIR
 
-    return [root / BATTLES_DIR, root / GANGS_DIR]
+    return [root / BATTLES_DIR, root / GANGS_DIR, root / RECORDS_DIR]

@@ -327,6 +327,7 @@ class Store:
                 handle._adopt(found, read)
                 if read.key and cache.read_overview(path, read.text, read.key) is None:
                     cache.remember_views(path, read.key, campaign)
+                handle._open_records()
             else:
                 loaded = cache.load_campaign(path, opening.text, opening.key)
                 if loaded.version >= folder.SPLIT_VERSION:
@@ -336,6 +337,7 @@ class Store:
                 campaign.id = opening.slug
                 handle = CampaignHandle(self, opening.slug, campaign, loaded.text, lock)
                 handle._migrate(loaded.version)
+                handle._open_records()
         except BaseException:
             lock.release()
             raise
@@ -594,6 +596,20 @@ class CampaignHandle:
         # journal's lines since the last fold): the tracker's saves append to the journal
         self._journal: dict[int, tuple[dict[str, Any], int]] = {}
         self._left_out: list[folder.LeftOut] | None = None  # (worked out when first asked)
+        from . import records
+
+        self._records = records.Keeper(self.path)  # the fold of records/ (issue 30)
+
+    @property
+    def questions(self) -> list[Any]:
+        """The league questions open in the fold (``rules.history.fold.Question``)."""
+        return self._records.questions
+
+    def _open_records(self) -> None:
+        """The records and the gang files brought to agree (``saves.records.on_open``)."""
+        from . import records
+
+        records.on_open(self, backup_dir_of)
 
     def _adopt(self, found: folder.LoadedFolder, read: folder.FolderRead | None = None) -> None:
         """Take over what :func:`folder.load_folder` found of the files."""
@@ -769,6 +785,7 @@ class CampaignHandle:
                                    self._problem_entries)
             except (OSError, ValueError):
                 pass
+        self._records.remember(self._gang_texts)
         sync_pending_dirs()
         self._lock.release()
         self.store._forget(self)
@@ -791,6 +808,7 @@ class CampaignHandle:
             self._doc, self._doc_text, self._doc_stat = None, loaded.text, _stat_key(self.file)
             self._forget_battles()
             self._migrate(loaded.version)
+            self._open_records()
             return
         found = folder.load_folder(read)
         found.campaign.id = self.slug
@@ -801,6 +819,7 @@ class CampaignHandle:
         self._forget_battles()
         self._adopt(found, read)
         self._written[self.file] = (found.text, self._doc_stat)
+        self._open_records()
 
     def _forget_battles(self) -> None:
         self._verified.clear()
@@ -939,6 +958,7 @@ class CampaignHandle:
                 name = self._name_for(number, summaries[number])
             return None if name is None else folder.battle_stem(name)
 
+        changed: dict[str, tuple[dict[str, Any] | None, dict[str, Any] | None]] = {}  # (records)
         made, self._made = self._made, None
         plains = made[1] if made is not None and made[0] is campaign and len(made[1]) == len(campaign.gangs) else None
         for i, gang in enumerate(campaign.gangs):
@@ -953,9 +973,11 @@ class CampaignHandle:
             if self._gang_texts.get(gname) != gtext or not (self.gangs_dir / gname).exists():
                 writes.append((self.gangs_dir / gname, gtext))
                 parsed[self.gangs_dir / gname] = gdata
+                changed[gang.id] = (self._gang_before(gname), gdata)
         for gang_id, old_name in self._gang_files.items():
             if gang_id not in gang_names and old_name not in gang_names.values():
                 deletes.append(self.gangs_dir / old_name)
+                changed[gang_id] = (self._gang_before(old_name), None)
         battle_writes: list[tuple[int, str, str | None, dict[str, Any], Any]] = []
         plain_summaries: dict[int, dict[str, Any]] = {}  # (campaign_text's data of each)
         if made is not None and made[0] is campaign and len(made[2]) == len(campaign.battles):
@@ -988,6 +1010,10 @@ class CampaignHandle:
             btext, bdoc = battle_comments.text_to_write(self.battles_dir / name, tomlemit.dumps(plain), plain)
             writes.append((self.battles_dir / name, btext))
             battle_writes.append((number, name, js, plain, bdoc))
+        from . import records
+
+        made_records = records.save_records(self, campaign, changed, stem_of)
+        writes += [(path, rtext) for path, rtext, _r in made_records]
         if not writes and not deletes:
             return
         if len(writes) == 1 and not deletes:
@@ -1016,6 +1042,7 @@ class CampaignHandle:
             self._gang_texts.pop(path.name, None)
             self._gang_data.pop(path.name, None)
         self._gang_files, self._gang_order = gang_names, orders
+        records.saved(self, [r for _p, _t, r in made_records])
         for number, name, js, plain, bdoc in battle_writes:
             path = self.battles_dir / name
             from . import battle_comments
@@ -1032,6 +1059,16 @@ class CampaignHandle:
                 self._valid_battle = None
             self._emit_memo = (0, {}) if self._emit_memo[0] == number else self._emit_memo
             self._remember_battle(number, path, self._written[path][0], plain)
+
+    def _gang_before(self, name: str) -> dict[str, Any] | None:
+        """A gang file's data as we last read or wrote it (None: a new file)."""
+        data = self._gang_data.get(name)
+        if data is None and name in self._gang_texts:
+            try:
+                data = cache.parsed(self.gangs_dir / name, self._gang_texts[name])
+            except SaveError:
+                data = None
+        return data
 
     def _name_for(self, number: int, summary: Any = None) -> str:
         """The file name battle ``number`` has, or takes when first written."""

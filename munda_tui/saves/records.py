@@ -1,0 +1,599 @@
+"""The campaign's records on disk (issue 30): ``records/<date>-<id>.toml``.
+
+Each applied battle, roster edit, new or removed gang and answered league question is
+a record file, written once and never changed (``rules.history.fold`` says what each
+holds and how they fold). The gang files are the fold of the records: this module
+keeps them so.
+
+- :func:`records_for_save`: what a save of the campaign adds (the handle writes the
+  record files in the same transaction as the gang files they explain).
+- :class:`Keeper.open`: at every open, a folder without records gets each gang's
+  starting record (the migration: the current gang file, nothing lost; kill-safe, a
+  starting record's id is its content's, so doing it twice makes the same files); a
+  gang file that differs from the fold is a hand edit (an edit record, said on screen)
+  or a file the fold moved on from (the records a sync brought: written again).
+- the fold's result is cached in ``.cache/records.json`` keyed by the records'
+  listing and the gang files' texts: an unchanged campaign opens without folding.
+"""
+
+from __future__ import annotations
+
+import getpass
+import hashlib
+import json
+import os
+import socket
+import time
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..rules.history import fold as folding
+from ..rules.history.fold import START_DATE, Question, Record
+from ..rules.core import model as m
+from . import codec, tomlemit
+from .errors import SaveError, WriteFailed
+from .files import RECORDS_DIR
+RECORD_VERSION = 1
+CACHE_FILE = "records.json"
+CACHE_VERSION = 1
+_KEYS = ("id", "date", "kind", "by", "gang", "data", "battle", "changes", "assumed", "after", "target",
+         "index", "answer", "amount", "note")
+
+
+# --- a record as a file ------------------------------------------------------------------
+
+
+def file_name(r: Record) -> str:
+    return f"{r.date}-{r.id}.toml"
+
+
+def to_data(r: Record, stem_of: Any = None) -> dict[str, Any]:
+    """A record's file data (``stem_of``: a battle number's file stem, for the changes)."""
+    out: dict[str, Any] = {"schema_version": RECORD_VERSION, "id": r.id, "date": r.date, "kind": r.kind}
+    if r.by:
+        out["by"] = r.by
+    if r.note:
+        out["note"] = r.note
+    if r.gang:
+        out["gang"] = r.gang
+    if r.battle:
+        out["battle"] = r.battle
+    if r.after:
+        out["after"] = dict(r.after)
+    if r.kind == "correction":
+        out.update(target=r.target, index=r.index, answer=r.answer, amount=r.amount)
+    if r.assumed:
+        out["assumed"] = dict(r.assumed)
+    if r.data is not None:
+        out["data"] = dict(r.data)
+    if r.changes:
+        changes = [dict(c) for c in r.changes]
+        if stem_of is not None:
+            for c in changes:
+                if type(c.get("battle")) is int:
+                    stem = stem_of(c["battle"])
+                    if stem is not None:
+                        c["battle"] = stem
+        out["changes"] = changes
+    return out
+
+
+def from_data(data: Mapping[str, Any], number_of: Any = None) -> Record:
+    """A record from its file's data (ValueError naming what is wrong)."""
+    if data.get("schema_version") != RECORD_VERSION:
+        raise ValueError(f"schema_version {data.get('schema_version')!r}: this munda-tui reads records of "
+                         f"version {RECORD_VERSION}")
+    kind = data.get("kind")
+    if kind not in folding.KINDS:
+        raise ValueError(f"kind {kind!r} is not one of {', '.join(folding.KINDS)}")
+    for key in ("id", "date"):
+        if not isinstance(data.get(key), str) or not data[key]:
+            raise ValueError(f"{key}: expected a text")
+    for key in ("by", "gang", "battle", "target", "answer", "note"):
+        if not isinstance(data.get(key, ""), str):
+            raise ValueError(f"{key}: expected a text")
+    for key in ("index", "amount"):
+        if type(data.get(key, 0)) is not int:
+            raise ValueError(f"{key}: expected an integer")
+    for key in ("after", "assumed"):
+        value = data.get(key, {})
+        if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+            raise ValueError(f"{key}: expected a table of texts")
+    changes = data.get("changes", [])
+    if not isinstance(changes, list) or not all(isinstance(c, dict) for c in changes):
+        raise ValueError("changes: expected a list of tables")
+    if kind in ("start",) and not isinstance(data.get("data"), dict):
+        raise ValueError("data: a starting record holds the gang")
+    if kind in ("start", "edit", "remove") and not data.get("gang"):
+        raise ValueError("gang: expected the gang's id")
+    unknown = set(data) - set(_KEYS) - {"schema_version"}
+    if unknown:
+        raise ValueError(f"unknown key {sorted(unknown)[0]!r}")
+    if number_of is not None and kind == "battle":
+        changes = [{**c, "battle": number_of(c["battle"])} if isinstance(c.get("battle"), str) else c
+                   for c in changes]
+    return Record(id=data["id"], date=data["date"], kind=kind, by=data.get("by", ""), gang=data.get("gang", ""),
+                  data=data.get("data"), battle=data.get("battle", ""), changes=tuple(changes),
+                  assumed=dict(data.get("assumed", {})), after=dict(data.get("after", {})),
+                  target=data.get("target", ""), index=data.get("index", 0), answer=data.get("answer", ""),
+                  amount=data.get("amount", 0), note=data.get("note", ""))
+
+
+def record_text(r: Record, stem_of: Any = None) -> str:
+    return tomlemit.dumps(to_data(r, stem_of))
+
+
+def listing(directory: Path) -> list[tuple[str, int, int]]:
+    """(name, size, mtime) of each record file, by name."""
+    out = []
+    try:
+        with os.scandir(directory / RECORDS_DIR) as entries:
+            for e in entries:
+                if e.name.endswith(".toml") and not e.name.startswith("."):
+                    st = e.stat()
+                    out.append((e.name, st.st_size, st.st_mtime_ns))
+    except (FileNotFoundError, NotADirectoryError):
+        pass
+    out.sort()
+    return out
+
+
+def read_records(directory: Path, number_of: Any = None,
+                 names: Iterable[str] | None = None) -> tuple[list[Record], list[str]]:
+    """Every record of the folder, and the files that do not load (``path:line:col:
+    why``, left out of the fold)."""
+    records: list[Record] = []
+    problems: list[str] = []
+    if names is None:
+        names = [n for n, _s, _t in listing(directory)]
+    for name in names:
+        path = directory / RECORDS_DIR / name
+        try:
+            text = path.read_text(encoding="utf-8")
+            data = tomllib.loads(text)
+            records.append(from_data(data, number_of))
+        except FileNotFoundError:
+            continue
+        except tomllib.TOMLDecodeError as error:
+            line, col = getattr(error, "lineno", 1), getattr(error, "colno", 1)
+            problems.append(f"{path}:{line}:{col}: {getattr(error, 'msg', str(error))}")
+        except (UnicodeDecodeError, ValueError, OSError) as error:
+            problems.append(f"{path}:1:1: {error}")
+    return records, problems
+
+
+# --- ids, dates, who -------------------------------------------------------------------------
+
+
+def player() -> str:
+    """Who made a record: the player's name if set (MUNDA_PLAYER), else user@laptop."""
+    named = os.environ.get("MUNDA_PLAYER", "").strip()
+    if named:
+        return named[:80]
+    try:
+        user = getpass.getuser()
+    except Exception:  # noqa: BLE001 - no user name known: the laptop's alone
+        user = ""
+    host = socket.gethostname().split(".")[0]
+    return f"{user}@{host}" if user else host
+
+
+def today() -> str:
+    return time.strftime("%Y-%m-%d", time.gmtime())
+
+
+def new_key(date: str, after: Iterable[tuple[str, str]]) -> tuple[str, str]:
+    """(date, id) for a new record: its id the time it is made (UTC) and a random part, so
+    a laptop's records sort as it made them; never before a record it was made on top of
+    (``after``: their keys)."""
+    stamp = time.strftime("%Y%m%d%H%M%S", time.gmtime())
+    key = (date or today(), f"{stamp}{os.urandom(4).hex()}")
+    for head in after:
+        if key <= head:
+            base = head[1][:14]
+            bumped = str(int(base) + 1) if base.isdigit() else stamp
+            key = (head[0], f"{bumped}{os.urandom(4).hex()}")
+    return key
+
+
+def start_record(gang_id: str, data: Mapping[str, Any], by: str = "", note: str = "") -> Record:
+    """A gang's starting record: its id is its content's, so the same roster started
+    on two laptops (a league migrating on each) is one file."""
+    body = {k: v for k, v in data.items() if k != "schema_version"}
+    digest = hashlib.sha256(json.dumps([gang_id, body], sort_keys=True, default=str).encode()).hexdigest()[:16]
+    return Record(id=f"start-{digest}", date=START_DATE, kind="start", gang=gang_id, data=body, by=by, note=note)
+
+
+# --- the gangs as the fold holds them --------------------------------------------------------
+
+
+class Refs:
+    """Battles named by file stem in records and gang files, and by number in memory."""
+
+    def __init__(self, numbers: Mapping[str, int]) -> None:
+        self.numbers = dict(numbers)
+        self.stems = {n: s for s, n in numbers.items()}
+
+    def number_of(self, stem: str) -> int:
+        number = self.numbers.get(stem)
+        if number is None:
+            number = self.numbers[stem] = -1 - len(self.numbers)
+            self.stems[number] = stem
+        return number
+
+    def stem_of(self, number: int) -> str | None:
+        return self.stems.get(number)
+
+
+@dataclass
+class FileCodec:
+    """:class:`rules.history.fold.GangCodec` for gang files."""
+
+    refs: Refs
+
+    def decode(self, data: Mapping[str, Any]) -> m.Gang:
+        from .folder import gang_refs_from_file
+
+        body = {k: v for k, v in data.items() if k not in ("schema_version", "order")}
+        gang = codec.from_data(m.Gang, gang_refs_from_file(body, self.refs.number_of))
+        codec._unique(gang.fighters, "id", ("fighters",), "fighter")
+        return gang  # type: ignore[no-any-return]
+
+    def encode(self, gang: m.Gang, order: int) -> dict[str, Any]:
+        from .folder import gang_file_data
+
+        data = gang_file_data(gang, order, self.refs.stem_of)
+        data.pop("schema_version", None)
+        return data
+
+
+def body(data: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """A gang file's data as the fold holds it (no schema_version)."""
+    if data is None:
+        return None
+    return {k: v for k, v in data.items() if k != "schema_version"}
+
+
+@dataclass
+class Battle:
+    """A battle applied by a save: its file stem, date and post-battle changes."""
+
+    stem: str
+    date: str
+    changes: list[dict[str, Any]]
+    number: int = 0
+
+
+def records_for_save(before: Mapping[str, dict[str, Any] | None], after: Mapping[str, dict[str, Any] | None],
+                     battles: list[Battle], heads: Mapping[str, tuple[str, str]], refs: Refs,
+                     by: str = "") -> list[Record]:
+    """The records a save makes: ``before``/``after`` each changed gang's file data
+    (None: no gang), ``battles`` the battles applied by it. Each battle's changes are
+    its record; what else changed (a roster edit) an edit record per gang, so the fold
+    of the records gives ``after`` exactly."""
+    out: list[Record] = []
+    heads = dict(heads)
+    state: dict[str, dict[str, Any] | None] = {g: body(d) for g, d in before.items()}
+    by = by or player()
+    fcodec = FileCodec(refs)
+    for battle in battles:
+        changes = [c for c in battle.changes if isinstance(c, dict)]
+        named = {str(c.get(k)) for c in changes for k in ("gang", "to_gang", "from_gang") if c.get(k)}
+        involved = [g for g in sorted(named) if state.get(g) is not None]
+        date, rid = new_key(battle.date, [heads[g] for g in involved if g in heads])
+        assumed = folding.assumed_statuses({g: state[g] or {} for g in involved}, changes)
+        record = Record(id=rid, date=date, kind="battle", by=by, battle=battle.stem, changes=tuple(changes),
+                        assumed=assumed, after={g: heads[g][1] for g in involved if g in heads},
+                        note=f"battle {battle.number}" if battle.number else "")
+        out.append(record)
+        mini = [start_record(g, state[g] or {}) for g in involved]
+        result = folding.fold([*mini, record], fcodec)
+        for g in involved:
+            if g in result.gangs:
+                state[g] = result.gangs[g]
+            heads[g] = record.key
+    for gid in sorted(set(before) | set(after)):
+        was, now = state.get(gid), body(after.get(gid))
+        if was == now:
+            continue
+        if now is None:
+            date, rid = new_key(today(), [heads[gid]] if gid in heads else [])
+            out.append(Record(id=rid, date=date, kind="remove", by=by, gang=gid, note="gang removed"))
+            continue
+        if was is None:
+            out.append(start_record(gid, now, by))
+            continue
+        date, rid = new_key(today(), [heads[gid]] if gid in heads else [])
+        out.append(Record(id=rid, date=date, kind="edit", by=by, gang=gid, changes=tuple(folding.diff(was, now)),
+                          after={gid: heads[gid][1]} if gid in heads else {}, note="roster edited"))
+        heads[gid] = (date, rid)
+    return out
+
+
+# --- the keeper: records and gang files agree -------------------------------------------------
+
+
+@dataclass
+class Keeper:
+    """What the open campaign knows of its records."""
+
+    directory: Path
+    heads: dict[str, tuple[str, str]] = field(default_factory=dict)
+    questions: list[Question] = field(default_factory=list)
+    battles: list[str] = field(default_factory=list)  # stems in fold order
+    problems: list[str] = field(default_factory=list)  # record files that do not load
+    notices: list[str] = field(default_factory=list)  # said on screen once (hand edits taken in)
+    answered: list[tuple[Record, Record]] = field(default_factory=list)
+
+    @property
+    def cache_path(self) -> Path:
+        return self.directory / ".cache" / CACHE_FILE
+
+    def _read_cache(self) -> dict[str, Any] | None:
+        try:
+            data = json.loads(self.cache_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return data if isinstance(data, dict) and data.get("v") == CACHE_VERSION else None
+
+    def remember(self, gang_texts: Mapping[str, str]) -> None:
+        """Cache the fold for the records and gang files as they are now."""
+        from .atomic import atomic_write_text
+
+        data = {"v": CACHE_VERSION, "key": _listing_key(listing(self.directory)),
+                "gangs": {n: _hash(t) for n, t in sorted(gang_texts.items())},
+                "heads": {g: list(k) for g, k in self.heads.items()},
+                "questions": [asdict(q) for q in self.questions], "battles": self.battles,
+                "problems": self.problems}
+        try:
+            self.cache_path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(self.cache_path, json.dumps(data))
+        except (OSError, WriteFailed, ValueError):
+            pass
+
+    def cached(self, gang_texts: Mapping[str, str]) -> bool:
+        """True (and the cache's fold taken) when the records and gang files are as
+        the cache knows them."""
+        data = self._read_cache()
+        if data is None or data.get("key") != _listing_key(listing(self.directory)):
+            return False
+        if data.get("gangs") != {n: _hash(t) for n, t in sorted(gang_texts.items())}:
+            return False
+        try:
+            self.heads = {g: (k[0], k[1]) for g, k in data["heads"].items()}
+            self.questions = [Question(**{**q, "choices": tuple(q["choices"])}) for q in data["questions"]]
+            self.battles = list(data["battles"])
+            self.problems = list(data.get("problems") or [])
+        except (KeyError, TypeError, IndexError):
+            return False
+        return True
+
+    def last_gangs(self) -> dict[str, str]:
+        data = self._read_cache()
+        gangs = (data or {}).get("gangs")
+        return dict(gangs) if isinstance(gangs, dict) else {}
+
+    def adopt(self, result: folding.Fold, problems: list[str]) -> None:
+        self.heads = dict(result.heads)
+        self.questions = list(result.questions)
+        self.battles = list(result.battles)
+        self.problems = list(problems)
+        self.answered = list(result.answered)
+
+
+def _hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
+
+
+def _listing_key(items: list[tuple[str, int, int]]) -> str:
+    return hashlib.sha256(json.dumps(items).encode()).hexdigest()[:32]
+
+
+def save_error(path: Path, error: Exception) -> SaveError:
+    return SaveError(path, 1, 1, str(error))
+
+
+__all__ = ["Battle", "FileCodec", "Keeper", "RECORDS_DIR", "Refs", "file_name", "from_data", "listing",
+           "new_key", "player", "read_records", "record_text", "records_for_save", "start_record", "to_data"]
+
+
+# --- the open campaign's side (``store.CampaignHandle`` calls these) ----------------------------
+
+
+def handle_refs(handle: Any) -> Refs:
+    from .folder import battle_stem
+
+    names = {**handle._new_names, **handle._battle_files}
+    return Refs({battle_stem(name): n for n, name in names.items()})
+
+
+def _current(handle: Any) -> dict[str, dict[str, Any]]:
+    """Each gang's file data as the handle read or wrote it."""
+    from . import cache
+
+    out: dict[str, dict[str, Any]] = {}
+    for gid, name in handle._gang_files.items():
+        data = handle._gang_data.get(name)
+        if data is None and name in handle._gang_texts:
+            data = cache.parsed(handle.gangs_dir / name, handle._gang_texts[name])
+        if data is not None:
+            out[gid] = body(data) or {}
+    return out
+
+
+def _migrated_battles(handle: Any) -> list[Record]:
+    """Each battle applied before the campaign kept records, as a record with no changes
+    (they are in the starting rosters): its place in the order of battles. Its id is
+    its file's, so two laptops migrating a league make the same file."""
+    from .folder import battle_stem
+
+    out = []
+    for s in handle.campaign.battles:
+        name = handle._battle_files.get(s.number)
+        if str(s.status) != "done" or name is None:
+            continue
+        stem = battle_stem(name)
+        out.append(Record(id=f"applied-{hashlib.sha256(stem.encode()).hexdigest()[:16]}", date=s.date or START_DATE,
+                          kind="battle", battle=stem, note="applied before the campaign kept records: its "
+                          "changes are in the starting rosters"))
+    return out
+
+
+def on_open(handle: Any, backup_dir_of: Any) -> None:
+    """The records and the gang files brought to agree as the campaign opens (see the
+    module's text); ``handle.store.on_notice`` hears of every hand edit taken in."""
+    from . import folder
+    from .folder import gang_file_name, gang_text_and_data
+    from .journal import Transaction
+
+    keeper: Keeper = handle._records
+    if keeper.cached(handle._gang_texts):
+        return
+    refs = handle_refs(handle)
+    recs, problems = read_records(handle.path, refs.number_of)
+    current = _current(handle)
+    new: list[Record] = []
+    by = player()
+    if not any(r.kind == "start" for r in recs) and (current or handle.campaign.battles):
+        have = {r.id for r in recs}
+        for gid, data in current.items():
+            new.append(start_record(gid, data, by, "the gang as it was when the campaign began keeping records"))
+        new += [r for r in _migrated_battles(handle) if r.id not in have]
+    result = folding.fold([*recs, *new], FileCodec(refs))
+    last = keeper.last_gangs()
+    known = {r.gang for r in [*recs, *new] if r.gang}
+    rewrite: dict[str, dict[str, Any]] = {}
+    deletes: list[str] = []
+    edits: list[Record] = []
+    for gid in sorted(set(result.gangs) | set(current)):
+        want, have_data = result.gangs.get(gid), current.get(gid)
+        if want == have_data:
+            continue
+        name = handle._gang_files.get(gid) or gang_file_name(gid)
+        text = handle._gang_texts.get(name)
+        ours = text is not None and last.get(name) == _hash(text)
+        heads = [result.heads[gid]] if gid in result.heads else []
+        if have_data is None:
+            if name in last:  # a gang file deleted by hand: the gang leaves the campaign
+                date, rid = new_key(today(), heads)
+                edits.append(Record(id=rid, date=date, kind="remove", by=by, gang=gid, note=f"gangs/{name} deleted by hand"))
+                keeper.notices.append(f"gangs/{name} was deleted outside munda-tui: recorded as the gang leaving "
+                                      "the campaign")
+            else:
+                assert want is not None
+                rewrite[gid] = want
+        elif want is None:
+            if gid in known and ours:
+                deletes.append(name)
+            else:
+                edits.append(start_record(gid, have_data, by, f"gangs/{name} added by hand"))
+                keeper.notices.append(f"gangs/{name} was added outside munda-tui: recorded as a new gang")
+        elif ours:
+            rewrite[gid] = want
+        else:
+            date, rid = new_key(today(), heads)
+            edits.append(Record(id=rid, date=date, kind="edit", by=by, gang=gid,
+                                changes=tuple(folding.diff(want, have_data)), after={gid: heads[0][1]} if heads else {},
+                                note=f"hand edit of gangs/{name}"))
+            keeper.notices.append(f"gangs/{name} was edited outside munda-tui: recorded as a roster edit")
+    if edits:
+        new += edits
+        result = folding.fold([*recs, *new], FileCodec(refs))
+    if new or rewrite or deletes:
+        tx = Transaction(handle.path)
+        for r in new:
+            path = handle.path / RECORDS_DIR / file_name(r)
+            if not path.exists():
+                tx.write(path, record_text(r, refs.stem_of))
+        for gid, data in rewrite.items():
+            name = handle._gang_files.get(gid) or gang_file_name(gid)
+            full = {"schema_version": codec.SCHEMA_VERSIONS[codec.GANG], **data}
+            text = gang_text_and_data(None, int(data.get("order", 0)), handle._gang_texts.get(name), data=full)[0]  # type: ignore[arg-type]
+            tx.write(handle.gangs_dir / name, text, backup_dir_of(handle.gangs_dir / name))
+        for name in deletes:
+            tx.delete(handle.gangs_dir / name, backup_dir_of(handle.gangs_dir / name))
+        if tx:
+            tx.commit()
+        if rewrite or deletes:
+            text = handle.file.read_text(encoding="utf-8")
+            read = folder.read_folder(handle.path, text)
+            found = folder.load_folder(read)
+            found.campaign.id = handle.slug
+            handle.campaign.__dict__.update(found.campaign.__dict__)
+            handle._adopt(found, read)
+    keeper.adopt(result, problems)
+    keeper.remember(handle._gang_texts)
+    notice = handle.store.on_notice
+    if notice is not None:
+        for line in keeper.notices:
+            notice(line)
+        keeper.notices.clear()
+
+
+def save_records(handle: Any, campaign: m.Campaign, changed: Mapping[str, tuple[dict[str, Any] | None, dict[str, Any] | None]],
+                 stem_of: Any) -> list[tuple[Path, str, Record]]:
+    """The record files a save writes: ``changed`` each changed gang's (before, after)
+    file data; the battles moved to done by this save are read from their files."""
+    from .folder import battle_stem
+
+    battles: list[Battle] = []
+    for s in campaign.battles:
+        if str(s.status) != "done":
+            continue
+        was = handle._summaries.get(s.number)
+        try:
+            done_before = was is not None and json.loads(was).get("status") == "done"
+        except ValueError:
+            done_before = False
+        if done_before:
+            continue
+        stem = stem_of(s.number)
+        if stem is None:
+            continue
+        try:
+            data = handle._load_whole(s.number) if s.number in handle._battle_files else {}
+        except (KeyError, SaveError):
+            data = {}
+        commit = ((data.get("postbattle") or {}).get("commit") or {}) if isinstance(data, dict) else {}
+        changes = [dict(c) for c in commit.get("changes") or [] if isinstance(c, dict)]
+        battles.append(Battle(stem, s.date, changes, s.number))
+    if not changed and not battles:
+        return []
+    refs = handle_refs(handle)
+    for s in campaign.battles:  # (a battle named for the first time by this save)
+        stem = stem_of(s.number)
+        if stem is not None and stem not in refs.numbers:
+            refs.numbers[stem], refs.stems[s.number] = s.number, stem
+    before = {g: b for g, (b, _a) in changed.items()}
+    after = {g: a for g, (_b, a) in changed.items()}
+    for battle in battles:  # (a gang a battle names but did not change: as it is)
+        for c in battle.changes:
+            for k in ("gang", "to_gang", "from_gang"):
+                gid = c.get(k)
+                if isinstance(gid, str) and gid not in before:
+                    name = handle._gang_files.get(gid)
+                    data = _current(handle).get(gid) if name else None
+                    before[gid] = after[gid] = data
+    made = records_for_save(before, after, battles, handle._records.heads, refs)
+    del battle_stem
+    return [(handle.path / RECORDS_DIR / file_name(r), record_text(r, refs.stem_of), r) for r in made]
+
+
+def saved(handle: Any, made: list[Record]) -> None:
+    """The records of a save are on disk: the heads move on."""
+    keeper: Keeper = handle._records
+    for r in made:
+        if r.kind == "remove":
+            keeper.heads.pop(r.gang, None)
+        elif r.kind in ("start", "edit"):
+            keeper.heads[r.gang] = r.key
+        elif r.kind == "battle":
+            for c in r.changes:
+                for k in ("gang", "to_gang", "from_gang"):
+                    if isinstance(c.get(k), str):
+                        keeper.heads[c[k]] = r.key
+            if r.battle and r.battle not in keeper.battles:
+                keeper.battles.append(r.battle)
