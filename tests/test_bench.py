@@ -39,7 +39,9 @@ def test_league_campaign_has_the_asked_shape() -> None:
 def test_measure_saves_runs_once(tmp_path: Path) -> None:
     s = bench.measure_saves(tmp_path, gangs=2, fighters=3, battles=2, events=12, opens=1, saves=1)
     assert len(s["open_ms"]) == 1 and len(s["save_ms"]) == 1
-    assert s["files"] == 5  # campaign.toml, two gang files and two battle files
+    # campaign.toml, two gang files, two battle files and their records (issue 30: two
+    # gangs started, two battles applied)
+    assert s["files"] == 9
     assert s["size_bytes"] > s["campaign_bytes"] > 0
     assert s["battle_events"] == 13  # the 12 generated and the one recorded before the save
     folder = tmp_path / "campaigns" / "long-campaign"

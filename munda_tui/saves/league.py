@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import SaveError
-from .files import BATTLES_DIR, CAMPAIGN_FILE, GANGS_DIR
+from .files import BATTLES_DIR, CAMPAIGN_FILE, GANGS_DIR, RECORDS_DIR
 from .git import (PUSH_TRIES, CommitBatch, REMOTE, LeagueError, branch, explain, git, git_path, is_league,
                   public_url, push, scrub, unpushed, wait_a_moment)
 from .git import fetch as _fetch
@@ -46,7 +46,7 @@ SYNC_MARK = "munda-sync"
 IGNORED = (".cache/", ".backups/", ".lock", ".journal.json*", "*.jnew", "*.events", "*.tmp",
            "/catalogue.toml",
            ".creating-*", "*.bak")
-_SHARED_DIRS = (GANGS_DIR, BATTLES_DIR, "tables", "packs")  # packs: the club's rules (docs/packs.md)
+_SHARED_DIRS = (GANGS_DIR, BATTLES_DIR, RECORDS_DIR, "tables", "packs")  # packs: the club's rules (docs/packs.md)
 
 
 @dataclass
@@ -77,6 +77,10 @@ class SyncResult:
     #: unpushed by an earlier one): what "N change(s) shared" counts
     shared: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # worth saying (a password not kept, ...)
+    #: what the sync did to this laptop's battles and edits, in words (issue 30.5): a
+    #: change that waits for the Arbitrator, an answer that voided or changed one
+    yours: list[str] = field(default_factory=list)
+    questions: int = 0  # league questions open after the sync
 
 
 def _write_ignore(directory: Path) -> None:
@@ -148,6 +152,26 @@ def commit_local(handle: "CampaignHandle") -> list[str]:
     names = _names(handle)
     gang_paths = {p for _s, p in changed if p.startswith(GANGS_DIR + "/")}
     batch = CommitBatch(directory)  # (every commit in one go: a few git processes, not 3 each)
+    # each new record goes with the battle or the gang it is about (issue 30)
+    from .folder import gang_file_name
+    from .league_records import record_of
+
+    record_paths = [p for _s, p in changed if p.startswith(RECORDS_DIR + "/")]
+    with_battle: dict[str, list[str]] = {}
+    with_gang: dict[str, list[str]] = {}
+    for path in record_paths:
+        try:
+            data = record_of((directory / path).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError):
+            data = {}
+        battle, gang = data.get("battle"), data.get("gang")
+        if data.get("kind") == "battle" and isinstance(battle, str) and not data.get("id", "").startswith("applied-"):
+            with_battle.setdefault(f"{BATTLES_DIR}/{battle}.toml", []).append(path)
+        elif data.get("kind") in ("start", "edit", "remove") and isinstance(gang, str):
+            try:
+                with_gang.setdefault(f"{GANGS_DIR}/{gang_file_name(gang)}", []).append(path)
+            except ValueError:
+                pass
 
     def commit(paths: list[str], message: str) -> None:
         batch.add(paths, message)
@@ -164,21 +188,27 @@ def commit_local(handle: "CampaignHandle") -> list[str]:
         gangs = [f"{GANGS_DIR}/{handle._gang_files[g]}" for g in summary.gangs if g in handle._gang_files]
         mine = [g for g in gangs if g in gang_paths]
         gang_paths.difference_update(mine)
+        recs = with_battle.pop(path, [])
         who = " vs ".join(names.get(g, g) for g in summary.gangs) or "no gangs"
         status = next((s for s, p in changed if p == path), "")
         what = "updated (its number or summary)" if "M" in status else "post-battle applied"
-        commit([path, *mine], f"Battle {summary.number} ({summary.date or 'undated'}) {who}: {what}")
+        commit([path, *mine, *recs], f"Battle {summary.number} ({summary.date or 'undated'}) {who}: {what}")
     by_file = {f"{GANGS_DIR}/{name}": gid for gid, name in handle._gang_files.items()}
+    gang_paths |= {p for p in with_gang if p not in gang_paths and (directory / p).exists()}
     for path in sorted(gang_paths):
+        recs = with_gang.pop(path, [])
         gid = by_file.get(path)
         if gid is None:
-            commit([path], f"Gang file {path[len(GANGS_DIR) + 1:]} removed")
+            commit([path, *recs], f"Gang file {path[len(GANGS_DIR) + 1:]} removed")
         else:
             status = next((s for s, p in changed if p == path), "")
             verb = "joined the league" if "?" in status or "A" in status else "roster edited"
-            commit([path], f"{names.get(gid, gid)}: {verb}")
-    rest = [p for _s, p in changed if not p.startswith((GANGS_DIR + "/", BATTLES_DIR + "/"))]
+            commit([path, *recs], f"{names.get(gid, gid)}: {verb}")
+    rest = [p for _s, p in changed if not p.startswith((GANGS_DIR + "/", BATTLES_DIR + "/", RECORDS_DIR + "/"))]
     commit(rest, "Campaign settings changed" if CAMPAIGN_FILE in rest else "League files changed")
+    # the records no battle or gang took (answers, corrections): a commit of their own (a
+    # path goes with the first commit naming it, so only those left are in this one)
+    commit(record_paths, "League records: answers to league questions and the campaign's history")
     return batch.flush()
 
 
@@ -450,8 +480,13 @@ def sync(handle: "CampaignHandle", choices: dict[str, str] | None = None) -> Syn
                     target = _commit_files(directory, merged, head, theirs, conflicts, choices or {})
                 result.received += received
                 _refuse_broken(directory, head, target, "the league's remote holds")
+                from .league_records import news, snapshot
+
+                before = snapshot(handle)
                 _bring_files_to(handle, head, target)
                 handle.reload()
+                result.yours += news(handle, before)
+                result.questions = len(handle.questions)
                 if handle._numbers:  # two battles said the same number: told apart, as everywhere
                     handle.save()
                     result.committed += commit_local(handle)
@@ -496,11 +531,19 @@ def _tree(directory: Path, commit: str) -> Blobs:
 
 
 def _merge(directory: Path, base: str, head: str, theirs: str) -> tuple[Blobs, list[str]]:
-    """A merge file by file (never inside a file: a gang changed on both sides is the
-    Arbitrator's to decide): what the merge holds, and the paths changed on both sides."""
+    """A merge file by file (never inside a file): what the merge holds, and the paths
+    changed on both sides that are the Arbitrator's to decide.
+
+    A league that keeps records (issue 30) merges their union: a record is never
+    changed (the same name on both sides: ours), a finished battle file changed on both
+    sides takes the league's (only its number or summary moves once shared), and the
+    gang files are written from the fold of the merged records, never merged by git."""
+    from .league_records import is_record
+
     b, o, t = _tree(directory, base), _tree(directory, head), _tree(directory, theirs)
     merged: Blobs = {}
     conflicts = []
+    by_records = any(is_record(p) for p in o) and any(is_record(p) for p in t)
     for path in sorted(set(b) | set(o) | set(t)):
         bo, oo, to = b.get(path), o.get(path), t.get(path)
         if oo == to:
@@ -509,12 +552,73 @@ def _merge(directory: Path, base: str, head: str, theirs: str) -> tuple[Blobs, l
             value = to
         elif to == bo:
             value = oo
+        elif by_records and path.startswith((RECORDS_DIR + "/", GANGS_DIR + "/")):
+            value = oo if oo is not None else to  # (the gangs: written from the fold below)
+        elif by_records and path.startswith(BATTLES_DIR + "/"):
+            value = to if to is not None else oo
         else:
             conflicts.append(path)
             continue
         if value is not None:
             merged[path] = value
+    if by_records:
+        merged = _folded(directory, merged, o)
     return merged, conflicts
+
+
+def _cat(directory: Path, blobs: list[str]) -> list[bytes]:
+    """The contents of ``blobs``, in one git process."""
+    if not blobs:
+        return []
+    data = git(directory, "cat-file", "--batch", input="".join(f"{b}\n" for b in blobs).encode()).stdout
+    out = []
+    at = 0
+    for _blob in blobs:
+        head_end = data.index(b"\n", at)
+        size = int(data[at:head_end].split()[2])
+        out.append(data[head_end + 1: head_end + 1 + size])
+        at = head_end + 1 + size + 1
+    return out
+
+
+def _folded(directory: Path, merged: Blobs, ours: Blobs) -> Blobs:
+    """``merged`` with its gang files the fold of its records (``saves.league_records``);
+    LeagueError when a folded gang would not load (nothing written, nothing pushed)."""
+    from .league_records import fold_texts, is_record
+
+    texts: dict[str, str] = {}
+    remote: list[str] = []
+    for path, (_mode, blob) in merged.items():
+        if not is_record(path):
+            continue
+        if ours.get(path, ("", ""))[1] == blob:
+            try:
+                texts[path] = (directory / path).read_text(encoding="utf-8")
+                continue
+            except (OSError, UnicodeDecodeError):
+                pass
+        remote.append(path)
+    for path, body in zip(remote, _cat(directory, [merged[p][1] for p in remote])):
+        texts[path] = body.decode("utf-8", "replace")
+    old = {}
+    for path in ours:
+        if path.startswith(GANGS_DIR + "/"):
+            try:
+                old[path] = (directory / path).read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                pass
+    try:
+        folded = fold_texts(directory, texts, old)
+    except SaveError as error:
+        raise LeagueError(f"the merged league would not load ({error}); nothing was changed") from None
+    out = {p: v for p, v in merged.items() if not p.startswith(GANGS_DIR + "/")}
+    for path, text in folded.gangs.items():
+        if old.get(path) == text and path in ours:
+            out[path] = ours[path]
+            continue
+        blob = git(directory, "hash-object", "-w", "--stdin", input=text.encode()).stdout.decode().strip()
+        out[path] = ("100644", blob)
+    return out
 
 
 def _commit_files(directory: Path, files: Blobs, head: str, theirs: str, conflicts: list[str],

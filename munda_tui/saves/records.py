@@ -327,6 +327,12 @@ class Keeper:
     problems: list[str] = field(default_factory=list)  # record files that do not load
     notices: list[str] = field(default_factory=list)  # said on screen once (hand edits taken in)
     answered: list[tuple[Record, Record]] = field(default_factory=list)
+    #: gang file name -> digest of its text as the fold and the files last agreed (this
+    #: session's saves included; None: not known yet, the cache's then)
+    agreed: dict[str, str] | None = None
+
+    def agree(self, gang_texts: Mapping[str, str]) -> None:
+        self.agreed = {n: _hash(t) for n, t in gang_texts.items()}
 
     @property
     def cache_path(self) -> Path:
@@ -451,6 +457,7 @@ def on_open(handle: Any, backup_dir_of: Any) -> None:
 
     keeper: Keeper = handle._records
     if keeper.cached(handle._gang_texts):
+        keeper.agree(handle._gang_texts)
         return
     refs = handle_refs(handle)
     recs, problems = read_records(handle.path, refs.number_of)
@@ -463,7 +470,7 @@ def on_open(handle: Any, backup_dir_of: Any) -> None:
             new.append(start_record(gid, data, by, "the gang as it was when the campaign began keeping records"))
         new += [r for r in _migrated_battles(handle) if r.id not in have]
     result = folding.fold([*recs, *new], FileCodec(refs))
-    last = keeper.last_gangs()
+    last = keeper.agreed if keeper.agreed is not None else keeper.last_gangs()
     known = {r.gang for r in [*recs, *new] if r.gang}
     rewrite: dict[str, dict[str, Any]] = {}
     deletes: list[str] = []
@@ -525,6 +532,7 @@ def on_open(handle: Any, backup_dir_of: Any) -> None:
             handle.campaign.__dict__.update(found.campaign.__dict__)
             handle._adopt(found, read)
     keeper.adopt(result, problems)
+    keeper.agree(handle._gang_texts)
     keeper.remember(handle._gang_texts)
     notice = handle.store.on_notice
     if notice is not None:
@@ -585,6 +593,7 @@ def save_records(handle: Any, campaign: m.Campaign, changed: Mapping[str, tuple[
 def saved(handle: Any, made: list[Record]) -> None:
     """The records of a save are on disk: the heads move on."""
     keeper: Keeper = handle._records
+    keeper.agree(handle._gang_texts)
     for r in made:
         if r.kind == "remove":
             keeper.heads.pop(r.gang, None)
@@ -597,3 +606,22 @@ def saved(handle: Any, made: list[Record]) -> None:
                         keeper.heads[c[k]] = r.key
             if r.battle and r.battle not in keeper.battles:
                 keeper.battles.append(r.battle)
+
+
+def answer(handle: Any, question: Question, choice: str, amount: int = 0) -> Record:
+    """The Arbitrator's answer to a league question, as a correction record (every
+    laptop folds the same answer once it is shared); the gangs folded again. ValueError
+    for a choice the question does not offer."""
+    from .atomic import atomic_write_text
+
+    if choice not in question.choices:
+        raise ValueError(f"{choice!r} is not a choice here ({', '.join(question.choices)})")
+    keeper: Keeper = handle._records
+    date, rid = new_key(today(), list(keeper.heads.values()))
+    r = Record(id=rid, date=date, kind="correction", by=player(), target=question.record, index=question.index,
+               answer=choice, amount=amount if choice == folding.AMOUNT else 0,
+               note=f"answer: {question.what}: {choice}")
+    (handle.path / RECORDS_DIR).mkdir(exist_ok=True)
+    atomic_write_text(handle.path / RECORDS_DIR / file_name(r), record_text(r))
+    handle._open_records()  # (folded again: the gang files written from the fold)
+    return r

@@ -605,6 +605,18 @@ class CampaignHandle:
         """The league questions open in the fold (``rules.history.fold.Question``)."""
         return self._records.questions
 
+    def answer_question(self, question: Any, choice: str, amount: int = 0) -> None:
+        """The Arbitrator's answer to a league question: a correction record, the gangs
+        folded again (``saves.records.answer``)."""
+        from . import records
+
+        self._check_open()
+        records.answer(self, question, choice, amount)
+
+    def battle_numbers_by_stem(self) -> dict[str, int]:
+        """Each battle's number by its file's name (without .toml)."""
+        return {folder.battle_stem(name): n for n, name in self._battle_files.items()}
+
     def _open_records(self) -> None:
         """The records and the gang files brought to agree (``saves.records.on_open``)."""
         from . import records

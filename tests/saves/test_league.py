@@ -167,52 +167,33 @@ def _two_laptops(tmp_path: Path):
     return ana, bo, before, home, club
 
 
-@pytest.mark.parametrize("choice", ["ours", "theirs", "replay-ours"])
-def test_the_same_gang_changed_on_two_laptops_stops_and_the_arbitrator_chooses(tmp_path, choice) -> None:
+def test_the_same_gang_changed_on_two_laptops_keeps_both_with_no_question(tmp_path) -> None:
+    """Issue 30: a roster edit at home and a battle at the club on the same gang merge as
+    records: both kept, no question, the same gang on both laptops."""
     ana, bo, before, home, club = _two_laptops(tmp_path)
     directory = ana.campaign_dir("club-league")
     with ana.open_campaign("club-league") as handle:
-        files_before = {p: p.read_bytes() for p in directory.rglob("*.toml") if ".backups" not in p.parts
-                        and ".cache" not in p.parts}
         result = sync(handle)
-        # stopped before anything was overwritten: the files as they were, nothing pushed
-        assert result.conflicts == ["gangs/gang-01.toml"] and not result.pushed
-        assert {p: p.read_bytes() for p in files_before} == files_before
-        [detail] = result.details
-        assert detail.title == "Gang 01"
-        assert f"credits {before.credits} -> {home.credits}" in detail.theirs
-        assert any("XP" in line or "credits" in line for line in detail.ours)
-        assert detail.choices == ["ours", "theirs", "replay-ours"]
-        assert detail.replays["replay-ours"] == "battle 1 (2026-12-01)"
-        result = sync(handle, {"gangs/gang-01.toml": choice})
-        assert result.pushed and not result.conflicts
+        assert result.pushed and not result.conflicts and result.questions == 0 and result.yours == []
         merged = handle.campaign.gang("gang-01")
         club01 = next(g for g in club if g.id == "gang-01")
-        if choice == "ours":
-            assert merged == club01
-        elif choice == "theirs":
-            assert merged == home
-        else:  # the league's gang (the credits edited at home) with the battle re-applied
-            assert merged.credits == home.credits + (club01.credits - before.credits)
-            assert [f.xp for f in merged.fighters] == [f.xp for f in club01.fighters]
-        assert [b.number for b in handle.campaign.battles] == [1]  # the battle kept
-    # the side not taken is in the history (both sides are the merge's parents) and backed up
+        # the league's edit (+1000 credits) and this laptop's battle, both
+        assert merged.credits == home.credits + (club01.credits - before.credits)
+        assert [f.xp for f in merged.fighters] == [f.xp for f in club01.fighters]
+        assert [b.number for b in handle.campaign.battles] == [1]
     log = subprocess.run(["git", "-C", str(directory), "log", "--format=%s%n%b"], capture_output=True,
                          text=True, check=True).stdout
-    assert "gang-01: roster edited" in log or "Gang 01: roster edited" in log
-    assert f"gangs/gang-01.toml: {choice}" in log
-    if choice != "ours":
-        assert list((directory / ".backups" / "gangs").glob("gang-01.toml.*.bak"))
-    with bo.open_campaign("club-league") as handle:  # the other laptop takes the decision
+    assert "roster edited" in log and "post-battle applied" in log
+    with bo.open_campaign("club-league") as handle:
         assert sync(handle).pushed
         assert handle.campaign.gang("gang-01") == merged
+    assert _shared_files(directory) == _shared_files(bo.campaign_dir("club-league"))
 
 
-@pytest.mark.parametrize("choice", ["ours", "replay-ours"])
-def test_a_gang_names_its_battle_after_the_merge_moves_it_and_after_a_replay(tmp_path, choice) -> None:
+def test_a_gang_names_its_battle_after_the_merge_moves_it(tmp_path) -> None:
     """Both laptops number their battle 1; the later one (ana's) is moved to 2 at the
     merge. Gang 02's fighter put into Recovery by ana's battle names battle 2 after the
-    merge, whichever way the Arbitrator settles Gang 02 (changed on both laptops)."""
+    merge, and the roster edit of Gang 02 made at home is kept beside it."""
     from league_support import bare_remote
 
     remote = bare_remote(tmp_path / "remote.git")
@@ -232,16 +213,13 @@ def test_a_gang_names_its_battle_after_the_merge_moves_it_and_after_a_replay(tmp
         assert handle.campaign.gang("gang-02").fighter("f02").status_battle == 1
         stem = handle.battle_path(1).stem
         result = sync(handle)
-        assert result.conflicts == ["gangs/gang-02.toml"]
-        assert choice in result.details[0].choices
-        result = sync(handle, {"gangs/gang-02.toml": choice})
         assert result.pushed and not result.conflicts
         c = handle.campaign
         assert [(b.number, b.date) for b in c.battles] == [(1, "2026-12-01"), (2, "2026-12-05")]
         assert handle.battle_path(2).stem == stem
         f02 = c.gang("gang-02").fighter("f02")
         assert (f02.status.value, f02.status_battle) == ("recovery", 2)
-        assert c.gang("gang-02").credits == club + (100 if choice == "replay-ours" else 0)
+        assert c.gang("gang-02").credits == club + 100
         text = (handle.path / "gangs" / "gang-02.toml").read_text()
         assert f'status_battle = "{stem}"' in text  # by its file: the number may move again
     with bo.open_campaign("club-league") as handle:

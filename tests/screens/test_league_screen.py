@@ -3,7 +3,6 @@ sync key, and the Arbitrator's choice on the conflict screen (Pilot)."""
 
 from __future__ import annotations
 
-import copy
 import shutil
 from pathlib import Path
 
@@ -22,51 +21,47 @@ def _text(app, selector: str) -> str:  # type: ignore[no-untyped-def]
     return str(app.screen.query_one(selector).render())
 
 
-async def test_the_conflict_screen_takes_a_side_per_gang_and_syncs(make_app, data_dir: Path, tmp_path: Path) -> None:
+async def test_a_league_question_is_shown_after_the_sync_and_answered(make_app, data_dir: Path, tmp_path: Path) -> None:
+    """Issue 30: the same credits spent on two laptops. The sync keeps both edits as
+    records; the later one would take Gang 01 below 0 credits, so it waits for the
+    Arbitrator's answer on the league question screen; voiding it is a record."""
     remote = bare_remote(tmp_path / "remote.git")
     store = Store(data_dir)
     with store.create_campaign(league(2)) as handle:
         init(handle, str(remote))
+        credits = handle.campaign.gang("gang-01").credits
+    assert credits > 10
     home = Store(tmp_path / "home")
     join(home, str(remote))
-    with home.open_campaign("club-league") as handle:  # a roster edit at home, shared
-        handle.campaign.gang("gang-01").credits += 1000
+    with home.open_campaign("club-league") as handle:  # every credit spent at home, shared
+        handle.campaign.gang("gang-01").credits = 0
         handle.save()
         sync(handle)
-        edited = copy.deepcopy(handle.campaign.gang("gang-01"))
-    with store.open_campaign("club-league") as handle:  # a battle at the club, not yet
-        play(handle, "gang-01", "gang-02", 7, "2026-12-01")
+    with store.open_campaign("club-league") as handle:  # 10 of the same credits spent at the club
+        handle.campaign.gang("gang-01").credits -= 10
+        handle.save()
     app = make_app(campaign="club-league")
     async with app.run_test(size=SIZE) as pilot:
         await wait_for_screen(pilot, "CampaignScreen")
-        await wait_until(pilot, lambda: app.screen.query_one("#league-hint").display,
-                         "the league hint")
-        assert _text(app, "#league-hint") == "1 battle, 2 gangs changed since the last sync: g syncs"
+        await wait_until(pilot, lambda: app.screen.query_one("#league-hint").display, "the league hint")
         await pilot.press("g")
-        await wait_for_screen(pilot, "ConflictScreen")
-        detail = _text(app, "#conflict-detail")
-        assert "The league changed:" in detail and f"credits {edited.credits - 1000} -> {edited.credits}" in detail
-        assert "Re-applicable: battle 1 (2026-12-01)" in detail
-        await pilot.press("enter")  # nothing chosen yet: refused, the screen stays
+        await wait_for_screen(pilot, "QuestionScreen")
+        detail = _text(app, "#question-detail")
+        assert "Gang 01: credits -10" in detail and "credits would be -10" in detail
+        assert "v void it" in _text(app, "#question-hint") and "k keep" not in _text(app, "#question-hint")
+        assert app.handle.campaign.gang("gang-01").credits == 0  # (as far as it applies)
+        await pilot.press("k")  # the rules do not allow keeping it: said, nothing changes
         await pilot.pause()
-        assert type(app.screen).__name__ == "ConflictScreen"
-        assert "1 still to choose" in _text(app, "#conflict-hint")
-        await pilot.press("t")  # the league's ...
-        await pilot.press("p")  # ... no: the league's with the club's battle re-applied
-        await pilot.pause()
-        options = app.screen.query_one("#conflict-list")
-        assert str(options.get_option_at_index(0).prompt) == \
-            "Gang 01: the league's, with this laptop's battle re-applied"
-        await pilot.press("enter")
+        assert type(app.screen).__name__ == "QuestionScreen" and app.handle.questions
+        await pilot.press("v")
         await wait_for_screen(pilot, "CampaignScreen")
-        await wait_until(pilot, lambda: "nothing new to share" in _text(app, "#league-hint"),
-                         "the hint after the sync")
-        gang = app.handle.campaign.gang("gang-01")
-        assert gang.credits > edited.credits - 1000 + 500  # the home edit is in
-        assert [b.status for b in app.handle.campaign.battles] == ["done"]  # and the battle
+        assert app.handle.questions == []
+        assert app.handle.campaign.gang("gang-01").credits == 0
+        answers = [p for p in (app.handle.path / "records").iterdir() if "correction" in p.read_text()]
+        assert len(answers) == 1
 
 
-async def test_escape_on_the_conflict_screen_leaves_everything(make_app, data_dir: Path, tmp_path: Path) -> None:
+async def test_escape_leaves_the_question_open_and_the_hint_says_so(make_app, data_dir: Path, tmp_path: Path) -> None:
     remote = bare_remote(tmp_path / "remote.git")
     store = Store(data_dir)
     with store.create_campaign(league(2)) as handle:
@@ -74,11 +69,40 @@ async def test_escape_on_the_conflict_screen_leaves_everything(make_app, data_di
     home = Store(tmp_path / "home")
     join(home, str(remote))
     with home.open_campaign("club-league") as handle:
-        handle.campaign.gang("gang-02").notes = "home"
+        handle.campaign.gang("gang-02").credits = 0
         handle.save()
         sync(handle)
     with store.open_campaign("club-league") as handle:
-        handle.campaign.gang("gang-02").notes = "club"
+        handle.campaign.gang("gang-02").credits -= 5
+        handle.save()
+    app = make_app(campaign="club-league")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        await pilot.press("g")
+        await wait_for_screen(pilot, "QuestionScreen")
+        await pilot.press("escape")
+        await wait_for_screen(pilot, "CampaignScreen")
+        await wait_until(pilot, lambda: "1 league question" in _text(app, "#league-hint"), "the hint: " + _text(app, "#league-hint"))
+        assert "Q answers" in _text(app, "#league-hint")
+        await pilot.press("Q")
+        await wait_for_screen(pilot, "QuestionScreen")
+
+
+async def test_escape_on_the_conflict_screen_leaves_everything(make_app, data_dir: Path, tmp_path: Path) -> None:
+    """The campaign's settings changed on both laptops: the Arbitrator picks a side (gangs
+    never conflict: they are the fold of their records)."""
+    remote = bare_remote(tmp_path / "remote.git")
+    store = Store(data_dir)
+    with store.create_campaign(league(2)) as handle:
+        init(handle, str(remote))
+    home = Store(tmp_path / "home")
+    join(home, str(remote))
+    with home.open_campaign("club-league") as handle:
+        handle.campaign.notes = "home"
+        handle.save()
+        sync(handle)
+    with store.open_campaign("club-league") as handle:
+        handle.campaign.notes = "club"
         handle.save()
     app = make_app(campaign="club-league")
     async with app.run_test(size=SIZE) as pilot:
@@ -91,7 +115,7 @@ async def test_escape_on_the_conflict_screen_leaves_everything(make_app, data_di
         assert "not chosen yet" in str(app.screen.query_one("#conflict-list").get_option_at_index(0).prompt)
         await pilot.press("escape")
         await wait_for_screen(pilot, "CampaignScreen")
-        assert app.handle.campaign.gang("gang-02").notes == "club"
+        assert app.handle.campaign.notes == "club"
 
 
 def _club_with_a_battle_to_share(data_dir: Path, tmp_path: Path) -> Path:

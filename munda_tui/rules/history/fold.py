@@ -76,6 +76,8 @@ class Question:
     choices: tuple[str, ...]  # of VOID, KEEP, AMOUNT
     other: str = ""  # the battle (stem) or record that made it clash, if known
     record_kind: str = "battle"
+    by: str = ""  # who made the record
+    date: str = ""  # the record's date
 
 
 @dataclass
@@ -234,9 +236,9 @@ def apply_op(data: dict[str, Any], op: Mapping[str, Any]) -> None:
             value = owner[name] if not isinstance(owner, list) else None
             if type(value) is not int:
                 raise KeyError(name)
+            if path == ["credits"] and value + int(op["amount"]) < 0:
+                raise PatchError(0, "credits", f"credits would be {value + int(op['amount'])}")
             owner[name] = value + int(op["amount"])
-            if path == ["credits"] and owner[name] < 0:
-                raise PatchError(0, "credits", f"credits would be {owner[name]}")
         elif kind == "list":
             items = owner[name]
             if not isinstance(items, list):
@@ -288,6 +290,8 @@ def change_words(ch: Mapping[str, Any], names: Callable[[str], str] = lambda g: 
 
     if ch.get("op"):
         path = ".".join(str(p) for p in ch.get("path") or [])
+        if not path:
+            return f"the {ch['op']}"
         if ch["op"] == "add":
             return f"{path} {int(ch.get('amount', 0)):+d}"
         if ch["op"] == "put":
@@ -371,7 +375,7 @@ def fold(records: Iterable[Record], codec: GangCodec) -> Fold:
         names = {g.id: g.name for g in campaign.gangs}
         questions.append(Question(r.id, index, clash.kind, gid, clash.fighter, r.battle,
                                   change_words(ch, lambda g: names.get(g, g), fighter.name if fighter else ""),
-                                  clash.why, clash.choices, clash.other, r.kind))
+                                  clash.why, clash.choices, clash.other, r.kind, r.by, r.date))
 
     def correction(r: Record, index: int) -> Record | None:
         c = corrections.get((r.id, index))

@@ -111,6 +111,9 @@ class CampaignScreen(Asking, Screen[None]):
         Binding("l", "league", "League", show=False,
                 tooltip="A league: sync, what is not yet shared, who synced what, its remote; "
                 "or make this campaign a league", id="campaign.league"),
+        Binding("Q", "questions", "League questions", show=False,
+                tooltip="A league: the Arbitrator's questions, where two laptops' battles or "
+                "edits of a gang cannot both apply by the rules", id="campaign.questions"),
         Binding("escape", "back", "Campaigns", tooltip="Close the campaign, back to the list", id="campaign.back"),
     ]
 
@@ -203,6 +206,10 @@ class CampaignScreen(Asking, Screen[None]):
                     + " changed since the last sync: {key:campaign.sync} syncs")
         else:
             text = "League: nothing new to share. {key:campaign.sync} syncs"
+        asked = len(handle.questions)
+        if asked:
+            text = (f"{plural(asked, 'league question')} for the Arbitrator: "
+                    "{key:campaign.questions} answers. " + text)
         self.app.call_from_thread(self._show_league_hint, text)
 
     def _show_league_hint(self, text: str) -> None:
@@ -357,6 +364,24 @@ class CampaignScreen(Asking, Screen[None]):
         from munda_tui.saves.league_info import sync_words
 
         self.notify(sync_words(result) + "".join(f" {note[0].upper()}{note[1:]}." for note in result.notes))
+        for line in getattr(result, "yours", []):  # what the sync did to this laptop's battles
+            self.notify(line, severity="warning", timeout=20)
+        if self.handle is not None and self.handle.questions:
+            self.action_questions()
+
+    def action_questions(self) -> None:
+        from munda_tui.screens.campaign.league import QuestionScreen
+
+        if self.handle is None:
+            return
+        if not self.handle.questions:
+            self.notify("No league questions: every battle and edit of the league applies.")
+            return
+        self.app.push_screen(QuestionScreen(self.handle), lambda _done: self._questions_closed())
+
+    def _questions_closed(self) -> None:
+        self.refresh_tables()
+        self.refresh_league_hint()
 
     def refresh_tables(self) -> None:
         # each table gets no more rows before the first frame than half the terminal

@@ -5,8 +5,9 @@ league menu's texts (what is not yet shared, the history: ``saves.league_info``)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -17,6 +18,7 @@ from munda_tui.widgets.keys import keys_text
 from munda_tui.widgets.plain import Label, OptionList, Static
 
 if TYPE_CHECKING:
+    from munda_tui.rules.history.fold import Question
     from munda_tui.saves.league import GangConflict
 
 #: how a choice reads on the list
@@ -179,4 +181,153 @@ class ConflictScreen(ListDialog["dict[str, str] | None"]):
         self.dismiss(dict(self.picks))
 
     def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+#: how an answer reads
+ANSWER_WORDS = {"void": "void the change", "keep": "keep it as it is", "amount": "enter another amount"}
+
+
+def question_title(q: "Question", numbers: "dict[str, int]", gangs: "dict[str, str]") -> str:
+    """A league question's line: which battle (or edit), which gang, what."""
+    if q.battle:
+        n = numbers.get(q.battle)
+        where = f"Battle {n}" if n else "A battle"
+    else:
+        where = f"Roster edit of {q.date}" if q.date else "A roster edit"
+    return f"{where}, {gangs.get(q.gang, q.gang)}: {q.what}"
+
+
+class QuestionScreen(ListDialog[None]):
+    """The league's questions (issue 30): a battle or an edit from another laptop that
+    cannot apply by the rules on the gang the merged history reached. Each answer is a
+    record (every laptop folds the same once synced); until then the rest of the
+    campaign works and the roster shows the gang as far as it applies."""
+
+    HELP_TITLE = "League questions"
+    HELP = ("Two laptops changed the same gang from the same roster, and one change cannot "
+            "apply after the other by the rules (a fighter who fell or is in Recovery acts "
+            "again, credits would go below 0, a fighter hired twice). The Arbitrator answers: "
+            "void the later change ({key:league.void}), keep it as it is ({key:league.keep}, "
+            "where the rules allow), or enter another amount ({key:league.amount}). The answer "
+            "is shared at the next sync; every laptop folds the same.")
+    CSS_PATH = [DIALOG_CSS, "league.tcss"]
+    BINDINGS = [
+        Binding("v", "answer('void')", "Void", id="league.void"),
+        Binding("k", "answer('keep')", "Keep", id="league.keep"),
+        Binding("m", "answer('amount')", "Amount", id="league.amount"),
+        Binding("escape", "close", "Close", id="league.close"),
+    ]
+
+    def __init__(self, handle: Any) -> None:
+        super().__init__()
+        self.handle = handle
+
+    @property
+    def questions(self) -> "list[Question]":
+        return list(self.handle.questions)
+
+    def _names(self) -> "tuple[dict[str, int], dict[str, str]]":
+        return self.handle.battle_numbers_by_stem(), {g.id: g.name for g in self.handle.campaign.gangs}
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="warning"):
+            yield Label("League questions", id="dialog-title")
+            yield OptionList(id="question-list")
+            yield Static("", id="question-detail")
+            yield Static("", id="question-hint", classes="dialog-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._fill()
+        self.query_one("#question-list", OptionList).focus()
+
+    def _fill(self) -> None:
+        numbers, gangs = self._names()
+        options = self.query_one("#question-list", OptionList)
+        options.clear_options()
+        options.add_options([question_title(q, numbers, gangs) for q in self.questions])
+        if self.questions:
+            options.highlighted = 0
+        self._show()
+
+    @property
+    def current(self) -> "Question | None":
+        qs = self.questions
+        if not qs:
+            return None
+        index = self.query_one("#question-list", OptionList).highlighted or 0
+        return qs[min(index, len(qs) - 1)]
+
+    def on_option_list_option_highlighted(self) -> None:
+        self._show()
+
+    def line_taken(self, lines: object) -> None:
+        """A question's number shows it (the answers are keys)."""
+
+    def _show(self) -> None:
+        q = self.current
+        detail = self.query_one("#question-detail", Static)
+        hint = self.query_one("#question-hint", Static)
+        if q is None:
+            detail.update("No open questions: every record of the league applies.")
+            hint.update(keys_text(self, "{key:league.close} closes."))
+            return
+        numbers, gangs = self._names()
+        lines = [question_title(q, numbers, gangs), f"Why: {q.why}."]
+        if q.other:
+            n = numbers.get(q.other)
+            lines.append(f"It clashes with battle {n}." if n else f"It clashes with {q.other}.")
+        if q.by:
+            lines.append(f"Recorded by {q.by}.")
+        lines.append("Until answered, the rest of that "
+                     + ("battle's" if q.record_kind == "battle" else "edit's") + " changes wait.")
+        detail.update("\n".join(lines))
+        keys = {"void": "{key:league.void} void it", "keep": "{key:league.keep} keep it",
+                "amount": "{key:league.amount} another amount"}
+        hint.update(keys_text(self, ", ".join(keys[c] for c in q.choices if c in keys)
+                              + "; {key:league.close} closes (the question stays open)."))
+
+    def action_answer(self, choice: str) -> None:
+        q = self.current
+        if q is None:
+            return
+        if choice not in q.choices:
+            self.notify(f"The rules do not allow that here: {', '.join(ANSWER_WORDS[c] for c in q.choices)}.",
+                        severity="warning")
+            return
+        if choice == "amount":
+            self._ask_amount(q)
+            return
+        self._answer(q, choice, 0)
+
+    @work
+    async def _ask_amount(self, q: "Question") -> None:
+        from munda_tui.screens.common.dialogs import LineScreen
+
+        def check(text: str) -> str | None:
+            try:
+                int(text)
+            except ValueError:
+                return "A whole number, e.g. -15 or 20."
+            return None
+
+        text = await self.app.push_screen_wait(LineScreen(
+            "Another amount", detail=f"{q.what}: the amount to apply instead", check=check))
+        if text is not None:
+            self._answer(q, "amount", int(text))
+
+    def _answer(self, q: "Question", choice: str, amount: int) -> None:
+        try:
+            self.handle.answer_question(q, choice, amount)
+        except Exception as error:  # noqa: BLE001 - a disk fault: said, the question stays
+            self.notify(f"Not answered: {error}", severity="error")
+            return
+        self.notify(f"Answered: {ANSWER_WORDS[choice]}. Shared at the next sync.")
+        if not self.questions:
+            self.dismiss(None)
+            return
+        self._fill()
+
+    def action_close(self) -> None:
         self.dismiss(None)
