@@ -81,7 +81,9 @@ def test_a_tiny_league_measures_every_figure(tmp_path: Path) -> None:
     r = bench.measure_league(tmp_path, 3, 4, 4, events=12, tracker_events=30, runs=1, keys=4,
                              steps=4, rss_runs=1)
     league = r["league"]
-    assert (league.post, league.live, league.files) == (3, 4, 8)  # campaign.toml, 3 gangs, 4 battles
+    # campaign.toml, 3 gangs, 4 battles, and the records (issue 30): 3 gangs started, 2
+    # battles applied
+    assert (league.post, league.live, league.files) == (3, 4, 13)
     assert r["tracker_events"] == 30 and len(r["keys"]) == 4 and len(r["steps"]) == 4
     assert r["battle_events"] > 30  # the autosaves ran after the keys, on the same battle
     assert bench.prepare_league(tmp_path, 3, 4, 4, 12, 30) == league  # generated once per run
