@@ -55,6 +55,9 @@ def _add_league(p: argparse.ArgumentParser) -> None:
     remote.add_argument("--no-check", action="store_true",
                         help="set it without reaching it first (a USB stick not plugged in)")
     _verbose(remote)
+    from .answer_cli import add_answer
+
+    add_answer(sub)  # league answer (issue 30)
 
 
 def _no_campaign(store: "Store", name: str) -> str:
@@ -175,8 +178,15 @@ def _remote(args: argparse.Namespace) -> int:
     return 0
 
 
+def _answer(args: argparse.Namespace) -> int:
+    from .answer_cli import run_answer  # league answer (issue 30): the league's questions
+
+    return run_answer(args, _open, _err)
+
+
 _LEAGUE_ACTIONS: dict[str, Callable[[argparse.Namespace], int]] = {
     "init": _init, "join": _join, "status": _status, "history": _history, "remote": _remote,
+    "answer": _answer,
 }
 
 
@@ -205,6 +215,13 @@ def _run_sync(args: argparse.Namespace) -> int:
     print(sync_words(result))
     for note in result.notes:
         print(f"Note: {note}.")
+    for line in result.yours:  # what the sync did to this laptop's battles (issue 30.5)
+        print(line)
+    for line in result.refused:  # a finished battle that cannot be stripped (issue 30.6)
+        print(f"munda-tui sync: {line}", file=sys.stderr)
+    if result.questions:
+        print(f"{result.questions} league question(s) for the Arbitrator: munda-tui league answer "
+              f"{args.campaign}")
     return 0
 
 

@@ -759,11 +759,14 @@ def decode_gang(path: Path, text: str, raw: dict[str, Any], number_of: Any,
 
 
 def load_folder(read: FolderRead, *, parse: Any = None, all_problems: list[str] | None = None,
-                settings: bool = True) -> LoadedFolder:
+                settings: bool = True, battle_order: list[str] | None = None) -> LoadedFolder:
     """Decode a split folder (SaveError naming the file that is wrong). ``parse``: how a
     file's text is parsed (the cache's by default: ``munda-tui check`` writes nothing).
     ``all_problems``: given, every file that is wrong is added to it (campaign.toml,
-    each gang file, each battle file left out) and the first of them raised after."""
+    each gang file, each battle file left out) and the first of them raised after.
+    ``battle_order``: the applied battles (their files' stems) in the order of the
+    campaign's records (issue 30): numbered 1, 2, ... in that order, every other battle
+    after them in its own number's order; without it a battle keeps its file's number."""
     parse = parse or cache.parsed
     directory, text = read.directory, read.text
     path = directory / "campaign.toml"
@@ -801,6 +804,11 @@ def load_folder(read: FolderRead, *, parse: Any = None, all_problems: list[str] 
     if all_problems is not None:
         all_problems.extend(problems)
     placed.sort(key=lambda p: (p[0], p[1], p[2]))
+    if battle_order is not None:
+        rank = {stem: i for i, stem in enumerate(battle_order)}
+        first = [p for p in placed if battle_stem(p[2]) in rank]
+        first.sort(key=lambda p: rank[battle_stem(p[2])])
+        placed = first + [p for p in placed if battle_stem(p[2]) not in rank]
     taken = {p[0] for p in placed}
     next_free = max(taken, default=0) + 1
     used: set[int] = set()
@@ -808,9 +816,13 @@ def load_folder(read: FolderRead, *, parse: Any = None, all_problems: list[str] 
     summaries: dict[int, str | None] = {}
     numbers: dict[int, int] = {}
     battles: list[m.BattleSummary] = []
-    for number, _date, name, entry, summary in placed:
+    for at, (number, _date, name, entry, summary) in enumerate(placed, 1):
         shown = number
-        if number in used:  # two files say the same number: the later one the next free
+        if battle_order is not None:
+            shown = at
+            if shown != number:
+                numbers[shown] = number
+        elif number in used:  # two files say the same number: the later one the next free
             shown, next_free = next_free, next_free + 1
             numbers[shown] = number
         used.add(shown)

@@ -81,6 +81,7 @@ class SyncResult:
     #: change that waits for the Arbitrator, an answer that voided or changed one
     yours: list[str] = field(default_factory=list)
     questions: int = 0  # league questions open after the sync
+    refused: list[str] = field(default_factory=list)  # battle files not shared, and why (30.6)
 
 
 def _write_ignore(directory: Path) -> None:
@@ -104,25 +105,31 @@ def _finished(handle: "CampaignHandle") -> dict[str, Any]:
     return out
 
 
-def _strip_secrets(handle: "CampaignHandle", names: set[str]) -> None:
+def _strip_secrets(handle: "CampaignHandle", names: set[str]) -> dict[str, str]:
     """A finished battle about to be shared (file ``names``) keeps no unrevealed Sub-plot
     in its file (nobody who clones the league may read a hand that was not shown at the
     table; ``export`` leaves them out the same way). The full file stays in this laptop's
-    backups."""
+    backups. A battle file that cannot be stripped (it does not load: a hand edit's typo)
+    is never shared: file name -> why, for the sync to say (issue 30.6)."""
     from ..rules.subplots.decks import without_hidden_cards
     from .export import _drop_withheld_counts
 
+    refused: dict[str, str] = {}
     for s in handle.campaign.battles:
-        if str(s.status) != "done" or handle._battle_files.get(s.number) not in names:
+        name = handle._battle_files.get(s.number)
+        if str(s.status) != "done" or name not in names:
             continue
         try:
             data = handle.load_battle(s.number)
-        except (KeyError, SaveError):
+            public, withheld = without_hidden_cards(data)
+            if withheld or public != data:
+                _drop_withheld_counts(public)
+                handle.save_battle(s.number, public)
+        except KeyError:
             continue
-        public, withheld = without_hidden_cards(data)
-        if withheld or public != data:
-            _drop_withheld_counts(public)
-            handle.save_battle(s.number, public)
+        except Exception as error:  # noqa: BLE001 - whatever stops the stripping: not shared
+            refused[name] = str(error) or type(error).__name__
+    return refused
 
 
 def _names(handle: "CampaignHandle") -> dict[str, str]:
@@ -147,7 +154,12 @@ def commit_local(handle: "CampaignHandle") -> list[str]:
     commits' messages."""
     directory = handle.path
     changed = _changed(directory)
-    _strip_secrets(handle, {p[len(BATTLES_DIR) + 1:] for _s, p in changed if p.startswith(BATTLES_DIR + "/")})
+    refused = _strip_secrets(handle, {p[len(BATTLES_DIR) + 1:] for _s, p in changed if p.startswith(BATTLES_DIR + "/")})
+    handle.league_refused = [f"{BATTLES_DIR}/{name} is not shared: its unrevealed Sub-plots and deck order "
+                             f"could not be taken out ({why}); correct the file (munda-tui check) and sync again"
+                             for name, why in sorted(refused.items())]
+    changed = [(st, p) for st, p in changed if p[len(BATTLES_DIR) + 1:] not in refused
+               or not p.startswith(BATTLES_DIR + "/")]
     finished = _finished(handle)
     names = _names(handle)
     gang_paths = {p for _s, p in changed if p.startswith(GANGS_DIR + "/")}
@@ -444,6 +456,7 @@ def sync(handle: "CampaignHandle", choices: dict[str, str] | None = None) -> Syn
         (directory / stale).unlink(missing_ok=True)
     _resume(directory)
     result = SyncResult(committed=commit_local(handle))
+    result.refused = list(getattr(handle, "league_refused", []))
     for attempt in range(PUSH_TRIES):
         fetched = _fetch(directory)
         if fetched.returncode != 0:

@@ -324,6 +324,7 @@ class Keeper:
     heads: dict[str, tuple[str, str]] = field(default_factory=dict)
     questions: list[Question] = field(default_factory=list)
     battles: list[str] = field(default_factory=list)  # stems in fold order
+    battle_keys: dict[str, tuple[str, str]] = field(default_factory=dict)  # stem -> its record's key
     problems: list[str] = field(default_factory=list)  # record files that do not load
     notices: list[str] = field(default_factory=list)  # said on screen once (hand edits taken in)
     answered: list[tuple[Record, Record]] = field(default_factory=list)
@@ -353,6 +354,7 @@ class Keeper:
                 "gangs": {n: _hash(t) for n, t in sorted(gang_texts.items())},
                 "heads": {g: list(k) for g, k in self.heads.items()},
                 "questions": [asdict(q) for q in self.questions], "battles": self.battles,
+                "battle_keys": {s: list(k) for s, k in self.battle_keys.items()},
                 "problems": self.problems}
         try:
             self.cache_path.parent.mkdir(parents=True, exist_ok=True)
@@ -372,6 +374,7 @@ class Keeper:
             self.heads = {g: (k[0], k[1]) for g, k in data["heads"].items()}
             self.questions = [Question(**{**q, "choices": tuple(q["choices"])}) for q in data["questions"]]
             self.battles = list(data["battles"])
+            self.battle_keys = {s: (k[0], k[1]) for s, k in (data.get("battle_keys") or {}).items()}
             self.problems = list(data.get("problems") or [])
         except (KeyError, TypeError, IndexError):
             return False
@@ -386,6 +389,7 @@ class Keeper:
         self.heads = dict(result.heads)
         self.questions = list(result.questions)
         self.battles = list(result.battles)
+        self.battle_keys = dict(result.battle_keys)
         self.problems = list(problems)
         self.answered = list(result.answered)
 
@@ -432,8 +436,9 @@ def _current(handle: Any) -> dict[str, dict[str, Any]]:
 
 def _migrated_battles(handle: Any) -> list[Record]:
     """Each battle applied before the campaign kept records, as a record with no changes
-    (they are in the starting rosters): its place in the order of battles. Its id is
-    its file's, so two laptops migrating a league make the same file."""
+    (they are in the starting rosters): its place in the order of battles, the number it
+    had. Its id is its number's and its file's, so two laptops migrating a league (whose
+    numbers agree) make the same file."""
     from .folder import battle_stem
 
     out = []
@@ -442,7 +447,8 @@ def _migrated_battles(handle: Any) -> list[Record]:
         if str(s.status) != "done" or name is None:
             continue
         stem = battle_stem(name)
-        out.append(Record(id=f"applied-{hashlib.sha256(stem.encode()).hexdigest()[:16]}", date=s.date or START_DATE,
+        # (before every dated record, in the numbers the battles had: a campaign keeps them)
+        out.append(Record(id=f"applied-{s.number:05d}-{hashlib.sha256(stem.encode()).hexdigest()[:10]}", date=START_DATE,
                           kind="battle", battle=stem, note="applied before the campaign kept records: its "
                           "changes are in the starting rosters"))
     return out
@@ -458,6 +464,8 @@ def on_open(handle: Any, backup_dir_of: Any) -> None:
     keeper: Keeper = handle._records
     if keeper.cached(handle._gang_texts):
         keeper.agree(handle._gang_texts)
+        if not numbered_as(handle, keeper.battles):
+            _read_again(handle, keeper.battles)
         return
     refs = handle_refs(handle)
     recs, problems = read_records(handle.path, refs.number_of)
@@ -524,14 +532,9 @@ def on_open(handle: Any, backup_dir_of: Any) -> None:
             tx.delete(handle.gangs_dir / name, backup_dir_of(handle.gangs_dir / name))
         if tx:
             tx.commit()
-        if rewrite or deletes:
-            text = handle.file.read_text(encoding="utf-8")
-            read = folder.read_folder(handle.path, text)
-            found = folder.load_folder(read)
-            found.campaign.id = handle.slug
-            handle.campaign.__dict__.update(found.campaign.__dict__)
-            handle._adopt(found, read)
     keeper.adopt(result, problems)
+    if rewrite or deletes or not numbered_as(handle, keeper.battles):
+        _read_again(handle, keeper.battles)
     keeper.agree(handle._gang_texts)
     keeper.remember(handle._gang_texts)
     notice = handle.store.on_notice
@@ -539,6 +542,24 @@ def on_open(handle: Any, backup_dir_of: Any) -> None:
         for line in keeper.notices:
             notice(line)
         keeper.notices.clear()
+
+
+def numbered_as(handle: Any, order: list[str]) -> bool:
+    """True when the open campaign numbers its battles as the records order them (issue
+    30.4: the applied battles 1, 2, ... in the fold's order, the others after)."""
+    from .folder import battle_stem
+
+    here = {battle_stem(name) for name in handle._battle_files.values()}
+    wanted = [s for s in order if s in here]
+    numbers = sorted(handle._battle_files)
+    if numbers != list(range(1, len(numbers) + 1)):
+        return False
+    shown = [battle_stem(handle._battle_files[n]) for n in numbers[:len(wanted)]]
+    return shown == wanted
+
+
+def _read_again(handle: Any, order: list[str]) -> None:
+    handle._read_again(order)
 
 
 def save_records(handle: Any, campaign: m.Campaign, changed: Mapping[str, tuple[dict[str, Any] | None, dict[str, Any] | None]],
@@ -604,8 +625,9 @@ def saved(handle: Any, made: list[Record]) -> None:
                 for k in ("gang", "to_gang", "from_gang"):
                     if isinstance(c.get(k), str):
                         keeper.heads[c[k]] = r.key
-            if r.battle and r.battle not in keeper.battles:
-                keeper.battles.append(r.battle)
+            if r.battle and r.battle not in keeper.battle_keys:
+                keeper.battle_keys[r.battle] = r.key
+                keeper.battles = sorted(keeper.battle_keys, key=lambda s: keeper.battle_keys[s])
 
 
 def answer(handle: Any, question: Question, choice: str, amount: int = 0) -> Record:

@@ -599,11 +599,27 @@ class CampaignHandle:
         from . import records
 
         self._records = records.Keeper(self.path)  # the fold of records/ (issue 30)
+        #: the last league sync's finished battles not shared, and why (``saves.league``)
+        self.league_refused: list[str] = []
 
     @property
     def questions(self) -> list[Any]:
         """The league questions open in the fold (``rules.history.fold.Question``)."""
         return self._records.questions
+
+    def _read_again(self, order: list[str] | None = None) -> None:
+        """The folder read again after the records moved it on (``saves.records``): the
+        gang files the fold wrote, the battles numbered in the records' order (a battle
+        file that says another number is written with its new one at the next save)."""
+        text = read_text(self.file)
+        read = folder.read_folder(self.path, text)
+        found = folder.load_folder(read, battle_order=order)
+        found.campaign.id = self.slug
+        self.campaign.__dict__.update(found.campaign.__dict__)  # (screens hold this object)
+        self._doc, self._doc_text, self._doc_stat = None, found.text, _stat_key(self.file)
+        self._forget_battles()
+        self._adopt(found, read)
+        self._written[self.file] = (found.text, self._doc_stat)
 
     def answer_question(self, question: Any, choice: str, amount: int = 0) -> None:
         """The Arbitrator's answer to a league question: a correction record, the gangs

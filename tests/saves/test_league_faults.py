@@ -217,7 +217,7 @@ def test_a_kill_during_a_sync_leaves_the_campaign_as_before_or_synced(tmp_path: 
                 (directory / ".git" / stale).unlink(missing_ok=True)
             _resume(directory)
             now = _state(directory)
-            shared = {k: v for k, v in now.items() if k.startswith(("gangs/", "battles/", "campaign"))}
+            shared = {k: v for k, v in now.items() if k.startswith(("gangs/", "battles/", "records/", "campaign"))}
             # the battle files: ana's own always; bo's only with the whole merge
             names = {k for k in shared if k.startswith("battles/")}
             if names == {k for k in before if k.startswith("battles/")}:

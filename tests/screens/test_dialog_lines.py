@@ -139,6 +139,19 @@ def _conflicts() -> DialogScreen[Any]:
                                         ["notes"], ["ours", "theirs"], {}) for n in "ABC"])
 
 
+def _questions() -> DialogScreen[Any]:
+    from types import SimpleNamespace
+
+    from munda_tui.rules.history.fold import Question
+    from munda_tui.screens.campaign.league import QuestionScreen
+
+    asked = [Question(f"r{n}", 0, "credits", "g1", "", "", f"credits -{n}0", f"credits of {n} would be -{n}",
+                      ("void", "amount"), record_kind="edit", date="2026-12-03") for n in "123"]
+    handle = SimpleNamespace(questions=asked, battle_numbers_by_stem=dict,
+                             campaign=SimpleNamespace(gangs=[SimpleNamespace(id="g1", name="Gang A")]))
+    return QuestionScreen(handle)
+
+
 def _territories() -> DialogScreen[Any]:
     from munda_tui.rules.campaign.demo import escher_gang
     from munda_tui.rules.core.model import Territory
@@ -183,6 +196,9 @@ CASES: dict[str, Case] = {
     "munda_tui.screens.campaign.league.ConflictScreen": (
         _conflicts, ["2"], lambda a: _highlighted(a, "#conflict-list") == 1
         and "credits of B" in str(a.screen.query_one("#conflict-detail", Static).render())),
+    "munda_tui.screens.campaign.league.QuestionScreen": (
+        _questions, ["2"], lambda a: _highlighted(a, "#question-list") == 1
+        and "credits of 2" in str(a.screen.query_one("#question-detail", Static).render())),
     "munda_tui.screens.campaign.roster.TerritoriesScreen": (
         _territories, ["3"], lambda a: a.screen.query_one(DataTable).cursor_row == 2),
     # the hire's type matches: a match's number after the letters takes that match

@@ -477,7 +477,10 @@ async def _pushed(pilot: Any, _data_dir: Path) -> None:
 
     from munda_tui.rules.core.cards import parse_card
     from munda_tui.saves.league import GangConflict
-    from munda_tui.screens.campaign.league import ConflictScreen, LeagueTextScreen, SyncingScreen
+    from types import SimpleNamespace
+
+    from munda_tui.rules.history.fold import Question
+    from munda_tui.screens.campaign.league import ConflictScreen, LeagueTextScreen, QuestionScreen, SyncingScreen
     from munda_tui.screens.common.card_viewer import CardViewerScreen
     from munda_tui.screens.prebattle.subplot_draw import (DrawnHandScreen, JokerScreen,
                                                           SubplotChoiceScreen, hand_cards)
@@ -485,6 +488,10 @@ async def _pushed(pilot: Any, _data_dir: Path) -> None:
     fighters = [("vexa", "Vexa Nightshade"), ("sable", "Sable Thorn")]
     conflict = GangConflict("gangs/a.toml", "Gang A", ["credits 10 -> 20"], ["notes"],
                             ["ours", "theirs", "replay-ours"], {"replay-ours": "battle 1"})
+    asked = Question("r1", 0, "credits", "g1", "", "", "credits -20", "credits would be -20",
+                     ("void", "amount"), record_kind="edit", date="2026-12-03")
+    handle = SimpleNamespace(questions=[asked], battle_numbers_by_stem=dict,
+                             campaign=SimpleNamespace(gangs=[SimpleNamespace(id="g1", name="Gang A")]))
     await wait_for_screen(pilot, "HomeScreen")
     for dialog, close in (
             (JokerScreen("Ana", "Ben", parse_card("joker"), 2), "joker.close"),
@@ -494,7 +501,8 @@ async def _pushed(pilot: Any, _data_dir: Path) -> None:
             (CardViewerScreen("delaque:10"), "card_viewer.close"),
             (ConflictScreen([conflict]), "league.cancel"),
             (LeagueTextScreen("Not yet shared", ["Nothing new to share."]), "league_text.close"),
-            (SyncingScreen(), "league.stop")):
+            (SyncingScreen(), "league.stop"),
+            (QuestionScreen(handle), "league.close")):
         pilot.app.push_screen(dialog)
         await wait_for_screen(pilot, type(dialog).__name__)
         await check_screen(pilot, type(dialog).__name__)
@@ -507,6 +515,8 @@ async def _pushed(pilot: Any, _data_dir: Path) -> None:
             await check_screen(pilot, "ConflictScreen, chosen")
         if isinstance(dialog, CardViewerScreen):
             await press(pilot, "card_viewer.step-1")
+        if isinstance(dialog, QuestionScreen):
+            await press(pilot, "league.keep")  # refused: the rules do not allow it here
         await press(pilot, close)
         if isinstance(dialog, SyncingScreen):  # (it stops the sync; the sync's end closes it)
             assert "Stopping" in str(dialog.query_one("#syncing-hint").render())
@@ -736,7 +746,7 @@ WALKS: dict[str, tuple[Callable[[Path], dict[str, Any]], Walk, tuple[str, ...]]]
     "import": (_seed_campaign, _import, (*_APP, "MundaApp", "ImportGangScreen")),
     "pushed dialogs": (lambda _d: {}, _pushed,
                        ("JokerScreen", "SubplotChoiceScreen", "CardViewerScreen", "ConflictScreen",
-                        "LeagueTextScreen", "SyncingScreen", "ListDialog")),
+                        "LeagueTextScreen", "SyncingScreen", "QuestionScreen", "ListDialog")),
     "tracker": (_seed_tracker, _tracker,
                 (*_APP, "BattleScreen", "FighterTable", "AttackScreen", "EndScreen", "LogScreen",
                  "HandScreen", "RevealScreen", "ReinforcementScreen", "LinkScreen",

@@ -90,6 +90,7 @@ class Fold:
     questions: list[Question]
     heads: dict[str, tuple[str, str]]  # gang id -> key of the last record that changed it
     answered: list[tuple[Record, Record]]  # (correction, the record it answers) that applied
+    battle_keys: dict[str, tuple[str, str]] = field(default_factory=dict)  # stem -> its record's key
 
 
 class GangCodec(Protocol):
@@ -469,7 +470,7 @@ def fold(records: Iterable[Record], codec: GangCodec) -> Fold:
                 applied.append(r.id)
             continue
         if r.kind == "battle":
-            if r.battle:
+            if r.battle and r.battle not in battles:
                 battles.append(r.battle)
             touched: set[str] = set()
             stopped = False
@@ -511,7 +512,8 @@ def fold(records: Iterable[Record], codec: GangCodec) -> Fold:
     gangs: dict[str, dict[str, Any]] = {}
     for g in campaign.gangs:
         gangs[g.id] = plain.get(g.id) or codec.encode(g, orders[g.id])
-    return Fold(gangs, battles, applied, questions, heads, answered)
+    keys = {r.battle: r.key for r in ordered if r.kind == "battle" and r.battle}
+    return Fold(gangs, battles, applied, questions, heads, answered, keys)
 
 
 def assumed_statuses(before: Mapping[str, Mapping[str, Any]], changes: Iterable[Mapping[str, Any]]) -> dict[str, str]:

@@ -364,6 +364,8 @@ class CampaignScreen(Asking, Screen[None]):
         from munda_tui.saves.league_info import sync_words
 
         self.notify(sync_words(result) + "".join(f" {note[0].upper()}{note[1:]}." for note in result.notes))
+        for line in getattr(result, "refused", []):  # a battle not shared, and why
+            self.notify(line, severity="error", timeout=20)
         for line in getattr(result, "yours", []):  # what the sync did to this laptop's battles
             self.notify(line, severity="warning", timeout=20)
         if self.handle is not None and self.handle.questions:
