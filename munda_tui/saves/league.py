@@ -155,6 +155,12 @@ def commit_local(handle: "CampaignHandle") -> list[str]:
     directory = handle.path
     changed = _changed(directory)
     refused = _strip_secrets(handle, {p[len(BATTLES_DIR) + 1:] for _s, p in changed if p.startswith(BATTLES_DIR + "/")})
+    for _s, p in changed:  # a battle file left out at the open (it does not load): never shared
+        name = p[len(BATTLES_DIR) + 1:]
+        if p.startswith(BATTLES_DIR + "/") and name not in refused:
+            why = next((x for x in handle.problems if name in x), None)
+            if why is not None:
+                refused[name] = why
     handle.league_refused = [f"{BATTLES_DIR}/{name} is not shared: its unrevealed Sub-plots and deck order "
                              f"could not be taken out ({why}); correct the file (munda-tui check) and sync again"
                              for name, why in sorted(refused.items())]
@@ -598,18 +604,20 @@ def _folded(directory: Path, merged: Blobs, ours: Blobs) -> Blobs:
     """``merged`` with its gang files the fold of its records (``saves.league_records``);
     LeagueError when a folded gang would not load (nothing written, nothing pushed)."""
     from .league_records import fold_texts, is_record
+    from .records import Refs, read_named
 
+    refs = Refs({})
+    local, _problems = read_named(directory, refs.number_of)  # (parsed once: .cache)
+    known = {}
     texts: dict[str, str] = {}
     remote: list[str] = []
     for path, (_mode, blob) in merged.items():
         if not is_record(path):
             continue
-        if ours.get(path, ("", ""))[1] == blob:
-            try:
-                texts[path] = (directory / path).read_text(encoding="utf-8")
-                continue
-            except (OSError, UnicodeDecodeError):
-                pass
+        name = path[len(RECORDS_DIR) + 1:]
+        if ours.get(path, ("", ""))[1] == blob and name in local:
+            known[path] = local[name]
+            continue
         remote.append(path)
     for path, body in zip(remote, _cat(directory, [merged[p][1] for p in remote])):
         texts[path] = body.decode("utf-8", "replace")
@@ -621,7 +629,7 @@ def _folded(directory: Path, merged: Blobs, ours: Blobs) -> Blobs:
             except (OSError, UnicodeDecodeError):
                 pass
     try:
-        folded = fold_texts(directory, texts, old)
+        folded = fold_texts(directory, texts, old, known, refs)
     except SaveError as error:
         raise LeagueError(f"the merged league would not load ({error}); nothing was changed") from None
     out = {p: v for p, v in merged.items() if not p.startswith(GANGS_DIR + "/")}
