@@ -49,16 +49,20 @@ def parse_records(texts: Mapping[str, str], refs: Any) -> tuple[dict[str, Record
     return out, problems
 
 
-def fold_texts(directory: Path, record_texts: Mapping[str, str], old_gangs: Mapping[str, str]) -> Folded:
+def fold_texts(directory: Path, record_texts: Mapping[str, str], old_gangs: Mapping[str, str],
+               known: Mapping[str, Record] | None = None, refs: Any = None) -> Folded:
     """The gang files (path -> text) the records (path -> text) fold to; ``old_gangs``
-    this laptop's gang files (their comments kept where the fold leaves a gang as it is).
+    this laptop's gang files (their comments kept where the fold leaves a gang as it is);
+    ``known``: records already read (path -> record, read through ``refs``).
     A record file that does not load is left out and named in ``problems``; a folded
     gang that would not load raises SaveError (never written, never pushed)."""
     from .folder import gang_file_name, gang_text_and_data, load_gang_file
     from .records import FileCodec, Refs
 
-    refs = Refs({})
+    refs = refs or Refs({})
     recs, problems = parse_records(record_texts, refs)
+    for r in (known or {}).values():
+        recs.setdefault(r.id, r)
     result = folding.fold(recs.values(), FileCodec(refs))
     gangs: dict[str, str] = {}
     for gid, data in result.gangs.items():
