@@ -804,26 +804,32 @@ def load_folder(read: FolderRead, *, parse: Any = None, all_problems: list[str] 
     if all_problems is not None:
         all_problems.extend(problems)
     placed.sort(key=lambda p: (p[0], p[1], p[2]))
+    given: dict[str, int] = {}  # file name -> the number the records' order gives it
     if battle_order is not None:
+        # the applied battles take the numbers they hold among them, in the records' order
+        # (a battle in progress and a battle left out keep theirs)
         rank = {stem: i for i, stem in enumerate(battle_order)}
-        first = [p for p in placed if battle_stem(p[2]) in rank]
-        first.sort(key=lambda p: rank[battle_stem(p[2])])
-        placed = first + [p for p in placed if battle_stem(p[2]) not in rank]
-    taken = {p[0] for p in placed}
+        first = sorted((p for p in placed if battle_stem(p[2]) in rank), key=lambda p: rank[battle_stem(p[2])])
+        pool: list[int] = []
+        spare = max((p[0] for p in placed), default=0) + 1
+        for held in sorted(p[0] for p in first):  # (two saying one number: one takes the next free)
+            if held in pool:
+                held, spare = spare, spare + 1
+            pool.append(held)
+        given = dict(zip((p[2] for p in first), sorted(pool)))
+        placed = sorted(placed, key=lambda p: (given.get(p[2], p[0]), p[1], p[2]))
+    taken = {p[0] for p in placed} | set(given.values())
     next_free = max(taken, default=0) + 1
     used: set[int] = set()
     battle_files: dict[int, str] = {}
     summaries: dict[int, str | None] = {}
     numbers: dict[int, int] = {}
     battles: list[m.BattleSummary] = []
-    for at, (number, _date, name, entry, summary) in enumerate(placed, 1):
-        shown = number
-        if battle_order is not None:
-            shown = at
-            if shown != number:
-                numbers[shown] = number
-        elif number in used:  # two files say the same number: the later one the next free
+    for number, _date, name, entry, summary in placed:
+        shown = given.get(name, number)
+        if shown in used:  # two files say the same number: the later one the next free
             shown, next_free = next_free, next_free + 1
+        if shown != number:
             numbers[shown] = number
         used.add(shown)
         battle_files[shown] = name

@@ -587,17 +587,13 @@ def on_open(handle: Any, backup_dir_of: Any) -> None:
 
 
 def numbered_as(handle: Any, order: list[str]) -> bool:
-    """True when the open campaign numbers its battles as the records order them (issue
-    30.4: the applied battles 1, 2, ... in the fold's order, the others after)."""
+    """True when the open campaign numbers its applied battles in the records' order
+    (issue 30.4: the same numbers on every laptop, whichever synced first)."""
     from .folder import battle_stem
 
-    here = {battle_stem(name) for name in handle._battle_files.values()}
-    wanted = [s for s in order if s in here]
-    numbers = sorted(handle._battle_files)
-    if numbers != list(range(1, len(numbers) + 1)):
-        return False
-    shown = [battle_stem(handle._battle_files[n]) for n in numbers[:len(wanted)]]
-    return shown == wanted
+    here = {battle_stem(name): n for n, name in handle._battle_files.items()}
+    numbers = [here[s] for s in order if s in here]
+    return numbers == sorted(numbers) and len(set(here.values())) == len(here)
 
 
 def _read_again(handle: Any, order: list[str]) -> None:
