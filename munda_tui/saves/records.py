@@ -601,14 +601,15 @@ def _read_again(handle: Any, order: list[str]) -> None:
 
 
 def save_records(handle: Any, campaign: m.Campaign, changed: Mapping[str, tuple[dict[str, Any] | None, dict[str, Any] | None]],
-                 stem_of: Any) -> list[tuple[Path, str, Record]]:
+                 stem_of: Any, rewritten: set[int] | None = None) -> list[tuple[Path, str, Record]]:
     """The record files a save writes: ``changed`` each changed gang's (before, after)
-    file data; the battles moved to done by this save are read from their files."""
+    file data; the battles moved to done by this save (among ``rewritten``: the battles
+    whose summary this save writes) are read from their files."""
     from .folder import battle_stem
 
     battles: list[Battle] = []
     for s in campaign.battles:
-        if str(s.status) != "done":
+        if str(s.status) != "done" or (rewritten is not None and s.number not in rewritten):
             continue
         was = handle._summaries.get(s.number)
         try:

@@ -1040,7 +1040,7 @@ class CampaignHandle:
             battle_writes.append((number, name, js, plain, bdoc))
         from . import records
 
-        made_records = records.save_records(self, campaign, changed, stem_of)
+        made_records = records.save_records(self, campaign, changed, stem_of, {w[0] for w in battle_writes})
         writes += [(path, rtext) for path, rtext, _r in made_records]
         if not writes and not deletes:
             return
