@@ -32,7 +32,7 @@ from support import open_saved_battle, screen_text, wait_for_screen
 SIZE = (120, 40)
 
 _MODS = ["", "ctrl+", "shift+", "alt+", "super+", "hyper+", "meta+", "ctrl+alt+",
-         "ctrl+shift+", "alt+shift+", "ctrl+super+"]
+         "ctrl+shift+", "alt+shift+", "ctrl+super+", "ctrl+meta+"]
 IDS = sorted(all_bindings())
 NEW: dict[str, str] = dict(zip(IDS, (f"{m}f{i}" for m in _MODS for i in range(1, 25))))
 assert len(NEW) == len(IDS), "more binding ids than remap keys: add modifiers"
