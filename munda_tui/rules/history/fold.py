@@ -32,7 +32,7 @@ from ..postbattle.changes import CHANGES, apply_change
 START_DATE = "0000-00-00"  # a gang's starting record sorts before every dated record
 KINDS = ("start", "battle", "edit", "remove", "correction")
 #: list fields whose items are told apart by their ``id`` (a patch names the item)
-ID_LISTS = frozenset({"fighters", "fallen"})
+ID_LISTS = frozenset({"fighters", "fallen", "departed"})
 #: the answers a question may offer: take the change out, apply it as it is, apply it
 #: with another amount (entered by the Arbitrator)
 VOID, KEEP, AMOUNT = "void", "keep", "amount"
