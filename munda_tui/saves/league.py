@@ -483,6 +483,9 @@ def sync(handle: "CampaignHandle", choices: dict[str, str] | None = None) -> Syn
             base_id = base.stdout.decode().strip()
             if base_id != theirs:  # something new there
                 received = _out(directory, "log", "--no-merges", "--format=%s", f"{head}..{theirs}").splitlines()
+                # what the others changed is loaded first, as it came: a gang file the fold
+                # would rewrite is still someone's (hand) edit, refused by name, not dropped
+                _refuse_broken(directory, base_id, theirs, "the league's remote holds")
                 if base_id == head:
                     target = theirs  # a fast-forward
                 else:
@@ -498,7 +501,8 @@ def sync(handle: "CampaignHandle", choices: dict[str, str] | None = None) -> Syn
                             merged[path] = chosen
                     target = _commit_files(directory, merged, head, theirs, conflicts, choices or {})
                 result.received += received
-                _refuse_broken(directory, head, target, "the league's remote holds")
+                if target != theirs:  # (the merge, with its folded gangs: loaded before written)
+                    _refuse_broken(directory, head, target, "the league's remote holds")
                 from .league_records import news, snapshot
 
                 before = snapshot(handle)
