@@ -158,3 +158,24 @@ def git_home(tmp: Path, monkeypatch, config: str = "") -> Path:  # type: ignore[
                  "EMAIL", "GIT_SSH_COMMAND", "GIT_SSH", "GIT_ASKPASS", "SSH_ASKPASS"):
         monkeypatch.delenv(name, raising=False)
     return home
+
+
+class a_minute_ago:
+    """Records made inside are made a minute earlier. A record's id is the time it is
+    made (to the second) and a random part: two laptops' edits within one second sort by
+    the random part (the same on every laptop); a test that needs one of them first says so."""
+
+    def __enter__(self) -> None:
+        import time
+
+        self.real = real = time.gmtime
+
+        def earlier(secs: float | None = None) -> time.struct_time:
+            return real(time.time() - 60 if secs is None else secs)
+
+        time.gmtime = earlier  # type: ignore[assignment]
+
+    def __exit__(self, *_exc: object) -> None:
+        import time
+
+        time.gmtime = self.real  # type: ignore[assignment]

@@ -14,7 +14,7 @@ import pytest
 from munda_tui.saves import Store
 from munda_tui.saves.league import init, join, sync
 
-from league_support import bare_remote, league, play
+from league_support import a_minute_ago, bare_remote, league, play
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
 
@@ -34,7 +34,7 @@ def test_upkeep_below_zero_is_asked_told_to_its_laptop_and_answered_from_the_com
     from munda_tui.cli import main
 
     ana, bo = _two(tmp_path)
-    with bo.open_campaign("club-league") as handle:  # every credit paid at home
+    with a_minute_ago(), bo.open_campaign("club-league") as handle:  # every credit paid at home (first)
         handle.campaign.gang("gang-01").credits = 0
         handle.save()
         assert sync(handle).pushed

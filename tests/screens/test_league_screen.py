@@ -10,7 +10,7 @@ import pytest
 
 from munda_tui.saves import Store
 from munda_tui.saves.league import init, join, sync
-from league_support import bare_remote, league, play
+from league_support import a_minute_ago, bare_remote, league, play
 from support import wait_for_screen, wait_until
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
@@ -33,7 +33,7 @@ async def test_a_league_question_is_shown_after_the_sync_and_answered(make_app, 
     assert credits > 10
     home = Store(tmp_path / "home")
     join(home, str(remote))
-    with home.open_campaign("club-league") as handle:  # every credit spent at home, shared
+    with a_minute_ago(), home.open_campaign("club-league") as handle:  # every credit spent at home, shared
         handle.campaign.gang("gang-01").credits = 0
         handle.save()
         sync(handle)
@@ -68,7 +68,7 @@ async def test_escape_leaves_the_question_open_and_the_hint_says_so(make_app, da
         init(handle, str(remote))
     home = Store(tmp_path / "home")
     join(home, str(remote))
-    with home.open_campaign("club-league") as handle:
+    with a_minute_ago(), home.open_campaign("club-league") as handle:
         handle.campaign.gang("gang-02").credits = 0
         handle.save()
         sync(handle)
