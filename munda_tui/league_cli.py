@@ -5,6 +5,8 @@
     munda-tui league status CAMPAIGN
     munda-tui league history CAMPAIGN [-n N | --all]
     munda-tui league remote CAMPAIGN [URL] [--no-check]
+    munda-tui league answer CAMPAIGN [N void|keep|amount [AMOUNT]]
+    munda-tui league undo CAMPAIGN [--yes]
     munda-tui sync CAMPAIGN
 
 Each says what went wrong in one line, in our words; ``--verbose`` adds git's own text
@@ -58,6 +60,12 @@ def _add_league(p: argparse.ArgumentParser) -> None:
     from .answer_cli import add_answer
 
     add_answer(sub)  # league answer (issue 30)
+    undo = sub.add_parser("undo", help="take back this laptop's last sync (not pushed yet), or void "
+                          "with corrections the battles and edits it shared (pushed)")
+    undo.add_argument("campaign", help="the campaign (its folder name or its name)")
+    undo.add_argument("--yes", action="store_true",
+                      help="record the corrections for a sync that was pushed (without it: said, not done)")
+    _verbose(undo)
 
 
 def _no_campaign(store: "Store", name: str) -> str:
@@ -184,9 +192,29 @@ def _answer(args: argparse.Namespace) -> int:
     return run_answer(args, _open, _err)
 
 
+def _undo(args: argparse.Namespace) -> int:
+    from .saves.league import undo
+    from .saves.league_undo import plan
+
+    handle, code = _open("league undo", args)
+    if handle is None:
+        return code
+    with handle:
+        planned = plan(handle)
+        if planned.kind == "correct" and not args.yes:
+            for line in planned.lines:
+                print(line)
+            print(f"Nothing recorded yet: `munda-tui league undo {args.campaign} --yes` records the corrections.")
+            return 0
+        planned, done = undo(handle)
+    for line in planned.lines + done:
+        print(line)
+    return 0
+
+
 _LEAGUE_ACTIONS: dict[str, Callable[[argparse.Namespace], int]] = {
     "init": _init, "join": _join, "status": _status, "history": _history, "remote": _remote,
-    "answer": _answer,
+    "answer": _answer, "undo": _undo,
 }
 
 
@@ -229,7 +257,7 @@ Subcommand = tuple[Callable[[argparse.ArgumentParser], None], Callable[[argparse
 
 LEAGUE_SUBCOMMANDS: dict[str, tuple[str, Subcommand]] = {
     "league": ("a league on several laptops: munda-tui league init CAMPAIGN --remote URL | join URL "
-               "| status CAMPAIGN | history CAMPAIGN | remote CAMPAIGN [URL]",
+               "| status CAMPAIGN | history CAMPAIGN | remote CAMPAIGN [URL] | answer CAMPAIGN | undo CAMPAIGN",
                (_add_league, _run_league)),
     "sync": ("share a league's campaign through git: munda-tui sync CAMPAIGN", (_add_sync, _run_sync)),
 }

@@ -463,6 +463,9 @@ def sync(handle: "CampaignHandle", choices: dict[str, str] | None = None) -> Syn
     _resume(directory)
     result = SyncResult(committed=commit_local(handle))
     result.refused = list(getattr(handle, "league_refused", []))
+    from . import league_undo
+
+    own = _out(directory, "rev-parse", "HEAD")  # (what `league undo` goes back to: saves.league_undo)
     for attempt in range(PUSH_TRIES):
         fetched = _fetch(directory)
         if fetched.returncode != 0:
@@ -513,10 +516,15 @@ def sync(handle: "CampaignHandle", choices: dict[str, str] | None = None) -> Syn
                 if handle._numbers:  # two battles said the same number: told apart, as everywhere
                     handle.save()
                     result.committed += commit_local(handle)
+                league_undo.note(directory, own, _out(directory, "rev-parse", "HEAD"), pushed=False)
         ours = unpushed(directory, league_branch)
         _refuse_broken(directory, remote_ref if has_remote else _root(directory), "HEAD",
                        "not pushed: this laptop has")
+        onto = _out(directory, "rev-parse", remote_ref) if has_remote else ""  # (before: git push moves it)
         if push(directory, league_branch):  # (False: another laptop pushed first: again)
+            now = _out(directory, "rev-parse", "HEAD")
+            if ours or now != own:
+                league_undo.note(directory, own, now, pushed=True, onto=onto)
             git(directory, "update-ref", remote_ref, "HEAD", check=False)
             result.shared = ours
             result.pushed = True
@@ -524,6 +532,30 @@ def sync(handle: "CampaignHandle", choices: dict[str, str] | None = None) -> Syn
         wait_a_moment(attempt)
     raise LeagueError("the remote kept changing while syncing (other laptops pushing all the "
                       "time); your campaign here is synced with what was fetched: sync again")
+
+
+def undo(handle: "CampaignHandle") -> tuple[Any, list[str]]:
+    """`league undo`: this laptop's last sync taken back (not pushed) or voided by
+    corrections (pushed), as ``saves.league_undo`` plans it: the plan, and what was done
+    in words. LeagueError where it cannot (nothing changed then)."""
+    from . import league_undo
+
+    planned = league_undo.plan(handle)
+    directory = handle.path
+    if planned.kind == "take back":
+        noted = league_undo.last(directory)
+        assert noted is not None
+        _bring_files_to(handle, noted.after, noted.before)
+        league_undo.mark_done(directory, "taken back")
+        handle.reload()
+        return planned, ["Taken back: the campaign is as it was before that sync."]
+    if planned.kind == "correct":
+        made = league_undo.void(handle, planned.voids)
+        league_undo.mark_done(directory, "corrected")
+        left = len(handle.questions)
+        return planned, [f"Recorded {made} correction(s); shared at the next sync."
+                         + (f" {left} league question(s) open." if left else "")]
+    return planned, []
 
 
 def _refuse_broken(directory: Path, old: str, new: str, where: str) -> None:

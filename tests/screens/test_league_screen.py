@@ -265,3 +265,29 @@ async def _open_menu(pilot) -> None:  # type: ignore[no-untyped-def]
 def test_the_league_menu_snapshot(snap_compare, make_app, data_dir: Path, tmp_path: Path) -> None:
     _status_on_screen(data_dir, tmp_path)
     assert snap_compare(make_app(campaign="club-league"), terminal_size=SIZE, run_before=_open_menu)
+
+
+async def test_the_league_menu_undoes_a_pushed_sync_with_corrections(make_app, data_dir: Path, tmp_path: Path) -> None:
+    """Issue 30.8 from the campaign screen: l, Undo, the plan said and asked; yes records
+    the corrections (the battle's results no longer count); a second undo says so."""
+    _club_with_a_battle_to_share(data_dir, tmp_path)
+    store = Store(data_dir)
+    with store.open_campaign("club-league") as handle:
+        played = handle.campaign.gang("gang-01").fighters[0].xp
+        assert sync(handle).pushed
+    app = make_app(campaign="club-league")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        await pilot.press("l", "5")
+        await wait_for_screen(pilot, "ConfirmScreen")
+        assert "Void what the last sync shared?" in _text(app, "#dialog-title")
+        assert "Battle 1:" in _text(app, "#dialog-message")
+        await pilot.press("y")
+        await wait_for_screen(pilot, "CampaignScreen")
+        await wait_until(pilot, lambda: any("correction(s); shared at the next sync" in n.message
+                                            for n in app._notifications), "corrections recorded")
+        handle = app.screen.handle
+        assert handle.campaign.gang("gang-01").fighters[0].xp == played - 2  # the battle's 2 XP voided
+        await pilot.press("l", "5")
+        await wait_for_screen(pilot, "LeagueTextScreen")
+        assert "undone already (corrected)" in _text(app, "#league-text")

@@ -272,7 +272,8 @@ class CampaignScreen(Asking, Screen[None]):
         choice = await self.ask(PickOneScreen(f"League: {name}", [
             Pick("sync", "Sync now"), Pick("status", "What is not yet shared"),
             Pick("history", "History: who synced which battles and edits"),
-            Pick("remote", "The remote: see or change it")]))
+            Pick("remote", "The remote: see or change it"),
+            Pick("undo", "Undo this laptop's last sync")]))
         try:
             if choice == "sync":
                 self.action_sync()
@@ -292,8 +293,38 @@ class CampaignScreen(Asking, Screen[None]):
                 if url and url != now:
                     shown = await asyncio.to_thread(info.set_remote, path, url)
                     self.notify(f"{name} now syncs with {shown}.")
+            elif choice == "undo":
+                await self._undo_last_sync()
         except LeagueError as error:
             self.app.push_screen(ErrorScreen("League", str(error)))
+
+    async def _undo_last_sync(self) -> None:
+        """`league undo` from the league menu (``saves.league_undo``): what it would do,
+        asked first; LeagueError is the menu's to say."""
+        import asyncio
+
+        from munda_tui.saves.league import undo
+        from munda_tui.saves.league_undo import plan
+        from munda_tui.screens.campaign.league import LeagueTextScreen
+        from munda_tui.screens.common.dialogs import ConfirmScreen
+
+        handle = self.handle
+        if handle is None:
+            return
+        planned = await asyncio.to_thread(plan, handle)
+        if planned.kind == "nothing":
+            await self.ask(LeagueTextScreen("Undo the last sync", planned.lines))
+            return
+        taking_back = planned.kind == "take back"
+        sure = await self.ask(ConfirmScreen(
+            "Take back the last sync?" if taking_back else "Void what the last sync shared?",
+            "\n".join(planned.lines), yes="Take it back" if taking_back else "Record the corrections"))
+        if not sure:
+            return
+        _done, said = await asyncio.to_thread(undo, handle)
+        self.refresh_tables()
+        self.refresh_league_hint()
+        self.notify(" ".join(said), timeout=10)
 
     def _start_league(self, url: str) -> None:
         from munda_tui.screens.campaign.league import SyncingScreen
