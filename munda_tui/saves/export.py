@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from munda_tui import __version__
+from munda_tui.rules.campaign.report import numbered_data
 from munda_tui.rules.core.limits import BATTLE_MAX, show_number
 from munda_tui.rules.core.model import Campaign
 from munda_tui.rules.subplots.decks import without_hidden_cards
@@ -78,6 +79,7 @@ def export_data(handle: "CampaignHandle | CampaignSnapshot") -> dict[str, Any]:
         data = dict(handle.load_battle(number))
         data.pop("schema_version", None)
         data, n = without_hidden_cards(data)
+        data = numbered_data(data, number)  # (its report titled with its number now: issue 30.4)
         withheld += n
         battles.append({"number": number, "data": data})
     out: dict[str, Any] = {

@@ -96,3 +96,41 @@ def test_battle_numbers_follow_the_records_order_on_every_laptop(tmp_path: Path)
     with ana.open_campaign("club-league") as handle:
         assert sync(handle).pushed
         assert [(b.number, b.date) for b in handle.campaign.battles] == want
+
+
+def test_reports_discord_and_exports_say_the_number_a_battle_has_now(tmp_path: Path, monkeypatch, capsys) -> None:
+    """Issue 30.4: a report says the number of its battle when it is shown, not the one
+    it had when it was saved. Ana's battle was her Battle 1; Bo's, played earlier the same
+    evening, comes first in the league: after the sync two reports must not both say
+    "Battle 1", in Markdown, in Discord messages or in an export."""
+    import tomllib
+
+    from munda_tui.cli import main
+
+    ana, bo = _two(tmp_path, gangs=4)
+    with ana.open_campaign("club-league") as handle:
+        play(handle, "gang-01", "gang-02", 1, "2026-12-02")
+    with bo.open_campaign("club-league") as handle:
+        play(handle, "gang-03", "gang-04", 2, "2026-12-01")
+        assert sync(handle).pushed
+    with ana.open_campaign("club-league") as handle:
+        assert sync(handle).pushed
+        numbers = {b.date: b.number for b in handle.campaign.battles}
+        from munda_tui.rules.stages.commit import commit
+
+        # the post-battle screen of a battle already applied shows its saved report so
+        assert (commit(handle, 2) or "").startswith("# Battle 2: Gang 01 vs Gang 02")
+    assert numbers == {"2026-12-01": 1, "2026-12-02": 2}
+    monkeypatch.setenv("MUNDA_TUI_DATA_DIR", str(tmp_path / "ana"))
+    titles = {}
+    for n in (1, 2):
+        assert main(["report", "club-league", "--battle", str(n)]) == 0
+        titles[n] = capsys.readouterr().out.splitlines()[0]
+        assert main(["report", "club-league", "--battle", str(n), "--format", "discord"]) == 0
+        assert f"Battle {n}: " in capsys.readouterr().out
+    assert titles == {1: "# Battle 1: Gang 03 vs Gang 04", 2: "# Battle 2: Gang 01 vs Gang 02"}
+    out = tmp_path / "club.munda.toml"
+    assert main(["export", "club-league", "-o", str(out)]) == 0
+    exported = tomllib.loads(out.read_text())
+    heads = {b["number"]: b["data"]["report"]["blocks"][0]["text"] for b in exported["battles"]}
+    assert heads == {1: "Battle 1: Gang 03 vs Gang 04", 2: "Battle 2: Gang 01 vs Gang 02"}

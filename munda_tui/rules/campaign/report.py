@@ -8,13 +8,14 @@ owned by another part; only ``report`` and the summary are read here).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from munda_tui.rules.core.model import BattleSummary, Campaign, Fighter, FighterStatus, Gang, TerritoryKind
 from munda_tui.rules.core.stage import summary_of
 from munda_tui.rules.core.status import BattleStatus
-from munda_tui.rules.campaign.report_doc import Item, Report, from_markdown
+from munda_tui.rules.campaign.report_doc import Heading, Item, Report, from_markdown
 
 
 @dataclass(frozen=True)
@@ -247,6 +248,48 @@ def saved_report(data: dict[str, Any]) -> Report | None:
     return None
 
 
+#: a battle report's title as the post-battle sequence writes it: "Battle 3: A vs B"
+_TITLE_NUMBER = re.compile(r"^Battle \d+(?=:)")
+_MARKDOWN_TITLE_NUMBER = re.compile(r"^(# +)Battle \d+(?=:)", re.M)
+
+
+def numbered(report: Report, number: int) -> Report:
+    """A saved battle report with the battle's number as it is now (issue 30.4). The
+    title was written with the number the battle had when it was applied; a league's
+    sync may give it another (the order of the league's records, the same on every
+    laptop), so the number is rendered when the report is shown, never kept from the save:
+    two reports never both say "Battle 3"."""
+    blocks = list(report.blocks)
+    for i, b in enumerate(blocks):
+        if isinstance(b, Heading) and b.level == 1:
+            blocks[i] = Heading(_TITLE_NUMBER.sub(f"Battle {number}", b.text, count=1), 1)
+            break
+    return Report(blocks)
+
+
+def numbered_data(data: dict[str, Any], number: int) -> dict[str, Any]:
+    """A battle file's data with its saved report's title numbered ``number`` (an export
+    shows it as :func:`numbered` does); as it is where the report does not read."""
+    saved = data.get("report")
+    if not isinstance(saved, dict):
+        return data
+    if "blocks" in saved:
+        try:
+            blocks = numbered(Report.from_data(saved["blocks"]), number).to_data()
+        except ValueError:
+            return data
+        return {**data, "report": {**saved, "blocks": blocks}}
+    if isinstance(saved.get("markdown"), str):
+        return {**data, "report": {**saved, "markdown": numbered_markdown(saved["markdown"], number)}}
+    return data
+
+
+def numbered_markdown(text: str, number: int) -> str:
+    """A report saved as Markdown (files written before the blocks) titled with the
+    battle's number now, as :func:`numbered`."""
+    return _MARKDOWN_TITLE_NUMBER.sub(lambda m: f"{m.group(1)}Battle {number}", text, count=1)
+
+
 def battle_report(campaign: Campaign, number: int, data: dict[str, Any] | None = None) -> Report:
     """A battle's report. The post-battle sequence saves its full report in the battle
     file: that is returned as saved. Without it (an unfinished battle, or a report saved
@@ -258,7 +301,7 @@ def battle_report(campaign: Campaign, number: int, data: dict[str, Any] | None =
     data = data or {}
     saved = saved_report(data)
     if saved is not None:
-        return saved
+        return numbered(saved, number)  # (the number it has now: issue 30.4)
     report = Report()
     report.heading(f"{campaign.name}: battle {number}", 1)
     report.bullets(

@@ -478,13 +478,17 @@ def applied_campaign(campaign: Campaign, number: int, commit: dict[str, Any],
     return new
 
 
-def commit_report(report: dict[str, Any]) -> str:
+def commit_report(report: dict[str, Any], number: int | None = None) -> str:
     """A saved report in Markdown: its blocks (a draft committed before reports were
-    kept as blocks holds the Markdown text itself)."""
+    kept as blocks holds the Markdown text itself); ``number``: the battle's number now,
+    which its title says (a league's sync may have renumbered it: issue 30.4)."""
+    from ..campaign.report import numbered, numbered_markdown
+
     saved = report.get("blocks", report.get("markdown", ""))
     if isinstance(saved, str):
-        return saved
-    return render_markdown(Report.from_data(saved))
+        return saved if number is None else numbered_markdown(saved, number)
+    doc = Report.from_data(saved)
+    return render_markdown(doc if number is None else numbered(doc, number))
 
 
 # --- export -------------------------------------------------------------------------

@@ -101,11 +101,12 @@ class BattleReport:
         out.update(self.extra)
         return out
 
-    def text(self) -> str:
-        """The report in Markdown (as every saved report is read: ``commit_report``)."""
+    def text(self, number: int | None = None) -> str:
+        """The report in Markdown (as every saved report is read: ``commit_report``),
+        titled with ``number``, the battle's number now."""
         from ..postbattle.sequence import commit_report
 
-        return commit_report(self.to_data())
+        return commit_report(self.to_data(), number)
 
 
 @dataclass

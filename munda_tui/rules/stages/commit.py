@@ -55,7 +55,7 @@ def commit(handle: Any, number: int, seq: PostBattle | None = None, date: str = 
 
     draft = file.postbattle
     if draft is not None and draft.status == "done":
-        return file.report.text() if file.report is not None else ""
+        return file.report.text(number) if file.report is not None else ""
     if seq is None and (draft is None or draft.commit is None):
         raise PostBattleError("the sequence has not been committed")
 

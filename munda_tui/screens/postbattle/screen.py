@@ -207,7 +207,7 @@ rosters once and saves the battle report.
         if pb.is_applied(self.handle.campaign, self.number):
             # done without a draft of ours (imported, or finished elsewhere): never start a
             # second sequence that would apply its changes again
-            report = (file.report.text() if file.report is not None else "") or (
+            report = (file.report.text(self.number) if file.report is not None else "") or (
                 "This battle is done; no post-battle report was saved with it.")
             self.report_text = report
             self._show_report()
