@@ -35,6 +35,7 @@ def pytest_configure(config: pytest.Config) -> None:
     _press_waits_for_each_new_screen()
     _headless_frames_are_not_painted()
     _young_objects_collected_less_often()
+    _stylesheets_parsed_once_per_worker()
 
 
 def _asserts_rewritten_once_before_the_workers(config: pytest.Config) -> None:
@@ -155,6 +156,35 @@ def _headless_frames_are_not_painted() -> None:
         paint(self)
 
     Screen._compositor_refresh = refresh  # type: ignore[method-assign]
+
+
+def _stylesheets_parsed_once_per_worker() -> None:
+    """A stylesheet's CSS is parsed once per test worker, not once per app.
+
+    Textual keeps the rules it parsed in each ``Stylesheet``'s own cache, so every app a
+    Pilot test starts parses the app's CSS and the ``DEFAULT_CSS`` of every widget class it
+    mounts again: a fifth of a bare app's start-up, and most of the first frame of each new
+    screen. The parsed rules depend only on the CSS text, where it was read from, its
+    scope and order, and the theme's variables; with all of them in the key, the rules
+    are shared by every app in the worker. The apps get the same rules (the snapshots
+    compare the pictures), parsed once.
+    """
+    from textual.css.stylesheet import Stylesheet
+
+    parse = Stylesheet._parse_rules
+    shared: dict[tuple[Any, ...], Any] = {}
+
+    def parse_rules(self: Stylesheet, css: str, read_from: Any, is_default_rules: bool = False,
+                    tie_breaker: int = 0, scope: str = "") -> Any:
+        key = (css, read_from, is_default_rules, tie_breaker, scope,
+               tuple(sorted(self._variables.items())))
+        try:
+            return shared[key]
+        except KeyError:
+            rules = shared[key] = parse(self, css, read_from, is_default_rules, tie_breaker, scope)
+            return rules
+
+    Stylesheet._parse_rules = parse_rules  # type: ignore[method-assign]
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

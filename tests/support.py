@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 
 async def wait_for_screen(pilot, name: str, timeout: float = 10.0) -> None:  # type: ignore[no-untyped-def]
     """Pause until the screen class ``name`` is showing, has finished mounting and takes
@@ -142,3 +144,20 @@ async def new_battle(pilot) -> None:  # type: ignore[no-untyped-def]
     await wait_for_screen(pilot, "CampaignScreen")
     await pilot.press("n")
     await wait_for_screen(pilot, "PreBattleScreen")
+
+
+# --- property tests' examples -------------------------------------------------------------
+
+#: ``MUNDA_TUI_THOROUGH=1`` runs every property test with all the examples it names.
+THOROUGH = os.environ.get("MUNDA_TUI_THOROUGH", "") not in ("", "0")
+
+
+def examples(n: int) -> int:
+    """How many examples a property test that names ``n`` runs in this suite.
+
+    The README's suite (and so CI, which has a three-minute goal on two cores) runs a
+    third of them, at least 10: hypothesis draws new ones on every run, so the runs
+    together still search as wide, while one run stays fast. ``MUNDA_TUI_THOROUGH=1``
+    (docs/development.md) runs all ``n``, as before a release or after changing a codec.
+    """
+    return n if THOROUGH or n <= 10 else max(10, n // 3)

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hs
+from support import examples
 
 from munda_tui.saves import battle_comments as bc
 from munda_tui.saves import tomlemit
@@ -73,7 +74,7 @@ def _commented(text: str, rng: random.Random, count: int) -> tuple[str, list[str
     return "\n".join(lines) + "\n", comments
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(events=hs.lists(_event, min_size=1, max_size=6), more=hs.lists(_event, max_size=3),
        undo=hs.booleans(), extra=hs.dictionaries(hs.sampled_from(["redo", "seen"]), _value, max_size=2),
        seed=hs.integers(0, 10_000), count=hs.integers(1, 6))

@@ -13,6 +13,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import examples
 
 from munda_tui.saves import Store, battle_log
 from munda_tui.saves.folder import load_battle_data
@@ -57,7 +58,7 @@ def histories(draw: st.DrawFn) -> list[dict[str, Any]]:
 
 
 @given(histories(), st.data())
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 def test_the_journal_gives_every_state_and_again_on_any_folded_one(states: list[dict[str, Any]],
                                                                     data: st.DataObject) -> None:
     lines = [battle_log.delta(a, b) for a, b in zip(states, states[1:])]

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from support import examples
 
 from munda_tui.rules.campaign.demo import demo_campaign
 from munda_tui.rules.core.model import BattleSummary, Fighter, Standing
@@ -178,7 +179,7 @@ def _app(store: Store, directory: Path) -> tuple[Any, list[str]]:
     return state, problems
 
 
-AGREE = settings(max_examples=60, deadline=None,
+AGREE = settings(max_examples=examples(60), deadline=None,
                  suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
 

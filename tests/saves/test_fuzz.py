@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import examples
 
 from munda_tui.rules.campaign.demo import demo_campaign
 from munda_tui.saves import SaveError, Store
@@ -73,7 +74,7 @@ def _check_error(error: SaveError, path: Path) -> None:
     assert FORMAT.match(str(error))
 
 
-FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+FUZZ = settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
 
 @FUZZ

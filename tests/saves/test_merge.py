@@ -11,6 +11,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import examples
 
 from munda_tui.rules.core.model import BattleSummary, Equipment, Fighter, FighterStatus, Standing
 from munda_tui.rules.core.profile import LIMITS
@@ -74,7 +75,7 @@ def _apply(campaign, edit_, counter):
         campaign.battles[pick % len(campaign.battles)].standings[gang.id] = Standing(abs(number), abs(number), abs(number))
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(batches=st.lists(st.lists(edit(), min_size=1, max_size=4), min_size=1, max_size=4))
 def test_edits_save_in_place_and_read_back(full_campaign, batches):
     root = Path(tempfile.mkdtemp(prefix="munda-merge-"))
@@ -105,7 +106,7 @@ def test_edits_save_in_place_and_read_back(full_campaign, batches):
         shutil.rmtree(root, ignore_errors=True)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text())
 def test_any_string_written_in_a_document_reads_back(text):
     import tomlkit

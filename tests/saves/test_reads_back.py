@@ -10,6 +10,7 @@ import tomllib
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import examples
 
 from munda_tui.rules.campaign.demo import demo_campaign
 from munda_tui.rules.prebattle.scenario import new_setup
@@ -106,7 +107,7 @@ def one_campaign(tmp_path_factory):  # type: ignore[no-untyped-def]
         yield h, iter(range(1, 10_000))
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(part=st.sampled_from(["notes", "report", "extra"]), value=nested(), markdown=scalars)
 def test_every_battle_file_the_app_saves_loads_back_uncached(one_campaign, part, value, markdown) -> None:
     h, numbers = one_campaign

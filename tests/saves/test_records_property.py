@@ -12,6 +12,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import examples
 
 from munda_tui.rules.history.fold import VOID, Record, assumed_statuses, diff
 from munda_tui.saves import records
@@ -104,7 +105,7 @@ step = st.one_of(
 )
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(step, min_size=1, max_size=14), st.permutations([(0, 1), (1, 2), (0, 2)]))
 def test_three_laptops_end_byte_identical_with_every_record_folded_or_asked(steps, order) -> None:
     start = {f"records/{records.file_name(r)}": records.record_text(r)

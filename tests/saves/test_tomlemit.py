@@ -8,6 +8,7 @@ import tomllib
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import examples
 
 from munda_tui.saves.tomlemit import TomlEmitError, dumps, quote
 
@@ -26,7 +27,7 @@ values = st.recursive(
 documents = st.dictionaries(keys, values, max_size=6)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(documents)
 def test_round_trips_through_tomllib(doc):
     assert tomllib.loads(dumps(doc)) == doc
@@ -94,7 +95,7 @@ def test_keys_that_look_bare_but_are_not():
         assert tomllib.loads(dumps({k: 1})) == {k: 1}
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(documents, min_size=1, max_size=5), st.data())
 def test_the_memo_writes_the_same_text(docs, data):
     """dumps with a memo (update_battle's) writes what dumps without one writes, over a
@@ -118,7 +119,7 @@ def test_the_memo_tells_true_from_1_and_1_from_1_0():
     assert memo == {}  # forgotten after a refusal
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(documents, min_size=1, max_size=5), st.data())
 def test_the_memo_of_a_changed_part_writes_the_same_text(docs, data):
     """update_battle's part (the tracker's growing log): its arrays of tables are written

@@ -7,6 +7,7 @@ import tomllib
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import examples
 
 from munda_tui.rules.campaign.demo import demo_campaign
 from munda_tui.saves import codec, tomldoc, tomllayout
@@ -55,7 +56,7 @@ documents = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(documents)
 def test_reads_back_as_the_data(doc) -> None:
     text = tomllayout.dumps(doc, LAYOUT)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import examples
 
 from munda_tui.rules.battle.events import (
     ACTIONS,
@@ -194,7 +195,7 @@ _events = st.one_of(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(steps=st.lists(_events, max_size=60))
 def test_replaying_the_log_always_yields_the_same_state(steps) -> None:
     demo_campaign = build_demo()

@@ -418,6 +418,7 @@ def test_decapitating_strike_earned_only_without_enemy_leader_or_champion() -> N
 
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
+from support import examples
 
 from munda_tui.rules.battle.events import ACTIONS, STATES, TESTS, TRAITS, Battle, BattleError, next_phase_event  # noqa: E402
 from munda_tui.rules.battle.watch import HandWatch  # noqa: E402
@@ -444,7 +445,7 @@ _step = st.one_of(
 )
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(steps=st.lists(_step, max_size=50))
 def test_watching_fed_event_by_event_matches_watching_the_whole_log(steps) -> None:
     battle = Battle([start()])

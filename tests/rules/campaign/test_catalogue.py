@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings, strategies as hs
+from support import examples
 
 from munda_tui.rules.campaign import catalogue as cat
 from munda_tui.rules.core.model import Equipment, Fighter, FighterType, Gang
@@ -123,7 +124,7 @@ _values = hs.recursive(_scalars, lambda inner: hs.lists(inner, max_size=3)
                        | hs.dictionaries(hs.text(max_size=6), inner, max_size=3), max_leaves=8)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(hs.dictionaries(hs.sampled_from(["format", "name", "fighter_types", "items", "x"]),
                        _values, max_size=4))
 def test_any_pack_data_loads_or_says_why(data) -> None:
@@ -139,7 +140,7 @@ _item_entry = hs.dictionaries(hs.sampled_from(["name", "cost", "kind", "rarity"]
                               max_size=4)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(hs.lists(_type_entry, max_size=3), hs.lists(_item_entry, max_size=3))
 def test_any_entries_load_or_say_why(types, items) -> None:
     try:

@@ -7,6 +7,7 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hs
+from support import examples
 
 from munda_tui.rules.campaign.report import battle_report, campaign_summary
 from munda_tui.rules.campaign.report_formats import RENDERERS
@@ -72,7 +73,7 @@ def test_an_old_markdown_report_reads_back_into_blocks() -> None:
     assert render_markdown(report) == old
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(hs.lists(hs.text(alphabet="ab |#-\n", max_size=80), max_size=20))
 def test_any_markdown_reads_and_renders_in_every_format(parts: list[str]) -> None:
     report = from_markdown("\n".join(parts))

@@ -287,9 +287,10 @@ def test_gang_type_in_form(gang):
 
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
+from support import examples
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(["vex", "nyx", "gun", STASH]),
                           st.integers(0, 3),
                           st.sampled_from(["vex", "nyx", "gun", STASH]),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings, strategies as hs
+from support import examples
 
 from munda_tui.rules.campaign import standings as st
 from munda_tui.rules.campaign.discord import LIMIT, discord_messages
@@ -84,7 +85,7 @@ def test_the_campaign_report_in_discord_messages(demo_campaign) -> None:
         assert " ".join(cells.split()) in flat, row
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(hs.lists(hs.text(alphabet="ab |#-\n", max_size=300), max_size=30),
        hs.integers(min_value=40, max_value=400))
 def test_no_message_is_ever_longer_than_the_limit(parts, limit) -> None:

@@ -6,6 +6,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import examples
 
 from munda_tui.rules.core.dice import DiceError, parse, parse_faces, roll, roll_faces
 
@@ -34,7 +35,7 @@ def test_rolls_stay_within_bounds(text: str, seed: int) -> None:
 
 
 @given(st.sampled_from(SEED_EXPRESSIONS), st.data())
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 def test_entered_faces_give_a_total_within_bounds(text: str, data: st.DataObject) -> None:
     expr = parse(text)
     faces = [data.draw(st.integers(1, s)) for s in expr.dice]

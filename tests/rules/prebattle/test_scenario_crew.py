@@ -7,6 +7,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import examples
 
 from munda_tui.rules.prebattle import scenario as sc
 from munda_tui.rules.core.model import Fighter, FighterStatus, FighterType, Gang
@@ -55,7 +56,7 @@ def _check(gang, crew, dealt_from=None):
         assert m.loadout in sc.model_cards(f)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(gangs(), methods, st.integers(0, 2**32 - 1))
 def test_crew_sizes_unique_eligible(gang, method, seed):
     rng = random.Random(seed)
@@ -70,7 +71,7 @@ def test_crew_sizes_unique_eligible(gang, method, seed):
     assert crew[: len(picks)] == picks  # the chosen keep the load-out chosen
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(gangs(), methods, st.integers(0, 2**32 - 1), st.integers(0, 9))
 def test_deterministic_for_a_seed_and_reinforcements(gang, method, seed, size):
     x = sc.fixed_value(method.x)
@@ -90,7 +91,7 @@ def test_deterministic_for_a_seed_and_reinforcements(gang, method, seed, size):
     assert len(deck) == min(size, rest)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(gangs(), st.integers(0, 2**32 - 1))
 def test_entered_real_cards_are_checked(gang, seed):
     rng = random.Random(seed)

@@ -11,6 +11,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as hs
+from support import examples
 
 from munda_tui.rules.battle.events import BattleError, default_setup
 from munda_tui.rules.battle.flow import BattleFlow
@@ -98,7 +99,7 @@ def _record(setup: BattleSetup, events: list[int], ended: bool) -> BattleRecord:
     return flow.battle_record
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(objective=_words, step=hs.sampled_from(sc.STEPS), complete=hs.booleans(),
        rolls=hs.integers(0, 3), events=hs.lists(hs.integers(0, 40), max_size=12),
        ended=hs.booleans(), answers=hs.dictionaries(_words, _plain, max_size=3),

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import examples
 
 from munda_tui.rules.subplots import decks as sp
 from munda_tui.rules.core.cards import Card, standard_deck
@@ -283,7 +284,7 @@ def test_order_is_by_rating_then_roll_off(ra, rb, rolls):
 # --- the draw ------------------------------------------------------------------------------
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.integers(0, 10**9), st.booleans(), st.booleans())
 def test_draw_properties(seed, shared, house):
     session = sp.draw_all(
@@ -397,7 +398,7 @@ def test_standard_deck_cards_all_map_to_a_subplot():
 CARD_TEXTS = [c.code for c in standard_deck()] + ["joker", "joker 1", "joker 2", "11h", "ZZ", ""]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.integers(0, 10**6), st.booleans(),
        st.lists(st.one_of(st.none(), st.sampled_from(CARD_TEXTS)), max_size=20))
 def test_typed_and_app_draws_mixed(seed, shared, typed):
