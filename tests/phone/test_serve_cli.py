@@ -46,7 +46,7 @@ def test_serve_shows_links_follows_the_battle_and_retires_it(data_dir: Path) -> 
     lines: "queue.Queue[str]" = queue.Queue()
     threading.Thread(target=lambda: [lines.put(x) for x in proc.stdout], daemon=True).start()  # type: ignore[union-attr]
 
-    def read_until(pattern: str, timeout: float = 10.0) -> list[str]:
+    def read_until(pattern: str, timeout: float = 30.0) -> list[str]:
         seen = []
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
