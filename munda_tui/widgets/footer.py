@@ -109,9 +109,11 @@ class Footer(TextualFooter):
                 return [(binding, True, binding.tooltip)]
         return None
 
-    def _signature(self) -> tuple[Any, ...]:
-        """Everything the keys show: equal signatures, equal footers."""
-        groups, palette = self._groups()
+    def _signature(self, shown: tuple[list[list[tuple[Binding, bool, str]]], Any] | None = None
+                   ) -> tuple[Any, ...]:
+        """Everything the keys show (``shown``: :meth:`_groups`, when already asked):
+        equal signatures, equal footers."""
+        groups, palette = self._groups() if shown is None else shown
         display = self.app.get_key_display
         keys = tuple(
             (b.key, display(b), b.description, b.action, enabled, tooltip, b.tooltip,
@@ -141,8 +143,9 @@ class Footer(TextualFooter):
     def compose(self) -> ComposeResult:
         if not self._bindings_ready:
             return
-        self._shown = self._signature()
-        groups, palette = self._groups()
+        shown = self._groups()
+        self._shown = self._signature(shown)
+        groups, palette = shown
         self.styles.grid_size_columns = len(groups)
         for group, multi_bindings_iterable in groupby(groups, lambda multi: multi[0][0].group):
             multi_bindings = list(multi_bindings_iterable)
@@ -193,10 +196,11 @@ class Footer(TextualFooter):
         """Show the keys now in force by changing the keys shown (and adding or removing
         some at the end); False when that cannot be done (a key group, a change of
         compactness): then the footer is rebuilt after the next frame, as before."""
-        signature = self._signature()
+        shown = self._groups()  # (every binding's check_action: asked once per change)
+        signature = self._signature(shown)
         if signature == self._shown:
             return True
-        groups, palette = self._groups()
+        groups, palette = shown
         if any(group[0][0].group is not None for group in groups) or \
                 signature[0] != self._shown[0]:  # type: ignore[index]
             return False  # keys in a group (compose may put them in a KeyGroup): rebuilt
