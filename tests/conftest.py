@@ -280,8 +280,8 @@ def shared_dir() -> Path:
 #: phone page in a real browser (on a fresh machine .ci/run installs Chromium in the
 #: background while the suite runs: by then it is there); the many short saves and rules
 #: tests last, so the workers run dry at about the same time
-_FIRST = ("test_types.py", "test_layers.py", "e2e/", "saves/test_crash.py", "test_bench.py",
-          "phone/", "screens/", "phone/test_browser.py", "saves/")
+_FIRST = ("test_types.py", "test_layers.py", "e2e/", "saves/test_crash.py",
+          "saves/test_league_kill_steps.py", "test_bench.py", "phone/", "screens/", "phone/test_browser.py", "saves/")
 
 
 def _weight(item: pytest.Item) -> int:

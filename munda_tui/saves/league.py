@@ -461,6 +461,8 @@ def sync(handle: "CampaignHandle", choices: dict[str, str] | None = None) -> Syn
     for stale in (".git/index.lock", ".git/HEAD.lock", f".git/refs/heads/{league_branch}.lock"):
         (directory / stale).unlink(missing_ok=True)
     _resume(directory)
+    if handle._numbers:  # (battles whose files say a number they no longer have, as a sync
+        handle.save()  # killed between its merge and its renumbering left them: written now)
     result = SyncResult(committed=commit_local(handle))
     result.refused = list(getattr(handle, "league_refused", []))
     from . import league_undo
