@@ -63,6 +63,7 @@ GOALS = {
     # issue 33: a key's cost does not grow with the log (the tracker appends to a journal)
     "key_growth_ratio": 1.10,
     "sync_ratio": 2.0,  # issue 30.9: a whole sync / a plain git pull + push of the same change
+    "fold_ms": 1000.0,  # issue 30.9: a 2,000-battle league's records folded from scratch
 }
 
 # --- helpers ------------------------------------------------------------------------------
@@ -1110,6 +1111,14 @@ def measure_merge(root: Path, gangs: int = 50, fighters: int = 30, battles: int 
         for s in handle.campaign.battles:  # every battle finished: every one is shared
             s.status = BattleStatus.DONE
         handle.save()
+    history = give_records_history(a, slug)
+    fold = measure_fold(a.campaign_dir(slug))
+    unchanged = []  # the campaign opened unchanged (its fold cached), before it is a league
+    for _ in range(10):
+        t = time.perf_counter()
+        a.open_campaign(slug).close()
+        unchanged.append((time.perf_counter() - t) * 1000)
+    with a.open_campaign(slug) as handle:
         lg.init(handle, str(remote))
     b = Store(root / "b")
     lg.join(b, str(remote))
@@ -1172,8 +1181,76 @@ def measure_merge(root: Path, gangs: int = 50, fighters: int = 30, battles: int 
     return {"gangs": gangs, "battles": battles, "new": new, "total_ms": total * 1000,
             "merge_ms": sum(parts.values()) * 1000, "parts_ms": {k: v * 1000 for k, v in parts.items()},
             "merged_battles": merged, "received": len(result.received), "generated_s": generated,
+            "history_records": history, "fold": fold, "unchanged_open_ms": unchanged,
             "plain_ms": plain * 1000, "sync_ratio": total / plain if plain else 0.0,
             "open_ms": [x * 1000 for x in opens], "open_cpu_ms": [x * 1000 for x in cpu]}
+
+
+def give_records_history(store: Any, slug: str) -> int:
+    """Make the generated league one that kept records from its start (issue 30): each
+    gang's starting record as generated, then a battle record for each finished battle
+    (an XP for a fighter of each gang, 5 credits to the winner), the gang files written
+    as their fold. A league migrated on open has one empty record per battle (its
+    changes are in the starting rosters), which folds for nothing: the fold and the sync
+    are measured on the records a league played with munda-tui has. The records made."""
+    from munda_tui.rules.history.fold import Record
+    from munda_tui.saves import records as rec
+    from munda_tui.saves.folder import battle_stem
+    from munda_tui.saves.league_records import fold_texts
+
+    with store.open_campaign(slug) as handle:  # (the migration: each gang's starting record)
+        path = handle.path
+        files = dict(handle._battle_files)
+        done = [(s.number, s.date, list(s.gangs), s.winner) for s in handle.campaign.battles
+                if str(s.status) == "done" and s.number in files]
+        active = {g.id: [f.id for f in g.fighters if str(f.status) == "active"] for g in handle.campaign.gangs}
+    records_dir = path / "records"
+    for old in records_dir.glob("*.toml"):  # (the battles' own: written below, with changes)
+        if "-start-" not in old.name:
+            old.unlink()
+    made = 0
+    for number, date, gangs, winner in done:
+        changes: list[dict[str, Any]] = []
+        for gid in gangs:
+            if active.get(gid):
+                fid = active[gid][number % len(active[gid])]
+                changes.append({"kind": "xp", "gang": gid, "fighter": fid, "amount": 1, "why": "bench"})
+        if winner:
+            changes.append({"kind": "credits", "gang": winner, "amount": 5, "why": "bench"})
+        r = Record(id=f"{number:08d}bench", date=date or "2026-01-01", kind="battle",
+                   battle=battle_stem(files[number]), changes=tuple(changes), by="bench", note=f"battle {number}")
+        (records_dir / rec.file_name(r)).write_text(rec.record_text(r), encoding="utf-8")
+        made += 1
+    texts = {f"records/{p.name}": p.read_text(encoding="utf-8") for p in records_dir.glob("*.toml")}
+    old_gangs = {f"gangs/{p.name}": p.read_text(encoding="utf-8") for p in (path / "gangs").glob("*.toml")}
+    folded = fold_texts(path, texts, old_gangs)
+    if folded.fold.questions or folded.problems:
+        raise SystemExit(f"the bench's records do not fold cleanly: {folded.fold.questions[:1]} {folded.problems[:1]}")
+    for name, text in folded.gangs.items():
+        (path / name).write_text(text, encoding="utf-8")
+    shutil.rmtree(path / ".cache", ignore_errors=True)
+    store.open_campaign(slug).close()  # (the fold agreed with the files, cached)
+    return made
+
+
+def measure_fold(folder: Path, runs: int = 5) -> dict[str, Any]:
+    """Folding the league from scratch (issue 30.9: at most 1 s): every record file read
+    and parsed (no .cache) and folded into the gangs, each gang file's text made and
+    checked to load (``league_records.fold_texts``, as a sync's merge does); and the
+    campaign opened with no .cache at all (its records read, folded and cached)."""
+    from munda_tui.saves.league_records import fold_texts
+
+    records_dir = folder / "records"
+    fold_s, cpu = [], []
+    count = 0
+    for _ in range(runs):
+        t, c = time.perf_counter(), time.thread_time()
+        texts = {f"records/{p.name}": p.read_text(encoding="utf-8") for p in records_dir.glob("*.toml")}
+        folded = fold_texts(folder, texts, {})
+        fold_s.append(time.perf_counter() - t)
+        cpu.append(time.thread_time() - c)
+        count = len(folded.records)
+    return {"records": count, "fold_ms": [x * 1000 for x in fold_s], "fold_cpu_ms": [x * 1000 for x in cpu]}
 
 
 def plain_pull_push(root: Path, folder: Path, remote: Path) -> float:
@@ -1207,6 +1284,13 @@ def report_merge(r: dict[str, Any]) -> list[str]:
             f"push of the same change ({_ms(r['plain_ms'])}) {verdict(r['sync_ratio'], GOALS['sync_ratio'])}; "
             f"{r['merged_battles']} battles after it "
             f"(generated in {r['generated_s']:.0f} s)",
+            f"league fold from scratch [{r['gangs']}x{r['battles']}, {r['fold']['records']} records, "
+            f"{r['history_records']} of them battles]: median {_ms(statistics.median(r['fold']['fold_ms']))} over "
+            f"{len(r['fold']['fold_ms'])} {verdict(statistics.median(r['fold']['fold_ms']), GOALS['fold_ms'])}; "
+            f"CPU median {_ms(statistics.median(r['fold']['fold_cpu_ms']))}",
+            f"league [{r['gangs']}x{r['battles']}] open the campaign unchanged (records kept): median "
+            f"{_ms(statistics.median(r['unchanged_open_ms']))} over {len(r['unchanged_open_ms'])} "
+            f"{verdict(statistics.median(r['unchanged_open_ms']), GOALS['open_ms'])}",
             f"league merged [{r['gangs']}x{r['battles']}] open the campaign: median "
             f"{_ms(statistics.median(r['open_ms']))} over {len(r['open_ms'])} (first {_ms(r['open_ms'][0])}) "
             f"{verdict(statistics.median(r['open_ms']), GOALS['open_ms'])}; CPU median "
