@@ -1209,7 +1209,7 @@ def give_records_history(store: Any, slug: str) -> int:
         if "-start-" not in old.name:
             old.unlink()
     made = 0
-    for number, date, gangs, winner in done:
+    for number, _date, gangs, winner in done:
         changes: list[dict[str, Any]] = []
         for gid in gangs:
             if active.get(gid):
@@ -1217,7 +1217,10 @@ def give_records_history(store: Any, slug: str) -> int:
                 changes.append({"kind": "xp", "gang": gid, "fighter": fid, "amount": 1, "why": "bench"})
         if winner:
             changes.append({"kind": "credits", "gang": winner, "amount": 5, "why": "bench"})
-        r = Record(id=f"{number:08d}bench", date=date or "2026-01-01", kind="battle",
+        # (dated in the battles' order: the generator's dates go round a year every 336
+        # battles, and records sort by date first: the fold would renumber 2,000 battles)
+        year, day = 2000 + (number - 1) // 336, (number - 1) % 336
+        r = Record(id=f"{number:08d}bench", date=f"{year}-{day // 28 + 1:02d}-{day % 28 + 1:02d}", kind="battle",
                    battle=battle_stem(files[number]), changes=tuple(changes), by="bench", note=f"battle {number}")
         (records_dir / rec.file_name(r)).write_text(rec.record_text(r), encoding="utf-8")
         made += 1

@@ -494,7 +494,7 @@ def sync(handle: "CampaignHandle", choices: dict[str, str] | None = None) -> Syn
                 if base_id == head:
                     target = theirs  # a fast-forward
                 else:
-                    merged, conflicts = _merge(directory, base_id, head, theirs)
+                    merged, conflicts, folded = _merge(directory, base_id, head, theirs)
                     open_ones = [p for p in conflicts if p not in (choices or {})]
                     if open_ones:
                         result.conflicts = conflicts
@@ -506,7 +506,10 @@ def sync(handle: "CampaignHandle", choices: dict[str, str] | None = None) -> Syn
                             merged[path] = chosen
                     target = _commit_files(directory, merged, head, theirs, conflicts, choices or {})
                 result.received += received
-                if target != theirs:  # (the merge, with its folded gangs: loaded before written)
+                if target != theirs and (conflicts or not folded):
+                    # (a merge by the records wrote only files loaded already: the others' as
+                    # they came, the gangs the fold changed (``_folded``); a pick or a replay
+                    # of the Arbitrator's is loaded before it is written)
                     _refuse_broken(directory, head, target, "the league's remote holds")
                 from .league_records import news, snapshot
 
@@ -587,9 +590,10 @@ def _tree(directory: Path, commit: str) -> Blobs:
     return files
 
 
-def _merge(directory: Path, base: str, head: str, theirs: str) -> tuple[Blobs, list[str]]:
-    """A merge file by file (never inside a file): what the merge holds, and the paths
-    changed on both sides that are the Arbitrator's to decide.
+def _merge(directory: Path, base: str, head: str, theirs: str) -> tuple[Blobs, list[str], bool]:
+    """A merge file by file (never inside a file): what the merge holds, the paths
+    changed on both sides that are the Arbitrator's to decide, and whether its gangs are
+    the fold of its records (each gang the fold changed loaded already).
 
     A league that keeps records (issue 30) merges their union: a record is never
     changed (the same name on both sides: ours), a finished battle file changed on both
@@ -620,7 +624,7 @@ def _merge(directory: Path, base: str, head: str, theirs: str) -> tuple[Blobs, l
             merged[path] = value
     if by_records:
         merged = _folded(directory, merged, o)
-    return merged, conflicts
+    return merged, conflicts, by_records
 
 
 def _cat(directory: Path, blobs: list[str]) -> list[bytes]:

@@ -69,7 +69,8 @@ def fold_texts(directory: Path, record_texts: Mapping[str, str], old_gangs: Mapp
         path = f"{GANGS_DIR}/{gang_file_name(gid)}"
         full = {"schema_version": codec.SCHEMA_VERSIONS[codec.GANG], **data}
         text = gang_text_and_data(None, int(data.get("order", 0)), old_gangs.get(path), data=full)[0]  # type: ignore[arg-type]
-        load_gang_file(directory / path, text)  # (SaveError: a gang that does not load)
+        if text != old_gangs.get(path):  # (a gang the fold left as this laptop has it loads already)
+            load_gang_file(directory / path, text)  # (SaveError: a gang that does not load)
         gangs[path] = text
     return Folded(gangs, result, recs, problems)
 
