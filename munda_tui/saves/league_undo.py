@@ -173,6 +173,17 @@ def _shared_records(directory: Path, onto: str, after: str) -> list[dict[str, An
     return out
 
 
+def _fighter_name(handle: "CampaignHandle", change: dict[str, Any]) -> str:
+    """The name of the fighter a change names ("" when none; the id when not found)."""
+    fid = str(change.get("fighter") or "")
+    if not fid:
+        return ""
+    try:
+        return str(handle.campaign.gang(str(change.get("gang", ""))).member(fid).name)
+    except (KeyError, AttributeError):
+        return fid
+
+
 def _plan_corrections(handle: "CampaignHandle", noted: LastSync) -> Plan:
     from ..rules.history.fold import VOID, change_words
     from .records import read_records
@@ -211,7 +222,8 @@ def _plan_corrections(handle: "CampaignHandle", noted: LastSync) -> Plan:
             title = f"Battle {n}" if n else f"The battle {data.get('battle', '')}"
         else:
             title = f"{names.get(str(data.get('gang', '')), data.get('gang', ''))}: roster edit of {data.get('date', '')}"
-        words = [change_words(c, lambda g: names.get(g, g)) for c in changes if isinstance(c, dict)]
+        words = [change_words(c, lambda g: names.get(g, g), _fighter_name(handle, c))
+                 for c in changes if isinstance(c, dict)]
         shown = "; ".join(words[:4]) + (f"; ... ({len(words) - 4} more)" if len(words) > 4 else "")
         lines.append(f"  {title}: {shown or 'its changes'} voided")
         voids += [(rid, n) for n in todo]

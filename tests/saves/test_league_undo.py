@@ -110,6 +110,8 @@ def test_a_pushed_sync_is_voided_by_corrections_every_laptop_folds(tmp_path: Pat
     assert main(["league", "undo", "club-league"]) == 0  # said, not done
     out = capsys.readouterr().out
     assert "was pushed: the other laptops may have it already" in out and "Battle 1:" in out
+    leader = out.split("Battle 1: ", 1)[1].split(":", 1)[0]
+    assert leader and leader.strip() and "+2 XP" in out  # each change named with its fighter
     assert "Nothing recorded yet: `munda-tui league undo club-league --yes`" in out
     with ana.open_campaign("club-league") as handle:
         now = {g.id: (g.credits, [(f.id, f.xp, str(f.status)) for f in g.fighters]) for g in handle.campaign.gangs}
