@@ -304,9 +304,17 @@ class MundaApp(KeyOrderApp):
         return self.packs.data
 
     def _say_battle_packs(self, number: int, data: Mapping[str, Any]) -> None:
-        """A battle played with a pack missing now, or changed since, says so (it opens)."""
+        """A battle played with a pack missing now, or changed since, says so (it opens).
+        A battle set up before battles recorded their packs (no ``[packs]`` record: every
+        new battle has one, an empty list when no pack was in force) says it has no
+        record, when packs are in force now: nothing is known to be missing or changed."""
         record = data.get("packs")
         if not isinstance(record, Mapping) or "played_with" not in record:
+            from .rules.packs.check import no_record_words
+
+            words = no_record_words(number, self.rule_data)
+            if words:
+                self.notify(words, title="Packs", timeout=20)
             return
         from .rules.packs.check import record_changes
 
@@ -643,13 +651,17 @@ class MundaApp(KeyOrderApp):
             return
         if (self.handle.path / "packs").is_dir():
             self._say_pack_problems()
-        from .rules.packs.check import settings_not_in_force
+        from .rules.packs.check import note_setting_packs, settings_not_in_force
 
-        missing = settings_not_in_force(self.handle.campaign.settings, self.rule_data)
+        settings = self.handle.campaign.settings
+        # which pack each pack-supplied setting comes from, as the packs here say (kept
+        # with the campaign's next save: a laptop without the pack can then name it)
+        note_setting_packs(settings, self.rule_data)
+        missing = settings_not_in_force(settings, self.rule_data)
         if missing:  # (the campaign opens: its pack may be missing on this machine)
-            field_name, _value, message = missing[0]
-            self.notify(f"settings.{field_name}: {message}. The settings (s) offer the others.",
-                        title="A setting no pack in force has", severity="warning", timeout=20)
+            message = "\n\n".join(f"{m[0].upper()}{m[1:]}." for _f, _v, m in missing)
+            self.notify(message, title="A pack this campaign plays is not here",
+                        severity="warning", timeout=30)
 
     def _collect_when_idle(self) -> None:
         self._collect_after(self.collector.collect_when_idle(self._opening is not None,
@@ -749,11 +761,12 @@ class MundaApp(KeyOrderApp):
             return 0
         from .rules.packs.check import pack_records
 
-        records = pack_records(self.rule_data)  # (the packs it is played with: issue 35)
-        if records:
-            handle = self.handle
-            self.guarded_save("The packs the battle is played with", lambda: (
-                handle.update_battle(number, "packs", {"played_with": records})))
+        # the packs it is played with (issue 35), none too: a battle without the record
+        # was set up before battles kept it
+        records = pack_records(self.rule_data)
+        handle = self.handle
+        self.guarded_save("The packs the battle is played with", lambda: (
+            handle.update_battle(number, "packs", {"played_with": records})))
         self.open_battle(number)
         return number
 

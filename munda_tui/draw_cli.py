@@ -7,6 +7,7 @@ The rules live in ``munda_tui.rules.subplots.decks``; this only reads arguments 
 from __future__ import annotations
 
 import argparse
+from typing import Any
 import random
 import sys
 import textwrap
@@ -32,14 +33,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _house_deck(name: str) -> str:
-    from .rules.subplots.decks import HOUSE_DECKS, SubplotError
+def _house_deck(name: str, data: Any = None) -> str:
+    from .rules.subplots.decks import SubplotError, house_deck_ids
 
+    houses = house_deck_ids(data)  # (the package's, then your packs' House decks)
     wanted = name.strip().lower().replace("-", " ").replace("_", " ")
-    for house, deck_id in HOUSE_DECKS.items():
+    for house, deck_id in houses.items():
         if wanted in (house.lower(), f"house {house.lower()}"):
             return deck_id
-    raise SubplotError(f"{name!r} is not a House with its own deck ({', '.join(HOUSE_DECKS)})")
+    raise SubplotError(f"{name!r} is not a House with its own deck ({', '.join(houses)})")
 
 
 def format_draw(session: object, width: int = 78) -> str:
@@ -50,7 +52,8 @@ def format_draw(session: object, width: int = 78) -> str:
     gang = session.order[0]
     side = session.sides[gang]
     lines = []
-    source = deck(side.deck).name + " deck" if side.deck else "suit decks (Rulebook 2018)"
+    source = (deck(side.deck, session.data).name + " deck" if side.deck
+              else "suit decks (Rulebook 2018)")
     lines.append(f"House Sub-plots: {len(side.hand)} drawn from the {source}")
     drawn = []
     for d in session.history:
@@ -64,7 +67,7 @@ def format_draw(session: object, width: int = 78) -> str:
         if d.subplot is None:
             continue
         c = d.subplot
-        info = deck(c.deck)
+        info = deck(c.deck, session.data)
         lines.append("")
         lines.append(f"{d.card.label}  {c.name}  [{info.name}, {info.source}]")
         lines.extend(wrap.wrap(c.text))
@@ -81,12 +84,15 @@ def format_draw(session: object, width: int = 78) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from .rules.subplots.decks import SubplotError, draw_all
+    from .saves.packs import load_packs
+    from .saves.paths import default_config_dir
 
+    data = load_packs(default_config_dir()).data  # (your packs' decks too)
     try:
-        house = _house_deck(args.house) if args.house else None
+        house = _house_deck(args.house, data) if args.house else None
         session = draw_all(
             ["you"], random.Random(args.seed), house_decks={"you": house},
-            entered={"you": args.cards},
+            entered={"you": args.cards}, data=data,
         )
     except SubplotError as error:
         print(f"munda-tui draw: {error}", file=sys.stderr)

@@ -137,7 +137,12 @@ def serve(store: "Store", slug: str, battle: int | None, bind: str | None,
                 views = {}
                 if number is not None:
                     data = snap.load_battle(number) if number in snap.battle_numbers() else {}
-                    views = battle_hand_views(snap.campaign, number, data)
+                    from .saves.packs import load_packs
+                    from .saves.paths import default_config_dir
+
+                    # (the packs in force: a pack's deck is read as a House deck is)
+                    packs = load_packs(default_config_dir(), directory).data
+                    views = battle_hand_views(snap.campaign, number, data, packs)
             except (SaveError, ExportError, KeyError, NotInBattle) as error:
                 views, number = {}, None
                 if shown is None and battle is not None:

@@ -77,10 +77,10 @@ def _post_battle(data: RuleData | None = None) -> Any:
     return export_section(data)
 
 
-def _subplot_watchers() -> Any:
+def _subplot_watchers(data: RuleData | None = None) -> Any:
     from .battle.watch import export_section
 
-    return export_section()
+    return export_section(data)
 
 
 def _readings() -> Any:
@@ -99,6 +99,7 @@ WITH_PACKS.update({
     "subplot_decks": _subplot_decks,
     "scenario_tables": _scenario_tables,
     "post_battle": _post_battle,
+    "subplot_watchers": _subplot_watchers,
 })
 SECTIONS.update({
     "subplot_decks": _subplot_decks,

@@ -719,6 +719,13 @@ def validate_campaign(campaign: m.Campaign, raw: Mapping[str, Any] | None = None
         career.check_xp_awards(campaign.settings.xp_awards)
     except ValueError as error:
         raise ValidationError(("settings", "xp_awards"), str(error)) from None
+    for name, pack in campaign.settings.from_packs.items():
+        if ("Settings", name) not in limits.PACK_CHOICES:
+            raise ValidationError(("settings", "from_packs", name), "not a setting a pack "
+                                  "supplies (post_battle_ruleset, lasting_injury_table)")
+        if not limits.is_pack_id(pack):
+            raise ValidationError(("settings", "from_packs", name),
+                                  f"{pack!r} is not a pack id (lower-case letters, digits, '-')")
 
 
 def campaign_from_data(data: Mapping[str, Any]) -> m.Campaign:

@@ -56,6 +56,7 @@ class CampaignSnapshot:
         # SaveError if it does not load
         self.campaign, self._files = load_campaign_dir(directory)
         self.campaign.id = slug
+        self.path = directory
         self.battles_dir = directory / BATTLES_DIR
 
     def battle_numbers(self) -> list[int]:
@@ -73,12 +74,19 @@ class CampaignSnapshot:
 def export_data(handle: "CampaignHandle | CampaignSnapshot") -> dict[str, Any]:
     """The export's data. Sub-plots not yet revealed are left out (another player reads
     the file): ``subplots_withheld`` says how many, each side of a battle its own."""
+    from .packs import load_packs
+    from .paths import default_config_dir
+
     battles = []
     withheld = 0
+    # the packs in force for the campaign: a pack's deck's open card is public as a House
+    # deck's is (read only when there are battles to export)
+    rule_data = (load_packs(default_config_dir(), handle.path).data
+                 if handle.battle_numbers() else None)
     for number in handle.battle_numbers():
         data = dict(handle.load_battle(number))
         data.pop("schema_version", None)
-        data, n = without_hidden_cards(data)
+        data, n = without_hidden_cards(data, rule_data)
         data = numbered_data(data, number)  # (its report titled with its number now: issue 30.4)
         withheld += n
         battles.append({"number": number, "data": data})

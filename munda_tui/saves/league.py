@@ -115,13 +115,19 @@ def _strip_secrets(handle: "CampaignHandle", names: set[str]) -> dict[str, str]:
     from .export import _drop_withheld_counts
 
     refused: dict[str, str] = {}
+    rule_data = None  # (the packs in force: a pack's deck's open card is public)
     for s in handle.campaign.battles:
         name = handle._battle_files.get(s.number)
         if str(s.status) != "done" or name not in names:
             continue
         try:
             data = handle.load_battle(s.number)
-            public, withheld = without_hidden_cards(data)
+            if rule_data is None:
+                from .packs import load_packs
+                from .paths import default_config_dir
+
+                rule_data = load_packs(default_config_dir(), handle.path).data
+            public, withheld = without_hidden_cards(data, rule_data)
             if withheld or public != data:
                 _drop_withheld_counts(public)
                 handle.save_battle(s.number, public)

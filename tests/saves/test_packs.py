@@ -318,6 +318,53 @@ async def test_a_battle_records_its_packs_and_says_when_one_is_missing_or_change
         assert any("pack 'test-club' 1 is missing now" in m for m in said)
 
 
+async def test_a_battle_set_up_before_packs_were_recorded_says_it_has_no_record(
+        config_dir: Path, data_dir: Path, make_app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 35.5: a battle file without a [packs] record (set up before battles kept
+    one) opens and says plainly it has no record, never that a pack is missing or
+    changed; a battle set up with no pack in force records none (an empty list) and
+    says nothing when a pack is in force later."""
+    from munda_tui.rules.campaign.demo import demo_campaign
+    from munda_tui.saves import Store
+    from support import wait_for_screen
+
+    with Store(data_dir).create_campaign(demo_campaign()):
+        pass
+    app = make_app(campaign="demo")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        plain = app.new_battle()  # (no pack in force)
+        await wait_for_screen(pilot, "PreBattleScreen")
+        await pilot.pause()
+        assert app.handle.load_battle(plain)["packs"] == {"played_with": []}
+        app.pop_screen()
+        await wait_for_screen(pilot, "CampaignScreen")
+        older = app.new_battle()
+        await wait_for_screen(pilot, "PreBattleScreen")
+        await pilot.pause()
+        path = app.handle.battle_path(older)
+    text = path.read_text(encoding="utf-8")
+    start = text.index("[packs]")
+    path.write_text(text[:start] + text[start:].split("\n", 2)[2], encoding="utf-8")
+    write_pack(config_dir, {"conditions.toml": KIND_FILES["conditions"][1]})
+    app = make_app(campaign="demo")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        assert "packs" not in app.handle.load_battle(older)
+        app.open_battle(older)
+        await wait_for_screen(pilot, "PreBattleScreen")  # (it opens)
+        said = [str(n.message) for n in app._notifications]
+        assert any(f"Battle {older} has no record of the packs it was played with" in m
+                   and "(test-club 1)" in m for m in said), said
+        assert not any("missing" in m or "changed" in m for m in said)
+        app.pop_screen()
+        await wait_for_screen(pilot, "CampaignScreen")
+        app._notifications.clear()
+        app.open_battle(plain)
+        await wait_for_screen(pilot, "PreBattleScreen")
+        assert not [n for n in app._notifications if "pack" in str(n.message).lower()]
+
+
 def test_record_changes_says_a_changed_content_and_an_unreadable_record() -> None:
     from munda_tui.rules.core.data import Pack
     from munda_tui.rules.packs.check import record_changes
@@ -373,6 +420,55 @@ def test_a_packs_deck_is_drawn_hidden_and_followed_as_a_house_deck(tmp_path: Pat
     public, withheld = sp.without_hidden_cards(
         {"setup": setup.to_data(), "battle": flow.battle_record.to_data()})
     assert withheld == 1 and public["setup"]["sides"][0]["hand"] == []
+
+
+def test_a_packs_choose_crew_card_is_read_as_a_house_decks_is(tmp_path: Path,
+                                                                config_dir: Path) -> None:
+    """Issue 35.6: the public checks read the packs in force, not only the package's
+    decks: a pack deck's card revealed at Choose Crew with an open choice reduces the
+    crew (its bound checked), is public in the tracker's record, and is kept in an export
+    another player reads, as a House deck's card is (each failed with the package's
+    decks alone: the card was unknown there, so kept hidden and no crew reduced)."""
+    from munda_tui.rules.battle import events as rb
+    from munda_tui.rules.battle.record import public_cards
+    from munda_tui.rules.campaign.demo import demo_campaign
+    from munda_tui.rules.prebattle import scenario as sc
+    from munda_tui.rules.prebattle.setup import CrewMember
+    from munda_tui.rules.subplots import decks as sp
+    from munda_tui.saves import Store
+    from munda_tui.saves.export import export_data
+
+    text = deck_text().replace(
+        'name = "Test plot A"\ntext = "Test text A."\nreveal = "discretion"',
+        'name = "Test plot A"\ntext = "Test text A."\nreveal = "choose_crew"\n'
+        'choice = "crew_reduction"', 1)
+    write_pack(config_dir, {"subplots/test-cogs.toml": text})
+    data = load_packs(config_dir).data
+    assert sp.card("test-cogs:A", data).choice == "crew_reduction"
+    c = demo_campaign()
+    gang = c.gangs[0]
+    setup = rb.default_setup(c, 1, gang.id, c.gangs[1].id)
+    side = setup.sides[0]
+    side.hand = ["test-cogs:A"]
+    side.subplot_choices = {"test-cogs:A": "1"}
+    side.crew = [CrewMember(f.id) for f in gang.fighters[:3]]
+    assert sc.crew_reduction(side, data) == ("test-cogs:A", 1)
+    assert sc.crew_reduction_due(side, data) == 1
+    sc.reduce_crew(side, gang, [gang.fighters[0].id], data)
+    assert side.crew_removed == [gang.fighters[0].id]
+    assert sc.crew_reduction(side) is None  # (without the pack: no such card)
+    assert public_cards(setup, data) == {gang.id: {"test-cogs:A": "1"}}
+    assert public_cards(setup) == {}
+    battle = {"setup": setup.to_data(), "battle": {"log": []}}
+    public, withheld = sp.without_hidden_cards(battle, data)
+    assert withheld == 0 and public["setup"]["sides"][0]["hand"] == ["test-cogs:A"]
+    # the export reads the packs in force for the campaign (the player's here)
+    store = Store(tmp_path / "data")
+    with store.create_campaign(demo_campaign()) as handle:
+        handle.update_battle(1, "setup", setup.to_data())
+        exported = export_data(handle)
+    sides = exported["battles"][0]["data"]["setup"]["sides"]
+    assert sides[0]["hand"] == ["test-cogs:A"] and "subplots_withheld" not in exported
 
 
 def test_a_pack_added_on_one_laptop_reaches_the_other_on_sync(tmp_path: Path) -> None:

@@ -1559,6 +1559,7 @@ def outcome(
     state: BattleState,
     setup: BattleSetup,
     card_names: dict[str, str] | None = None,
+    data: Any = None,
 ) -> BattleOutcome:
     """What the battle hands to the post-battle sequence (nothing applied to gangs)."""
     from ..subplots.effects import fixed_injuries, two_injury_rolls
@@ -1593,7 +1594,7 @@ def outcome(
     revealed_by: dict[str, list[str]] = {}
     for s in setup.sides:  # shown at Choose Crew or in the start-of-the-battle walk
         if s.gang in state.sides:
-            revealed_by[s.gang] = shown_before_round_1(s.hand, s.subplot_choices)
+            revealed_by[s.gang] = shown_before_round_1(s.hand, s.subplot_choices, data)
     for side in state.sides.values():
         mine = revealed_by.setdefault(side.gang, [])
         mine += [c for c in side.revealed if c not in mine]

@@ -185,7 +185,7 @@ class BattleFlow:
                 gangs = [g.id for g in campaign.gangs[:2]]
             self.setup = default_setup(campaign, number, gangs[0], gangs[1])
         # the log and the tracker's own keys (seen, rejected, outcome, the public cards)
-        self.battle_record = (record or BattleRecord()).resumed(self.setup, campaign)
+        self.battle_record = (record or BattleRecord()).resumed(self.setup, campaign, rule_data)
         self.hands = hands_of(self.setup)
         self.card_names: dict[str, str] = {}
         #: card ids of the set-up that are no Sub-plot (left out of the hands, said once)
@@ -365,7 +365,7 @@ class BattleFlow:
                 run.fed and self._watch_last is not log[run.fed - 1]
             ):
                 run = self._watch = HandWatch(self.hands, watcher_table(self.rule_data),
-                                              facts=self.setup)
+                                              facts=self.setup, data=self.rule_data)
             for ev in log[run.fed:]:
                 run.feed(ev)
             self._watch_last = log[-1] if log else None
@@ -579,7 +579,7 @@ class BattleFlow:
         """The walk is over for the gangs of ``walked`` (their choices are in the set-up):
         the public cards again, the reminders of the start seen; the message line."""
         done = len(walked) == len(self.setup.sides)
-        self.battle_record.update_public(self.setup)
+        self.battle_record.update_public(self.setup, self.rule_data)
         self.rewatch()  # the choices are facts of the watch (Dead of Night's round)
         # walking the start is looking at its reminders
         self.battle_record.walked_start(
@@ -674,7 +674,7 @@ class BattleFlow:
 
         def change_file() -> Callable[[], None]:
             before = record.outcome
-            outcome.append(record.finish(self.setup, self.card_names))
+            outcome.append(record.finish(self.setup, self.card_names, self.rule_data))
 
             def undo() -> None:
                 record.outcome = before

@@ -34,6 +34,7 @@ from .watch import (
     HandWatch,
     Match,
     Reminder,
+    watcher_table,
 )
 
 #: What each watch status means to the card's owner.
@@ -214,7 +215,8 @@ class NotInBattle(ValueError):
     """The battle data has no battle in progress to show (a player-readable message)."""
 
 
-def battle_hand_views(campaign: Campaign, number: int, data: Mapping[str, Any]) -> dict[str, HandView]:
+def battle_hand_views(campaign: Campaign, number: int, data: Mapping[str, Any],
+                      rule_data: RuleData | None = None) -> dict[str, HandView]:
     """The hands of battle ``number`` from its plain battle data (as saved): the set-up's
     hands watched against the saved log. NotInBattle when there is nothing to show."""
     summary = summary_of(campaign, number)
@@ -232,7 +234,8 @@ def battle_hand_views(campaign: Campaign, number: int, data: Mapping[str, Any]) 
             battle = Battle([start_event(setup, campaign)])
         except (BattleError, KeyError) as error:
             raise NotInBattle(f"battle {number} cannot start: {error}") from None
-    run = HandWatch(_known_hands(setup), facts=setup)
+    run = HandWatch(_known_hands(setup, rule_data), watcher_table(rule_data), facts=setup,
+                    data=rule_data)
     for ev in battle.log:
         run.feed(ev)
     players = {}
@@ -241,16 +244,17 @@ def battle_hand_views(campaign: Campaign, number: int, data: Mapping[str, Any]) 
             players[s.gang] = campaign.gang(s.gang).player
         except KeyError:
             players[s.gang] = ""
-    return hand_views(setup, battle.state, run.matches(), players, run.reminders())
+    return hand_views(setup, battle.state, run.matches(), players, run.reminders(),
+                      data=rule_data)
 
 
-def _known_hands(setup: BattleSetup) -> dict[str, list[str]]:
+def _known_hands(setup: BattleSetup, data: RuleData | None = None) -> dict[str, list[str]]:
     out = {}
     for gang, cards in hands_of(setup).items():
         known = []
         for cid in cards:
             try:
-                subplots.card(cid)
+                subplots.card(cid, data)
             except (KeyError, ValueError):
                 continue
             known.append(cid)

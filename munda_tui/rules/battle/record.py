@@ -27,22 +27,24 @@ from .events import (
     outcome_to_data,
     start_event,
 )
+from ..core.data import RuleData
 from ..core.model import Campaign
 from ..core.outcome import BattleOutcome
 from .reward_plan import RevealResult
 from ..prebattle.setup import BattleSetup
 
 
-def public_cards(setup: BattleSetup) -> dict[str, dict[str, str]]:
+def public_cards(setup: BattleSetup, data: RuleData | None = None) -> dict[str, dict[str, str]]:
     """Per gang, the cards of its hand both players saw before round 1 (revealed at Choose
     Crew or in the start-of-the-battle walk with an open choice), each with that choice
     ("" when it asks none; fighter ids joined by "|"). Secret choices keep their card
-    hidden; unknown card ids are left out. In the order the choices were made."""
+    hidden; unknown card ids are left out. In the order the choices were made. ``data``:
+    the rule data in force (a pack's deck is read as a House deck is)."""
     out: dict[str, dict[str, str]] = {}
     for side in setup.sides:
         for cid, value in side.subplot_choices.items():
             try:
-                card = subplots.card(cid)
+                card = subplots.card(cid, data)
             except (KeyError, subplots.SubplotError):
                 continue
             if (cid in side.hand and card.reveal in ("choose_crew", "start_of_battle")
@@ -98,18 +100,19 @@ class BattleRecord:
 
     @classmethod
     def resume(cls, data: dict[str, Any] | None, setup: BattleSetup,
-             campaign: Campaign) -> "BattleRecord":
+             campaign: Campaign, rule_data: RuleData | None = None) -> "BattleRecord":
         """The tracker's record of a battle: read from ``data``, started from the set-up
         (both crews) when its log is empty, with the set-up's public cards."""
-        return cls.from_data(data).resumed(setup, campaign)
+        return cls.from_data(data).resumed(setup, campaign, rule_data)
 
-    def resumed(self, setup: BattleSetup, campaign: Campaign) -> "BattleRecord":
+    def resumed(self, setup: BattleSetup, campaign: Campaign,
+                rule_data: RuleData | None = None) -> "BattleRecord":
         """This record (decoded by the battle file) made the tracker's: started from the
         set-up (both crews) when its log is empty, with the set-up's public cards."""
         if not self.battle.log:  # a new battle: both crews from the set-up
             self.battle = Battle([start_event(setup, campaign)])
             self.changed = True
-        self.update_public(setup)
+        self.update_public(setup, rule_data)
         return self
 
     def to_data(self) -> dict[str, Any]:
@@ -175,9 +178,9 @@ class BattleRecord:
             self.mark_seen(gang, keys)
         self._write_seen = True
 
-    def update_public(self, setup: BattleSetup) -> None:
+    def update_public(self, setup: BattleSetup, rule_data: RuleData | None = None) -> None:
         """The public cards again, from the set-up's choices (after the start walk)."""
-        self.public = public_cards(setup)
+        self.public = public_cards(setup, rule_data)
 
     def is_public(self, gang: str, card: str) -> bool:
         """Both players have seen it: revealed in the battle, or shown before round 1."""
@@ -197,7 +200,8 @@ class BattleRecord:
         return bool(setup.subplots and any(hands.values()) and not self.start_walked
                     and st.round == 1 and not st.ended)
 
-    def finish(self, setup: BattleSetup, card_names: dict[str, str] | None = None) -> BattleOutcome:
+    def finish(self, setup: BattleSetup, card_names: dict[str, str] | None = None,
+               data: RuleData | None = None) -> BattleOutcome:
         """The outcome of the battle (nothing applied to gangs), kept in the record."""
-        self.outcome = outcome(self.state, setup, card_names)
+        self.outcome = outcome(self.state, setup, card_names, data)
         return self.outcome

@@ -1434,12 +1434,13 @@ def setup_facts(setup: Any) -> dict[str, Any]:
     }
 
 
-def _per_times(card_id: str, gang: str, facts: Mapping[str, Any]) -> tuple[int, tuple[int, ...]]:
+def _per_times(card_id: str, gang: str, facts: Mapping[str, Any],
+               data: RuleData | None = None) -> tuple[int, tuple[int, ...]]:
     """(times, skipped reward indexes) of a card whose reward is gained once per something
     the set-up counts: Contempt for the Weak, "D6x10 credits for each fighter that was
     removed from your starting crew" (none removed: the reward is skipped)."""
     try:
-        rewards = subplots.card(card_id).rewards
+        rewards = subplots.card(card_id, data).rewards
     except (KeyError, subplots.SubplotError):
         return 1, ()
     counts = {"crew_removed": int(facts.get("crew_removed", {}).get(gang, 0) or 0)}
@@ -1465,8 +1466,11 @@ class HandWatch:
         table: Mapping[str, Mapping[str, Any]] | None = None,
         facts: Mapping[str, Any] | Any = None,
         reminders: Mapping[str, Sequence[str]] | None = None,
+        data: RuleData | None = None,
     ) -> None:
-        table = watcher_table() if table is None else table
+        #: the rule data in force (a pack's deck: its cards' rewards)
+        self.data = data
+        table = watcher_table(data) if table is None else table
         reminders = reminder_table() if reminders is None else reminders
         facts = setup_facts(facts)
         self.watchers: list[tuple[str, str, Watcher[Any] | None]] = []
@@ -1554,7 +1558,7 @@ class HandWatch:
                 # battle ("If your gang wins ...", "If they survive ..."): walked then, with
                 # "earned / not earned" asked (the log cannot tell)
                 later = card in self.at_end
-                times, skip = _per_times(card, gang, self.facts)
+                times, skip = _per_times(card, gang, self.facts, self.data)
                 out.append(Match(
                     gang, card, REVEALED if rev else MANUAL,
                     times=times, skip=skip,
@@ -1648,15 +1652,15 @@ __all__ = [
 ]
 
 
-def export_section() -> dict[str, Any]:
+def export_section(data: RuleData | None = None) -> dict[str, Any]:
     """``rules export``: for every Sub-plot, how the tracker follows it - the watcher
     (kind and parameters) that decides it from the log, or the reminder timings at which
     its owner's marker shows (``timings`` explains each)."""
     from ..subplots.decks import all_cards
 
-    watchers, reminders = watcher_table(), reminder_table()
+    watchers, reminders = watcher_table(data), reminder_table()
     cards = []
-    for c in all_cards():
+    for c in all_cards(data):
         entry: dict[str, Any] = {"id": c.id, "name": c.name}
         if c.id in watchers:
             entry["watcher"] = dict(watchers[c.id])

@@ -364,6 +364,9 @@ class Settings:
     # Turf War 2017: "a fighter who has the Fixer skill may take two" read for Mercs too
     # (readings: turf-fixer-merc); False gives a Merc with Fixer one action, as Gang War does
     turf_fixer_merc_two_actions: bool = True
+    # the pack each setting a pack supplies came from (setting -> pack id: issue 35), so a
+    # laptop without that pack names it; a setting the package supplies has no entry
+    from_packs: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass

@@ -742,7 +742,7 @@ def receive_rewards(walk: Walk) -> None:
             walk.change(kind="credits", gang=r.gang, amount=r.amount, why=r.source)
             walk.say(f"{g.name}: {r.amount:+d} credits ({r.source})")
         elif r.kind is RewardKind.XP:
-            ids = career.xp_recipients(g, fought(walk, r.gang), r, _card_text(r.source))
+            ids = career.xp_recipients(g, fought(walk, r.gang), r, _card_text(r.source, walk.seq.data))
             for fid in ids:
                 try:
                     g.fighter(fid)
@@ -752,7 +752,7 @@ def receive_rewards(walk: Walk) -> None:
                 walk.say(f"{walk.fname(r.gang, fid)} gains {r.amount} XP ({r.source})")
             if r.fighter == "*":  # one roll for them all; the Captured left out
                 walk.say(reading_note("every-fighter-one-roll"))
-                if career.whole_gang(r, _card_text(r.source)):
+                if career.whole_gang(r, _card_text(r.source, walk.seq.data)):
                     walk.say(reading_note("every-fighter-in-your-gang"))
         elif r.kind is RewardKind.REPUTATION:
             walk.say(f"{g.name}: {r.amount:+d} Reputation ({r.source}), in the Reputation step")
@@ -763,14 +763,14 @@ def receive_rewards(walk: Walk) -> None:
         walk.say("No rewards recorded: add scenario rewards with {key:post_battle.add}.")
 
 
-def _card_text(source: str) -> str:
+def _card_text(source: str, data: Any = None) -> str:
     """The text of the Sub-plot a reward came from ("Sub-plot: Grim Resolve")."""
     if not source.startswith("Sub-plot: "):
         return ""
     from ..subplots.decks import all_cards
 
     name = source[len("Sub-plot: "):].rsplit(" (", 1)[0].strip().lower()
-    texts = {c.text for c in all_cards() if c.name.strip().lower() == name}
+    texts = {c.text for c in all_cards(data) if c.name.strip().lower() == name}
     return texts.pop() if len(texts) == 1 else ""
 
 

@@ -22,7 +22,7 @@ def _may_hold(walk: Any, gang_id: str, house_deck: str) -> bool:
     for side in walk.seq.setup.get("sides", []) or []:
         if side.get("gang") != gang_id or not side.get("use_house_deck"):
             continue
-        if deck_of(walk.campaign.gang(gang_id).type.value) != house_deck:
+        if deck_of(walk.campaign.gang(gang_id).type.value, walk.seq.data) != house_deck:
             return False
         shown = len(getattr(o, "subplots_revealed_by", {}).get(gang_id, []))
         return len(side.get("hand", []) or []) > shown
@@ -60,7 +60,7 @@ def _on_capture(walk: Any, cid: str, spec: dict[str, Any], injure: Any, set_stat
     from .core import Option
     from ..subplots.decks import card as subplot
 
-    name = subplot(cid).name
+    name = subplot(cid, walk.seq.data).name
     for gid, fid, captor, revealed in _captures(walk, cid, spec):
         key = f"{gid}/{fid}"
         f = walk.campaign.gang(gid).fighter(fid)
@@ -105,7 +105,7 @@ def walk_post_battle(walk: Any, step_id: str, injure: Any = None, set_status: An
             card_spec = post_battle_cards().get(cid)
             if not card_spec or card_spec.get("step") != step_id:
                 continue
-            name = subplot(cid).name
+            name = subplot(cid, walk.seq.data).name
             if card_spec.get("kind") == "per_fighter_out_of_action_alive":
                 results = walk.seq.facts.get("injury_results", {})
                 alive = [(k, r) for k, r in results.items() if not r.get("dead")]

@@ -1029,13 +1029,14 @@ def crew_reduction_limit(gang: Gang, crew_size: int) -> int:
     return max(0, min(gang_models(gang) // 2, crew_size - 1))
 
 
-def crew_reduction(side: SideSetup) -> tuple[str, int] | None:
-    """The (card id, number) of a Sub-plot revealed at Choose Crew that reduces the crew."""
+def crew_reduction(side: SideSetup, data: RuleData | None = None) -> tuple[str, int] | None:
+    """The (card id, number) of a Sub-plot revealed at Choose Crew that reduces the crew
+    (``data``: the rule data in force: a pack's deck is read as a House deck is)."""
     from munda_tui.rules.subplots import decks as sp
 
     for card_id, value in side.subplot_choices.items():
         try:
-            card = sp.card(card_id)
+            card = sp.card(card_id, data)
         except (KeyError, sp.SubplotError):
             continue
         if card.choice == CREW_REDUCTION and card_id in side.hand:
@@ -1046,18 +1047,19 @@ def crew_reduction(side: SideSetup) -> tuple[str, int] | None:
     return None
 
 
-def crew_reduction_due(side: SideSetup) -> int:
+def crew_reduction_due(side: SideSetup, data: RuleData | None = None) -> int:
     """How many fighters are still to be taken off a chosen crew (0: none, or done)."""
-    red = crew_reduction(side)
+    red = crew_reduction(side, data)
     if red is None or not side.crew or side.crew_removed:
         return 0
     return red[1]
 
 
-def reduce_crew(side: SideSetup, gang: Gang, removed: Sequence[str]) -> None:
+def reduce_crew(side: SideSetup, gang: Gang, removed: Sequence[str],
+                data: RuleData | None = None) -> None:
     """Take ``removed`` (fighter ids) off the side's starting crew, as the card chosen at
     Choose Crew says; CrewError when that breaks the card's bound."""
-    red = crew_reduction(side)
+    red = crew_reduction(side, data)
     if red is None:
         raise CrewError("no Sub-plot reduces this crew")
     n = red[1]

@@ -209,15 +209,6 @@ class SubplotCard:
         return RANK_NAMES[self.rank]
 
     @property
-    def deck_info(self) -> "Deck":
-        return deck(self.deck)
-
-    @property
-    def suit(self) -> str:
-        """The suit of a 2018 suit-deck card ("" for House decks: any suit)."""
-        return deck(self.deck).suit
-
-    @property
     def choice_info(self) -> Choice:
         return CHOICES[self.choice]
 
@@ -1013,7 +1004,8 @@ def public_cards(setup_data: dict[str, Any], log: Iterable[dict[str, Any]],
     return out
 
 
-def without_hidden_cards(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
+def without_hidden_cards(data: dict[str, Any],
+                         rule_data: RuleData | None = None) -> tuple[dict[str, Any], int]:
     """A battle file's data with every Sub-plot not yet revealed left out (for an export
     another player reads): hands keep only public cards, secret choices of hidden cards
     go, and undone or rejected reveals of hidden cards are dropped. Returns the copy and
@@ -1026,7 +1018,7 @@ def without_hidden_cards(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
     battle = data["battle"] if isinstance(data.get("battle"), dict) else {}
     if not isinstance(setup, dict):
         return data, 0
-    public = public_cards(setup, battle.get("log", []) or [])
+    public = public_cards(setup, battle.get("log", []) or [], rule_data)
     setup.pop("subplot_draw", None)  # the draw record holds every hand and the decks
     withheld = 0
     for side in setup.get("sides", []) or []:

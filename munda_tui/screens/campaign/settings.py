@@ -83,8 +83,8 @@ CHOICES: dict[str, tuple[str, list[tuple[str, Any]] | None, str]] = {
 XP_AWARD_MAX = RANGES[("Settings", "xp_awards")][1]
 
 
-def setting_options(key: str, data: RuleData | None = None,
-                    current: Any = None) -> list[tuple[str, Any]] | None:
+def setting_options(key: str, data: RuleData | None = None, current: Any = None,
+                    from_packs: dict[str, str] | None = None) -> list[tuple[str, Any]] | None:
     """The (label, value) choices of a setting (None: a switch): the rulesets of the
     package and the packs in force (``data``); a value the campaign has that none of them
     has (its pack is missing) is offered as it is, said so."""
@@ -97,7 +97,9 @@ def setting_options(key: str, data: RuleData | None = None,
         found = [*found, *((t.get("title", tid), tid) for tid, t in injury_tables(data).items()
                           if tid not in listed)]
     if found is not None and current is not None and current not in [v for _l, v in found]:
-        found = [*found, (f"{current} (unknown: a typo, or its pack is missing)", current)]
+        pack = (from_packs or {}).get(key, "")
+        found = [*found, (f"{current} (unknown here: its pack {pack!r} is not in force)" if pack
+                          else f"{current} (unknown: a typo, or its pack is missing)", current)]
     return found
 
 
@@ -139,7 +141,8 @@ class SettingsScreen(Asking, Screen[None]):
             yield Label(f"Settings of {self.handle.campaign.name}", classes="title")
             for key, (label, _options, about) in CHOICES.items():
                 value = getattr(self.draft, key)
-                options = setting_options(key, munda_app(self).rule_data, value)
+                options = setting_options(key, munda_app(self).rule_data, value,
+                                          self.draft.from_packs)
                 with Vertical(classes="setting"):
                     with Horizontal(classes="setting-row"):
                         yield Label(label, classes="setting-label")
@@ -218,9 +221,13 @@ class SettingsScreen(Asking, Screen[None]):
         if getattr(self, "bad_xp", set()):
             self._status()
             return
+        from munda_tui.rules.packs.check import note_setting_packs
+
         campaign = self.handle.campaign
         old = campaign.settings
         campaign.settings = replace(self.draft)
+        note_setting_packs(campaign.settings, munda_app(self).rule_data)  # (the pack it is from)
+        self.draft = replace(campaign.settings)
         try:
             self.handle.save()
         except Exception as error:

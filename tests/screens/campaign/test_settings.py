@@ -147,18 +147,75 @@ async def test_a_value_a_pack_may_supply_opens_says_so_and_the_settings_offer_it
     path.write_text(text, encoding="utf-8")
     problems = check_paths([path])
     assert len(problems) == 1
-    assert f"campaign.toml:{line}:1: settings.{key}: unknown value '{value}'" in problems[0]
-    assert "its pack is missing" in problems[0]
+    words = {"post_battle_ruleset": "post-battle ruleset",
+             "lasting_injury_table": "Lasting Injury table"}[key]
+    assert f"campaign.toml:{line}:1: settings.{key}: the {words} '{value}' is in no pack in force" in problems[0]
+    assert "a pack missing here, or a typo" in problems[0] and "Nothing is lost" in problems[0]
     app = make_app(campaign=slug)
     async with app.run_test(size=(100, 32)) as pilot:
         await wait_for_screen(pilot, "CampaignScreen")
         await pilot.pause()
         assert app.handle is not None
-        assert any(f"settings.{key}: unknown value '{value}'" in str(n.message)
+        assert any(f"The {words} '{value}' is in no pack in force" in str(n.message)
                    for n in app._notifications)
         await open_settings(pilot)
         select = app.screen.query_one(f"#s-{key}", Select)
         assert select.value == value
         assert f"{value} (unknown: a typo, or its pack is missing)" in [
+            str(label) for label, _v in select._options]
+    assert path.read_text(encoding="utf-8") == text
+
+
+async def test_a_setting_whose_pack_is_missing_names_the_pack_and_what_to_do(
+        make_app, data_dir, config_dir) -> None:
+    """Issue 35 (review): a campaign records the pack its ruleset comes from (written with
+    its next save), so on a laptop without that pack it still opens, the app names the
+    missing pack and what the player can do, `munda-tui check` says the same, and the
+    settings name it beside the value. The pack is test data."""
+    import shutil
+
+    from textual.widgets import Select
+
+    from munda_tui.saves.check import check_paths
+    packaged = Path(__file__).resolve().parents[3] / "munda_tui" / "rules" / "data"
+    ruleset = (packaged / "postbattle" / "gang-war.toml").read_text(encoding="utf-8")
+    ruleset = (ruleset.replace('id = "gang-war"', 'id = "test-league"', 1)
+               .replace('choice = "Gang War (Core Rules post-battle sequence)"',
+                        'choice = "Test League (test data)"', 1).replace("order = 10", "order = 90", 1))
+    folder = config_dir / "packs" / "test-club"
+    (folder / "postbattle").mkdir(parents=True)
+    (folder / "pack.toml").write_text('id = "test-club"\ntitle = "Test club (test data)"\n'
+                                      'version = "1"\n', encoding="utf-8")
+    (folder / "postbattle" / "test-league.toml").write_text(ruleset, encoding="utf-8")
+    campaign = demo_campaign()
+    campaign.settings.post_battle_ruleset = "test-league"
+    with Store(data_dir).create_campaign(campaign):
+        pass
+    path = data_dir / "campaigns" / "demo" / "campaign.toml"
+    app = make_app(campaign="demo")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        assert not [n for n in app._notifications if "not here" in str(n.title)]
+        await open_settings(pilot)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert 'post_battle_ruleset = "test-club"' in path.read_text(encoding="utf-8")
+    shutil.rmtree(folder)
+    text = path.read_text(encoding="utf-8")
+    problems = check_paths([path])
+    assert len(problems) == 1, problems
+    assert ("settings.post_battle_ruleset: the post-battle ruleset 'test-league' comes from "
+            "the pack 'test-club', which is not in force on this computer") in problems[0]
+    assert "munda-tui pack add" in problems[0] and "Nothing is lost" in problems[0]
+    app = make_app(campaign="demo")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")  # (it opens)
+        said = [str(n.message) for n in app._notifications
+                if n.title == "A pack this campaign plays is not here"]
+        assert len(said) == 1 and "the pack 'test-club'" in said[0]
+        assert "munda-tui pack add" in said[0] and "settings (s)" in said[0]
+        await open_settings(pilot)
+        select = app.screen.query_one("#s-post_battle_ruleset", Select)
+        assert "test-league (unknown here: its pack 'test-club' is not in force)" in [
             str(label) for label, _v in select._options]
     assert path.read_text(encoding="utf-8") == text

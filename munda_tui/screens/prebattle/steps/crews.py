@@ -155,7 +155,7 @@ class CrewStep(StepPanel):
         revealed = pre.revealed_subplots(self.side, self.flow)
         if revealed:
             lines.append("Revealed at Choose Crew: " + "; ".join(revealed))
-        reduction = sc.crew_reduction(self.side)
+        reduction = sc.crew_reduction(self.side, self.flow.data)
         if reduction is not None and reduction[1]:
             if self.side.crew_removed:
                 names = ", ".join(self.flow.fighter_label(g.id, f) for f in self.side.crew_removed)
@@ -329,12 +329,12 @@ class CrewStep(StepPanel):
     def _apply_reduction(self) -> None:
         """A revealed Contempt for the Weak takes the number chosen off the crew: the
         player marks which fighters leave it."""
-        n = sc.crew_reduction_due(self.side)
+        n = sc.crew_reduction_due(self.side, self.flow.data)
         if not n:
             return
         limit = sc.crew_reduction_limit(self.gang, self.flow.crew_size(self.gang_id))
         if n > limit:
-            card_id = sc.crew_reduction(self.side)[0]  # type: ignore[index]
+            card_id = sc.crew_reduction(self.side, self.flow.data)[0]  # type: ignore[index]
             self.say(f"At most {limit} for this crew: choose the number again.", severity="warning")
             del self.side.subplot_choices[card_id]
             self._changed()
@@ -348,7 +348,7 @@ class CrewStep(StepPanel):
                 self._redraw()
                 return
             try:
-                sc.reduce_crew(side, gang, [crew[i].fighter for i in marked])
+                sc.reduce_crew(side, gang, [crew[i].fighter for i in marked], self.flow.data)
             except sc.CrewError as error:
                 self.say(str(error), severity="error")
                 return
@@ -507,9 +507,9 @@ class CrewStep(StepPanel):
             except sc.CrewError as error:
                 return keys_text(self, str(error))
             self._commit(crew, [])  # asks who leaves the crew, if a Sub-plot reduces it
-            if sc.crew_reduction_due(self.side):
+            if sc.crew_reduction_due(self.side, self.flow.data):
                 return "Contempt for the Weak: mark who leaves the crew first."
-        elif sc.crew_reduction_due(self.side):
+        elif sc.crew_reduction_due(self.side, self.flow.data):
             self._apply_reduction()
             return "Contempt for the Weak: mark who leaves the crew first."
         if self.side_i + 1 < len(self.setup.sides):
