@@ -221,7 +221,11 @@ def _run_report(args: argparse.Namespace) -> int:
     try:
         snap = CampaignSnapshot(store, slug)
         if args.battle is None:
-            report = campaign_summary(snap.campaign)
+            from .saves.packs import load_packs
+            from .saves.paths import default_config_dir
+
+            report = campaign_summary(snap.campaign, load_packs(default_config_dir(),
+                                                                snap.path).data)
         else:
             numbers = [b.number for b in snap.campaign.battles]
             if args.battle not in numbers:

@@ -18,7 +18,7 @@ from .manage_cli import _err, _store, find_campaign
 
 KINDS_HELP = ("scenario (a scenario table), subplots (a Sub-plot deck), postbattle (a "
               "post-battle ruleset), conditions, xp_awards, injuries (a Lasting Injury "
-              "table), fighter_roles, watchers, catalogue")
+              "table), fighter_roles, watchers, counters (a custom counter), catalogue")
 
 
 def _add_pack(p: argparse.ArgumentParser) -> None:

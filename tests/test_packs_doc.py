@@ -78,8 +78,22 @@ def test_the_rules_use_every_example(pack: Path, config_dir: Path) -> None:
     seq = pb.PostBattle(seq.base, 1, pb.new_draft("our-aftermath", data=data), demo_outcome(),
                         data=data)
     drive(seq, random.Random(2))
-    assert seq.at_end and [s["id"] for s in seq.steps] == ["patch-up", "pay", "rest"]
-    assert any(ch["kind"] == "credits" for ch in seq.changes())
+    assert seq.at_end and [s["id"] for s in seq.steps] == [
+        "patch-up", "pay", "rest", "salvage", "spend", "keepsake"]
+    changes = seq.changes()
+    assert any(ch["kind"] == "credits" for ch in changes)
+    # the custom counter (a die of it per gang), the choice and the item, as written
+    assert [ch["step"] for ch in changes if ch["kind"] == "counter"][:2] == ["salvage"] * 2
+    assert all(ch["counter"] == "our_scrap" and ch["name"] == "Our scrap"
+               for ch in changes if ch["kind"] == "counter")
+    assert [ch["item"]["name"] for ch in changes if ch["kind"] == "add_item"
+            and ch["step"] == "keepsake"] == ["Our keepsake"] * 2  # (each gang's Leader)
+    from munda_tui.rules.campaign.counters import counters, gang_text
+
+    assert [c.name for c in counters(data)] == ["Our scrap"]
+    for g in seq.work.gangs:
+        if g.id in seq.outcome.gangs:
+            assert 1 <= g.counters["our_scrap"] <= 3 and gang_text(g, data).startswith("Our scrap ")
     assert "our_event" in [e["id"] for e in xp_events(data)]
     assert injury_tables(data)["our-injuries"]["title"] == "Our injury table"
     assert fighter_type_from_label("Our Boss", gang="Our gang", data=data) is FighterType.LEADER

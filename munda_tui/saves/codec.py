@@ -710,6 +710,10 @@ def validate_campaign(campaign: m.Campaign, raw: Mapping[str, Any] | None = None
                 raise ValidationError(("gangs", gi, "fallen", fi, "id"),
                                       f"fighter id {f.id!r} is both on the roster and fallen")
         check_departed_ids(gang, ("gangs", gi))
+        for name in gang.counters:
+            if not limits.is_pack_id(name):
+                raise ValidationError(("gangs", gi, "counters", name), "a counter's id is "
+                                      "lower-case letters, digits, '-' and '_' (its pack's id)")
         try:
             campaign.check_reputation(gang.reputation)
         except limits.LimitError as error:

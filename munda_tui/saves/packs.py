@@ -5,7 +5,7 @@ A pack is a folder ``packs/<pack>/`` with a ``pack.toml`` (``id``, ``title``, ``
 ``description``) and data files in the package's own layout and format
 (``scenario/<id>.toml``, ``subplots/<id>.toml``, ``postbattle/<id>.toml``,
 ``conditions.toml``, ``xp_awards.toml``, ``injuries.toml``, ``fighter_roles.toml``,
-``watchers.toml``, ``catalogue.toml``). A catalogue pack written before folders, one
+``watchers.toml``, ``counters.toml``, ``catalogue.toml``). A catalogue pack written before folders, one
 ``<config>/packs/<name>.toml`` (docs/catalogue.md), is read through the same loader as a
 pack of one catalogue file.
 
@@ -371,6 +371,16 @@ types = {{ "our boss" = "Leader", "our ganger" = "Ganger" }}
 # pack's own deck (`munda-tui pack new subplots {pack}` makes one).
 [cards."{pack}:A"]
 kind = "flawless_victory"
+'''),
+    "counters": ("counters.toml", '''\
+# A resource of your club's own, kept per gang (docs/packs.md, "A custom counter"): the
+# roster and the standings show it; a post-battle step with resolver = "gain" and
+# what = "<its id>" changes it (an amount, a die, or per counted thing).
+[[counters]]
+id = "our_counter"         # lower-case letters, digits, '-' and '_'
+name = "Our counter"       # as the roster and the standings show it
+text = "Placeholder: what our club counts with it."
+min = 0                    # the lowest it goes (leave out: no floor)
 '''),
     "catalogue": ("catalogue.toml", '''\
 # Fighter types and items your club enters (docs/catalogue.md's format).

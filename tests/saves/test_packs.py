@@ -78,6 +78,8 @@ KIND_FILES: dict[str, tuple[str, str, str]] = {
                       'gang = "Test Gang"\ntypes = { "test boss" = "Leader" }\n', "test runner"),
     "watchers": ("watchers.toml", '[cards."cawdor:3"]\nkind = "win_by_round"\nbefore_round = 3\n',
                  "cawdor:3"),
+    "counters": ("counters.toml", '[[counters]]\nid = "test_scrap"\nname = "Test scrap"\nmin = 0\n',
+                 "test_scrap"),
 }
 
 
@@ -203,7 +205,7 @@ def test_a_file_of_no_kind_is_said(tmp_path: Path) -> None:
     folder = write_pack(tmp_path, {"tables/house.toml": 'a = 1\n'})
     assert load_packs(tmp_path).problems == [
         f"{folder / 'tables' / 'house.toml'}:1:1: not a file a pack holds (catalogue.toml, "
-        "conditions.toml, fighter_roles.toml, injuries.toml, postbattle/*.toml, "
+        "conditions.toml, counters.toml, fighter_roles.toml, injuries.toml, postbattle/*.toml, "
         "scenario/*.toml, subplots/*.toml, watchers.toml, xp_awards.toml)"]
 
 

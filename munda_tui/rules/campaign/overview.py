@@ -9,7 +9,7 @@ frame shows from the cache is what the screen works out once the campaign is loa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core.wording import plural
@@ -36,8 +36,10 @@ def title(campaign: Campaign) -> str:
             f"{plural(len(campaign.gangs), 'gang')}, {plural(len(campaign.battles), 'battle')}")
 
 
-def gang_rows(campaign: Campaign, sort_by: str = "") -> tuple[list[Gang], Callable[[Gang], Row]]:
-    """The gangs in the standings' order of ``sort_by``, and each one's row."""
+def gang_rows(campaign: Campaign, sort_by: str = "",
+              counters: Sequence[tuple[str, str]] = ()) -> tuple[list[Gang], Callable[[Gang], Row]]:
+    """The gangs in the standings' order of ``sort_by``, and each one's row; then a cell
+    for each of ``counters`` (the club's own counters to show: :func:`counter_columns`)."""
     from . import standings as st
     from .report import Record, gang_records, territory_text
 
@@ -46,9 +48,19 @@ def gang_rows(campaign: Campaign, sort_by: str = "") -> tuple[list[Gang], Callab
     def row(g: Gang) -> Row:
         return g.id, (g.name, str(g.rating), str(st.wealth(g)), str(g.reputation),
                       str(g.credits), str(records.get(g.id, Record())), str(st.kills(g)),
-                      g.type.value, territory_text(g) or "-")
+                      g.type.value, territory_text(g) or "-",
+                      *(str(g.counters.get(cid, 0)) for cid, _name in counters))
 
     return st.standings(campaign, sort_by), row
+
+
+def counter_columns(campaign: Campaign, data: Any = None) -> list[tuple[str, str]]:
+    """(id, name) of the club's own counters the standings show (a pack's, issue 35):
+    those the packs in force declare, and any a gang holds (by its id). The cached
+    overview has none (its rows are the standard cells): the screen adds them."""
+    from .counters import shown
+
+    return shown(campaign, data)
 
 
 def battle_rows(campaign: Campaign) -> tuple[list[BattleSummary], Callable[[BattleSummary], Row]]:

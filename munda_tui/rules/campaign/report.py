@@ -15,6 +15,7 @@ from typing import Any
 from munda_tui.rules.core.model import BattleSummary, Campaign, Fighter, FighterStatus, Gang, TerritoryKind
 from munda_tui.rules.core.stage import summary_of
 from munda_tui.rules.core.status import BattleStatus
+from munda_tui.rules.campaign.counters import gang_text
 from munda_tui.rules.campaign.report_doc import Heading, Item, Report, from_markdown
 
 
@@ -173,7 +174,9 @@ def add_roster(report: Report, gang: Gang) -> None:
     )
 
 
-def campaign_summary(campaign: Campaign) -> Report:
+def campaign_summary(campaign: Campaign, data: Any = None) -> Report:
+    """The campaign's summary (``munda-tui report``); ``data``: the rule data in force
+    (the club's own counters' names: a pack's, issue 35)."""
     report = Report()
     report.heading(campaign.name, 1)
     if campaign.notes:
@@ -208,6 +211,9 @@ def campaign_summary(campaign: Campaign) -> Report:
     for g in campaign.gangs:
         report.heading(f"{g.name} ({g.type.value})")
         lines = [f"Gang Rating {g.rating}, Reputation {g.reputation}, {g.credits} credits."]
+        counters = gang_text(g, data)
+        if counters:  # (the club's own counters)
+            lines.append(counters.replace(" · ", ", ") + ".")
         if g.tactics:
             lines.append(f"Gang Tactics: {', '.join(g.tactics)}.")
         if g.stash:

@@ -89,8 +89,12 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
     Kind("fighter_lists", "gang's fighter roles", "fighter_roles.toml", id_key="gang",
          list_key="lists"),
     Kind("watchers", "Sub-plot watcher", "watchers.toml", table_key="cards"),
+    Kind("counters", "custom counter", "counters.toml", list_key="counters"),
     Kind("catalogue", "catalogue", "catalogue.toml", folder=False),
 )}
+
+#: kinds the package ships no file of (only a pack holds them: a club's own counters)
+PACK_ONLY = frozenset({"catalogue", "counters"})
 
 
 def kinds_of(relpath: str) -> list[Kind]:
@@ -184,7 +188,7 @@ def file_items(kind: Kind, data: Mapping[str, Any], source: Source) -> list[Item
 def package_items(kind_name: str) -> tuple[Item, ...]:
     """The package's own items of a kind, in file order (folders: by file name)."""
     kind = KINDS[kind_name]
-    if kind.name == "catalogue":
+    if kind.name in PACK_ONLY:
         return ()
     paths = list_data(kind.path) if kind.folder else (kind.path,)
     items: list[Item] = []

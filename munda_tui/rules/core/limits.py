@@ -25,6 +25,8 @@ RANGES: dict[tuple[str, str], tuple[int, int]] = {
     # the widest range of any ruleset (RULESET_FLOORS narrows it for a campaign)
     ("Gang", "reputation"): (-1_000_000, 1_000_000),
     ("Gang", "territory_size"): (0, 10_000),
+    # a club's own counter (a pack's: issue 35), either way
+    ("Gang", "counters"): (-1_000_000, 1_000_000),
     ("Fighter", "cost"): (0, 10_000_000),
     ("Fighter", "xp"): (0, 1_000_000),
     ("Fighter", "advancements"): (0, 1_000_000),

@@ -238,6 +238,9 @@ class Gang:
     credits: int = 0
     reputation: int = 0
     territory_size: int = 0  # Turf size (Turf War 2017)
+    # the club's own resources (a pack's custom counters, issue 35): counter id -> value;
+    # a counter no pack in force declares is kept as it is (its pack may be missing here)
+    counters: dict[str, int] = field(default_factory=dict)
     territories: list[Territory] = field(default_factory=list)
     stash: list[Equipment] = field(default_factory=list)
     tactics: list[str] = field(default_factory=list)

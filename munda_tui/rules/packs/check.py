@@ -105,6 +105,10 @@ def _known_keys(kind_name: str) -> tuple[frozenset[str], frozenset[str]]:
         from ..battle.conditions import KEYS
 
         entry = set(KEYS)
+    if kind_name == "counters":
+        from ..campaign.counters import COUNTER_KEYS
+
+        entry = set(COUNTER_KEYS)
     return frozenset(top), frozenset(entry)
 
 
@@ -182,12 +186,13 @@ def _check_postbattle(pf: PackFile, data: RuleData) -> None:
     from ..postbattle import generic
 
     step_keys = _entry_keys("steps")
+    counters = data.item_ids("counters")  # (a club's own, declared in a pack)
     rolled: list[tuple[str, KeyPath]] = []  # the tables a generic step rolls
     for i, step in enumerate(steps):
         at: KeyPath = ("steps", i)
         if not isinstance(step, Mapping):
             raise _Bad(at, "must be a table")
-        is_generic = step.get("resolver") in ("roll_table", "gain", "set_status")
+        is_generic = step.get("resolver") in generic.GENERIC
         _unknown(step, step_keys | set(generic.STEP_KEYS) if is_generic else step_keys, at)
         for key in ("id", "title", "resolver"):
             _text(step, key, at)
@@ -195,9 +200,10 @@ def _check_postbattle(pf: PackFile, data: RuleData) -> None:
             raise _Bad((*at, "resolver"), f"no resolver {step['resolver']!r}"
                        f"{did_you_mean(step['resolver'], RESOLVERS)}")
         if is_generic:
-            wrong = generic.check_step(step)
+            wrong = generic.check_step(step, counters)
             if wrong is not None:
-                raise _Bad((*at, *wrong[0].split(".")), wrong[1])
+                raise _Bad((*at, *(int(k) if k.isdigit() else k for k in wrong[0].split("."))),
+                           wrong[1])
             if step["resolver"] == "roll_table":
                 rolled.append((str(step["table"]), (*at, "table")))
     for i, action in enumerate(pf.data.get("actions", []) or []):
@@ -221,7 +227,7 @@ def _check_postbattle(pf: PackFile, data: RuleData) -> None:
             raise _Bad(at, f"no rolled table {tid!r} in this ruleset's [tables]")
         for r, row in enumerate(tables[tid]["rows"]):
             for e, effect in enumerate(row.get("effects", []) or []):
-                wrong = generic.check_effect(effect)
+                wrong = generic.check_effect(effect, counters)
                 if wrong is not None:
                     raise _Bad(("tables", tid, "rows", r, "effects", e, *(
                         [wrong[0]] if wrong[0] else [])), wrong[1])
@@ -285,6 +291,32 @@ def _check_conditions(pf: PackFile, data: RuleData) -> None:
         conditions(data)
     except ConditionError as error:  # (a key another condition has)
         raise _Bad(("conditions",), str(error).split(": ", 1)[-1]) from None
+
+
+def _check_counters(pf: PackFile, data: RuleData) -> None:
+    from ..campaign.counters import RESERVED
+    from ..core.limits import is_pack_id
+
+    entries = pf.data.get("counters")
+    if not isinstance(entries, list) or not entries:
+        raise _Bad(("counters",), "must be a non-empty list of [[counters]]")
+    _, known = _known_keys("counters")
+    for i, raw in enumerate(entries):
+        at: KeyPath = ("counters", i)
+        if not isinstance(raw, Mapping):
+            raise _Bad(at, "must be a table")
+        _unknown(raw, known, at)
+        counter_id = _text(raw, "id", at)
+        if not is_pack_id(counter_id):
+            raise _Bad((*at, "id"), "must be an id: lower-case letters, digits, '-' and '_'")
+        if counter_id in RESERVED:
+            raise _Bad((*at, "id"), f"{counter_id!r} is a gain the app has already (an id of "
+                       f"your own: not {', '.join(RESERVED)})")
+        _text(raw, "name", at)
+        _text(raw, "text", at, required=False)
+        low = raw.get("min")
+        if low is not None and (isinstance(low, bool) or not isinstance(low, int)):
+            raise _Bad((*at, "min"), "must be a whole number (the lowest the counter goes)")
 
 
 def _check_xp_awards(pf: PackFile, data: RuleData) -> None:
@@ -381,6 +413,7 @@ _CHECKS = {
     "conditions": _check_conditions, "xp_awards": _check_xp_awards,
     "injuries": _check_injuries, "fighter_roles": _check_fighter_roles,
     "watchers": _check_watchers, "catalogue": _check_catalogue,
+    "counters": _check_counters,
 }
 
 

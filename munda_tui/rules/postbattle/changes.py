@@ -127,6 +127,12 @@ def _reputation(t: Target, ch: dict[str, Any]) -> None:
         t.gang.reputation = 0
 
 
+@change("counter", lambda w, ch: f"{ch.get('name') or ch['counter']} {ch['amount']:+d}{w.why}")
+def _counter(t: Target, ch: dict[str, Any]) -> None:
+    """A club's own counter (a pack's, issue 35): the amount is the change as clamped."""
+    t.gang.counters[ch["counter"]] = t.gang.counters.get(ch["counter"], 0) + ch["amount"]
+
+
 @change("xp", lambda w, ch: f"{w.who}: {ch['amount']:+d} XP{w.why}")
 def _xp(t: Target, ch: dict[str, Any]) -> None:
     t.the_fighter.xp += ch["amount"]
@@ -231,10 +237,10 @@ def _clear_equipment(t: Target, ch: dict[str, Any]) -> None:
     t.the_fighter.equipment = []
 
 
-@change("add_item", lambda w, ch: f"Stash: + {ch['item']['name']} ({ch['item'].get('cost', 0)} credits)")
+@change("add_item", lambda w, ch: f"{w.who or 'Stash'}: + {ch['item']['name']} ({ch['item'].get('cost', 0)} credits)")
 def _add_item(t: Target, ch: dict[str, Any]) -> None:
-    """To the Stash."""
-    t.gang.stash.append(_equipment(ch["item"]))
+    """To the Stash, or to the change's fighter (``fighter``)."""
+    (t.fighter.equipment if t.fighter else t.gang.stash).append(_equipment(ch["item"]))
 
 
 @change("give_item", lambda w, ch: f"{ch['item']}: Stash -> {w.who}")

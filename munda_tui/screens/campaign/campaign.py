@@ -436,10 +436,25 @@ class CampaignScreen(Asking, Screen[None]):
         left = self.handle.left_out()
         self._show_counts(ov.title(c), len(c.gangs), len(c.battles), len(left))
         self._show_left_out(left)
-        gangs, gang_row = ov.gang_rows(c, self.sort_by)
+        counters = ov.counter_columns(c, munda_app(self).rule_data)
+        self._counter_columns(gangs_table, counters)
+        gangs, gang_row = ov.gang_rows(c, self.sort_by, counters)
         self._fill_table("#gangs", gangs, gang_row, first)
         battles, battle_row = ov.battle_rows(c)
         self._fill_table("#battles", battles, battle_row, first)
+
+    def _counter_columns(self, table: DataTable, counters: list[tuple[str, str]]) -> None:
+        """A standings column for each of the club's own counters (a pack's, issue 35),
+        after the others; none when the campaign has none."""
+        wanted = {f"counter:{cid}": name for cid, name in counters}
+        have = [str(key.value) for key in table.columns if str(key.value).startswith("counter:")]
+        if have == list(wanted):
+            return
+        table.clear()
+        for key in have:
+            table.remove_column(key)
+        for key, name in wanted.items():
+            table.add_column(name + " ", key=key)
 
     def _show_counts(self, title: str, gangs: int, battles: int, left_out: int = 0) -> None:
         self.query_one("#campaign-title", Label).update(title)

@@ -217,9 +217,14 @@ class RosterScreen(Asking, Screen[None]):
         # roster"), as the dead are among the fallen: named here, not in the table
         left = ", ".join(f"{f.name} ({f.status.value})" for f in gang.departed)
         left = f" · Left the roster: {left}" if left else ""
+        from munda_tui.rules.campaign.counters import gang_text
+
+        # the club's own counters (a pack's, issue 35): "Scrap 3 · "
+        counters = gang_text(gang, munda_app(self).rule_data)
         self.query_one("#gang-summary", Static).update(
             f"Reputation {gang.reputation} · Stash {gang.credits} cr · Wealth {gang.wealth} · "
-            f"{len(gang.tactics)} Tactics · Territories: {territories}"
+            + (f"{counters} · " if counters else "")
+            + f"{len(gang.tactics)} Tactics · Territories: {territories}"
             + held + left
             + (f" · sorted by {sort_label}" if sort_key else "")
             + (" (reversed)" if self.sort_reverse and sort_key else "")

@@ -61,6 +61,34 @@ text = "Test text: each fighter Seriously Injured goes into Recovery."
 [steps.filter]
 end_state = ["seriously_injured"]
 
+[[steps]]
+id = "scrap"
+title = "Test scrap"
+resolver = "gain"
+what = "test_scrap"
+amount = 2
+per = "territories"
+text = "Test text: each gang gains 2 test scrap for each of its Territories."
+
+[[steps]]
+id = "spend"
+title = "Test spend"
+resolver = "choose"
+pick = 2
+text = "Test text: each gang picks up to two, each once."
+options = [
+    { name = "Test coins", text = "Test: 5 credits", effects = [{ gain = "credits", amount = 5 }] },
+    { name = "Test trinket", effects = [{ add_item = "Test trinket", cost = 5 }] },
+    { name = "Test melt", effects = [{ gain = "test_scrap", amount = -1 }] },
+]
+
+[[steps]]
+id = "toll"
+title = "Test toll"
+resolver = "item"
+remove = "Frag grenades"
+text = "Test text: each gang gives up one Frag grenade."
+
 [tables.test-hurt]
 title = "Test hurt table"
 dice = "D6"
@@ -96,6 +124,15 @@ def write_pack(config_dir: Path) -> None:
     (folder / "pack.toml").write_text('id = "test-club"\ntitle = "Test club (test data)"\n'
                                       'version = "1"\n', encoding="utf-8")
     (folder / "postbattle" / "test-generic.toml").write_text(RULESET, encoding="utf-8")
+    (folder / "counters.toml").write_text(COUNTERS, encoding="utf-8")
+
+
+COUNTERS = '''[[counters]]
+id = "test_scrap"
+name = "Test scrap"
+text = "Test data: a club's own resource."
+min = 0
+'''
 
 
 def test_the_generic_ruleset_checks_and_a_bad_filter_is_said(config_dir: Path) -> None:
@@ -125,24 +162,58 @@ async def test_a_sequence_of_generic_steps_is_walked_by_keyboard(
         await wait_for_screen(pilot, "PostBattleScreen")
         await pilot.pause()
         screen = app.screen
-        assert [s["id"] for s in screen.seq.steps] == ["hurt", "pay", "xp", "rest"]
-        keys = 0
-        while screen.seq is not None and keys < 40:
+        assert [s["id"] for s in screen.seq.steps] == [
+            "hurt", "pay", "xp", "rest", "scrap", "spend", "toll"]
+        keys = picks = 0
+        while screen.seq is not None and keys < 60:
             pending = screen.seq.pending
-            await pilot.press("r" if pending is not None and pending.kind == "roll" else "enter")
+            if pending is not None and pending.kind == "multi":  # (the choice: two, by keys)
+                await pilot.press("space", "down", "space", "enter")
+                picks += 1
+            else:
+                await pilot.press("r" if pending is not None and pending.kind == "roll"
+                                  else "enter")
             await pilot.pause()
             keys += 1
         assert screen.seq is None, "the sequence was not committed"
+        assert picks == 2  # (one choice a gang)
         c = app.handle.campaign
         lys = c.gang(ESCHER).fighter("lys-venom")
         assert lys.status.value == "recovery"  # the set_status step
         hurt_row_xp = lys.xp - xp["lys-venom"]  # 1 on a 4-6, else the gang lost 5
         assert hurt_row_xp in (0, 1)
-        assert c.gang(ESCHER).credits == credits[ESCHER] + 10 - (0 if hurt_row_xp else 5)
-        assert c.gang(GOLIATH).credits == credits[GOLIATH] + 10
+        assert c.gang(ESCHER).credits == credits[ESCHER] + 10 - (0 if hurt_row_xp else 5) + 5
+        assert c.gang(GOLIATH).credits == credits[GOLIATH] + 10 + 5
+        # the custom counter: 2 a Territory (two each), the choice's trinket, the toll
+        assert c.gang(ESCHER).counters == {"test_scrap": 4}
+        assert c.gang(GOLIATH).counters == {"test_scrap": 4}
+        assert [e.name for e in c.gang(ESCHER).stash].count("Test trinket") == 1
+        assert "Frag grenades" not in [e.name for e in c.gang(GOLIATH).stash]
+        gang_file = (data_dir / "campaigns" / slug / "gangs" / "iron-skulls.toml").read_text(
+            encoding="utf-8")
+        assert "counters = {test_scrap = 4}" in gang_file  # (readable TOML)
+        # shown on the standings (a column of its own) and the roster
+        from munda_tui.widgets.plain import DataTable
+
+        for _ in range(3):  # (the report, then the campaign)
+            if type(app.screen).__name__ == "CampaignScreen":
+                break
+            await pilot.press("escape")
+            await pilot.pause()
+        await wait_for_screen(pilot, "CampaignScreen")
+        gangs = app.screen.query_one("#gangs", DataTable)
+        assert "counter:test_scrap" in [str(k.value) for k in gangs.columns]
+        assert str(gangs.columns["counter:test_scrap"].label).strip() == "Test scrap"  # type: ignore[index]
+        assert gangs.get_cell(GOLIATH, "counter:test_scrap") == "4"
+        gangs.move_cursor(row=gangs.get_row_index(GOLIATH))
+        await pilot.press("r")
+        await wait_for_screen(pilot, "RosterScreen")
+        summary = str(app.screen.query_one("#gang-summary").render())
+        assert "Wealth" in summary and "Test scrap 4 · " in summary
         assert 1 <= c.gang(ESCHER).fighter("vexa-nightshade").xp - xp["vexa-nightshade"] <= 3
         report = app.handle.load_battle(1)["report"]
         from munda_tui.rules.postbattle.sequence import commit_report
 
         text = commit_report(report)
         assert "Test generic sequence" in text and "+10 credits" in text
+        assert "Test scrap +4" in text and "Test trinket" in text
