@@ -238,7 +238,7 @@ def _run_sync(args: argparse.Namespace) -> int:
     if result.conflicts:
         print("munda-tui sync: stopped before anything was overwritten: changed here and "
               "in the league: " + ", ".join(result.conflicts) + ". Open the campaign in "
-              "munda-tui and sync from its screen to choose, gang by gang.", file=sys.stderr)
+              "munda-tui and sync from its screen to choose, one by one (a gang, a pack).", file=sys.stderr)
         return 3
     print(sync_words(result))
     for note in result.notes:

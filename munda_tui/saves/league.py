@@ -507,6 +507,12 @@ def sync(handle: "CampaignHandle", choices: dict[str, str] | None = None) -> Syn
                         result.details = _details(handle, base_id, head, theirs, conflicts)
                         return result
                     for path in conflicts:
+                        if _pack_of(path + "/x") == path:  # a pack: the side chosen, whole
+                            side = head if (choices or {})[path] == "ours" else theirs
+                            if (choices or {})[path] not in ("ours", "theirs"):
+                                raise LeagueError(f"{path}: {(choices or {})[path]!r} is not a choice here")
+                            merged.update(_pack_files(_tree(directory, side), path))
+                            continue
                         chosen = _chosen(handle, path, (choices or {})[path], base_id, head, theirs)
                         if chosen[1]:
                             merged[path] = chosen
@@ -611,7 +617,13 @@ def _merge(directory: Path, base: str, head: str, theirs: str) -> tuple[Blobs, l
     merged: Blobs = {}
     conflicts = []
     by_records = any(is_record(p) for p in o) and any(is_record(p) for p in t)
+    # a campaign's pack is one thing (issue 35.7): changed on both sides into two
+    # different packs, it is the Arbitrator's to choose whole, never a mix of files
+    clashing = _pack_clashes(b, o, t)
+    conflicts += sorted(clashing)
     for path in sorted(set(b) | set(o) | set(t)):
+        if _pack_of(path) in clashing:
+            continue
         bo, oo, to = b.get(path), o.get(path), t.get(path)
         if oo == to:
             value = oo
@@ -631,6 +643,54 @@ def _merge(directory: Path, base: str, head: str, theirs: str) -> tuple[Blobs, l
     if by_records:
         merged = _folded(directory, merged, o)
     return merged, conflicts, by_records
+
+
+def _pack_of(path: str) -> str:
+    """The pack folder a shared path is in ("packs/our-club"), "" when none."""
+    parts = path.split("/")
+    return "/".join(parts[:2]) if len(parts) > 2 and parts[0] == "packs" else ""
+
+
+def _pack_files(tree: Blobs, pack: str) -> Blobs:
+    return {p: v for p, v in tree.items() if p.startswith(pack + "/")}
+
+
+def _pack_clashes(b: Blobs, o: Blobs, t: Blobs) -> set[str]:
+    """The packs changed here and in the league since they last agreed, into two
+    different packs (another version, or other content)."""
+    packs = {_pack_of(p) for p in (*b, *o, *t)} - {""}
+    out = set()
+    for pack in packs:
+        was, ours, league = (_pack_files(tree, pack) for tree in (b, o, t))
+        if ours != was and league != was and ours != league:
+            out.add(pack)
+    return out
+
+
+def _pack_version(directory: Path, tree: Blobs, pack: str) -> str:
+    """A pack's version as its pack.toml on that side says ("" when it has none)."""
+    import tomllib
+
+    blob = tree.get(f"{pack}/pack.toml")
+    if blob is None:
+        return ""
+    try:
+        value = tomllib.loads(_blob_text(directory, blob[1])).get("version", "")
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return ""
+    return str(value)
+
+
+def _pack_words(directory: Path, was: Blobs, side: Blobs, pack: str) -> list[str]:
+    """What one side did to a pack, in words: its version and the files it changed."""
+    name = pack.split("/", 1)[1]
+    mine, before = _pack_files(side, pack), _pack_files(was, pack)
+    if not mine:
+        return [f"pack {name} removed"]
+    version = _pack_version(directory, side, pack)
+    changed = sorted(p.split("/", 2)[2] for p in set(mine) | set(before) if mine.get(p) != before.get(p))
+    return [f"pack {name} version {version or '?'}" + (" (new)" if not before else ""),
+            "changed: " + ", ".join(changed)]
 
 
 def _cat(directory: Path, blobs: list[str]) -> list[bytes]:
@@ -791,7 +851,11 @@ def _details(handle: "CampaignHandle", base: str, head: str, theirs: str, confli
     b, o, t = _tree(directory, base), _tree(directory, head), _tree(directory, theirs)
     out = []
     for path in conflicts:
-        if path.startswith(GANGS_DIR + "/"):
+        if _pack_of(path + "/x") == path:  # (a pack, whole: issue 35.7)
+            out.append(GangConflict(path, f"Pack {path.split('/', 1)[1]}: two versions",
+                                    _pack_words(directory, b, o, path),
+                                    _pack_words(directory, b, t, path), ["ours", "theirs"]))
+        elif path.startswith(GANGS_DIR + "/"):
             was, ours, league = (_gang_at(directory, tree, path, refs) for tree in (b, o, t))
             title = (ours or league or was).name if (ours or league or was) is not None else path
             item = GangConflict(path, title, changes(was, ours) or ["changed"], changes(was, league) or ["changed"],

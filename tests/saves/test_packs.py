@@ -507,6 +507,62 @@ def test_a_pack_added_on_one_laptop_reaches_the_other_on_sync(tmp_path: Path) ->
         # campaign's own catalogue.toml, which each laptop learns and never shares)
 
 
+def test_two_versions_of_one_pack_in_a_league_are_the_arbitrators_choice(tmp_path: Path) -> None:
+    """Issue 35.7: one laptop makes the league's pack version 2 (its conditions changed),
+    another adds a file to its version 1: the sync asks which pack the league plays (one
+    question for the pack, each side's version and files in words), writes nothing until
+    answered, and the answer takes that side's pack whole, never a mix of the two (on
+    main the files merged one by one into a pack neither laptop had)."""
+    import shutil as _shutil
+    import subprocess
+
+    from munda_tui.saves import Store
+    from munda_tui.saves.league import init, join, sync
+
+    if _shutil.which("git") is None:
+        pytest.skip("needs git")
+    from league_support import league
+
+    remote = tmp_path / "remote.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
+    ana, bo = Store(tmp_path / "ana"), Store(tmp_path / "bo")
+    with ana.create_campaign(league()) as handle:
+        init(handle, str(remote))
+    assert join(bo, str(remote)) == "club-league"
+    mine = write_pack(tmp_path / "config", {"conditions.toml": KIND_FILES["conditions"][1]})
+    with ana.open_campaign("club-league") as handle:
+        add_pack(mine, handle.path)
+        sync(handle)
+    with bo.open_campaign("club-league") as handle:
+        sync(handle)
+        assert load_packs(None, handle.path).packs[0].version == "1"
+    with ana.open_campaign("club-league") as handle:
+        folder = handle.path / "packs" / "test-club"
+        (folder / "pack.toml").write_text(manifest(version="2"), encoding="utf-8")
+        (folder / "conditions.toml").write_text(
+            KIND_FILES["conditions"][1].replace('short = "Tst"', 'short = "Ts2"'), encoding="utf-8")
+        sync(handle)
+        anas = {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*.toml")}
+    with bo.open_campaign("club-league") as handle:
+        folder = handle.path / "packs" / "test-club"
+        (folder / "scenario").mkdir()
+        (folder / "scenario" / "test_hazard.toml").write_text(TABLE, encoding="utf-8")
+        before = {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*.toml")}
+        result = sync(handle)
+        assert result.conflicts == ["packs/test-club"] and not result.pushed
+        [detail] = result.details
+        assert detail.title == "Pack test-club: two versions"
+        assert detail.ours == ["pack test-club version 1", "changed: scenario/test_hazard.toml"]
+        assert detail.theirs == ["pack test-club version 2", "changed: conditions.toml, pack.toml"]
+        assert {p.relative_to(folder).as_posix(): p.read_bytes()
+                for p in folder.rglob("*.toml")} == before  # (nothing written)
+        result = sync(handle, {"packs/test-club": "theirs"})
+        assert result.pushed and not result.conflicts
+        assert {p.relative_to(folder).as_posix(): p.read_bytes()
+                for p in folder.rglob("*.toml")} == anas  # the league's pack, whole
+        assert load_packs(None, handle.path).packs[0].version == "2"
+
+
 def test_a_packs_fighter_roles_answer_an_export_of_a_gang_the_package_does_not_list(
         tmp_path: Path) -> None:
     """The club supplies the Spyrers' types itself (the roles here are TEST DATA, not a
