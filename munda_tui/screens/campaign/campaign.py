@@ -435,7 +435,11 @@ class CampaignScreen(Asking, Screen[None]):
         c = self.campaign
         left = self.handle.left_out()
         self._show_counts(ov.title(c), len(c.gangs), len(c.battles), len(left))
-        self._show_left_out(left)
+        from munda_tui.rules.packs.check import settings_not_in_force
+
+        # a setting whose pack is not here (issue 35): said on the screen while it lasts
+        missing = [m for _f, _v, m in settings_not_in_force(c.settings, munda_app(self).rule_data)]
+        self._show_left_out(left, missing)
         counters = ov.counter_columns(c, munda_app(self).rule_data)
         self._counter_columns(gangs_table, counters)
         gangs, gang_row = ov.gang_rows(c, self.sort_by, counters)
@@ -470,15 +474,20 @@ class CampaignScreen(Asking, Screen[None]):
             empty = keys_text(self, "No battles yet: press {key:campaign.new_battle} to set up the first one.")
         self.query_one("#battles-empty", Static).update(empty)
 
-    def _show_left_out(self, left: "list[LeftOut]") -> None:
+    def _show_left_out(self, left: "list[LeftOut]", missing: "list[str] | None" = None) -> None:
         """The battle files the open left out (saves.folder.LeftOut): never silently
-        absent. Each names its file and line, and its newest backup that loads."""
+        absent. Each names its file and line, and its newest backup that loads. Then a
+        setting whose pack is not in force here (``missing``: what the player can do)."""
         from rich.text import Text
 
         note = self.query_one("#left-out", Static)
-        note.display = bool(left)
-        if not left:
+        note.display = bool(left or missing)
+        if not left and not missing:
             note.update("")
+            return
+        said = [f"{m[0].upper()}{m[1:]}." for m in missing or []]
+        if not left:
+            note.update(Text("\n".join(said)))
             return
         lines = [f"{len(left)} battle file{'s do' if len(left) > 1 else ' does'} not load and "
                  f"{'are' if len(left) > 1 else 'is'} left out (kept as it is):"]
@@ -494,7 +503,7 @@ class CampaignScreen(Asking, Screen[None]):
                                        f"backup that loads: {lo.backup.name}"))
             else:
                 lines.append("  no backup of it loads: the file is left as it is")
-        note.update(Text("\n".join(lines)))
+        note.update(Text("\n".join(lines + said)))
 
     def action_restore_left_out(self) -> None:
         """Offer the newest backup that loads of the first left-out battle file that has

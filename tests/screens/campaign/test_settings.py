@@ -214,6 +214,9 @@ async def test_a_setting_whose_pack_is_missing_names_the_pack_and_what_to_do(
                 if n.title == "A pack this campaign plays is not here"]
         assert len(said) == 1 and "the pack 'test-club'" in said[0]
         assert "munda-tui pack add" in said[0] and "settings (s)" in said[0]
+        note = str(app.screen.query_one("#left-out").render())  # (and on the screen)
+        assert app.screen.query_one("#left-out").display
+        assert "comes from the pack 'test-club'" in note and "munda-tui pack add" in note
         await open_settings(pilot)
         select = app.screen.query_one("#s-post_battle_ruleset", Select)
         assert "test-league (unknown here: its pack 'test-club' is not in force)" in [
