@@ -705,6 +705,7 @@ class CampaignHandle:
         present = {e.number: e.name for e in folder.scan_battles(self.path) if e.number is not None}
         summaries = {s.number: s for s in campaign.battles}
         taken = set(present.values())
+        gone: set[int] = set()  # the old battle files that do not load
         for number in sorted(set(summaries) | set(old)):
             summary = summaries.get(number)
             data: dict[str, Any] = {}
@@ -718,7 +719,11 @@ class CampaignHandle:
                 except SaveError as error:  # left where it is for the player to look at
                     self.problems.append(str(error))
                     data = {}
-                    if number in old:
+                    if number in old:  # left out now as at every later open: named, its
+                        # number kept, its summary not listed as a battle that loads
+                        self._problem_entries.append(folder.BattleEntry(source.name, None, None, str(error)))
+                        self._left_out = None
+                        gone.add(number)
                         continue
                 else:
                     if number in old:
@@ -731,6 +736,9 @@ class CampaignHandle:
             tx.write(self.battles_dir / bname, tomlemit.dumps(plain))
             self._battle_files[number] = bname
             self._summaries[number] = folder.summary_json(summary)
+
+        if gone:
+            campaign.battles[:] = [b for b in campaign.battles if b.number not in gone]
 
         def stem_of(number: int) -> str | None:  # a gang names a battle by its file
             bname = self._battle_files.get(number)

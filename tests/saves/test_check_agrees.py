@@ -196,8 +196,14 @@ def test_an_old_battle_file_the_split_left_behind_is_said_by_both(store, full_ca
     broken.write_text("schema_version = 1\n[battle\n")
     with store.open_campaign("old") as handle:  # split: the broken file stays
         assert any(p.startswith(f"{broken}:") for p in handle.problems)
+        # named at this same open, as at the next (it was only from the next open on)
+        [lo] = handle.left_out()
+        assert lo.path == broken and lo.number == 2 and lo.error == handle.problems[0]
+        at_the_split = [b.number for b in handle.campaign.battles]
+        assert 2 not in at_the_split and handle.next_battle_number() > max(at_the_split + [2])
     assert broken.exists()
     numbers, problems = _opened(store, "old")
+    assert numbers == at_the_split
     [said] = problems
     assert said.startswith(f"{broken}:2:") and "TOML syntax" in said
     assert check_paths([directory]) == [said]
