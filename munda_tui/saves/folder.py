@@ -935,6 +935,15 @@ class LeftOut:
     number: int | None  # the number it holds (its own, else its newest loading backup's)
     backup: Path | None  # its newest backup that loads
 
+    def unnumbered_error(self) -> SaveError:
+        """Why no new battle is numbered while this file's number cannot be read (the
+        new one could take it): the file's own problem, and what lets battles go on."""
+        error = self.save_error()
+        return SaveError(error.path, error.line, error.column,
+                         f"{error.message}; its battle number cannot be read and no backup of it "
+                         "says one, so no new battle is numbered until it loads (fix its "
+                         "`number` line) or is moved out of battles/")
+
     def save_error(self) -> SaveError:
         """The problem as the SaveError a load raises (path, line, column, message)."""
         head = f"{self.path}:"
@@ -947,18 +956,36 @@ class LeftOut:
 
 
 def number_in(path: Path) -> int | None:
-    """The battle number a battle file (or a backup of one) holds, if it can be read."""
+    """The battle number a battle file (or a backup of one) holds, if it can be read:
+    from the whole file, else from its head alone (the lines before its first table: a
+    file broken further down still says its number there)."""
     try:
-        number = parse_text(path, read_text(path)).get(NUMBER)
+        text = read_text(path)
     except SaveError:
         return None
+    try:
+        number = parse_text(path, text).get(NUMBER)
+    except SaveError:
+        head = []
+        for line in text.splitlines():
+            if line.lstrip().startswith("["):
+                break
+            head.append(line)
+        try:
+            number = parse_text(path, "\n".join(head)).get(NUMBER)
+        except SaveError:
+            return None
     return number if type(number) is int and 0 <= number <= 9_999 else None
 
 
-def left_out(directory: Path, entries: list[BattleEntry], newest_loadable: Any) -> list[LeftOut]:
+def left_out(directory: Path, entries: list[BattleEntry], newest_loadable: Any,
+             backups: Any = None) -> list[LeftOut]:
     """The battle files an open left out (``entries`` with an error), each with the
     number it keeps (no new battle takes it) and its newest backup that loads
-    (``newest_loadable(path)``: ``Store.newest_loadable_backup``)."""
+    (``newest_loadable(path)``: ``Store.newest_loadable_backup``). The number is the
+    file's own, else its old name's (``battles/0007.toml``), else the newest of its
+    backups (``backups(path)``, newest first) that says one, loading or not; None when
+    none does (:attr:`LeftOut.number` None: no new battle is numbered while it is so)."""
     out: list[LeftOut] = []
     for entry in entries:
         if entry.error is None:
@@ -975,6 +1002,11 @@ def left_out(directory: Path, entries: list[BattleEntry], newest_loadable: Any) 
             number = battle_number(path)
         if number is None and backup is not None:
             number = number_in(backup)
+        if number is None and backups is not None:
+            try:
+                number = next((n for n in map(number_in, backups(path)) if n is not None), None)
+            except OSError:
+                number = None
         out.append(LeftOut(path, entry.error, number, backup))
     return out
 

@@ -662,7 +662,8 @@ class CampaignHandle:
         backup that loads. The campaign screen lists them; no new battle takes one's
         number (:meth:`next_battle_number`), nor can a save write over one."""
         if self._left_out is None:
-            self._left_out = folder.left_out(self.path, self._problem_entries, self.store.newest_loadable_backup)
+            self._left_out = folder.left_out(self.path, self._problem_entries, self.store.newest_loadable_backup,
+                                             self.store.backups)
         return self._left_out
 
     def next_battle_number(self) -> int:
@@ -987,6 +988,11 @@ class CampaignHandle:
             for number in summaries:
                 if number not in self._new_names:
                     self._refuse_left_out(number)
+                    if number not in self._battle_files:  # a new battle: none while a
+                        # left-out file's number is unknown (it could be this one)
+                        unknown = [lo for lo in self.left_out() if lo.number is None]
+                        if unknown:
+                            raise unknown[0].unnumbered_error()
 
         def stem_of(number: int) -> str | None:  # a gang names a battle by its file
             name = self._battle_files.get(number) or self._new_names.get(number)

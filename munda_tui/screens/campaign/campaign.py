@@ -503,6 +503,9 @@ class CampaignScreen(Asking, Screen[None]):
                                        f"backup that loads: {lo.backup.name}"))
             else:
                 lines.append("  no backup of it loads: the file is left as it is")
+            if lo.number is None:  # (no new battle takes its number: none is numbered)
+                lines.append("  its battle number cannot be read: no new battle can be started "
+                             "until it loads (fix its `number` line) or is moved out of battles/")
         note.update(Text("\n".join(lines + said)))
 
     def action_restore_left_out(self) -> None:

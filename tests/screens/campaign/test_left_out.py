@@ -87,3 +87,32 @@ def test_left_out_snapshot(snap_compare, make_app, data_dir, fixed_names) -> Non
         await wait_for_screen(pilot, "CampaignScreen")
 
     assert snap_compare(make_app(campaign=slug), terminal_size=SIZE, run_before=on_campaign)
+
+
+async def test_a_left_out_battle_whose_number_cannot_be_read_keeps_it(make_app, data_dir, fixed_names) -> None:
+    """A left-out file with no readable number and no backup (the newest battle's, 4):
+    a new battle took 4, its identity. Now the screen says its number cannot be read
+    and a new battle is refused, naming the file, until it loads or leaves battles/."""
+    from munda_tui.screens.common.dialogs import ErrorScreen
+
+    slug = seed(data_dir)
+    with Store(data_dir).open_campaign(slug) as handle:
+        path = handle.battle_path(4)
+    for backup in (data_dir / "campaigns" / slug / ".backups").rglob(f"{path.name}*"):
+        backup.unlink()
+    path.write_text(path.read_text().replace("number = 4", 'number = "four"', 1))
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        said = str(app.screen.query_one("#left-out").render())
+        assert f"battles/{path.name}:" in said and "battle number cannot be read" in said
+        await pilot.press("n")
+        await wait_for_screen(pilot, "ErrorScreen")
+        assert isinstance(app.screen, ErrorScreen)
+        assert str(path) in app.screen.message and "no new battle is numbered" in app.screen.message
+        assert [b.number for b in app.handle.campaign.battles] == [1, 2, 3]
+    with Store(data_dir).open_campaign(slug) as handle:
+        assert [b.number for b in handle.campaign.battles] == [1, 2, 3]
+    path.write_text(path.read_text().replace('number = "four"', "number = 4\n[summary]\nx = [", 1))
+    with Store(data_dir).open_campaign(slug) as handle:  # broken further down: its number read
+        assert [lo.number for lo in handle.left_out()] == [4] and handle.next_battle_number() == 5
