@@ -330,6 +330,39 @@ def test_a_broken_file_from_the_remote_is_refused_by_name(tmp_path: Path, monkey
     assert main(["check", str(tmp_path / "ana")]) == 0
 
 
+def test_a_gang_below_the_rulesets_reputation_floor_is_refused_as_check_refuses_it(
+        tmp_path: Path, monkeypatch, capsys) -> None:
+    """Under Gang War a gang's Reputation is never below 0 (the campaign's ruleset): the
+    open and `munda-tui check` refuse a gang file saying -3, but the sync loaded a gang
+    file without its campaign and wrote it. Now it reads it with the campaign.toml of the
+    same commit and says what check says, word for word."""
+    from munda_tui.saves.check import check_paths
+
+    git_home(tmp_path, monkeypatch, "[user]\n\tname = Ana\n\temail = ana@club\n")
+    remote = bare_remote(tmp_path / "remote.git")
+    ana = Store(tmp_path / "ana")
+    with ana.create_campaign(league(2)) as handle:
+        assert handle.campaign.settings.post_battle_ruleset == "gang-war"
+        init(handle, str(remote))
+    hand = tmp_path / "by-hand"
+    subprocess.run(["git", "clone", "-q", "-b", "main", str(remote), str(hand)], check=True)
+    gang = hand / "gangs" / "gang-02.toml"
+    text = gang.read_text()
+    assert "\nreputation = " in text
+    gang.write_text(text.replace("\nreputation = ", "\nreputation = -3\nx_was = ", 1)
+                    .replace("\nx_was = ", "\n#", 1))
+    _git(hand, "-c", "user.name=Hand", "-c", "user.email=hand@club", "commit", "-qam", "below 0")
+    _git(hand, "push", "-q", "origin", "main")
+    [checked] = check_paths([hand])  # what check says of it
+    assert checked.startswith(f"{gang}:") and "reputation" in checked
+    before = (ana.campaign_dir("club-league") / "gangs" / "gang-02.toml").read_bytes()
+    monkeypatch.setenv("MUNDA_TUI_DATA_DIR", str(tmp_path / "ana"))
+    assert main(["sync", "club-league"]) == 1
+    err = capsys.readouterr().err
+    assert "gangs/gang-02.toml:" + checked.split(f"{gang}:", 1)[1] in err, (err, checked)
+    assert (ana.campaign_dir("club-league") / "gangs" / "gang-02.toml").read_bytes() == before
+
+
 def test_a_hand_broken_file_here_is_not_pushed(tmp_path: Path, monkeypatch) -> None:
     git_home(tmp_path, monkeypatch, "[user]\n\tname = Ana\n\temail = ana@club\n")
     remote = bare_remote(tmp_path / "remote.git")
