@@ -713,6 +713,12 @@ class MundaApp(KeyOrderApp):
                            str(self.handle.battle_path(number)), error)
             return False
         self._say_battle_packs(number, data)
+        problem = self.handle.journal_problems.get(number)
+        if problem is not None:  # (the tracker's journal: its lines from there left out)
+            self.notify(f"Battle {number}'s tracker journal: {problem}. The battle opens as it "
+                        "was before that line; the journal is kept in .backups/ as "
+                        f"{self.handle.battle_path(number).stem}.events.broken.bak.",
+                        severity="warning", timeout=20)
         # Replace whatever battle screen is showing with the one for its new stage.
         level = self._campaign_level()
         while len(self.screen_stack) > level + 1:

@@ -28,9 +28,12 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .atomic import guarded_write
+
+if TYPE_CHECKING:
+    from .errors import SaveError
 
 SUFFIX = ".events"
 #: lines after which the journal is folded into the battle file (a bound on its size
@@ -105,22 +108,73 @@ def read(path: Path) -> list[dict[str, Any]]:
     """Every whole line of the journal (none when there is no journal). A torn last line
     (a crash in the middle of its append) is left out; so is everything after a line
     that is not a journal line (a hand edit), which is never applied."""
+    return _scan(path)[0]
+
+
+def _scan(path: Path) -> tuple[list[dict[str, Any]], "SaveError | None"]:
+    """The journal's whole lines up to the first that is not a journal line, and that
+    line's problem (``path:line:col``; None when every line is one)."""
+    from .errors import SaveError
+
     try:
         raw = path.read_bytes()
-    except FileNotFoundError:
-        return []
-    except OSError:
-        return []
+    except OSError:  # (none, or unreadable: as before, nothing applied)
+        return [], None
     out: list[dict[str, Any]] = []
-    for chunk in raw.split(b"\n")[:-1]:  # the part after the last newline was never whole
+    for number, chunk in enumerate(raw.split(b"\n")[:-1], 1):  # after the last newline: never whole
         try:
             line = json.loads(chunk.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
-            break
+        except UnicodeDecodeError as error:
+            return out, SaveError(path, number, error.start + 1, "not UTF-8")
+        except json.JSONDecodeError as error:
+            return out, SaveError(path, number, error.colno, f"not a journal line: {error.msg}")
+        except ValueError as error:  # pragma: no cover - (json raises JSONDecodeError)
+            return out, SaveError(path, number, 1, f"not a journal line: {error}")
         if not _well_formed(line):
-            break
+            return out, SaveError(path, number, 1, "not a journal line: expected "
+                                  '{"keep": N, "log": [...], "set": {...}, "drop": [...]}')
         out.append(line)
-    return out
+    return out, None
+
+
+def load(path: Path, part: dict[str, Any]) -> tuple[dict[str, Any] | None, "SaveError | None"]:
+    """The battle's ``battle`` part with its journal applied, as the app folds it (None:
+    no line to apply), and
+    the journal's first problem (``path:line:col: message``; None when there is none):
+    a line that is not a journal line, or the first whose change makes a part the battle
+    file would not load with (``battle_schema.check_part``). That line and every line
+    after it are left out. ``munda-tui check`` says the same problem (``saves.check``)."""
+    from . import battle_schema
+    from .codec import ValidationError
+    from .errors import SaveError
+
+    lines, problem = _scan(path)
+    if not lines:
+        return None, problem
+
+    def fine(count: int) -> ValidationError | None:
+        try:
+            battle_schema.check_part("battle", apply(part, lines[:count]))
+        except ValidationError as error:
+            return error
+        except RecursionError:
+            return ValidationError(("battle",), "nested too deeply")
+        return None
+
+    wrong = fine(len(lines))
+    if wrong is None:
+        return apply(part, lines), problem
+    good, bad = 0, len(lines)  # the part before the journal loads (the file did): the
+    while bad - good > 1:        # first line after which it does not, by halves
+        middle = (good + bad) // 2
+        said = fine(middle)
+        if said is None:
+            good = middle
+        else:
+            bad, wrong = middle, said
+    assert wrong is not None
+    return apply(part, lines[:good]), SaveError(
+        path, bad, 1, f"{wrong} (after this line's change: it and the lines after it are left out)")
 
 
 def _well_formed(line: Any) -> bool:
@@ -139,4 +193,4 @@ def remove(path: Path) -> None:
         pass
 
 
-__all__ = ["FOLD_EVERY", "SUFFIX", "append", "apply", "delta", "path_of", "read", "remove"]
+__all__ = ["FOLD_EVERY", "SUFFIX", "append", "apply", "delta", "load", "path_of", "read", "remove"]

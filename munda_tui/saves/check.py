@@ -5,7 +5,7 @@ config; what the app says of its keymap and theme through ``config_check``), Arb
 table files in ``<config>/tables/`` or ``<campaign>/tables/`` (applied in the app's
 order onto the packaged tables), packs in ``<config>/packs/`` and a campaign's
 ``catalogue.toml``, ``campaign.toml``, gang files in ``gangs/``, battle files in
-``battles/``, campaign exports.
+``battles/`` and the tracker's journals beside them (``<stem>.events``), campaign exports.
 Read-only: no lock is taken, nothing is migrated or written.
 """
 
@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from .errors import SaveError
 from .files import (_BATTLE_ID_NAME as _ID_NAME, BACKUPS_DIR, BATTLES_DIR, CAMPAIGN_FILE, CAMPAIGNS_DIR,
                     CONFIG_FILE, GANGS_DIR, is_battle_file_name)
+from .battle_log import SUFFIX as JOURNAL_SUFFIX
 from .loading import load_any
 from .paths import default_config_dir, default_data_dir
 
@@ -80,6 +81,8 @@ def _campaign_files(directory: Path) -> list[Path]:
             p = battles / name
             if not name.startswith(".") and is_battle_file_name(name) and (p.is_file() or _ID_NAME.match(name)):
                 files.append(p)
+            elif not name.startswith(".") and name.endswith(JOURNAL_SUFFIX) and p.is_file():
+                files.append(p)  # the tracker's journal (saves.battle_log)
     return files
 
 
@@ -204,8 +207,27 @@ def _kind(file: Path) -> str:
     return "save"
 
 
+def _journal_problems(file: Path) -> list[str]:
+    """The tracker's journal (``battles/<stem>.events``), read as the app folds it into
+    its battle file (``battle_log.load``): its first line that is not a journal line, or
+    whose change the battle file would not load with. (A battle file that does not load
+    is said on its own; its journal is then read onto an empty record.)"""
+    from . import battle_log
+    from .files import load_battle_file
+
+    battle = file.with_suffix(".toml")
+    try:
+        part = load_battle_file(battle)[0].get("battle") or {}
+    except SaveError:
+        part = {}
+    _applied, problem = battle_log.load(file, part if isinstance(part, dict) else {})
+    return [] if problem is None else [str(problem)]
+
+
 def check_file(file: Path, config_check: ConfigCheck | None = None) -> list[str]:
     """``path:line:col: message`` for what the app would say of ``file``."""
+    if file.suffix == JOURNAL_SUFFIX:
+        return _journal_problems(file)
     kind = _kind(file)
     if kind == "table":
         return _table_problems(file)

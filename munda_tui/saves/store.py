@@ -592,6 +592,9 @@ class CampaignHandle:
         self._problem_entries: list[folder.BattleEntry] = []
         self._battles_written = False  # (the battle index is written at the close if so)
         self.problems: list[str] = []  # battle files that do not load, left out
+        #: battle number -> its journal's problem (``path:line:col``) at its last load: the
+        #: lines from there on left out (``battle_log.load``)
+        self.journal_problems: dict[int, str] = {}
         # battle number -> (its ``battle`` part as on disk: the file and its journal, the
         # journal's lines since the last fold): the tracker's saves append to the journal
         self._journal: dict[int, tuple[dict[str, Any], int]] = {}
@@ -1212,9 +1215,16 @@ class CampaignHandle:
         data = self._load_whole(number)
         data.pop(folder.NUMBER, None)
         data.pop(folder.SUMMARY, None)
-        lines = battle_log.read(battle_log.path_of(self.battle_path(number)))
-        if lines:  # the tracker's saves since the file was last written (a crash, or open)
-            data["battle"] = battle_log.apply(data.get("battle") or {}, lines)
+        # the tracker's saves since the file was last written (a crash, or open), checked
+        # as `munda-tui check` checks them: a line that is not one, or whose change the
+        # file would not load with, is left out with the lines after it, and said
+        part, problem = battle_log.load(battle_log.path_of(self.battle_path(number)), data.get("battle") or {})
+        if part is not None:
+            data["battle"] = part
+        if problem is not None:
+            self.journal_problems[number] = str(problem)
+        else:
+            self.journal_problems.pop(number, None)
         return data
 
     # --- the tracker's journal (saves.battle_log) -------------------------------------
@@ -1344,7 +1354,10 @@ class CampaignHandle:
         self.save_battle(number, whole, _memo=self._emit_memo[1], _fresh=frozenset({part}),
                          _fingerprints=fingerprints)
         if part == "battle":  # the whole record is in the file now: its journal is done
-            battle_log.remove(battle_log.path_of(path))
+            journal = battle_log.path_of(path)
+            if self.journal_problems.pop(number, None) is not None and journal.exists():
+                _keep_aside(journal, backup_dir_of(journal), "broken")  # (its lines left out)
+            battle_log.remove(journal)
             self._journal[number] = (data, 0)
         if known is not None and fingerprints is not None:
             self._parts = (number, _stat_key(path), known)

@@ -211,3 +211,29 @@ def test_an_old_battle_file_the_split_left_behind_is_said_by_both(store, full_ca
         [lo] = handle.left_out()
         assert lo.path == broken and lo.number == 2
         assert handle.next_battle_number() > max(numbers)
+
+
+@pytest.mark.parametrize("bad, col, said", [
+    ('{"set": {"outcome": 5}}', 1, "battle.outcome: "),  # a part the file would not load with
+    ('{"keep": 0, "log": [{"kind": 7}]}', 1, "battle.log[0]: an event needs a kind"),
+    ('{"set": {"seen": {}}, "oops"}', 29, "not a journal line: "),  # not JSON
+    ('{"keep": -1}', 1, "not a journal line: "),  # not a journal line's shape
+])
+def test_check_reads_the_trackers_journal_as_the_app_folds_it(store, folder, bad, col, said):
+    """`munda-tui check` never read `battles/<stem>.events` (the tracker's journal): a line
+    the app leaves out, or whose change the battle file would not load with (the fold
+    wrote it into the .toml, which then did not load), passed. Both now say the same
+    `path:line:col`, and the app opens the battle as it was before that line."""
+    directory, first, _second = folder
+    journal = first.with_suffix(".events")
+    journal.write_text('{"set": {"seen": {"g": ["escher:A"]}}}\n' + bad + '\n{"set": {"seen": {}}}\n')
+    [checked] = check_paths([directory])
+    assert checked.startswith(f"{journal}:2:{col}: {said}"), checked
+    assert check_paths([journal]) == [checked]
+    with store.open_campaign("demo") as handle:
+        battle = handle.load_battle(1)["battle"]
+        assert battle["seen"] == {"g": ["escher:A"]} and "outcome" not in battle  # up to line 1
+        assert handle.journal_problems == {1: checked}
+        handle.fold_battle_log(1)  # written whole: the journal kept aside, the file loads
+    assert not journal.exists() and check_paths([directory]) == []
+    assert (directory / ".backups" / "battles" / f"{journal.name}.broken.bak").read_text().count("\n") == 3
