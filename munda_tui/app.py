@@ -457,18 +457,14 @@ class MundaApp(KeyOrderApp):
             self._refresh_notifications()
 
     def _refresh_notifications(self) -> None:
-        """Textual's toasts, except on a screen that names a ``NOTICE_LINE`` (a Static
-        of its own, in its layout): the notices are shown there, hiding nothing (the
-        post-battle's questions and a report's last lines: a toast at 80x24 covered them)."""
-        from textual.css.query import NoMatches
-        from .widgets.plain import Static
-
+        """The notices, on a line of the screen's own layout, never as toasts over it: a
+        toast at the bottom right covered a question's message (the post-battle's, a
+        dialog's), the tracker's status line, a report's last lines. A screen names its
+        line (``NOTICE_LINE``: the post-battle's above the step, the report's under its
+        title); on every other screen the line is put above its first part under the
+        header (``#app-notice``): the rest makes room, nothing is hidden."""
         screen = self.screen if self._screen_stack else None
-        where = getattr(screen, "NOTICE_LINE", "")
-        try:
-            line = screen.query_one(where, Static) if screen is not None and where else None
-        except NoMatches:  # (not composed yet)
-            line = None
+        line = self._notice_line(screen) if screen is not None else None
         if line is None:
             super()._refresh_notifications()
             return
@@ -479,6 +475,26 @@ class MundaApp(KeyOrderApp):
         if notices:  # gone when its time is up, as a toast is
             self.set_timer(max(0.05, min(n.time_left for n in notices)),
                            self._refresh_notifications)
+
+    def _notice_line(self, screen: Screen) -> Any:
+        """The Static a screen shows the notices on (None: not composed yet)."""
+        from textual.css.query import NoMatches
+        from .widgets.plain import Static
+
+        where = getattr(screen, "NOTICE_LINE", "") or "#app-notice"
+        try:
+            return screen.query_one(where, Static)
+        except NoMatches:
+            pass
+        if where != "#app-notice" or not screen.is_mounted:
+            return None
+        flow = [c for c in screen.children if c.styles.dock == "none" and c.id != "textual-tooltip"]
+        if not flow:
+            return None
+        line = Static("", id="app-notice", markup=False)
+        line.display = False
+        screen.mount(line, before=flow[0])
+        return line
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:

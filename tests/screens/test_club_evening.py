@@ -483,6 +483,64 @@ async def test_a_notice_never_covers_the_question_and_goes_at_the_next_key(
         assert not line.display and not list(app._notifications)
 
 
+@pytest.mark.parametrize("where", ["campaign", "roster", "settings", "charts", "pre-battle",
+                                   "tracker", "league text", "a question"])
+async def test_a_notice_on_any_screen_hides_nothing_and_goes_at_the_next_key(
+        make_app: Any, data_dir: Path, where: str) -> None:
+    """A notice raised on the roster, settings, pre-battle, tracker or league screens was
+    a toast at the bottom right, over their messages and status lines (the tracker's
+    status, a dialog's hint) until the next key. Every screen now shows notices on a line
+    of its own above its first part: everything else stays in view (the rest makes
+    room), and a key takes it away."""
+    from textual.widgets._toast import Toast
+
+    from munda_tui.screens.campaign.league import LeagueTextScreen
+    from munda_tui.screens.common.dialogs import ConfirmScreen
+    from tests.screens.battle.test_battle import make_battle, open_battle
+
+    make_battle(data_dir)
+    app = make_app(campaign="demo")
+    app.NOTICE_READ_SECONDS = 1e9
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        opened = {"roster": "RosterScreen", "settings": "SettingsScreen", "charts": "ChartsScreen"}
+        if where in opened:
+            await pilot.press(where[0])
+            await wait_for_screen(pilot, opened[where])
+        elif where == "pre-battle":
+            app.new_battle()
+            await wait_for_screen(pilot, "PreBattleScreen")
+        elif where == "tracker":
+            await open_battle(pilot)
+            await wait_for_screen(pilot, "BattleScreen")
+        elif where == "league text":
+            app.push_screen(LeagueTextScreen("League status", [f"line {i}" for i in range(40)]))
+            await wait_for_screen(pilot, "LeagueTextScreen")
+        else:
+            app.push_screen(ConfirmScreen("Delete the set-up of battle 1?", "A backup is kept."))
+            await wait_for_screen(pilot, "ConfirmScreen")
+        await pilot.pause()
+        screen = app.screen
+        before = {id(w): w.region for w in screen.walk_children() if w.region.area}
+        app.notify("Your config: config.toml:3:1: keymap: no binding 'campaign.no_such_key' "
+                   "(left out; the rest applies)", severity="warning", timeout=600)
+        line = screen.query_one("#app-notice")
+        await wait_until(pilot, lambda: line.display and line.region.height, "the notice line")
+        await pilot.pause()
+        assert "campaign.no_such_key" in str(line.render())
+        assert not [t for t in screen.query(Toast) if t.display]  # no toast over anything
+        shown = [w for w in screen.walk_children() if w.region.area and w is not line
+                 and line not in w.ancestors_with_self and w not in line.ancestors_with_self]
+        over = [w for w in shown if line.region.overlaps(w.region) and w.parent is not None
+                and not w.region.contains_region(line.region)]
+        assert over == [], over  # (a container around it, not a part under it)
+        assert len([w for w in shown if id(w) in before]) >= len(before) - 2  # all still shown
+        app.NOTICE_READ_SECONDS = 0.0
+        await pilot.press("f1" if where == "settings" else "question_mark")  # a key that acts
+        await pilot.pause(0.2)
+        assert not line.display and not list(app._notifications)
+
+
 # --- 5. 80x24 plays a whole battle ----------------------------------------------------------
 
 def test_serve_keeps_the_title_of_a_secret_link_in_view_at_80x24() -> None:
