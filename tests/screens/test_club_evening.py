@@ -311,7 +311,7 @@ KEYS_ROWS = {
     "screens.campaign.import_gang.ImportGangScreen": "import a gang",
     "screens.campaign.catalogue.CatalogueScreen": "catalogue",
     "screens.campaign.league.SyncingScreen": "league", "screens.campaign.league.ConflictScreen": "league",
-    "screens.campaign.league.LeagueTextScreen": "league",
+    "screens.campaign.league.LeagueTextScreen": "league", "screens.campaign.league.QuestionScreen": "league",
     "screens.prebattle.screen.PreBattleScreen": "pre-battle",
     "screens.common.dice_prompt.DicePrompt": "pre-battle",
     "screens.prebattle.modals.DealtCardsModal": "pre-battle",
