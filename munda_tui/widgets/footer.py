@@ -77,11 +77,15 @@ class Footer(TextualFooter):
             width = self.app.size.width - (13 if palette is not None else 0)
             wide = sum(len(self.app.get_key_display(g[0][0])) + len(g[0][0].description) + 3
                        for g in groups + [help_])
-            more = self._more_key() if wide > width else None
+            # More: the keys too many for the width, or keys the screen needs that its
+            # footer never shows (``more_keys_wanted``: the post-battle report's scrolling)
+            wanted = getattr(self.screen, "more_keys_wanted", None)
+            overflow = wide > width or (wanted is not None and wanted())
+            more = self._more_key() if overflow else None
             if more is not None:  # what Escape does stays in view, after More
                 back = [g for g in groups if any(b.key == "escape" for b, _e, _t in g)]
                 groups = back + [g for g in groups if g not in back]
-            groups = [help_] + ([more] if more else []) + groups if wide > width \
+            groups = [help_] + ([more] if more else []) + groups if overflow \
                 else groups + [help_]
         return groups, palette
 

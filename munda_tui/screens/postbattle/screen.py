@@ -91,7 +91,7 @@ class PromptInput(_Stamped, Input):
 class MultiPick(_Stamped, SelectionList[str]):
     """A SelectionList where Space toggles and Enter confirms."""
 
-    BINDINGS = [Binding("enter", "confirm", "Confirm", show=False, id="multi_pick.confirm")]
+    BINDINGS = [Binding("enter", "confirm", "Confirm", id="multi_pick.confirm")]
 
     def action_confirm(self) -> None:
         message = MultiConfirmed(self, list(self.selected))
@@ -139,8 +139,10 @@ rosters once and saves the battle report.
         Binding("R", "reroll", "Re-roll / correct", id="post_battle.reroll"),
         Binding("escape", "leave", "Leave (saved)", id="post_battle.leave"),
         # the table under a question (a Lasting Injury's D66, an action's text) scrolls
-        Binding("pagedown", "table(1)", "Table down", show=False, id="post_battle.table_down"),
-        Binding("pageup", "table(-1)", "Table up", show=False, id="post_battle.table_up"),
+        # (priority: the step's text has the focus when no question is asked, and its own
+        # page keys, in no footer and in no More list, would take them; a list keeps its own)
+        Binding("pagedown", "table(1)", "Scroll down", show=False, priority=True, id="post_battle.table_down"),
+        Binding("pageup", "table(-1)", "Scroll up", show=False, priority=True, id="post_battle.table_up"),
         # a list question: 1-9 picks line N (a list of several: toggles it), as a dialog's
         *line_bindings("post_battle"),
     ]
@@ -567,8 +569,8 @@ rosters once and saves the battle report.
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "line":  # in force on a list question (a field takes its digits)
             return focused_lines(self) is not None
-        if action == "table":  # a question's table (page up/down in a list are the list's)
-            return self.seq is not None and self.seq.pending is not None
+        if action == "table":  # the question's table, else the step's text or the report
+            return not isinstance(self.focused, (OptionList, SelectionList))  # (a list's own)
         if self.seq is None:
             return action in ("leave", "next")
         if action == "add":
@@ -603,9 +605,17 @@ rosters once and saves the battle report.
         seq.advance()
         self._changed()
 
+    def more_keys_wanted(self) -> bool:
+        """The footer's More even when its keys fit (widgets.footer): the report, once
+        applied, is read by scrolling (page down/up), keys its footer does not show."""
+        return self.seq is None
+
     def action_table(self, direction: int) -> None:
-        """Scroll the table under the question by a page (it is cut at 80x24)."""
+        """Scroll the table under the question by a page (it is cut at 80x24); with no
+        question (or no table), the step's text or the report."""
         table = self.query_one("#pb-table-scroll", VerticalScroll)
+        if self.seq is None or self.seq.pending is None or not table.max_scroll_y:
+            table = self.query_one("#pb-lines", VerticalScroll)
         if direction > 0:
             table.scroll_page_down(animate=False)
         else:
