@@ -464,11 +464,13 @@ class MundaApp(KeyOrderApp):
         title); on every other screen the line is put above its first part under the
         header (``#app-notice``): the rest makes room, nothing is hidden."""
         screen = self.screen if self._screen_stack else None
-        line = self._notice_line(screen) if screen is not None else None
+        notices = [n for n in self._notifications if not n.has_expired]
+        # (the line is put into a screen only for a notice: a screen switch refreshes the
+        # notices too, and a screen settling in a burst of keys is not changed for none)
+        line = self._notice_line(screen, mount=bool(notices)) if screen is not None else None
         if line is None:
             super()._refresh_notifications()
             return
-        notices = [n for n in self._notifications if not n.has_expired]
         line.update("\n".join(n.message for n in notices))
         line.set_class(any(n.severity != "information" for n in notices), "-warning")
         line.display = bool(notices)
@@ -476,8 +478,9 @@ class MundaApp(KeyOrderApp):
             self.set_timer(max(0.05, min(n.time_left for n in notices)),
                            self._refresh_notifications)
 
-    def _notice_line(self, screen: Screen) -> Any:
-        """The Static a screen shows the notices on (None: not composed yet)."""
+    def _notice_line(self, screen: Screen, mount: bool = True) -> Any:
+        """The Static a screen shows the notices on (None: not composed yet, or not put
+        there yet and ``mount`` is False)."""
         from textual.css.query import NoMatches
         from .widgets.plain import Static
 
@@ -486,7 +489,7 @@ class MundaApp(KeyOrderApp):
             return screen.query_one(where, Static)
         except NoMatches:
             pass
-        if where != "#app-notice" or not screen.is_mounted:
+        if where != "#app-notice" or not mount or not screen.is_mounted:
             return None
         flow = [c for c in screen.children if c.styles.dock == "none" and c.id != "textual-tooltip"]
         if not flow:

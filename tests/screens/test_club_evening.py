@@ -524,8 +524,9 @@ async def test_a_notice_on_any_screen_hides_nothing_and_goes_at_the_next_key(
         before = {id(w): w.region for w in screen.walk_children() if w.region.area}
         app.notify("Your config: config.toml:3:1: keymap: no binding 'campaign.no_such_key' "
                    "(left out; the rest applies)", severity="warning", timeout=600)
+        await wait_until(pilot, lambda: bool(screen.query("#app-notice")), "the notice line")
         line = screen.query_one("#app-notice")
-        await wait_until(pilot, lambda: line.display and line.region.height, "the notice line")
+        await wait_until(pilot, lambda: line.display and line.region.height, "the notice line shown")
         await pilot.pause()
         assert "campaign.no_such_key" in str(line.render())
         assert not [t for t in screen.query(Toast) if t.display]  # no toast over anything
