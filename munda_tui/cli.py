@@ -86,11 +86,15 @@ def _run_check(args: argparse.Namespace) -> int:
         if not paths:
             print(f"nothing to check: no saves yet ({_data_dir(args)} does not exist)")
             return 0
-    problems = check_paths(paths, config_check=_config_check)
+    notes: list[str] = []
+    problems = check_paths(paths, config_check=_config_check, notes=notes)
     for line in problems:
         print(line)
+    for line in notes:  # (files that load, with something the app says as they open)
+        print(f"note: {line}")
     if not problems:
-        print(f"all saves load ({', '.join(str(p) for p in paths)})")
+        print(f"all saves load ({', '.join(str(p) for p in paths)})"
+              + (f"; {len(notes)} note(s) above" if notes else ""))
     return 1 if problems else 0
 
 

@@ -224,8 +224,11 @@ def _journal_problems(file: Path) -> list[str]:
     return [] if problem is None else [str(problem)]
 
 
-def check_file(file: Path, config_check: ConfigCheck | None = None) -> list[str]:
-    """``path:line:col: message`` for what the app would say of ``file``."""
+def check_file(file: Path, config_check: ConfigCheck | None = None,
+               notes: list[str] | None = None) -> list[str]:
+    """``path:line:col: message`` for what the app would say of ``file``: what does not
+    load. What the app says of a file that loads (a setting whose pack is not in force:
+    the campaign opens and says so) goes into ``notes`` when given."""
     if file.suffix == JOURNAL_SUFFIX:
         return _journal_problems(file)
     kind = _kind(file)
@@ -241,7 +244,9 @@ def check_file(file: Path, config_check: ConfigCheck | None = None) -> list[str]
     except SaveError as error:
         return [str(error)]
     if file.name == CAMPAIGN_FILE:
-        return _settings_problems(file, loaded)
+        if notes is not None:
+            notes.extend(_settings_problems(file, loaded))
+        return []
     if kind == "config" and config_check is not None:
         from .files import read_text
 
@@ -254,9 +259,14 @@ def check_file(file: Path, config_check: ConfigCheck | None = None) -> list[str]
 
 
 def check_paths(paths: Iterable[Path | str] | None = None,
-                config_check: ConfigCheck | None = None) -> list[str]:
+                config_check: ConfigCheck | None = None,
+                notes: list[str] | None = None) -> list[str]:
     """``path:line:col: message`` for every save under ``paths`` that does not
-    load (empty when all load). No paths: the data dir."""
+    load (empty when all load), as the app's open refuses it. No paths: the data dir.
+
+    ``notes`` (when given) gets what the app says of a file that does load: a campaign
+    setting whose pack is not in force on this computer (issue 35: the campaign opens and
+    names the pack), at the setting's line."""
     targets = [Path(p) for p in paths or []]
     if not targets:
         data_dir = default_data_dir()
@@ -280,15 +290,15 @@ def check_paths(paths: Iterable[Path | str] | None = None,
             folder = _campaign_of(file)
             found = folders.get(folder) if folder is not None else None
             if folder is None or found is None:  # not a campaign's file, or of the old
-                problems.extend(check_file(file, config_check))  # layout: checked alone
+                problems.extend(check_file(file, config_check, notes))  # layout: checked alone
                 continue
             if target.is_dir() and folder not in seen:  # what the open says of a file
                 seen.add(folder)                        # not listed (a battle file missing)
                 for other, said in found.items():
                     if other not in listed:
                         problems.extend(said)
-            if file.name == CAMPAIGN_FILE and not found.get(file):  # it loads: its settings
-                problems.extend(_campaign_settings_problems(file))  # a pack supplies (35)
+            if file.name == CAMPAIGN_FILE and not found.get(file) and notes is not None:
+                notes.extend(_campaign_settings_problems(file))  # it loads: its settings a pack supplies (35)
             if file in found:
                 problems.extend(found[file])
             elif file.parent.name == BATTLES_DIR:  # its number and summary passed: its stages,

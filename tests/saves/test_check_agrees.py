@@ -237,3 +237,23 @@ def test_check_reads_the_trackers_journal_as_the_app_folds_it(store, folder, bad
         handle.fold_battle_log(1)  # written whole: the journal kept aside, the file loads
     assert not journal.exists() and check_paths([directory]) == []
     assert (directory / ".backups" / "battles" / f"{journal.name}.broken.bak").read_text().count("\n") == 3
+
+
+def test_a_ruleset_no_pack_has_opens_and_check_says_so_as_a_note(store, folder, capsys) -> None:
+    """A campaign.toml naming a post-battle ruleset no pack in force has (the fuzz's
+    ``-gang-war``: a typo, or a pack missing on this laptop) opens, saying so; `check`
+    agrees that it loads (nothing listed, exit 0) and says the same as a note at its line.
+    It was listed as a file that does not load (exit 1) while the app opened it."""
+    from munda_tui.cli import main
+
+    path = folder[0] / "campaign.toml"
+    _edit(path, 'post_battle_ruleset = "gang-war"', 'post_battle_ruleset = "-gang-war"')
+    line = _line_of(path, "post_battle_ruleset")
+    with store.open_campaign("demo"):
+        pass  # it opens
+    notes: list[str] = []
+    assert check_paths([path], notes=notes) == [] and check_paths([folder[0]]) == []
+    assert len(notes) == 1 and f"campaign.toml:{line}:1: settings.post_battle_ruleset:" in notes[0]
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert f"note: {path}:{line}:1: settings.post_battle_ruleset:" in out and "all saves load" in out
