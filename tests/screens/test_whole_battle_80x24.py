@@ -31,6 +31,9 @@ async def act(pilot: Any, key: str, ways: list[str] | None = None) -> None:
 
     app = pilot.app
     await pilot.pause()
+    # a screen just pushed (a curtain) lays its footer's keys out a frame later: a player
+    # reads the footer once it shows them
+    await wait_until(pilot, lambda: _footer(app), f"{type(app.screen).__name__}'s footer keys")
     screen = type(app.screen).__name__
     footer = _footer(app)
     if any(k.key == key for k in footer):
