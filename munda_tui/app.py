@@ -861,8 +861,11 @@ class MundaApp(KeyOrderApp):
                 node, action = choice
                 self.call_next(self.run_action, action, node)
 
-        self.push_screen(PickOneScreen("More keys (the footer has no room for them)", options),
-                         picked)
+        # keys cut for the width, or only keys this screen keeps out of its footer (the
+        # post-battle report's scrolling): the title says which
+        title = "More keys (the footer has no room for them)" if cut else \
+            "More keys (not in the footer)"
+        self.push_screen(PickOneScreen(title, options), picked)
 
     def action_help(self) -> None:
         from .screens.common.help import HelpScreen

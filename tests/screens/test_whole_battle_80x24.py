@@ -146,6 +146,11 @@ async def test_a_whole_battle_at_80x24_by_the_keys_the_footer_shows(make_app: An
         await wait_until(pilot, lambda: "Both rosters are updated" in screen_text(app), "the report")
         report = app.screen.query_one("#pb-lines")
         assert report.max_scroll_y > 0  # the report is longer than 24 rows: it scrolls
+        await pilot.press("full_stop")  # More lists the keys its footer never shows: said so
+        await wait_for_screen(pilot, "PickOneScreen")
+        assert "More keys (not in the footer)" in screen_text(app)
+        await pilot.press("escape")
+        await wait_for_screen(pilot, "PostBattleScreen")
         await act(pilot, "pagedown", ways)
         await wait_until(pilot, lambda: report.scroll_y > 0, "the report scrolled")
         await act(pilot, "enter", ways)
