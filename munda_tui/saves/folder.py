@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -216,11 +217,11 @@ def battle_stem(name: str) -> str:
 class PlaceholderRefs:
     """Battles named in gang files outside a folder read (a league's merge: the gangs of
     two sides): each name a number of its own below 0 and back, the same for every gang
-    read through it."""
+    read through it. ``numbers``: names already numbered (a campaign's own battles)."""
 
-    def __init__(self) -> None:
-        self.numbers: dict[str, int] = {}
-        self.stems: dict[int, str] = {}
+    def __init__(self, numbers: Mapping[str, int] | None = None) -> None:
+        self.numbers: dict[str, int] = dict(numbers or {})
+        self.stems: dict[int, str] = {n: s for s, n in self.numbers.items()}
 
     def number_of(self, stem: str) -> int:
         number = self.numbers.get(stem)

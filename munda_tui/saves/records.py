@@ -36,6 +36,7 @@ from ..rules.core import model as m
 from . import codec, tomlemit
 from .errors import SaveError, WriteFailed
 from .files import RECORDS_DIR
+from .folder import PlaceholderRefs
 RECORD_VERSION = 1
 CACHE_FILE = "records.json"
 CACHE_VERSION = 1
@@ -252,22 +253,9 @@ def start_record(gang_id: str, data: Mapping[str, Any], by: str = "", note: str 
 # --- the gangs as the fold holds them --------------------------------------------------------
 
 
-class Refs:
-    """Battles named by file stem in records and gang files, and by number in memory."""
-
-    def __init__(self, numbers: Mapping[str, int]) -> None:
-        self.numbers = dict(numbers)
-        self.stems = {n: s for s, n in numbers.items()}
-
-    def number_of(self, stem: str) -> int:
-        number = self.numbers.get(stem)
-        if number is None:
-            number = self.numbers[stem] = -1 - len(self.numbers)
-            self.stems[number] = stem
-        return number
-
-    def stem_of(self, number: int) -> str | None:
-        return self.stems.get(number)
+class Refs(PlaceholderRefs):
+    """Battles named by file stem in records and gang files, and by number in memory
+    (a name no battle of the campaign has: a number of its own below 0)."""
 
 
 @dataclass
