@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from support import screen_text, wait_for_screen, wait_until
+from support import screen_text, settle, wait_for_screen, wait_until
 
 SIZE = (80, 24)
 
@@ -128,6 +128,9 @@ async def test_a_whole_battle_at_80x24_by_the_keys_the_footer_shows(make_app: An
         await wait_for_screen(pilot, "PostBattleScreen")
         scrolled = False
         for _ in range(120):
+            # read the step once it is laid out: a table's scroll range comes a layout pass
+            # after its text (on a loaded machine the check read 0 and the step went by)
+            await settle(pilot)
             text = screen_text(app)
             if "Step 26/26" in text:
                 break
