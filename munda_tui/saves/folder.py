@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -759,6 +759,41 @@ def decode_gang(path: Path, text: str, raw: dict[str, Any], number_of: Any,
     return place, gang
 
 
+def shown_numbers(placed: Sequence[tuple[int, str, str]], battle_order: list[str] | None) -> dict[str, int]:
+    """The number each battle file is shown with (file name -> number), in the order the
+    campaign lists them; ``placed``: each readable battle file's (number its file says,
+    date, name). ``battle_order``: the applied battles (their files' stems) in the order
+    of the campaign's records: they take the numbers they hold among them in that order
+    (a battle in progress and a battle left out keep theirs); two files that say the
+    same number: the later one the next free. :func:`load_folder` numbers a folder so,
+    and a league's merge its battle files (``saves.league``: written with their numbers
+    in the merge's own transaction)."""
+    ordered = sorted(placed, key=lambda p: (p[0], p[1], p[2]))
+    given: dict[str, int] = {}  # file name -> the number the records' order gives it
+    if battle_order is not None:
+        rank = {stem: i for i, stem in enumerate(battle_order)}
+        first = sorted((p for p in ordered if battle_stem(p[2]) in rank), key=lambda p: rank[battle_stem(p[2])])
+        pool: list[int] = []
+        spare = max((p[0] for p in ordered), default=0) + 1
+        for held in sorted(p[0] for p in first):  # (two saying one number: one takes the next free)
+            if held in pool:
+                held, spare = spare, spare + 1
+            pool.append(held)
+        given = dict(zip((p[2] for p in first), sorted(pool)))
+        ordered = sorted(ordered, key=lambda p: (given.get(p[2], p[0]), p[1], p[2]))
+    taken = {p[0] for p in ordered} | set(given.values())
+    next_free = max(taken, default=0) + 1
+    used: set[int] = set()
+    out: dict[str, int] = {}
+    for number, _date, name in ordered:
+        shown = given.get(name, number)
+        if shown in used:  # two files say the same number: the later one the next free
+            shown, next_free = next_free, next_free + 1
+        used.add(shown)
+        out[name] = shown
+    return out
+
+
 def load_folder(read: FolderRead, *, parse: Any = None, all_problems: list[str] | None = None,
                 settings: bool = True, battle_order: list[str] | None = None) -> LoadedFolder:
     """Decode a split folder (SaveError naming the file that is wrong). ``parse``: how a
@@ -804,35 +839,16 @@ def load_folder(read: FolderRead, *, parse: Any = None, all_problems: list[str] 
         placed.append((entry.number, date, entry.name, entry, summary))
     if all_problems is not None:
         all_problems.extend(problems)
-    placed.sort(key=lambda p: (p[0], p[1], p[2]))
-    given: dict[str, int] = {}  # file name -> the number the records' order gives it
-    if battle_order is not None:
-        # the applied battles take the numbers they hold among them, in the records' order
-        # (a battle in progress and a battle left out keep theirs)
-        rank = {stem: i for i, stem in enumerate(battle_order)}
-        first = sorted((p for p in placed if battle_stem(p[2]) in rank), key=lambda p: rank[battle_stem(p[2])])
-        pool: list[int] = []
-        spare = max((p[0] for p in placed), default=0) + 1
-        for held in sorted(p[0] for p in first):  # (two saying one number: one takes the next free)
-            if held in pool:
-                held, spare = spare, spare + 1
-            pool.append(held)
-        given = dict(zip((p[2] for p in first), sorted(pool)))
-        placed = sorted(placed, key=lambda p: (given.get(p[2], p[0]), p[1], p[2]))
-    taken = {p[0] for p in placed} | set(given.values())
-    next_free = max(taken, default=0) + 1
-    used: set[int] = set()
+    shown_by_name = shown_numbers([(p[0], p[1], p[2]) for p in placed], battle_order)
+    by_name = {p[2]: p for p in placed}
     battle_files: dict[int, str] = {}
     summaries: dict[int, str | None] = {}
     numbers: dict[int, int] = {}
     battles: list[m.BattleSummary] = []
-    for number, _date, name, entry, summary in placed:
-        shown = given.get(name, number)
-        if shown in used:  # two files say the same number: the later one the next free
-            shown, next_free = next_free, next_free + 1
+    for name, shown in shown_by_name.items():
+        number, _date, _name, entry, summary = by_name[name]
         if shown != number:
             numbers[shown] = number
-        used.add(shown)
         battle_files[shown] = name
         summaries[shown] = entry.json()
         if summary is not None:

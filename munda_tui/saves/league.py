@@ -23,6 +23,7 @@ campaign is as before or fully merged, never half. Then it pushes.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -468,7 +469,7 @@ def sync(handle: "CampaignHandle", choices: dict[str, str] | None = None) -> Syn
         (directory / stale).unlink(missing_ok=True)
     _resume(directory)
     if handle._numbers:  # (battles whose files say a number they no longer have, as a sync
-        handle.save()  # killed between its merge and its renumbering left them: written now)
+        handle.save()  # before the merge renumbered them itself could leave them: written now)
     result = SyncResult(committed=commit_local(handle))
     result.refused = list(getattr(handle, "league_refused", []))
     from . import league_undo
@@ -516,9 +517,11 @@ def sync(handle: "CampaignHandle", choices: dict[str, str] | None = None) -> Syn
                         chosen = _chosen(handle, path, (choices or {})[path], base_id, head, theirs)
                         if chosen[1]:
                             merged[path] = chosen
+                    if folded is not None:  # (each battle file saying its number in the fold's order)
+                        merged = _renumbered(handle, merged, _tree(directory, head), folded.fold.battles)
                     target = _commit_files(directory, merged, head, theirs, conflicts, choices or {})
                 result.received += received
-                if target != theirs and (conflicts or not folded):
+                if target != theirs and (conflicts or folded is None):
                     # (a merge by the records wrote only files loaded already: the others' as
                     # they came, the gangs the fold changed (``_folded``); a pick or a replay
                     # of the Arbitrator's is loaded before it is written)
@@ -602,10 +605,11 @@ def _tree(directory: Path, commit: str) -> Blobs:
     return files
 
 
-def _merge(directory: Path, base: str, head: str, theirs: str) -> tuple[Blobs, list[str], bool]:
+def _merge(directory: Path, base: str, head: str, theirs: str) -> tuple[Blobs, list[str], Any]:
     """A merge file by file (never inside a file): what the merge holds, the paths
-    changed on both sides that are the Arbitrator's to decide, and whether its gangs are
-    the fold of its records (each gang the fold changed loaded already).
+    changed on both sides that are the Arbitrator's to decide, and the fold of its
+    records its gangs are (``league_records.Folded``, each gang the fold changed loaded
+    already; None: a league without records, merged file by file).
 
     A league that keeps records (issue 30) merges their union: a record is never
     changed (the same name on both sides: ours), a finished battle file changed on both
@@ -640,9 +644,10 @@ def _merge(directory: Path, base: str, head: str, theirs: str) -> tuple[Blobs, l
             continue
         if value is not None:
             merged[path] = value
+    folded = None
     if by_records:
-        merged = _folded(directory, merged, o)
-    return merged, conflicts, by_records
+        merged, folded = _folded(directory, merged, o)
+    return merged, conflicts, folded
 
 
 def _pack_of(path: str) -> str:
@@ -708,9 +713,10 @@ def _cat(directory: Path, blobs: list[str]) -> list[bytes]:
     return out
 
 
-def _folded(directory: Path, merged: Blobs, ours: Blobs) -> Blobs:
-    """``merged`` with its gang files the fold of its records (``saves.league_records``);
-    LeagueError when a folded gang would not load (nothing written, nothing pushed)."""
+def _folded(directory: Path, merged: Blobs, ours: Blobs) -> tuple[Blobs, Any]:
+    """``merged`` with its gang files the fold of its records (``saves.league_records``),
+    and that fold; LeagueError when a folded gang would not load (nothing written,
+    nothing pushed)."""
     from .league_records import fold_texts, is_record
     from .records import Refs, read_named
 
@@ -747,6 +753,80 @@ def _folded(directory: Path, merged: Blobs, ours: Blobs) -> Blobs:
             continue
         blob = git(directory, "hash-object", "-w", "--stdin", input=text.encode()).stdout.decode().strip()
         out[path] = ("100644", blob)
+    return out, folded
+
+
+_NUMBER_LINE = re.compile(r"(?m)^number = (\d+)$")
+
+
+def _renumbered(handle: "CampaignHandle", merged: Blobs, ours: Blobs, order: list[str]) -> Blobs:
+    """``merged`` with each battle file saying the number the fold's order gives it
+    (issue 30.4), as the campaign will number it once the merge is written
+    (``folder.shown_numbers``, over this laptop's battle files with the merge's in their
+    place): the renumbered files are part of the merge, written in its one transaction
+    and committed with it; a kill can no longer leave a battle file saying its old
+    number. A battle file's text keeps its bytes but for its number line; one laid out
+    otherwise is written again as the app writes it. Each renumbered text is read back
+    before it is part of the merge."""
+    import tomllib
+
+    from . import tomlemit
+    from .folder import NUMBER, SUMMARY, battle_plain, battle_stem, shown_numbers
+
+    directory = handle.path
+    prefix = BATTLES_DIR + "/"
+    dates = {s.number: s.date for s in handle.campaign.battles}
+    placed: dict[str, tuple[int, str, str]] = {}
+    for at, name in handle._battle_files.items():  # (as the files say: committed, unchanged)
+        placed[name] = (handle._numbers.get(at, at), dates.get(at, ""), name)
+    for path in ours:
+        if path.startswith(prefix) and path not in merged:
+            placed.pop(path[len(prefix):], None)
+    arrived = [p for p, v in merged.items() if p.startswith(prefix) and p.count("/") == 1 and p.endswith(".toml")
+               and (ours.get(p) != v or p[len(prefix):] not in placed)]
+    texts: dict[str, tuple[str, dict[str, Any]]] = {}
+    for path, body in zip(arrived, _cat(directory, [merged[p][1] for p in arrived])):
+        name = path[len(prefix):]
+        placed.pop(name, None)
+        try:
+            text = body.decode("utf-8")
+            data = tomllib.loads(text)
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+            continue  # (refused by name before the merge, or left out as everywhere)
+        number, summary = data.get(NUMBER), data.get(SUMMARY)
+        if type(number) is not int:
+            continue
+        placed[name] = (number, str(summary.get("date", "")) if isinstance(summary, dict) else "", name)
+        texts[name] = (text, data)
+    shown = shown_numbers(list(placed.values()), order)
+    rank = set(order)
+    out = dict(merged)
+    changed = [(name, n) for name, n in shown.items()
+               if n != placed[name][0] and battle_stem(name) in rank and prefix + name in merged]
+    local = [name for name, _n in changed if name not in texts]
+    for name, body in zip(local, _cat(directory, [merged[prefix + n][1] for n in local])):
+        try:
+            text = body.decode("utf-8")
+            texts[name] = (text, tomllib.loads(text))
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+            continue
+    for name, number in changed:
+        if name not in texts:
+            continue
+        text, data = texts[name]
+        want = {**data, NUMBER: number}
+        lines = _NUMBER_LINE.findall(text.split("\n[", 1)[0])
+        new = _NUMBER_LINE.sub(f"number = {number}", text, count=1) if len(lines) == 1 else ""
+        try:
+            if not new or tomllib.loads(new) != want:
+                new = tomlemit.dumps(battle_plain(number, data.get(SUMMARY), data))
+            if tomllib.loads(new) != want:
+                raise ValueError("does not read back")
+        except (tomllib.TOMLDecodeError, ValueError, TypeError) as error:
+            raise LeagueError(f"{prefix}{name}: its new number {number} would not read back ({error}); "
+                              "nothing was changed") from None
+        blob = git(directory, "hash-object", "-w", "--stdin", input=new.encode("utf-8")).stdout.decode().strip()
+        out[prefix + name] = (merged[prefix + name][0], blob)
     return out
 
 
