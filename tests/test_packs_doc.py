@@ -3,6 +3,8 @@ of the pack `our-club` here, `pack check` accepts it and the app uses it (issue 
 
 from __future__ import annotations
 
+from munda_tui.rules.postbattle.changes import change_to_data
+
 import re
 from pathlib import Path
 
@@ -80,7 +82,7 @@ def test_the_rules_use_every_example(pack: Path, config_dir: Path) -> None:
     drive(seq, random.Random(2))
     assert seq.at_end and [s["id"] for s in seq.steps] == [
         "patch-up", "pay", "rest", "salvage", "spend", "keepsake"]
-    changes = seq.changes()
+    changes = [change_to_data(ch) for ch in seq.changes()]
     assert any(ch["kind"] == "credits" for ch in changes)
     # the custom counter (a die of it per gang), the choice and the item, as written
     assert [ch["step"] for ch in changes if ch["kind"] == "counter"][:2] == ["salvage"] * 2

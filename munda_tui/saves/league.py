@@ -907,6 +907,7 @@ def _replayed(directory: Path, onto: Blobs, path: str, changes: list[dict[str, A
     """The gang of ``onto`` at ``path`` with ``changes`` applied (None where they do not
     apply: a fighter they name is not there, ...)."""
     from ..rules.core.model import Campaign
+    from ..rules.postbattle.changes import change_from_data
     from ..rules.postbattle.core import apply_changes
 
     gang = _gang_at(directory, onto, path, refs)
@@ -916,7 +917,7 @@ def _replayed(directory: Path, onto: Blobs, path: str, changes: list[dict[str, A
              if (g := (gang if p == path else _gang_at(directory, onto, p, refs))) is not None]
     campaign = Campaign(id="replay", name="replay", gangs=gangs)
     try:
-        apply_changes(campaign, changes)
+        apply_changes(campaign, [change_from_data(c) for c in changes])
     except Exception:  # noqa: BLE001 - a change that does not fit the other side: no replay
         return None
     return campaign.gang(gang.id)

@@ -21,6 +21,7 @@ rules the same way.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..core import profile as profile_rules
@@ -68,19 +69,20 @@ def effect_changes(text: str) -> list[tuple[str, int]]:
         raise ValueError(f"{exc}: write e.g. -1 Ballistic Skill, -1 Cool (or none)") from None
 
 
-def add_injury(fighter: Fighter, ch: dict[str, Any]) -> LastingInjury:
+def add_injury(fighter: Fighter, name: str, *, roll: str | int = "", effect: str = "",
+               profile: Sequence[tuple[str, int]] = (), battle: int | None = None,
+               note: bool = False) -> LastingInjury:
     """Record a Lasting Injury (a post-battle ``injury`` change) and apply its
-    characteristic changes to the profile."""
-    changes = [(str(k), int(d)) for k, d in ch.get("profile", [])]
-    effect = ch.get("effect", "")
+    characteristic changes (``profile``) to the profile; ``note``: an effect the profile
+    cannot show is kept in the fighter's notes."""
+    changes = [(str(k), int(d)) for k, d in profile]
     lines = profile_rules.apply(fighter.characteristics, changes, clamp=True) if changes else []
     if lines:
         effect = f"{effect}: {'; '.join(lines)}" if effect else "; ".join(lines)
-    injury = LastingInjury(name=ch["name"], roll=ch.get("roll", ""), effect=effect,
-                           battle=ch.get("battle"))
+    injury = LastingInjury(name=name, roll=roll, effect=effect, battle=battle)  # type: ignore[arg-type]
     fighter.injuries.append(injury)
-    if effect and not changes and ch.get("note"):
-        line = f"{ch['name']}: {effect}"  # an effect the profile cannot show
+    if effect and not changes and note:
+        line = f"{name}: {effect}"  # an effect the profile cannot show
         fighter.notes = f"{fighter.notes}\n{line}" if fighter.notes else line
     return injury
 
@@ -223,20 +225,21 @@ def advancement_limit(fighter: Fighter, key: str) -> int:
     return max(0, value - lo if profile_rules.is_target(key) else hi - value)
 
 
-def apply_advancement(fighter: Fighter, ch: dict[str, Any]) -> list[str]:
+def apply_advancement(fighter: Fighter, name: str, *, skill: bool = False,
+                      profile: Sequence[tuple[str, int]] = ()) -> list[str]:
     """An Advancement the player entered (what was bought and its XP cost: the
-    seeds do not print the table): a characteristic increase changes the profile
-    (+1 to WS 4+ gives 3+), a skill joins the skill list, anything else is kept
+    seeds do not print the table): a characteristic increase (``profile``) changes the
+    profile (+1 to WS 4+ gives 3+), a skill joins the skill list, anything else is kept
     in the notes. The XP and cost are the caller's (the ``advance`` change)."""
-    changes = [(str(k), int(d)) for k, d in ch.get("profile", [])]
+    changes = [(str(k), int(d)) for k, d in profile]
     lines: list[str] = []
     if changes:
         lines = profile_rules.apply(fighter.characteristics, changes, clamp=True)
-    elif ch.get("skill"):
-        if ch["name"] not in fighter.skills:
-            fighter.skills.append(ch["name"])
+    elif skill:
+        if name not in fighter.skills:
+            fighter.skills.append(name)
     else:
-        fighter.notes = (fighter.notes + "\n" if fighter.notes else "") + f"Advancement: {ch['name']}"
+        fighter.notes = (fighter.notes + "\n" if fighter.notes else "") + f"Advancement: {name}"
     return lines
 
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..core.model import Campaign, FighterStatus, Gang
-from ..postbattle.changes import CHANGES, apply_change
+from ..postbattle.changes import CHANGES, apply_change, change_from_data
 
 START_DATE = "0000-00-00"  # a gang's starting record sorts before every dated record
 KINDS = ("start", "battle", "edit", "remove", "correction")
@@ -318,7 +318,7 @@ def change_words(ch: Mapping[str, Any], names: Callable[[str], str] = lambda g: 
         return f"{path} {ch['op']}"
     why = f" ({ch['why']})" if ch.get("why") else ""
     try:
-        return describe_change(Words(who, why, names), dict(ch))
+        return describe_change(Words(who, why, names), change_from_data(ch))
     except (KeyError, TypeError, ValueError):
         return str(ch.get("kind", "change"))
 
@@ -504,7 +504,7 @@ def fold(records: Iterable[Record], codec: GangCodec) -> Fold:
                 try:
                     if c is None or c.answer != KEEP:
                         _check_battle_change(campaign, ch, r, status_by, touched)
-                    apply_change(campaign, dict(ch))
+                    apply_change(campaign, change_from_data(ch))
                 except Clash as clash:
                     ask(r, n, clash, ch, gid)
                     stopped = True

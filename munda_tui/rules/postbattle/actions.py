@@ -28,6 +28,7 @@ from .core import (
 )
 from .steps import died, item_label, lasting_injury, permanent_injury, row_line, set_status
 from ..core.readings import note as reading_note
+from .changes import Bounty, ClearEquipment, Credits, NewFighterType, Reputation, Seize, TakeItem, TerritoryAdd, TerritorySize, Xp
 from ..core.wording import possessive
 
 
@@ -347,7 +348,7 @@ def apply_effects(walk: Walk, g: Gang, fighter: Fighter, group: list[Fighter],
                 n, how = r.total, f" ({r})"
             else:
                 n, how = ef["amount"], ""
-            walk.change(kind="credits", gang=g.id, amount=n, why="Post-Battle Action")
+            walk.change(Credits(gang=g.id, amount=n, why="Post-Battle Action"))
             walk.say(f"  {g.name} gains {n} credits{how}")
         elif k == "reputation":
             if "dice" in ef:
@@ -355,7 +356,7 @@ def apply_effects(walk: Walk, g: Gang, fighter: Fighter, group: list[Fighter],
                 n, how = r.total, f" ({r})"
             else:
                 n, how = ef["amount"], ""
-            walk.change(kind="reputation", gang=g.id, amount=n, why="Post-Battle Action")
+            walk.change(Reputation(gang=g.id, amount=n, why="Post-Battle Action"))
             walk.say(f"  {g.name} {'gains' if n >= 0 else 'loses'} {abs(n)} Reputation{how}")
         elif k == "xp":
             if fighter.status is FighterStatus.DEAD:
@@ -365,15 +366,15 @@ def apply_effects(walk: Walk, g: Gang, fighter: Fighter, group: list[Fighter],
                 n, how = r.total, f" ({r})"
             else:
                 n, how = ef["amount"], ""
-            walk.change(kind="xp", gang=g.id, fighter=fighter.id, amount=n,
-                        why="Post-Battle Action")
+            walk.change(Xp(gang=g.id, fighter=fighter.id, amount=n,
+                        why="Post-Battle Action"))
             walk.say(f"  {fighter.name} gains {n} XP{how}")
         elif k == "xp_and_reputation":
             r = walk.roll(p, f"{fighter.name}: XP and Reputation ({ef['dice']})", ef["dice"],
                           gang=g.id)
-            walk.change(kind="xp", gang=g.id, fighter=fighter.id, amount=r.total,
-                        why="Post-Battle Action")
-            walk.change(kind="reputation", gang=g.id, amount=r.total, why="Post-Battle Action")
+            walk.change(Xp(gang=g.id, fighter=fighter.id, amount=r.total,
+                        why="Post-Battle Action"))
+            walk.change(Reputation(gang=g.id, amount=r.total, why="Post-Battle Action"))
             walk.say(f"  {fighter.name} gains {r.total} XP and the gang {r.total} Reputation ({r})")
         elif k == "injury":
             res = lasting_injury(walk, g.id, fighter.id, p, "Post-Battle Action")
@@ -381,17 +382,17 @@ def apply_effects(walk: Walk, g: Gang, fighter: Fighter, group: list[Fighter],
                 if ef.get("dead_reputation"):
                     r = walk.roll(f"{p}:rep", f"{g.name}: Reputation lost ({fighter.name} killed)",
                                   ef["dead_reputation"], gang=g.id)
-                    walk.change(kind="reputation", gang=g.id, amount=-r.total,
-                                why=f"{fighter.name} killed")
+                    walk.change(Reputation(gang=g.id, amount=-r.total,
+                                why=f"{fighter.name} killed"))
                     walk.say(f"  {g.name} loses {r.total} Reputation ({r})")
             else:
                 if ef.get("alive_reputation"):
-                    walk.change(kind="reputation", gang=g.id, amount=ef["alive_reputation"],
-                                why="Post-Battle Action")
+                    walk.change(Reputation(gang=g.id, amount=ef["alive_reputation"],
+                                why="Post-Battle Action"))
                     walk.say(f"  {g.name} loses {-ef['alive_reputation']} Reputation")
                 if ef.get("alive_xp"):
-                    walk.change(kind="xp", gang=g.id, fighter=fighter.id, amount=ef["alive_xp"],
-                                why="Post-Battle Action")
+                    walk.change(Xp(gang=g.id, fighter=fighter.id, amount=ef["alive_xp"],
+                                why="Post-Battle Action"))
                     walk.say(f"  {fighter.name} gains {ef['alive_xp']} XP")
         elif k == "subtable":
             table = get_table(ruleset, ef["table"], walk.seq.data)
@@ -432,8 +433,8 @@ def apply_effects(walk: Walk, g: Gang, fighter: Fighter, group: list[Fighter],
             r = walk.roll(p, f"Larceny: up to {ef['dice']} credits from {opp.name}", ef["dice"],
                           gang=g.id)
             n = min(r.total, max(0, opp.credits))
-            walk.change(kind="credits", gang=opp_id, amount=-n, why="Larceny")
-            walk.change(kind="credits", gang=g.id, amount=n, why="Larceny")
+            walk.change(Credits(gang=opp_id, amount=-n, why="Larceny"))
+            walk.change(Credits(gang=g.id, amount=n, why="Larceny"))
             walk.say(f"  {g.name} steals {n} credits from {opp.name} ({r})")
         elif k == "opponent_recovery":
             opp = walk.campaign.gang(opp_id)
@@ -451,7 +452,7 @@ def apply_effects(walk: Walk, g: Gang, fighter: Fighter, group: list[Fighter],
             walk.say(f"  {walk.fname(opp_id, c)} goes into Recovery")
         elif k == "opponent_reputation":
             opp = walk.campaign.gang(opp_id)
-            walk.change(kind="reputation", gang=opp_id, amount=ef["amount"], why="Sabotage")
+            walk.change(Reputation(gang=opp_id, amount=ef["amount"], why="Sabotage"))
             walk.say(f"  {opp.name} loses {-ef['amount']} Reputation")
         elif k == "steal_item":
             opp = walk.campaign.gang(opp_id)
@@ -463,7 +464,7 @@ def apply_effects(walk: Walk, g: Gang, fighter: Fighter, group: list[Fighter],
             c = walk.choose(p, f"Theft: which item from {possessive(opp.name)} Stash?",
                             [Option(it.name, item_label(it)) for it in opp.stash],
                             gang=g.id)
-            walk.change(kind="take_item", gang=g.id, from_gang=opp_id, item=c, count=1)
+            walk.change(TakeItem(gang=g.id, from_gang=opp_id, item=c, count=1))
             walk.say(f"  {g.name} steals one {c} from {opp.name}")
         elif k == "territory":
             gain_territory(walk, g, p, special=ef.get("special", False), reroll=(
@@ -475,11 +476,11 @@ def apply_effects(walk: Walk, g: Gang, fighter: Fighter, group: list[Fighter],
 def gain_territory(walk: Walk, g: Gang, p: str, special: bool,
                    reroll: tuple[int | None, int | None] = (None, None)) -> None:
     if walk.seq.ruleset.get("turf_size", False):  # Turf Size is tracked as a number
-        walk.change(kind="territory_size", gang=g.id, amount=1)
+        walk.change(TerritorySize(gang=g.id, amount=1))
     if not special:
         name = walk.text(f"{p}:name", f"{g.name}: name the new Turf Territory", gang=g.id,
                          default="Turf")
-        walk.change(kind="territory_add", gang=g.id, name=name, territory_kind="turf")
+        walk.change(TerritoryAdd(gang=g.id, name=name, territory_kind="turf"))
         walk.say(f"  {g.name}: Territory Size +1, gains Turf {name}")
         return
     r = walk.roll(f"{p}:d66", f"{g.name}: D66 on the Special Territories table", "D66",
@@ -494,7 +495,7 @@ def gain_territory(walk: Walk, g: Gang, p: str, special: bool,
             r = walk.roll(f"{p}:d66b", f"{g.name}: D66 re-roll", "D66", gang=g.id)
     name = walk.text(f"{p}:name", f"{g.name}: the Special Territory gained ({r.total})",
                      gang=g.id)
-    walk.change(kind="territory_add", gang=g.id, name=name, territory_kind="special")
+    walk.change(TerritoryAdd(gang=g.id, name=name, territory_kind="special"))
     walk.say(f"  {g.name}: Territory Size +1, gains Special Territory {name} (D66 {r.total})")
 
 
@@ -588,7 +589,7 @@ def work_the_turf(walk: Walk, g: Gang, group: list[Fighter], action: dict[str, A
     walk.say(f"  {r} {' '.join(parts)} = {total}")
     if total > 0:
         n = total * table.get("multiplier", 10)
-        walk.change(kind="credits", gang=g.id, amount=n, why="Work the Turf")
+        walk.change(Credits(gang=g.id, amount=n, why="Work the Turf"))
         walk.say(f"  {g.name} gains {n} credits")
     else:
         walk.say("  nothing gained")
@@ -613,7 +614,7 @@ def dispense_justice(walk: Walk, g: Gang, group: list[Fighter], action: dict[str
         gid, fid = key.split("/", 1)
         set_status(walk, gid, fid, FighterStatus.DEAD, "executed or remanded to custody")
         died(walk, gid, fid, equipment="lost")
-        walk.change(kind="reputation", gang=g.id, amount=1, why="Dispense Justice")
+        walk.change(Reputation(gang=g.id, amount=1, why="Dispense Justice"))
         walk.say(f"  {walk.fname(gid, fid)} is dispensed with: +1 Reputation")
     table = get_table(walk.seq.ruleset_id, action["table"], walk.seq.data)
     r = walk.roll(f"{eid}:roll", f"Just Rewards: D6 + {len(picked)}", "D6", gang=g.id,
@@ -636,11 +637,11 @@ def sell_to_guilders(walk: Walk, g: Gang, group: list[Fighter], action: dict[str
     gid, fid = key.split("/", 1)
     f = walk.campaign.gang(gid).fighter(fid)
     if f.equipment:
-        walk.change(kind="seize", gang=gid, fighter=fid, to_gang=g.id)
+        walk.change(Seize(gang=gid, fighter=fid, to_gang=g.id))
     value = f.cost // 2 + action.get("bounty_bonus", 50) * f.bounty  # half rounded down
     if f.cost % 2:
         walk.say(f"  half of {f.name}'s Rating {f.cost} is {f.cost // 2} (rounded down)")
-    walk.change(kind="credits", gang=g.id, amount=value, why=f"sold {f.name} to the Guilders")
+    walk.change(Credits(gang=g.id, amount=value, why=f"sold {f.name} to the Guilders"))
     set_status(walk, gid, fid, FighterStatus.CAPTURED, "sold to the Guilders", "guilders")
     walk.say(f"  {possessive(f.name)} equipment goes to {possessive(g.name)} Stash; {g.name} gains {value} credits")
 
@@ -673,12 +674,12 @@ def _buy_back(walk: Walk, g: Gang, f: Fighter, action: dict[str, Any], pid: str)
     if c != "pay":
         walk.say(f"  {g.name} does not pay; {f.name} stays with the Guilders")
         return
-    walk.change(kind="credits", gang=g.id, amount=-price, why=f"bought back {f.name}")
+    walk.change(Credits(gang=g.id, amount=-price, why=f"bought back {f.name}"))
     set_status(walk, g.id, fid, FighterStatus.ACTIVE, "bought back from the Guilders")
     if f.bounty:
-        walk.change(kind="bounty", gang=g.id, fighter=fid, amount=-f.bounty)
+        walk.change(Bounty(gang=g.id, fighter=fid, amount=-f.bounty))
     if f.equipment:
-        walk.change(kind="clear_equipment", gang=g.id, fighter=fid)
+        walk.change(ClearEquipment(gang=g.id, fighter=fid))
     walk.say(f"  {f.name} returns with no equipment and no Bounty ({r})")
     if f.type is FighterType.LEADER:
         others = [o for o in g.fighters if o.type is FighterType.LEADER and o.id != fid
@@ -711,12 +712,12 @@ def returning_leads(walk: Walk, g: Gang, f: Fighter, cur: Fighter, pid: str) -> 
                         "compare the fighter cards.")
         returning = c == "returning"
     if not returning:
-        walk.change(kind="fighter_type", gang=g.id, fighter=f.id, type="Champion")
+        walk.change(NewFighterType(gang=g.id, fighter=f.id, type="Champion"))
         return
     prev = walk.choose(f"{pid}:prev", f"{possessive(cur.name)} previous fighter type",
                        [Option(str(t), str(t)) for t in FighterType], gang=g.id,
                        default="Champion")
-    walk.change(kind="fighter_type", gang=g.id, fighter=cur.id, type=prev)
+    walk.change(NewFighterType(gang=g.id, fighter=cur.id, type=prev))
 
 
 @action_resolver("post_bounty")
@@ -761,8 +762,8 @@ def _pay_bounty(walk: Walk, g: Gang, owner: Gang, fid: str, action: dict[str, An
                             f"the Stash holds only {g.credits}"),
                      Option("no", "Do not pay")], gang=g.id)
     if c == "pay":
-        walk.change(kind="credits", gang=g.id, amount=-r.total, why=f"Bounty on {name}")
-        walk.change(kind="bounty", gang=owner.id, fighter=fid, amount=sign)
+        walk.change(Credits(gang=g.id, amount=-r.total, why=f"Bounty on {name}"))
+        walk.change(Bounty(gang=owner.id, fighter=fid, amount=sign))
         walk.say(f"  {'A Bounty is posted on' if sign > 0 else 'A Bounty is removed from'} "
                  f"{name} ({r})")
     else:
@@ -796,7 +797,7 @@ def medical_escort(walk: Walk, g: Gang, group: list[Fighter], action: dict[str, 
         died(walk, g.id, fid, doctor=True)
         walk.say(f"  not paid: {patient.name} dies (equipment recovered)")
         return
-    walk.change(kind="credits", gang=g.id, amount=-cost.total, why=f"treatment of {patient.name}")
+    walk.change(Credits(gang=g.id, amount=-cost.total, why=f"treatment of {patient.name}"))
     r = walk.roll(f"{eid}:roll", f"Medical Escort for {patient.name}", table["dice"], gang=g.id,
                   table=action["table"])
     row = lookup(table, r.total)

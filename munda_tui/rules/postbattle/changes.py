@@ -1,17 +1,25 @@
-"""Post-battle changes: one handler per kind that both applies it and says it.
+"""Post-battle changes: one frozen type per kind, which both applies it and says it.
 
-A change is a plain dict (``{"kind": "credits", "gang": ..., "amount": 30}``) recorded by
-a resolver (:meth:`postbattle_core.Walk.change`), applied to the working copy of the
-campaign and, once committed, to the real one; the report says it in words. Each kind is
-registered here once with :func:`change` (how it applies) and its words, so a new kind is
-one entry, and applying and describing can never disagree about which kinds exist.
+A change is a :class:`Change`: one of the frozen structs below (``Credits(gang=...,
+amount=30)``), a tagged union whose tag is its ``kind``. A resolver hands one to
+:meth:`postbattle.core.Walk.change`; it is applied to the working copy of the campaign
+and, once committed, to the real one; the report says it in words (:meth:`Change.words`).
+
+On disk a change is a table (``{kind = "credits", gang = ..., amount = 30}``): one codec,
+:func:`change_to_data` / :func:`change_from_data` (msgspec, issue 33), reads and writes
+every kind, the tag first and then the kind's fields in the order they are declared. A
+field left unset (``UNSET``) is not written, one set (even to "" or 0) is, so a change
+read from a file is written back byte for byte. A new kind is one class here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar, TypeVar, Union
+
+import msgspec
+from msgspec import UNSET, UnsetType
 
 from ..campaign import career as roster_rules
 from ..core.model import Campaign, Equipment, Fighter, FighterStatus, FighterType, Gang, Territory, TerritoryKind
@@ -41,47 +49,517 @@ class Words:
     gang_name: Callable[[str], str]
 
 
-Apply = Callable[[Target, dict[str, Any]], None]
-Describe = Callable[[Words, dict[str, Any]], str]
+_T = TypeVar("_T")
 
 
-@dataclass(frozen=True)
-class ChangeKind:
-    kind: str
-    apply: Apply
-    describe: Describe
+def _or(value: _T | UnsetType, default: _T) -> _T:
+    """A field's value, or ``default`` where it is not set."""
+    return default if isinstance(value, UnsetType) else value
 
 
-#: change kind -> its handler
-CHANGES: dict[str, ChangeKind] = {}
+class ChangeBase(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind"):
+    """What every change has: its gang and maybe a fighter (the gang's). Each kind below
+    adds its own fields, then ``why`` (the reason, said in the report), ``step`` (the
+    post-battle step that made it) and what :meth:`Walk.change` adds for the kind."""
+
+    gang: str
+    fighter: str | UnsetType = UNSET
+
+    @property
+    def kind(self) -> str:
+        """The change's kind (its tag on disk)."""
+        return str(type(self).__struct_config__.tag)
+
+    def apply(self, t: Target) -> None:
+        """Change the target in place (a change kept for the report only changes nothing)."""
+
+    def words(self, w: Words) -> str:
+        """The change in words (for the report and the history)."""
+        return f"{self.kind}{w.why}"
+
+    # --- what every kind may carry, read without knowing the kind --------------------
+
+    @property
+    def fighter_id(self) -> str:
+        """The fighter the change names ("" for none)."""
+        return _or(self.fighter, "")
+
+    @property
+    def reason(self) -> str:
+        """Why (the report's words), "" when not said."""
+        why = getattr(self, "why", UNSET)
+        return "" if isinstance(why, UnsetType) else str(why)
+
+    @property
+    def other_gangs(self) -> tuple[str, ...]:
+        """Other gangs the change moves something to or from."""
+        return ()
 
 
-def change(kind: str, describe: Describe) -> Callable[[Apply], Apply]:
-    """Register how a change kind applies (the decorated function) and its words."""
-
-    def deco(fn: Apply) -> Apply:
-        CHANGES[kind] = ChangeKind(kind, fn, describe)
-        return fn
-
-    return deco
+# The structs set ``kw_only`` so that each kind's own fields follow the gang's in the order
+# declared (the order a change is written in): ``why`` and ``step`` come last.
 
 
-def apply_change(campaign: Campaign, ch: dict[str, Any]) -> None:
-    """Apply one change (plain dict) to a campaign, in place."""
-    handler = CHANGES.get(ch["kind"])
-    if handler is None:
-        raise ValueError(f"unknown change {ch['kind']!r}")
-    gang = campaign.gang(ch["gang"])
-    fighter = gang.fighter(ch["fighter"]) if ch.get("fighter") else None
-    handler.apply(Target(campaign, gang, fighter), ch)
+class Credits(ChangeBase, frozen=True, kw_only=True, tag="credits"):
+    amount: int
+    why: str | UnsetType = UNSET
+    step: str | UnsetType = UNSET
+
+    def apply(self, t: Target) -> None:
+        t.gang.credits += self.amount
+
+    def words(self, w: Words) -> str:
+        return f"{self.amount:+d} credits{w.why}"
 
 
-def describe_change(words: Words, ch: dict[str, Any]) -> str:
-    """One change in words (an unknown kind as its name and reason)."""
-    handler = CHANGES.get(ch["kind"])
-    if handler is None:
-        return f"{ch['kind']}{words.why}"
-    return handler.describe(words, ch)
+class Reputation(ChangeBase, frozen=True, kw_only=True, tag="reputation"):
+    amount: int
+    why: str | UnsetType = UNSET
+    step: str | UnsetType = UNSET
+    floor: bool | UnsetType = UNSET  # Reputation goes no lower than 0 (unset: it does not)
+
+    def apply(self, t: Target) -> None:
+        t.gang.reputation += self.amount
+        if _or(self.floor, True) and t.gang.reputation < 0:
+            t.gang.reputation = 0
+
+    def words(self, w: Words) -> str:
+        return f"{self.amount:+d} Reputation{w.why}"
+
+
+class Counter(ChangeBase, frozen=True, kw_only=True, tag="counter"):
+    """A club's own counter (a pack's, issue 35): the amount is the change as clamped."""
+
+    counter: str
+    name: str | UnsetType = UNSET
+    amount: int
+    why: str | UnsetType = UNSET
+    step: str | UnsetType = UNSET
+
+    def apply(self, t: Target) -> None:
+        t.gang.counters[self.counter] = t.gang.counters.get(self.counter, 0) + self.amount
+
+    def words(self, w: Words) -> str:
+        return f"{_or(self.name, '') or self.counter} {self.amount:+d}{w.why}"
+
+
+class Xp(ChangeBase, frozen=True, kw_only=True, tag="xp"):
+    amount: int
+    why: str | UnsetType = UNSET
+    step: str | UnsetType = UNSET
+
+    def apply(self, t: Target) -> None:
+        t.the_fighter.xp += self.amount
+
+    def words(self, w: Words) -> str:
+        return f"{w.who}: {self.amount:+d} XP{w.why}"
+
+
+class Kills(ChangeBase, frozen=True, kw_only=True, tag="kills"):
+    amount: int
+    why: str | UnsetType = UNSET
+    step: str | UnsetType = UNSET
+
+    def apply(self, t: Target) -> None:
+        t.the_fighter.kills += self.amount
+
+    def words(self, w: Words) -> str:
+        return f"{w.who}: Kills {self.amount:+d}{w.why}"
+
+
+class Status(ChangeBase, frozen=True, kw_only=True, tag="status"):
+    status: str
+    captured_by: str | UnsetType = UNSET
+    why: str | UnsetType = UNSET
+    step: str | UnsetType = UNSET
+    battle: int | str | UnsetType = UNSET  # the battle's number (a record's: its file stem)
+
+    def apply(self, t: Target) -> None:
+        battle = _or(self.battle, 0)
+        roster_rules.set_status(t.the_fighter, FighterStatus(self.status), self.reason,
+                                battle if isinstance(battle, int) else 0,
+                                _or(self.captured_by, ""))
+
+    def words(self, w: Words) -> str:
+        extra = ""
+        if self.status == "captured":
+            by = _or(self.captured_by, "")
+            extra = " by the Guilders" if by == "guilders" else (f" by {w.gang_name(by)}" if by else "")
+        return f"{w.who}: {self.status}{extra}{w.why}"
+
+    @property
+    def other_gangs(self) -> tuple[str, ...]:
+        by = _or(self.captured_by, "")
+        return (by,) if by and by != "guilders" else ()
+
+
+class Bury(ChangeBase, frozen=True, kw_only=True, tag="bury"):
+    """Seed 004, Delete Dead Fighters: the dead leave the roster (``Gang.fallen``)."""
+
+    why: str | UnsetType = UNSET
+    step: str | UnsetType = UNSET
+
+    def apply(self, t: Target) -> None:
+        t.gang.bury(t.the_fighter.id)
+
+    def words(self, w: Words) -> str:
+        return f"{w.who}: removed from the roster, among the fallen{w.why}"
+
+
+class Depart(ChangeBase, frozen=True, kw_only=True, tag="depart"):
+    """Seeds 004 and 002, Delete Retiring Fighters: "All retiring fighters are removed from
+    the gang's roster now"; Resolve Bounty Hunters: a captive handed to the Guilders is
+    "removed from their gang's roster" (``Gang.departed``)."""
+
+    why: str | UnsetType = UNSET
+    step: str | UnsetType = UNSET
+
+    def apply(self, t: Target) -> None:
+        t.gang.depart(t.the_fighter.id)
+
+    def words(self, w: Words) -> str:
+        return f"{w.who}: removed from the roster, kept apart{w.why}"
+
+
+class Injury(ChangeBase, frozen=True, kw_only=True, tag="injury"):
+    """A Lasting Injury: its name, roll, effect and the profile changes it makes."""
+
+    name: str
+    roll: str | int | UnsetType = UNSET
+    effect: str | UnsetType = UNSET
+    profile: tuple[tuple[str, int], ...] | UnsetType = UNSET
+    battle: int | str | UnsetType = UNSET
+    note: bool | UnsetType = UNSET  # an effect the profile cannot show: noted on the fighter
+    why: str | UnsetType = UNSET
+    step: str | UnsetType = UNSET
+
+    def apply(self, t: Target) -> None:
+        battle = _or(self.battle, None)
+        roll = "" if isinstance(self.roll, UnsetType) else self.roll
+        roster_rules.add_injury(t.the_fighter, self.name, roll=roll,
+                                effect=_or(self.effect, ""), profile=_or(self.profile, ()),
+                                battle=battle if isinstance(battle, int) else None,
+                                note=_or(self.note, False))
+
+    def words(self, w: Words) -> str:
+        effect = _or(self.effect, "")
+        eff = f" ({effect})" if effect else ""
+        return f"{w.who}: Lasting Injury {_or(self.roll, '')} {self.name}{eff}".replace("  ", " ")
+
+
+class ToStash(ChangeBase, frozen=True, kw_only=True, tag="to_stash"):
+    """Every item (or the named ones) from a fighter to the Stash."""
+
+    items: tuple[str, ...] | UnsetType = UNSET  # unset: every item
+    why: str | UnsetType = UNSET
+    step: str | UnsetType = UNSET
+
+    def apply(self, t: Target) -> None:
+        fighter = t.the_fighter
+        names = _or(self.items, None)
+        keep: list[Equipment] = []
+        move: list[Equipment] = []
+        for it in fighter.equipment:
+            (move if names is None or it.name in names else keep).append(it)
+        fighter.equipment = keep
+        t.gang.stash.extend(move)
+
+    def words(self, w: Words) -> str:
+        items = _or(self.items, ())
+        return f"{w.who}: {', '.join(items) if items else 'all equipment'} to the Stash{w.why}"
+
+
+class RemoveItem(ChangeBase, frozen=True, kw_only=True, tag="remove_item"):
+    """From a fighter (``fighter``) or the Stash: the line, or ``count`` of its items."""
+
+    item: str
+    count: int | UnsetType = UNSET  # unset: the whole line
+    why: str | UnsetType = UNSET
+    step: str | UnsetType = UNSET
+
+    def apply(self, t: Target) -> None:
+        items = t.fighter.equipment if t.fighter else t.gang.stash
+        _take_from(items, self.item, _or(self.count, None))
+
+    def words(self, w: Words) -> str:
+        return f"{w.who + ': ' if w.who else 'Stash: '}{_one_of(self.count)}{self.item} removed{w.why}"
+
+
+class MarkSpent(ChangeBase, frozen=True, kw_only=True, tag="mark_spent"):
+    item: str
+    step: str | UnsetType = UNSET
+
+    def apply(self, t: Target) -> None:
+        items = t.fighter.equipment if t.fighter else t.gang.stash
+        items[_find_item(items, self.item)].spent = True
+
+    def words(self, w: Words) -> str:
+        return f"{w.who}: {self.item} spent"
+
+
+class Seize(ChangeBase, frozen=True, kw_only=True, tag="seize"):
+    """Every item of a (captive) fighter to another gang's Stash."""
+
+    to_gang: str
+    step: str | UnsetType = UNSET
+
+    def apply(self, t: Target) -> None:
+        t.campaign.gang(self.to_gang).stash.extend(t.the_fighter.equipment)
+        t.the_fighter.equipment = []
+
+    def words(self, w: Words) -> str:
+        return f"{possessive(w.who)} equipment taken to {possessive(w.gang_name(self.to_gang))} Stash"
+
+    @property
+    def other_gangs(self) -> tuple[str, ...]:
+        return (self.to_gang,)
+
+
+class ClearEquipment(ChangeBase, frozen=True, kw_only=True, tag="clear_equipment"):
+    step: str | UnsetType = UNSET
+
+    def apply(self, t: Target) -> None:
+        t.the_fighter.equipment = []
+
+    def words(self, w: Words) -> str:
+        return f"{w.who}: returns with no equipment"
+
+
+class AddItem(ChangeBase, frozen=True, kw_only=True, tag="add_item"):
+    """An item to the Stash, or to the change's fighter (``fighter``): ``item`` is the
+    item's table (``name``, ``cost`` and what else :class:`Equipment` holds)."""
+
+    item: dict[str, Any]
+    why: str | UnsetType = UNSET
+    step: str | UnsetType = UNSET
+
+    def apply(self, t: Target) -> None:
+        (t.fighter.equipment if t.fighter else t.gang.stash).append(_equipment(self.item))
+
+    def words(self, w: Words) -> str:
+        return f"{w.who or 'Stash'}: + {self.item['name']} ({self.item.get('cost', 0)} credits)"
+
+
+
+class GiveItem(ChangeBase, frozen=True, kw_only=True, tag="give_item"):
+    """Stash -> fighter."""
+
+    item: str
+    step: str | UnsetType = UNSET
+
+    def apply(self, t: Target) -> None:
+        it = t.gang.stash.pop(_find_item(t.gang.stash, self.item))
+        t.the_fighter.equipment.append(it)
+
+    def words(self, w: Words) -> str:
+        return f"{self.item}: Stash -> {w.who}"
+
+
+class TakeItem(ChangeBase, frozen=True, kw_only=True, tag="take_item"):
+    """Another gang's Stash -> this gang's Stash: the line, or ``count`` of its items."""
+
+    from_gang: str
+    item: str
+    count: int | UnsetType = UNSET
+    step: str | UnsetType = UNSET
+
+    def apply(self, t: Target) -> None:
+        other = t.campaign.gang(self.from_gang)
+        t.gang.stash.append(_take_from(other.stash, self.item, _or(self.count, None)))
+
+    def words(self, w: Words) -> str:
+        return f"Stash: + {_one_of(self.count)}{self.item} (stolen from {w.gang_name(self.from_gang)})"
+
+    @property
+    def other_gangs(self) -> tuple[str, ...]:
+        return (self.from_gang,)
+
+
+class TerritoryAdd(ChangeBase, frozen=True, kw_only=True, tag="territory_add"):
+    name: str
+    territory_kind: str | UnsetType = UNSET  # a TerritoryKind value (unset: turf)
+    cannot_be_lost: bool | UnsetType = UNSET
+    step: str | UnsetType = UNSET
+
+    def apply(self, t: Target) -> None:
+        t.gang.territories.append(
+            Territory(name=self.name, kind=TerritoryKind(_or(self.territory_kind, "turf")),
+                      cannot_be_lost=_or(self.cannot_be_lost, False))
+        )
+
+    def words(self, w: Words) -> str:
+        return f"Territory gained: {self.name} ({_or(self.territory_kind, 'turf')})"
+
+
+class TerritoryRemove(ChangeBase, frozen=True, kw_only=True, tag="territory_remove"):
+    name: str
+    step: str | UnsetType = UNSET
+
+    def apply(self, t: Target) -> None:
+        for i, territory in enumerate(t.gang.territories):
+            if territory.name == self.name:
+                del t.gang.territories[i]
+                return
+        raise KeyError(self.name)
+
+    def words(self, w: Words) -> str:
+        return f"Territory lost: {self.name}"
+
+
+class TerritorySize(ChangeBase, frozen=True, kw_only=True, tag="territory_size"):
+    amount: int
+    step: str | UnsetType = UNSET
+
+    def apply(self, t: Target) -> None:
+        t.gang.territory_size = max(0, t.gang.territory_size + self.amount)
+
+    def words(self, w: Words) -> str:
+        return f"Territory/Turf Size {self.amount:+d}"
+
+
+class Bounty(ChangeBase, frozen=True, kw_only=True, tag="bounty"):
+    amount: int
+    step: str | UnsetType = UNSET
+
+    def apply(self, t: Target) -> None:
+        t.the_fighter.bounty = max(0, t.the_fighter.bounty + self.amount)
+
+    def words(self, w: Words) -> str:
+        return f"{w.who}: Bounty {self.amount:+d}"
+
+
+class Hire(ChangeBase, frozen=True, kw_only=True, tag="hire"):
+    """A new fighter: ``data`` is the fighter's table (as in the gang file)."""
+
+    data: dict[str, Any]
+    step: str | UnsetType = UNSET
+
+    def apply(self, t: Target) -> None:
+        t.gang.fighters.append(_fighter_from(self.data))
+
+    def words(self, w: Words) -> str:
+        return f"Hired {self.data['name']} ({self.data['type']}, {self.data['cost']} credits)"
+
+
+
+class Advance(ChangeBase, frozen=True, kw_only=True, tag="advance"):
+    name: str
+    xp_cost: int | UnsetType = UNSET
+    cost: int | UnsetType = UNSET
+    skill: bool | UnsetType = UNSET
+    profile: tuple[tuple[str, int], ...] | UnsetType = UNSET
+    step: str | UnsetType = UNSET
+
+    def apply(self, t: Target) -> None:
+        fighter = t.the_fighter
+        fighter.xp -= _or(self.xp_cost, 0)
+        fighter.cost += _or(self.cost, 0)
+        fighter.advancements += 1
+        roster_rules.apply_advancement(fighter, self.name, skill=_or(self.skill, False),
+                                       profile=_or(self.profile, ()))
+
+    def words(self, w: Words) -> str:
+        return (f"{w.who}: Advancement {self.name} (-{_or(self.xp_cost, 0)} XP, "
+                f"+{_or(self.cost, 0)} credits)")
+
+
+class NewFighterType(ChangeBase, frozen=True, kw_only=True, tag="fighter_type"):
+    type: str  # a FighterType value
+    step: str | UnsetType = UNSET
+
+    def apply(self, t: Target) -> None:
+        t.the_fighter.type = FighterType(self.type)
+
+    def words(self, w: Words) -> str:
+        return f"{w.who}: now {self.type}"
+
+
+class TacticsAdd(ChangeBase, frozen=True, kw_only=True, tag="tactics_add"):
+    name: str
+    step: str | UnsetType = UNSET
+
+    def apply(self, t: Target) -> None:
+        t.gang.tactics.append(self.name)
+
+    def words(self, w: Words) -> str:
+        return f"Tactics card added: {self.name}"
+
+
+class TacticsRemove(ChangeBase, frozen=True, kw_only=True, tag="tactics_remove"):
+    name: str
+    step: str | UnsetType = UNSET
+
+    def apply(self, t: Target) -> None:
+        t.gang.tactics.remove(self.name)
+
+    def words(self, w: Words) -> str:
+        return f"Tactics card removed: {self.name}"
+
+
+class Note(ChangeBase, frozen=True, kw_only=True, tag="note"):
+    """A change kept for the report only."""
+
+    why: str | UnsetType = UNSET
+    step: str | UnsetType = UNSET
+
+    def words(self, w: Words) -> str:
+        return f"note{w.why}"
+
+
+class WeaponOverride(ChangeBase, frozen=True, kw_only=True, tag="weapon_override"):
+    """The Arbitrator lets a fighter keep weapons over the limit (for the report only)."""
+
+    load: int
+    limit: int
+    why: str | UnsetType = UNSET
+    step: str | UnsetType = UNSET
+
+    def words(self, w: Words) -> str:
+        return f"{w.who}: keeps {self.load} weapons over the limit of {self.limit} (Arbitrator override)"
+
+
+#: A post-battle change: one of the kinds above.
+Change = Union[
+    Credits, Reputation, Counter, Xp, Kills, Status, Bury, Depart, Injury, ToStash,
+    RemoveItem, MarkSpent, Seize, ClearEquipment, AddItem, GiveItem, TakeItem, TerritoryAdd,
+    TerritoryRemove, TerritorySize, Bounty, Hire, Advance, NewFighterType, TacticsAdd,
+    TacticsRemove, Note, WeaponOverride,
+]
+
+#: change kind (its tag) -> its type
+CHANGES: dict[str, type[ChangeBase]] = {
+    str(cls.__struct_config__.tag): cls for cls in ChangeBase.__subclasses__()
+}
+
+
+# --- the codec ------------------------------------------------------------------------
+
+
+def change_from_data(data: Mapping[str, Any]) -> Change:
+    """A change from its table (ValueError naming what is wrong: an unknown kind, a
+    missing or mistyped field)."""
+    return msgspec.convert(data, Change)  # type: ignore[arg-type]
+
+
+def change_to_data(ch: ChangeBase) -> dict[str, Any]:
+    """A change as its table: the kind first, then its fields as declared, unset ones left out."""
+    data: dict[str, Any] = msgspec.to_builtins(ch)
+    for key, value in data.items():
+        if type(value) is tuple:  # (msgspec keeps tuples: a table holds lists)
+            data[key] = [list(v) if type(v) is tuple else v for v in value]
+    return data
+
+
+def apply_change(campaign: Campaign, ch: ChangeBase) -> None:
+    """Apply one change to a campaign, in place."""
+    gang = campaign.gang(ch.gang)
+    fighter = gang.fighter(ch.fighter_id) if ch.fighter_id else None
+    ch.apply(Target(campaign, gang, fighter))
+
+
+def describe_change(words: Words, ch: ChangeBase) -> str:
+    """One change in words."""
+    return ch.words(words)
 
 
 # --- helpers ------------------------------------------------------------------------
@@ -94,13 +572,13 @@ def _find_item(items: list[Equipment], name: str) -> int:
     raise KeyError(name)
 
 
-def _equipment(data: dict[str, Any]) -> Equipment:
+def _equipment(data: Mapping[str, Any]) -> Equipment:
     known = {"name", "cost", "qty", "consumable", "unwieldy", "weapon", "rarity", "spent",
              "armour"}
     return Equipment(**{k: v for k, v in data.items() if k in known})
 
 
-def _fighter_from(data: dict[str, Any]) -> Fighter:
+def _fighter_from(data: Mapping[str, Any]) -> Fighter:
     d = dict(data)
     d["type"] = FighterType(d.get("type", FighterType.GANGER))
     d["equipment"] = [_equipment(e) for e in d.get("equipment", [])]
@@ -108,95 +586,9 @@ def _fighter_from(data: dict[str, Any]) -> Fighter:
     return Fighter(**{k: v for k, v in d.items() if k in known})
 
 
-def _nothing(t: Target, ch: dict[str, Any]) -> None:
-    """A change recorded for the report only."""
-
-
-# --- the kinds ----------------------------------------------------------------------
-
-
-@change("credits", lambda w, ch: f"{ch['amount']:+d} credits{w.why}")
-def _credits(t: Target, ch: dict[str, Any]) -> None:
-    t.gang.credits += ch["amount"]
-
-
-@change("reputation", lambda w, ch: f"{ch['amount']:+d} Reputation{w.why}")
-def _reputation(t: Target, ch: dict[str, Any]) -> None:
-    t.gang.reputation += ch["amount"]
-    if ch.get("floor", True) and t.gang.reputation < 0:
-        t.gang.reputation = 0
-
-
-@change("counter", lambda w, ch: f"{ch.get('name') or ch['counter']} {ch['amount']:+d}{w.why}")
-def _counter(t: Target, ch: dict[str, Any]) -> None:
-    """A club's own counter (a pack's, issue 35): the amount is the change as clamped."""
-    t.gang.counters[ch["counter"]] = t.gang.counters.get(ch["counter"], 0) + ch["amount"]
-
-
-@change("xp", lambda w, ch: f"{w.who}: {ch['amount']:+d} XP{w.why}")
-def _xp(t: Target, ch: dict[str, Any]) -> None:
-    t.the_fighter.xp += ch["amount"]
-
-
-@change("kills", lambda w, ch: f"{w.who}: Kills {ch['amount']:+d}{w.why}")
-def _kills(t: Target, ch: dict[str, Any]) -> None:
-    t.the_fighter.kills += ch["amount"]
-
-
-def _status_words(w: Words, ch: dict[str, Any]) -> str:
-    extra = ""
-    if ch["status"] == "captured":
-        by = ch.get("captured_by", "")
-        extra = " by the Guilders" if by == "guilders" else (f" by {w.gang_name(by)}" if by else "")
-    return f"{w.who}: {ch['status']}{extra}{w.why}"
-
-
-@change("status", _status_words)
-def _status(t: Target, ch: dict[str, Any]) -> None:
-    roster_rules.set_status(t.the_fighter, FighterStatus(ch["status"]), ch.get("why", ""),
-                            ch.get("battle") or 0, ch.get("captured_by", ""))
-
-
-@change("bury", lambda w, ch: f"{w.who}: removed from the roster, among the fallen{w.why}")
-def _bury(t: Target, ch: dict[str, Any]) -> None:
-    """Seed 004, Delete Dead Fighters: the dead leave the roster (``Gang.fallen``)."""
-    t.gang.bury(t.the_fighter.id)
-
-
-@change("depart", lambda w, ch: f"{w.who}: removed from the roster, kept apart{w.why}")
-def _depart(t: Target, ch: dict[str, Any]) -> None:
-    """Seeds 004 and 002, Delete Retiring Fighters: "All retiring fighters are removed from
-    the gang's roster now"; Resolve Bounty Hunters: a captive handed to the Guilders is
-    "removed from their gang's roster" (``Gang.departed``)."""
-    t.gang.depart(t.the_fighter.id)
-
-
-def _injury_words(w: Words, ch: dict[str, Any]) -> str:
-    eff = f" ({ch['effect']})" if ch.get("effect") else ""
-    return f"{w.who}: Lasting Injury {ch.get('roll', '')} {ch['name']}{eff}".replace("  ", " ")
-
-
-@change("injury", _injury_words)
-def _injury(t: Target, ch: dict[str, Any]) -> None:
-    roster_rules.add_injury(t.the_fighter, ch)
-
-
-@change("to_stash", lambda w, ch: f"{w.who}: {', '.join(ch['items']) if ch.get('items') else 'all equipment'} to the Stash{w.why}")
-def _to_stash(t: Target, ch: dict[str, Any]) -> None:
-    """Every item (or the named ones) from a fighter to the Stash."""
-    fighter = t.the_fighter
-    names = ch.get("items")
-    keep: list[Equipment] = []
-    move: list[Equipment] = []
-    for it in fighter.equipment:
-        (move if names is None or it.name in names else keep).append(it)
-    fighter.equipment = keep
-    t.gang.stash.extend(move)
-
-
-def _one_of(ch: dict[str, Any]) -> str:
+def _one_of(count: int | UnsetType) -> str:
     """"one " when the change takes one item of a line (``count``), else ""."""
-    return "one " if ch.get("count") else ""
+    return "one " if _or(count, 0) else ""
 
 
 def _take_from(items: list[Equipment], name: str, count: int | None) -> Equipment:
@@ -210,108 +602,3 @@ def _take_from(items: list[Equipment], name: str, count: int | None) -> Equipmen
         return line
     line.qty -= count
     return replace(line, qty=count)
-
-
-@change("remove_item", lambda w, ch: f"{w.who + ': ' if w.who else 'Stash: '}{_one_of(ch)}{ch['item']} removed{w.why}")
-def _remove_item(t: Target, ch: dict[str, Any]) -> None:
-    """From a fighter (``fighter``) or the Stash: the line, or ``count`` of its items."""
-    items = t.fighter.equipment if t.fighter else t.gang.stash
-    _take_from(items, ch["item"], ch.get("count"))
-
-
-@change("mark_spent", lambda w, ch: f"{w.who}: {ch['item']} spent")
-def _mark_spent(t: Target, ch: dict[str, Any]) -> None:
-    items = t.fighter.equipment if t.fighter else t.gang.stash
-    items[_find_item(items, ch["item"])].spent = True
-
-
-@change("seize", lambda w, ch: f"{possessive(w.who)} equipment taken to {possessive(w.gang_name(ch['to_gang']))} Stash")
-def _seize(t: Target, ch: dict[str, Any]) -> None:
-    """Every item of a (captive) fighter to another gang's Stash."""
-    t.campaign.gang(ch["to_gang"]).stash.extend(t.the_fighter.equipment)
-    t.the_fighter.equipment = []
-
-
-@change("clear_equipment", lambda w, ch: f"{w.who}: returns with no equipment")
-def _clear_equipment(t: Target, ch: dict[str, Any]) -> None:
-    t.the_fighter.equipment = []
-
-
-@change("add_item", lambda w, ch: f"{w.who or 'Stash'}: + {ch['item']['name']} ({ch['item'].get('cost', 0)} credits)")
-def _add_item(t: Target, ch: dict[str, Any]) -> None:
-    """To the Stash, or to the change's fighter (``fighter``)."""
-    (t.fighter.equipment if t.fighter else t.gang.stash).append(_equipment(ch["item"]))
-
-
-@change("give_item", lambda w, ch: f"{ch['item']}: Stash -> {w.who}")
-def _give_item(t: Target, ch: dict[str, Any]) -> None:
-    """Stash -> fighter."""
-    it = t.gang.stash.pop(_find_item(t.gang.stash, ch["item"]))
-    t.the_fighter.equipment.append(it)
-
-
-@change("take_item", lambda w, ch: f"Stash: + {_one_of(ch)}{ch['item']} (stolen from {w.gang_name(ch['from_gang'])})")
-def _take_item(t: Target, ch: dict[str, Any]) -> None:
-    """Another gang's Stash -> this gang's Stash: the line, or ``count`` of its items."""
-    other = t.campaign.gang(ch["from_gang"])
-    t.gang.stash.append(_take_from(other.stash, ch["item"], ch.get("count")))
-
-
-@change("territory_add", lambda w, ch: f"Territory gained: {ch['name']} ({ch.get('territory_kind', 'turf')})")
-def _territory_add(t: Target, ch: dict[str, Any]) -> None:
-    t.gang.territories.append(
-        Territory(name=ch["name"], kind=TerritoryKind(ch.get("territory_kind", "turf")),
-                  cannot_be_lost=ch.get("cannot_be_lost", False))
-    )
-
-
-@change("territory_remove", lambda w, ch: f"Territory lost: {ch['name']}")
-def _territory_remove(t: Target, ch: dict[str, Any]) -> None:
-    for i, territory in enumerate(t.gang.territories):
-        if territory.name == ch["name"]:
-            del t.gang.territories[i]
-            return
-    raise KeyError(ch["name"])
-
-
-@change("territory_size", lambda w, ch: f"Territory/Turf Size {ch['amount']:+d}")
-def _territory_size(t: Target, ch: dict[str, Any]) -> None:
-    t.gang.territory_size = max(0, t.gang.territory_size + ch["amount"])
-
-
-@change("bounty", lambda w, ch: f"{w.who}: Bounty {ch['amount']:+d}")
-def _bounty(t: Target, ch: dict[str, Any]) -> None:
-    t.the_fighter.bounty = max(0, t.the_fighter.bounty + ch["amount"])
-
-
-@change("hire", lambda w, ch: f"Hired {ch['data']['name']} ({ch['data']['type']}, {ch['data']['cost']} credits)")
-def _hire(t: Target, ch: dict[str, Any]) -> None:
-    t.gang.fighters.append(_fighter_from(ch["data"]))
-
-
-@change("advance", lambda w, ch: f"{w.who}: Advancement {ch['name']} (-{ch.get('xp_cost', 0)} XP, +{ch.get('cost', 0)} credits)")
-def _advance(t: Target, ch: dict[str, Any]) -> None:
-    fighter = t.the_fighter
-    fighter.xp -= ch.get("xp_cost", 0)
-    fighter.cost += ch.get("cost", 0)
-    fighter.advancements += 1
-    roster_rules.apply_advancement(fighter, ch)
-
-
-@change("fighter_type", lambda w, ch: f"{w.who}: now {ch['type']}")
-def _fighter_type(t: Target, ch: dict[str, Any]) -> None:
-    t.the_fighter.type = FighterType(ch["type"])
-
-
-@change("tactics_add", lambda w, ch: f"Tactics card added: {ch['name']}")
-def _tactics_add(t: Target, ch: dict[str, Any]) -> None:
-    t.gang.tactics.append(ch["name"])
-
-
-@change("tactics_remove", lambda w, ch: f"Tactics card removed: {ch['name']}")
-def _tactics_remove(t: Target, ch: dict[str, Any]) -> None:
-    t.gang.tactics.remove(ch["name"])
-
-
-change("note", lambda w, ch: f"note{w.why}")(_nothing)
-change("weapon_override", lambda w, ch: f"{w.who}: keeps {ch['load']} weapons over the limit of {ch['limit']} (Arbitrator override)")(_nothing)

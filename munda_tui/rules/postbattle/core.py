@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
+import msgspec
+
 from ..core.data import RuleData, given, load_data
 from ..core.rulesets import load_ruleset
 from ..core.dice import DiceError, Roll, check_faces, parse, roll_faces
@@ -192,11 +194,12 @@ class PostBattleError(ValueError):
 # --- changes ------------------------------------------------------------------------
 
 
-# One handler per change kind, applying it and saying it: rules/postbattle_changes.py.
-from .changes import _equipment, _fighter_from, _find_item, apply_change  # noqa: E402,F401
+# One type per change kind, applying it and saying it: rules/postbattle/changes.py.
+from .changes import Change, Injury, Reputation, Status, _equipment, _fighter_from, _find_item, apply_change  # noqa: E402,F401
+from .changes import UNSET  # noqa: E402
 
 
-def apply_changes(campaign: Campaign, changes: list[dict[str, Any]]) -> None:
+def apply_changes(campaign: Campaign, changes: list[Change]) -> None:
     for ch in changes:
         apply_change(campaign, ch)
 
@@ -222,7 +225,7 @@ class StepState:
     status: str = "todo"  # done | current | todo | skipped
     reason: str = ""  # why skipped
     lines: list[str] = field(default_factory=list)
-    changes: list[dict[str, Any]] = field(default_factory=list)
+    changes: list[Change] = field(default_factory=list)
     pending: Prompt | None = None
     group: str = ""
 
@@ -252,7 +255,7 @@ class Sequence(Protocol):
     @property
     def step(self) -> dict[str, Any]: ...
 
-    def changes(self) -> list[dict[str, Any]]: ...
+    def changes(self) -> list[Change]: ...
 
     def rerolls(self) -> list[str]: ...
 
@@ -328,12 +331,15 @@ class Walk:
                                note=note))
 
     # results
-    def change(self, **ch: Any) -> None:
-        ch.setdefault("step", self.step["id"])
-        if ch["kind"] in ("status", "injury"):
-            ch.setdefault("battle", self.seq.number)
-        if ch["kind"] == "reputation":  # one floor rule for every step (readings: turf-reputation-floor)
-            ch.setdefault("floor", bool(self.seq.ruleset.get("reputation_floor", True)))
+    def change(self, ch: Change) -> None:
+        """Apply a change to the working campaign and keep it (with the step that made it,
+        the battle of a status or injury, the ruleset's Reputation floor)."""
+        if ch.step is UNSET:
+            ch = msgspec.structs.replace(ch, step=str(self.step["id"]))
+        if isinstance(ch, (Status, Injury)) and ch.battle is UNSET:
+            ch = msgspec.structs.replace(ch, battle=self.seq.number)
+        if isinstance(ch, Reputation) and ch.floor is UNSET:  # one floor rule for every step (readings: turf-reputation-floor)
+            ch = msgspec.structs.replace(ch, floor=bool(self.seq.ruleset.get("reputation_floor", True)))
         apply_change(self.campaign, ch)
         self.state.changes.append(ch)
 

@@ -41,6 +41,7 @@ from typing import Any, Mapping
 
 from ..core.model import Fighter, FighterStatus, FighterType, Gang
 from ..core.outcome import EndState
+from .changes import AddItem, Counter, Credits, RemoveItem, Reputation, Status, UNSET, Xp
 from .core import Option, Walk, get_table, lookup, range_text, resolver, row_text
 
 #: the generic resolvers (a step naming one may say its keys)
@@ -228,8 +229,8 @@ def apply_effect(walk: Walk, pid: str, gang: Gang, fighter: Fighter | None,
     if "status" in effect:
         if fighter is None:
             return
-        walk.change(kind="status", gang=gang.id, fighter=fighter.id, status=str(effect["status"]),
-                    why=why)
+        walk.change(Status(gang=gang.id, fighter=fighter.id, status=str(effect["status"]),
+                    why=why))
         walk.say(f"  {who}: {effect['status']}")
         return
     if "add_item" in effect or "remove_item" in effect:
@@ -252,7 +253,7 @@ def apply_effect(walk: Walk, pid: str, gang: Gang, fighter: Fighter | None,
         if amount == 0:
             walk.say(f"  {gang.name}: no {name}{how}{held}")
             return
-        walk.change(kind="counter", gang=gang.id, counter=what, name=name, amount=amount, why=why)
+        walk.change(Counter(gang=gang.id, counter=what, name=name, amount=amount, why=why))
         walk.say(f"  {gang.name}: {amount:+d} {name}{how}{held}"
                  + (f" (for {fighter.name})" if fighter is not None else ""))
         return
@@ -262,9 +263,9 @@ def apply_effect(walk: Walk, pid: str, gang: Gang, fighter: Fighter | None,
     if what == "xp":
         if fighter is None:
             return
-        walk.change(kind="xp", gang=gang.id, fighter=fighter.id, amount=amount, why=why)
+        walk.change(Xp(gang=gang.id, fighter=fighter.id, amount=amount, why=why))
     else:
-        walk.change(kind=what, gang=gang.id, amount=amount, why=why)
+        walk.change((Credits if what == "credits" else Reputation)(gang=gang.id, amount=amount, why=why))
     label = {"credits": "credits", "reputation": "Reputation", "xp": "XP"}[what]
     walk.say(f"  {who}: {amount:+d} {label}{how}")
 
@@ -277,17 +278,17 @@ def _item_effect(walk: Walk, gang: Gang, fighter: Fighter | None, effect: Mappin
     if effect.get("to" if adding else "from") == "stash":
         fighter = None
     holder = fighter.name if fighter is not None else f"{gang.name}'s Stash"
-    target = {"gang": gang.id, **({"fighter": fighter.id} if fighter is not None else {})}
+    holder_id = fighter.id if fighter is not None else UNSET
     if adding:
         cost = int(effect.get("cost", 0))
-        walk.change(kind="add_item", item={"name": name, "cost": cost}, why=why, **target)
+        walk.change(AddItem(gang=gang.id, fighter=holder_id, item={"name": name, "cost": cost}, why=why))
         walk.say(f"  {holder}: + {name}" + (f" ({cost} credits)" if cost else ""))
         return
     items = fighter.equipment if fighter is not None else gang.stash
     if not any(e.name == name for e in items):
         walk.say(f"  {holder}: no {name} to take")
         return
-    walk.change(kind="remove_item", item=name, count=1, why=why, **target)
+    walk.change(RemoveItem(gang=gang.id, fighter=holder_id, item=name, count=1, why=why))
     walk.say(f"  {holder}: - {name}")
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..core.model import FighterStatus
 from .core import Sequence
-from .changes import Words, describe_change
+from .changes import AddItem, Change, Note, Seize, TakeItem, Words, describe_change
 from ..campaign.report_doc import Item, Report
 
 
@@ -32,10 +32,10 @@ def _fighter_name(seq: Sequence, gang_id: str, fighter_id: str) -> str:
     return fighter_id
 
 
-def describe(seq: Sequence, ch: dict[str, Any]) -> str:
-    """One change in words (each kind's words: rules/postbattle_changes.py)."""
-    who = _fighter_name(seq, ch["gang"], ch["fighter"]) if ch.get("fighter") else ""
-    why = f" ({ch['why']})" if ch.get("why") else ""
+def describe(seq: Sequence, ch: Change) -> str:
+    """One change in words (each kind's words: rules/postbattle/changes.py)."""
+    who = _fighter_name(seq, ch.gang, ch.fighter_id) if ch.fighter_id else ""
+    why = f" ({ch.reason})" if ch.reason else ""
     return describe_change(Words(who, why, lambda gang_id: seq.work.gang(gang_id).name), ch)
 
 
@@ -60,7 +60,7 @@ def build_report(seq: Sequence) -> Report:
         before = seq.base.gang(gid)
         report.heading(f"{g.name} ({g.type})")
         terr = ", ".join(t.name for t in g.territories) or "none"
-        mine = [c for c in changes if c["gang"] == gid and c["kind"] != "note"]
+        mine = [c for c in changes if c.gang == gid and not isinstance(c, Note)]
         report.bullets(
             f"Gang Rating {before.rating} -> {g.rating}; Reputation "
             f"{before.reputation} -> {g.reputation}; credits {before.credits} -> {g.credits}",
@@ -100,9 +100,9 @@ def build_report(seq: Sequence) -> Report:
         report.bullets(*departed)
     report.heading("Captives")
     report.bullets(*(caps or ["none"]))
-    loot = [c for c in changes if c["kind"] in ("add_item", "take_item", "seize")]
+    loot = [c for c in changes if isinstance(c, (AddItem, TakeItem, Seize))]
     report.heading("Loot")
-    report.bullets(*([f"{names.get(c['gang'], c['gang'])}: {describe(seq, c)}" for c in loot]
+    report.bullets(*([f"{names.get(c.gang, c.gang)}: {describe(seq, c)}" for c in loot]
                      or ["none"]))
     from ..prebattle.scenario import reroll_lines
 

@@ -32,6 +32,7 @@ from ..core.rulesets import rulesets
 from ..core.stage import moved_summary, summary_of
 from ..core.status import BattleStatus
 
+from .changes import Change, change_from_data, change_to_data
 from . import actions as _actions  # noqa: F401  (registers its resolvers)
 from . import generic as _generic  # noqa: F401  (registers the generic resolvers a pack composes)
 from . import steps as _steps  # noqa: F401  (registers its resolvers)
@@ -220,8 +221,8 @@ class PostBattle:
     def done(self) -> bool:
         return self.draft.get("status") == "done"
 
-    def changes(self) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
+    def changes(self) -> list[Change]:
+        out: list[Change] = []
         for st in self.states[: self.current + 1]:
             out.extend(st.changes)
         return out
@@ -441,7 +442,7 @@ def prepare_commit(seq: PostBattle) -> dict[str, Any]:
     if "commit" not in seq.draft:
         seq.draft["commit"] = {
             "token": f"battle-{seq.number}",
-            "changes": copy.deepcopy(seq.changes()),
+            "changes": [change_to_data(ch) for ch in seq.changes()],
             "report": seq.report_doc().to_data(),
             "standings": {k: vars(v) for k, v in seq.standings().items()},
             "winner": seq.outcome.winner,
@@ -465,7 +466,7 @@ def applied_campaign(campaign: Campaign, number: int, commit: dict[str, Any],
     if is_applied(campaign, number):
         raise PostBattleError(f"battle {number} is already applied")
     new = copy.deepcopy(campaign)
-    apply_changes(new, commit["changes"])
+    apply_changes(new, [change_from_data(ch) for ch in commit["changes"]])
     decided: dict[str, Any] = {
         "scenario": commit.get("scenario") or "",
         "standings": {k: Standing(**v) for k, v in commit["standings"].items()},

@@ -13,6 +13,7 @@ from ..campaign import career as career
 from ..core.model import ITEM_KINDS, Equipment, FighterStatus, FighterType, Gang, GangType, TerritoryKind
 from ..core.outcome import BattleOutcome, EndState, FighterOutcome, RewardKind
 from ..core.readings import note as reading_note
+from .changes import AddItem, Advance, Bounty, Bury, Credits, Depart, GiveItem, Hire, Injury, Kills, MarkSpent, NewFighterType, RemoveItem, Reputation, Status, TacticsAdd, TacticsRemove, TerritoryAdd, TerritoryRemove, TerritorySize, ToStash, WeaponOverride, Xp
 from .core import (
     Sequence,
     Option,
@@ -51,8 +52,8 @@ def died(walk: Walk, gang_id: str, fighter_id: str, **how: Any) -> None:
 
 def set_status(walk: Walk, gang_id: str, fighter_id: str, status: FighterStatus, why: str,
                captured_by: str = "") -> None:
-    walk.change(kind="status", gang=gang_id, fighter=fighter_id, status=str(status),
-                captured_by=captured_by, why=why)
+    walk.change(Status(gang=gang_id, fighter=fighter_id, status=str(status),
+                captured_by=captured_by, why=why))
 
 
 def row_line(table: dict[str, Any], total: int, row: dict[str, Any] | None) -> str:
@@ -86,8 +87,8 @@ def lasting_injury(walk: Walk, gang_id: str, fighter_id: str, pid: str, why: str
         text = walk.text(f"{pid}:alt", f"{name} uses another Injury table: enter the result",
                          gang=gang_id, note="Not the standard Lasting Injury table: enter the "
                          "result and apply its effects by hand.")
-        walk.change(kind="injury", gang=gang_id, fighter=fighter_id, name=text,
-                    battle=walk.seq.number)
+        walk.change(Injury(gang=gang_id, fighter=fighter_id, name=text,
+                    battle=walk.seq.number))
         walk.say(f"{name}: {text} (own table)")
         return {"name": text}
     table = injury_table(injury_table_name(walk), walk.seq.data)
@@ -148,14 +149,14 @@ def apply_injury_row(walk: Walk, gang_id: str, fighter_id: str, row: dict[str, A
     asked = reading_note("core-2023-results")
     if row.get("xp"):
         xp = walk.roll(f"{pid}:xp", f"{row['name']}: XP for {name}", row["xp"], gang=gang_id)
-        walk.change(kind="xp", gang=gang_id, fighter=fighter_id, amount=xp.total,
-                    why=row["name"])
+        walk.change(Xp(gang=gang_id, fighter=fighter_id, amount=xp.total,
+                    why=row["name"]))
         walk.say(f"{name} gains {xp.total} XP ({xp})")
     elif row.get("ask_xp"):
         n = walk.number(f"{pid}:xp", f"{row['name']}: XP {name} gains (from your book)",
                         gang=gang_id, minimum=0, note=asked)
         if n:
-            walk.change(kind="xp", gang=gang_id, fighter=fighter_id, amount=n, why=row["name"])
+            walk.change(Xp(gang=gang_id, fighter=fighter_id, amount=n, why=row["name"]))
         walk.say(f"{name} gains {n} XP ({row['name']}, from the book)")
     recovery = bool(row.get("recovery"))
     if row.get("ask_recovery"):
@@ -177,8 +178,8 @@ def apply_injury_row(walk: Walk, gang_id: str, fighter_id: str, row: dict[str, A
                     f"{pid}:attacker_xp", f"{row['name']} of {name}: XP {walk.fname(ag, af)} "
                     "gains (from your book)", gang=ag, minimum=0, note=asked)
                 if amount:
-                    walk.change(kind="xp", gang=ag, fighter=af, amount=amount,
-                                why=f"{row['name']} of {name}")
+                    walk.change(Xp(gang=ag, fighter=af, amount=amount,
+                                why=f"{row['name']} of {name}"))
                 walk.say(f"{walk.fname(ag, af)} gains {amount} XP")
         return {"dead": True}
     if row.get("critical"):
@@ -202,8 +203,8 @@ def permanent_injury(walk: Walk, gang_id: str, fighter_id: str, pid: str, why: s
     if not f.standard_injuries:  # an alternate Injury table: its own result, entered
         text = walk.text(f"{pid}:alt", f"{name} uses another Injury table: enter the "
                          f"Permanent Injury ({why})", gang=gang_id)
-        walk.change(kind="injury", gang=gang_id, fighter=fighter_id, name=text,
-                    battle=walk.seq.number)
+        walk.change(Injury(gang=gang_id, fighter=fighter_id, name=text,
+                    battle=walk.seq.number))
         walk.say(f"{name}: {text} (own table)")
         return
     chosen = injury_table_name(walk)
@@ -236,9 +237,9 @@ def record_injury(walk: Walk, gang_id: str, fighter_id: str, row: dict[str, Any]
         changes = [[k, d] for k, d in career.effect_changes(effect)]
         if effect.strip().lower() in ("none", "-", "no effect", "nothing"):
             effect = ""
-    walk.change(kind="injury", gang=gang_id, fighter=fighter_id, name=row["name"], roll=roll,
-                effect=effect, profile=changes, battle=walk.seq.number,
-                note=bool(row.get("permanent") and effect and not changes))
+    walk.change(Injury(gang=gang_id, fighter=fighter_id, name=row["name"], roll=roll,
+                effect=effect, profile=tuple((k, d) for k, d in changes), battle=walk.seq.number,
+                note=bool(row.get("permanent") and effect and not changes)))
     if changes:
         f = walk.campaign.gang(gang_id).fighter(fighter_id)
         walk.say(f"  {f.name}: {f.injuries[-1].effect}")
@@ -333,8 +334,8 @@ def kills_and_xp(walk: Walk) -> None:
         for fo in fought(walk, g.id):
             n = career.kills_of(o, g.id, fo.fighter)
             if n:
-                walk.change(kind="kills", gang=g.id, fighter=fo.fighter, amount=n,
-                            why=f"took {n} enem{'y' if n == 1 else 'ies'} Out of Action")
+                walk.change(Kills(gang=g.id, fighter=fo.fighter, amount=n,
+                            why=f"took {n} enem{'y' if n == 1 else 'ies'} Out of Action"))
                 walk.say(f"{walk.fname(g.id, fo.fighter)}: Kills +{n}")
     if not awards:
         walk.say("XP awards table empty: the Arbitrator enters what each event earns in the "
@@ -369,7 +370,7 @@ def kills_and_xp(walk: Walk) -> None:
                                      default=amount)
                 why = f"XP awards, edited (proposed: {why})"
             if amount:
-                walk.change(kind="xp", gang=g.id, fighter=fid, amount=amount, why=why)
+                walk.change(Xp(gang=g.id, fighter=fid, amount=amount, why=why))
 
 
 @resolver("consumables")
@@ -398,7 +399,7 @@ def consumables(walk: Walk) -> None:
                            "Distribute Equipment.")
         for oid in spent:
             fid, item = oid.split("|", 1)
-            walk.change(kind="mark_spent", gang=g.id, fighter=fid, item=item)
+            walk.change(MarkSpent(gang=g.id, fighter=fid, item=item))
             walk.say(f"{g.name}: {possessive(walk.fname(g.id, fid))} {item} marked spent")
         if not spent:
             walk.say(f"{g.name}: nothing expended")
@@ -561,21 +562,21 @@ def adjustments(walk: Walk, why: str = "") -> None:
                     if f.status not in (FighterStatus.DEAD, FighterStatus.RETIRED)]
             fid = walk.choose(f"{eid}:fighter", f"{g.name}: XP for which fighter?", opts, gang=gid)
             n = walk.number(f"{eid}:amount", f"XP for {walk.fname(gid, fid)}", gang=gid, minimum=1)
-            walk.change(kind="xp", gang=gid, fighter=fid, amount=n, why=why)
+            walk.change(Xp(gang=gid, fighter=fid, amount=n, why=why))
             walk.say(f"{g.name}: {walk.fname(gid, fid)} gains {n} XP")
         elif kind == "item":
             name = walk.text(f"{eid}:name", f"{g.name}: which item goes to the Stash?", gang=gid)
             cost = walk.number(f"{eid}:cost", f"Credit value of {name}", gang=gid, minimum=0)
             item = new_item(walk, f"{eid}:kind", name, cost, gid)
-            walk.change(kind="add_item", gang=gid, item=item, why=why)
+            walk.change(AddItem(gang=gid, item=item, why=why))
             walk.say(f"{g.name}: {name} ({cost} credits, {_kind_of(item)}) added to the Stash")
         else:
             n = walk.number(f"{eid}:amount", f"{g.name}: {kind} (negative for a loss)", gang=gid,
                             minimum=None)
             if kind == "credits":
-                walk.change(kind="credits", gang=gid, amount=n, why=why)
+                walk.change(Credits(gang=gid, amount=n, why=why))
             else:
-                walk.change(kind="reputation", gang=gid, amount=n, why=why)
+                walk.change(Reputation(gang=gid, amount=n, why=why))
             walk.say(f"{g.name}: {n:+d} {kind}")
 
 
@@ -619,8 +620,8 @@ def bounty_hunters(walk: Walk) -> None:
                                         minimum=0, default=50 * t.bounty,
                                         note="Enter the Bounty's price as posted. "
                                         + reading_note("bounty-price"))
-                    walk.change(kind="credits", gang=g.id, amount=price,
-                                why=f"Bounty on {t.name}")
+                    walk.change(Credits(gang=g.id, amount=price,
+                                why=f"Bounty on {t.name}"))
                     if f"{opp_id}/{t.id}" in died_now:
                         died(walk, opp_id, t.id, bounty_hunter=True)
                         walk.say(f"{bh.name} turns in {possessive(t.name)} body: +{price} credits")
@@ -645,14 +646,14 @@ def bounty_hunters(walk: Walk) -> None:
                 c = walk.choose(f"bh:{g.id}:pay", f"{g.name}: pay the Bounty Hunter?", opts,
                                 gang=g.id)
                 if c == "pay":
-                    walk.change(kind="credits", gang=g.id, amount=-fee.total,
-                                why="Bounty Hunter's fee")
+                    walk.change(Credits(gang=g.id, amount=-fee.total,
+                                why="Bounty Hunter's fee"))
                     walk.say(f"{g.name} pays {bh.name} {fee.total} credits ({fee})")
                 else:
                     loss = walk.roll(f"bh:{g.id}:rep", f"{g.name}: Reputation lost", "2D3",
                                      gang=g.id)
-                    walk.change(kind="reputation", gang=g.id, amount=-loss.total,
-                                why="Bounty Hunter not paid")
+                    walk.change(Reputation(gang=g.id, amount=-loss.total,
+                                why="Bounty Hunter not paid"))
                     walk.say(f"{g.name} does not pay: -{loss.total} Reputation ({loss})")
         set_status(walk, g.id, bh.id, FighterStatus.RETIRED, "the Bounty Hunter departs")
         walk.say(f"{bh.name} departs with all of their gear.")
@@ -704,8 +705,8 @@ def escaping_capture(walk: Walk) -> None:
         if held is None or held.status is not FighterStatus.CAPTURED \
                 or held.captured_by != "guilders":
             continue  # escaped
-        walk.change(kind="depart", gang=gid, fighter=fid,
-                    why="taken by a Bounty Hunter to the Guilders: no opportunity for rescue")
+        walk.change(Depart(gang=gid, fighter=fid,
+                    why="taken by a Bounty Hunter to the Guilders: no opportunity for rescue"))
         walk.say(f"{held.name} is removed from {possessive(g.name)} roster (taken by a Bounty "
                  "Hunter to the Guilders, without opportunity for rescue).")
 
@@ -733,13 +734,13 @@ def receive_rewards(walk: Walk) -> None:
                 walk.campaign.gang(fo.gang).fighter(fo.fighter)
             except KeyError:
                 continue
-            walk.change(kind="xp", gang=fo.gang, fighter=fo.fighter, amount=fo.xp,
-                        why="XP earned in the battle")
+            walk.change(Xp(gang=fo.gang, fighter=fo.fighter, amount=fo.xp,
+                        why="XP earned in the battle"))
             walk.say(f"{walk.fname(fo.gang, fo.fighter)} gains {fo.xp} XP (battle)")
     for r in o.rewards:
         g = walk.campaign.gang(r.gang)
         if r.kind is RewardKind.CREDITS:
-            walk.change(kind="credits", gang=r.gang, amount=r.amount, why=r.source)
+            walk.change(Credits(gang=r.gang, amount=r.amount, why=r.source))
             walk.say(f"{g.name}: {r.amount:+d} credits ({r.source})")
         elif r.kind is RewardKind.XP:
             ids = career.xp_recipients(g, fought(walk, r.gang), r, _card_text(r.source, walk.seq.data))
@@ -748,7 +749,7 @@ def receive_rewards(walk: Walk) -> None:
                     g.fighter(fid)
                 except KeyError:
                     continue
-                walk.change(kind="xp", gang=r.gang, fighter=fid, amount=r.amount, why=r.source)
+                walk.change(Xp(gang=r.gang, fighter=fid, amount=r.amount, why=r.source))
                 walk.say(f"{walk.fname(r.gang, fid)} gains {r.amount} XP ({r.source})")
             if r.fighter == "*":  # one roll for them all; the Captured left out
                 walk.say(reading_note("every-fighter-one-roll"))
@@ -796,7 +797,7 @@ def territory(walk: Walk) -> None:
                           "enter the Territory your chart gives.")
             name = walk.text(f"{eid}:name", f"{g.name}: Special Territory gained ({r.total})",
                              gang=gid)
-            walk.change(kind="territory_add", gang=gid, name=name, territory_kind="special")
+            walk.change(TerritoryAdd(gang=gid, name=name, territory_kind="special"))
             walk.say(f"{g.name} gains {name} (Special Territories {r.total})")
         elif e["kind"] in ("lose", "steal"):
             victim = g if e["kind"] == "lose" else walk.campaign.gang(walk.opponent(gid))
@@ -814,10 +815,10 @@ def territory(walk: Walk) -> None:
                 if r.total >= 4:
                     walk.say(f"{victim.name} keeps the Stronghold {tname} ({r})")
                     continue
-            walk.change(kind="territory_remove", gang=victim.id, name=tname)
+            walk.change(TerritoryRemove(gang=victim.id, name=tname))
             if e["kind"] == "steal":
-                walk.change(kind="territory_add", gang=gid, name=tname,
-                            territory_kind=str(t.kind))
+                walk.change(TerritoryAdd(gang=gid, name=tname,
+                            territory_kind=str(t.kind)))
                 walk.say(f"{g.name} steals {tname} from {victim.name}")
             else:
                 walk.say(f"{g.name} loses {tname}")
@@ -859,7 +860,7 @@ def turf_2017(walk: Walk) -> None:
                     continue
                 n = min(n, g.territory_size)  # a Turf Size never falls below 0
             amount = n if e["kind"] == "increase" else -n
-            walk.change(kind="territory_size", gang=gid, amount=amount)
+            walk.change(TerritorySize(gang=gid, amount=amount))
             delta[gid] = delta.get(gid, 0) + amount
             walk.say(f"{g.name}: Turf Size {'+' if e['kind'] == 'increase' else '-'}{n}")
             if e["kind"] == "decrease":
@@ -875,7 +876,7 @@ def turf_2017(walk: Walk) -> None:
                                       [Option(t.name, t.name) for t in turf], gang=gid,
                                       minimum=k, maximum=k)
                     for name in lost:
-                        walk.change(kind="territory_remove", gang=gid, name=name)
+                        walk.change(TerritoryRemove(gang=gid, name=name))
                         walk.say(f"  {g.name} loses {name}")
         elif e["kind"] == "steal":
             victim = walk.campaign.gang(walk.opponent(gid))
@@ -895,12 +896,12 @@ def turf_2017(walk: Walk) -> None:
                 tname = walk.choose(f"{eid}:which", f"{g.name} steals Turf from {victim.name}: "
                                     f"the stakes agreed, else {possessive(victim.name)} player "
                                     "picks", [Option(t.name, t.name) for t in turf], gang=gid)
-            walk.change(kind="territory_size", gang=victim.id, amount=-1)
+            walk.change(TerritorySize(gang=victim.id, amount=-1))
             if tname:
-                walk.change(kind="territory_remove", gang=victim.id, name=tname)
-            walk.change(kind="territory_size", gang=gid, amount=1)
+                walk.change(TerritoryRemove(gang=victim.id, name=tname))
+            walk.change(TerritorySize(gang=gid, amount=1))
             if tname:
-                walk.change(kind="territory_add", gang=gid, name=tname, territory_kind="turf")
+                walk.change(TerritoryAdd(gang=gid, name=tname, territory_kind="turf"))
             delta[victim.id] = delta.get(victim.id, 0) - 1
             delta[gid] = delta.get(gid, 0) + 1
             walk.say(f"{g.name} steals " + (tname if tname else "1 Turf (no named Turf on the "
@@ -940,7 +941,7 @@ def special_territories_2017(walk: Walk) -> None:
         if "special_territory_gain" in kinds:
             name = walk.text(f"special:{g.id}:name", f"{g.name}: Special Territory gained "
                              "(chosen randomly; the table is not in the seed)", gang=g.id)
-            walk.change(kind="territory_add", gang=g.id, name=name, territory_kind="special")
+            walk.change(TerritoryAdd(gang=g.id, name=name, territory_kind="special"))
             changed.add(g.id)
             walk.say(f"  {g.name} gains {name}")
         if "special_territory_loss" in kinds:
@@ -951,7 +952,7 @@ def special_territories_2017(walk: Walk) -> None:
             tname = walk.choose(f"special:{g.id}:lose", f"{g.name}: the Special Territory lost "
                                 "(chosen randomly: pick the one your dice chose)",
                                 [Option(t.name, t.name) for t in specials], gang=g.id)
-            walk.change(kind="territory_remove", gang=g.id, name=tname)
+            walk.change(TerritoryRemove(gang=g.id, name=tname))
             changed.add(g.id)
             walk.say(f"  {g.name} loses {tname}")
 
@@ -983,7 +984,7 @@ def reputation(walk: Walk) -> None:
         g = walk.campaign.gang(gid)
         before = g.reputation
         for n, why in sorted(lst, key=lambda x: -x[0]):  # gains before losses
-            walk.change(kind="reputation", gang=gid, amount=n, why=why)
+            walk.change(Reputation(gang=gid, amount=n, why=why))
         walk.say(f"{g.name}: Reputation {before} -> {g.reputation} ("
                  + ", ".join(f"{n:+d} {why}" for n, why in sorted(lst, key=lambda x: -x[0])) + ")")
     if not items:
@@ -1001,7 +1002,7 @@ def collect_income(walk: Walk) -> None:
         if g.type is GangType.ARBITES:
             r = walk.roll(f"income:{g.id}", f"{g.name}: income from HQ",
                           walk.step.get("arbites_income", "D3x50"), gang=g.id)
-            walk.change(kind="credits", gang=g.id, amount=r.total, why="Arbites income")
+            walk.change(Credits(gang=g.id, amount=r.total, why="Arbites income"))
             walk.say(f"{g.name}: +{r.total} credits from higher HQ ({r})")
     income_entries(walk)
     if not walk.state.lines:
@@ -1014,7 +1015,7 @@ def income_entries(walk: Walk) -> None:
         src = walk.text(f"{e['id']}:source", f"{g.name}: what gives income?", gang=g.id)
         n = walk.number(f"{e['id']}:amount", f"{g.name}: credits from {src}", gang=g.id,
                         minimum=None)
-        walk.change(kind="credits", gang=g.id, amount=n, why=src)
+        walk.change(Credits(gang=g.id, amount=n, why=src))
         walk.say(f"{g.name}: {n:+d} credits ({src})")
 
 
@@ -1038,7 +1039,7 @@ def use_special_territories(walk: Walk) -> None:
                 if c == "yes":
                     set_status(walk, g.id, f.id, FighterStatus.ACTIVE, "released by the Guilders")
                     if f.bounty:
-                        walk.change(kind="bounty", gang=g.id, fighter=f.id, amount=-f.bounty)
+                        walk.change(Bounty(gang=g.id, fighter=f.id, amount=-f.bounty))
                     walk.say(f"The Guilders release {f.name}; Bounties removed.")
     income_entries(walk)
     if not walk.state.lines:
@@ -1096,7 +1097,7 @@ def delete_dead(walk: Walk) -> None:
             verdict, why = "lost", "all the gang was Out of Action or Seriously Injured"
         items = ", ".join(it.name for it in f.equipment) or "no equipment"
         if verdict == "recovered" and f.equipment:
-            walk.change(kind="to_stash", gang=g.id, fighter=f.id, why="dead fighter's equipment")
+            walk.change(ToStash(gang=g.id, fighter=f.id, why="dead fighter's equipment"))
         walk.say(f"{g.name}: {f.name} is deleted; equipment {verdict} ({why}): {items}")
     bury_the_dead(walk)
 
@@ -1108,14 +1109,13 @@ def bury_the_dead(walk: Walk) -> int:
     roster too: "must delete those fighters from their rosters"."""
     gangs = [g.id for g in walk.gangs]
     for ch in walk.seq.changes():
-        if ch["kind"] == "status" and ch["status"] == str(FighterStatus.DEAD) \
-                and ch["gang"] not in gangs:
-            gangs.append(ch["gang"])
+        if isinstance(ch, Status) and ch.status == str(FighterStatus.DEAD) and ch.gang not in gangs:
+            gangs.append(ch.gang)
     n = 0
     for gid in gangs:
         g = walk.campaign.gang(gid)
         for f in [f for f in g.fighters if f.status is FighterStatus.DEAD]:
-            walk.change(kind="bury", gang=g.id, fighter=f.id, why="Delete Dead Fighters")
+            walk.change(Bury(gang=g.id, fighter=f.id, why="Delete Dead Fighters"))
             if gid not in walk.seq.outcome.gangs:
                 walk.say(f"{g.name}: {f.name} is dead and deleted from the roster.")
             n += 1
@@ -1144,7 +1144,7 @@ def merc_upkeep(walk: Walk) -> None:
                                 f"the Stash holds only {g.credits}"),
                          Option("no", "Do not pay: the Merc retires with their gear")], gang=g.id)
         if c == "pay":
-            walk.change(kind="credits", gang=g.id, amount=-r.total, why=f"upkeep of {f.name}")
+            walk.change(Credits(gang=g.id, amount=-r.total, why=f"upkeep of {f.name}"))
             walk.say(f"{g.name} pays {f.name} {r.total} credits ({r})")
         else:
             unpaid.append(f"{g.id}/{f.id}")
@@ -1173,7 +1173,7 @@ def delete_retiring(walk: Walk) -> None:
                                       "Arbitrator): takes their equipment, lost")], gang=g.id)
             to_pool = how == "pool"
         if not hired and not to_pool and f.equipment:
-            walk.change(kind="to_stash", gang=g.id, fighter=fid, why="retiring fighter's gear")
+            walk.change(ToStash(gang=g.id, fighter=fid, why="retiring fighter's gear"))
         set_status(walk, g.id, fid, FighterStatus.RETIRED,
                    "left to become a Merc or Bounty Hunter" if to_pool else "retired")
         lost = hired or to_pool
@@ -1186,7 +1186,7 @@ def delete_retiring(walk: Walk) -> None:
     # dead among the fallen: Gang.departed), a departed Bounty Hunter and unpaid Mercs too
     for g in walk.gangs:
         for f in [f for f in g.fighters if f.status is FighterStatus.RETIRED]:
-            walk.change(kind="depart", gang=g.id, fighter=f.id, why="Delete Retiring Fighters")
+            walk.change(Depart(gang=g.id, fighter=f.id, why="Delete Retiring Fighters"))
     if not walk.state.lines:
         walk.say("No one retires: retire a fighter with {key:post_battle.add}.")
 
@@ -1218,7 +1218,7 @@ def advance_fighters(walk: Walk) -> None:
                                    "the profile)"),
                             Option("skill", "A new skill (added to the fighter's skills)"),
                             Option("other", "Something else")], gang=g.id)
-        profile: list[list[Any]] = []
+        profile: list[tuple[str, int]] = []
         if kind == "characteristic":
             from ..core.profile import CHARACTERISTICS, NAMES, format_value
 
@@ -1235,7 +1235,7 @@ def advance_fighters(walk: Walk) -> None:
                                 gang=g.id, minimum=1, maximum=career.advancement_limit(f, key),
                                 default=1, note="A target number improves downwards: +1 to "
                                 "WS 4+ gives 3+.")
-            profile = [[key, steps]]
+            profile = [(key, steps)]
             what = f"+{steps} {NAMES[key]}"
         else:
             what = walk.text(f"{e['id']}:what", f"{f.name}: the Advancement (from the Experience "
@@ -1244,8 +1244,8 @@ def advance_fighters(walk: Walk) -> None:
                            maximum=f.xp, above=f"{f.name} has {f.xp} XP")
         value = walk.number(f"{e['id']}:cost", f"{f.name}: credits added to the fighter's "
                             "cost", gang=g.id, minimum=0, default=0)
-        walk.change(kind="advance", gang=g.id, fighter=fid, name=what, xp_cost=cost, cost=value,
-                    skill=kind == "skill", profile=profile)
+        walk.change(Advance(gang=g.id, fighter=fid, name=what, xp_cost=cost, cost=value,
+                    skill=kind == "skill", profile=tuple(profile)))
         walk.state.lines[line_of[g.id]] = xp_line(g)
         walk.say(f"{g.name}: {f.name} takes {what} for {cost} XP (+{value} credits)")
 
@@ -1279,7 +1279,7 @@ def loss_of_leader(walk: Walk) -> None:
         c = walk.choose(f"leader:{g.id}", f"{g.name} lost {old.name}: who is the new Leader?",
                         opts, gang=g.id)
         if c != "later":
-            walk.change(kind="fighter_type", gang=g.id, fighter=c, type=str(FighterType.LEADER))
+            walk.change(NewFighterType(gang=g.id, fighter=c, type=str(FighterType.LEADER)))
             walk.say(f"{walk.fname(g.id, c)} is the new Leader of {g.name}.")
         else:
             walk.say(f"{g.name}: new Leader to be decided.")
@@ -1302,9 +1302,9 @@ def buy_and_hire(walk: Walk) -> None:
         from ..core.model import unique_id
 
         fid = unique_id(name, g.fighter_ids())
-        walk.change(kind="hire", gang=g.id, data={"id": fid, "name": name, "type": ftype,
-                                                  "cost": cost})
-        walk.change(kind="credits", gang=g.id, amount=-cost, why=f"hired {name}")
+        walk.change(Hire(gang=g.id, data={"id": fid, "name": name, "type": ftype,
+                                                  "cost": cost}))
+        walk.change(Credits(gang=g.id, amount=-cost, why=f"hired {name}"))
         walk.say(f"{g.name} hires {name} ({ftype}) for {cost} credits")
     if not walk.state.lines:
         walk.say("No one hired: hire a fighter with {key:post_battle.add}.")
@@ -1371,9 +1371,9 @@ def sell_equipment(walk: Walk) -> None:
                          "offered again this sequence)")], gang=g.id)
         if c == "sell":
             refused[key] -= 1  # sold: no longer on the roster to be offered
-            walk.change(kind="remove_item", gang=g.id, fighter="" if holder == "stash" else holder,
-                        item=item, count=1, why="sold")
-            walk.change(kind="credits", gang=g.id, amount=price, why=f"sold {item}")
+            walk.change(RemoveItem(gang=g.id, fighter="" if holder == "stash" else holder,
+                        item=item, count=1, why="sold"))
+            walk.change(Credits(gang=g.id, amount=price, why=f"sold {item}"))
             left = _units(items, item)
             walk.say(f"{g.name} sells one {item} for {price} credits"
                      + (f" ({left} left)" if left else ""))
@@ -1451,8 +1451,8 @@ def buy_rare(walk: Walk) -> None:
         cost = walk.number(f"{eid}:cost", f"{name}: price (credits)", gang=g.id, minimum=0,
                            maximum=g.credits, note=f"The Stash holds {g.credits} credits.")
         item = new_item(walk, f"{eid}:kind", name, cost, g.id, rarity=f"Rare ({rarity})")
-        walk.change(kind="add_item", gang=g.id, item=item)
-        walk.change(kind="credits", gang=g.id, amount=-cost, why=f"bought {name}")
+        walk.change(AddItem(gang=g.id, item=item))
+        walk.change(Credits(gang=g.id, amount=-cost, why=f"bought {name}"))
         walk.say(f"{g.name} buys {name} (Rare {rarity}, {_kind_of(item)}) for {cost} credits")
     if not walk.state.lines:
         walk.say("Roll for a Rare item with {key:post_battle.add}.")
@@ -1483,8 +1483,8 @@ def buy_common(walk: Walk) -> None:
         cost = walk.number(f"{eid}:cost", f"{name}: price (credits)", gang=g.id, minimum=0,
                            maximum=g.credits, note=f"The Stash holds {g.credits} credits.")
         item = new_item(walk, f"{eid}:kind", name, cost, g.id, rarity="Common")
-        walk.change(kind="add_item", gang=g.id, item=item)
-        walk.change(kind="credits", gang=g.id, amount=-cost, why=f"bought {name}")
+        walk.change(AddItem(gang=g.id, item=item))
+        walk.change(Credits(gang=g.id, amount=-cost, why=f"bought {name}"))
         walk.say(f"{g.name} buys {name} ({_kind_of(item)}) for {cost} credits")
     if not walk.state.lines:
         walk.say("Nothing bought: buy an item with {key:post_battle.add}.")
@@ -1506,12 +1506,12 @@ def distribute_equipment(walk: Walk) -> None:
         for f in g.fighters:
             for it in list(f.equipment):
                 if it.spent:
-                    walk.change(kind="remove_item", gang=g.id, fighter=f.id, item=it.name,
-                                why="spent consumable")
+                    walk.change(RemoveItem(gang=g.id, fighter=f.id, item=it.name,
+                                why="spent consumable"))
                     walk.say(f"{g.name}: {possessive(f.name)} spent {it.name} is deleted (-{it.value})")
         for it in list(g.stash):
             if it.spent:
-                walk.change(kind="remove_item", gang=g.id, item=it.name, why="spent")
+                walk.change(RemoveItem(gang=g.id, item=it.name, why="spent"))
     for e in walk.entries():
         g = walk.campaign.gang(e["gang"])
         eid = e["id"]
@@ -1528,7 +1528,7 @@ def distribute_equipment(walk: Walk) -> None:
                 opts.append(Option(f.id, f"{f.name} ({weapon_load(f.equipment)} weapons)",
                                    load <= limit, f"weapon limit {limit} (Unwieldy counts 2)"))
             fid = walk.choose(f"{eid}:to", f"{item} to which fighter?", opts, gang=g.id)
-            walk.change(kind="give_item", gang=g.id, fighter=fid, item=item)
+            walk.change(GiveItem(gang=g.id, fighter=fid, item=item))
             walk.say(f"{g.name}: {item} Stash -> {walk.fname(g.id, fid)}")
         else:
             # a Captured fighter's gear is not the gang's to move: the captor takes it to
@@ -1541,7 +1541,7 @@ def distribute_equipment(walk: Walk) -> None:
             oid = walk.choose(f"{eid}:item", f"{g.name}: which item goes to the Stash?", opts,
                               gang=g.id)
             fid, item = oid.split("|", 1)
-            walk.change(kind="to_stash", gang=g.id, fighter=fid, items=[item])
+            walk.change(ToStash(gang=g.id, fighter=fid, items=(item,)))
             walk.say(f"{g.name}: {item} {walk.fname(g.id, fid)} -> Stash")
     for g in walk.gangs:
         walk.say(f"{g.name}: Stash " + (", ".join(it.name for it in g.stash) or "empty"))
@@ -1570,15 +1570,15 @@ def over_the_limit(walk: Walk, limit: int) -> None:
                                 gang=g.id, note="Seed 004, Distribute Equipment. An override "
                                 "is recorded in the battle report.")
                 if c == "override":
-                    walk.change(kind="weapon_override", gang=g.id, fighter=f.id, load=load,
-                                limit=limit, why="Arbitrator override")
+                    walk.change(WeaponOverride(gang=g.id, fighter=f.id, load=load,
+                                limit=limit, why="Arbitrator override"))
                     walk.say(f"{g.name}: {f.name} keeps {load} weapons (Arbitrator override)")
                     break
                 item = walk.choose(f"{pid}:item", f"{f.name}: which weapon goes to the Stash?",
                                    [Option(it.name, f"{it.name} ({it.kind})") for it in f.equipment
                                     if it.weapon], gang=g.id)
-                walk.change(kind="to_stash", gang=g.id, fighter=f.id, items=[item],
-                            why="over the weapon limit")
+                walk.change(ToStash(gang=g.id, fighter=f.id, items=(item,),
+                            why="over the weapon limit"))
                 walk.say(f"{g.name}: {item} {f.name} -> Stash (over the weapon limit)")
                 k += 1
 
@@ -1603,12 +1603,12 @@ def modify_tactics(walk: Walk) -> None:
         g = walk.campaign.gang(e["gang"])
         if e["kind"] == "add":
             name = walk.text(f"{e['id']}:name", f"{g.name}: the Tactics card to add", gang=g.id)
-            walk.change(kind="tactics_add", gang=g.id, name=name)
+            walk.change(TacticsAdd(gang=g.id, name=name))
             walk.say(f"{g.name} adds {name}")
         else:
             name = walk.choose(f"{e['id']}:name", f"{g.name}: the Tactics card to remove",
                                [Option(t, t) for t in g.tactics], gang=g.id)
-            walk.change(kind="tactics_remove", gang=g.id, name=name)
+            walk.change(TacticsRemove(gang=g.id, name=name))
             walk.say(f"{g.name} removes {name}")
     for g in walk.gangs:
         walk.say(f"{g.name}: Tactics " + (", ".join(g.tactics) or "none recorded"))
@@ -1641,8 +1641,8 @@ def recovery_ends(walk: Walk) -> None:
             # the injury that sent them, when known ("Recovery (Recovery)" says nothing)
             why = f.status_why.strip()
             cause = f" ({why})" if why and why.lower() != "recovery" else ""
-            walk.change(kind="status", gang=g.id, fighter=f.id, status=str(FighterStatus.ACTIVE),
-                        why=f"back from Recovery{cause}")
+            walk.change(Status(gang=g.id, fighter=f.id, status=str(FighterStatus.ACTIVE),
+                        why=f"back from Recovery{cause}"))
             walk.say(f"{g.name}: {f.name} is back from Recovery{cause} after missing this battle")
 
 

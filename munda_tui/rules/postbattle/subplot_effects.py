@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.readings import note as reading_note
+from .changes import Credits, Reputation
 from ..subplots.effects import post_battle_cards
 
 
@@ -84,7 +85,7 @@ def _on_capture(walk: Any, cid: str, spec: dict[str, Any], injure: Any, set_stat
         set_status(walk, gid, fid, FighterStatus.ACTIVE, f"returned to its gang ({name})")
         rep = walk.roll(f"subplot:{cid}:{key}:rep", f"{name}: Reputation for {cname}",
                         spec.get("dice", "D3"), gang=captor)
-        walk.change(kind="reputation", gang=captor, amount=rep.total, why=f"Sub-plot: {name}")
+        walk.change(Reputation(gang=captor, amount=rep.total, why=f"Sub-plot: {name}"))
         walk.say(f"  {f.name} is returned to {walk.campaign.gang(gid).name}; "
                  f"{cname} gain {rep.total} Reputation ({rep})")
 
@@ -130,8 +131,8 @@ def walk_post_battle(walk: Any, step_id: str, injure: Any = None, set_status: An
                                      f"Action and lived: {dice} credits", dice, gang=gang_id)
                     total += roll.total
                     walk.say(f"{gang.name}: {name}: {walk.fname(g, f)} lived, {roll}")
-                walk.change(kind="credits", gang=gang_id, amount=total,
-                            why=f"Sub-plot: {name}")
+                walk.change(Credits(gang=gang_id, amount=total,
+                            why=f"Sub-plot: {name}"))
                 walk.say(f"{gang.name}: {total:+d} credits (Sub-plot: {name})")
 
 

@@ -3,6 +3,8 @@ profile (and undone with the step), Critical Injuries resolved, Recovery ending.
 
 from __future__ import annotations
 
+from munda_tui.rules.postbattle.changes import Xp
+
 import random
 
 import pytest
@@ -144,8 +146,8 @@ def test_injury_beyond_the_possible_range_stops_at_the_limit():
     c = demo_campaign()
     dak = c.gang(GOLIATH).fighter("dak-cinderfist")
     dak.characteristics["bs"] = 6
-    inj = career.add_injury(dak, {"name": "Eye Injury", "effect": "-1 Ballistic Skill",
-                                  "profile": [["bs", -1]]})
+    inj = career.add_injury(dak, "Eye Injury", effect="-1 Ballistic Skill",
+                            profile=[("bs", -1)])
     assert dak.characteristics["bs"] == 6
     assert inj == LastingInjury("Eye Injury", effect="-1 Ballistic Skill: BS 6+ -> 6+ (at its limit)")
 
@@ -227,7 +229,7 @@ def test_subplot_xp_goes_to_the_fighters_the_card_names():
                      note="every fighter who survives without being taken Out of Action")])
     seq = S.make_seq(outcome=o, campaign=c)
     S.drive(seq, random.Random(2), until="receive-rewards")
-    given = [(ch["fighter"], ch["amount"]) for ch in seq.state.changes if ch["kind"] == "xp"]
+    given = [(ch.fighter, ch.amount) for ch in seq.state.changes if isinstance(ch, Xp)]
     # Mara was taken Out of Action, Lys did not take part
     assert given == [("vexa-nightshade", 2)]
     gang = c.gang(ESCHER)

@@ -7,6 +7,8 @@ gang's counters validated when its file loads. Every pack here is TEST DATA.
 
 from __future__ import annotations
 
+from munda_tui.rules.postbattle.changes import change_to_data
+
 import random
 from pathlib import Path
 
@@ -58,7 +60,7 @@ def test_a_counter_gains_an_amount_a_die_or_per_thing_and_stops_at_its_min(tmp_p
     seq = walk(tmp_path)
     for gid in (ESCHER, GOLIATH):
         assert seq.work.gang(gid).counters == {"test_scrap": 0}  # (held at min 0)
-    changes = [ch for ch in seq.changes() if ch["kind"] == "counter"]
+    changes = [change_to_data(ch) for ch in seq.changes() if ch.kind == "counter"]
     assert [ch["amount"] for ch in changes if ch["step"] == "s"] == [6, 6]  # 2 Territories each
     rolled = [ch["amount"] for ch in changes if ch["step"] == "d"]
     assert len(rolled) == 2 and all(1 <= a <= 3 for a in rolled)

@@ -3,6 +3,8 @@ whatever the crash window."""
 
 from __future__ import annotations
 
+from munda_tui.rules.postbattle.changes import Xp
+
 from munda_tui.rules.postbattle.sequence import commit_report
 import copy
 import random
@@ -189,12 +191,12 @@ def test_each_reward_applied_once_in_the_roster() -> None:
     commit(h2, 1)
     base = seq.base.gang(ESCHER)
     got = h2.disk_campaign.gang(ESCHER)
-    rewards = [c for c in seq.changes() if c.get("why") == "Side Job: The Package"]
+    rewards = [c for c in seq.changes() if c.reason == "Side Job: The Package"]
     assert len(rewards) == 1
     assert got.reputation >= base.reputation  # +2 once (no losses in this run)
-    vexa_xp = [c for c in seq.changes() if c["kind"] == "xp" and c["fighter"] == "vexa-nightshade"
-               and c.get("why") == "XP earned in the battle"]
-    assert [c["amount"] for c in vexa_xp] == [2]
+    vexa_xp = [c for c in seq.changes() if isinstance(c, Xp) and c.fighter == "vexa-nightshade"
+               and c.reason == "XP earned in the battle"]
+    assert [c.amount for c in vexa_xp] == [2]
 
 
 def test_applied_campaign_refuses_a_second_application() -> None:

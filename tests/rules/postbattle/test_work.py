@@ -3,6 +3,8 @@ and the live campaign is untouched until the commit, however the sequence goes."
 
 from __future__ import annotations
 
+from munda_tui.rules.postbattle.changes import change_to_data
+
 import copy
 import random
 
@@ -32,7 +34,7 @@ def test_the_live_campaign_is_untouched_and_bystanders_shared() -> None:
     assert seq.work.gangs[-1] is c.gangs[-1]  # a gang the sequence never looked up: shared
     assert seq.work.gang(ESCHER) is not c.gang(ESCHER)
     assert seq.work.battles is c.battles  # read only by the sequence
-    changed = {ch["gang"] for ch in seq.changes()}
+    changed = {ch.gang for ch in seq.changes()}
     assert changed and changed <= {g.id for g in seq.work.gangs}
 
 
@@ -41,7 +43,7 @@ def test_the_commit_applies_to_a_whole_copy() -> None:
     seq = make_seq(campaign=c)  # adds battle 1's summary
     before = copy.deepcopy(c)
     drive(seq, random.Random(5))
-    new = pb.applied_campaign(c, 1, {"changes": seq.changes(), "standings": {}, "winner": ESCHER})
+    new = pb.applied_campaign(c, 1, {"changes": [change_to_data(ch) for ch in seq.changes()], "standings": {}, "winner": ESCHER})
     assert c == before and new is not c
     assert new.gang("bystanders") == c.gang("bystanders")
 

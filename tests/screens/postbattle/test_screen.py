@@ -3,6 +3,8 @@ resuming after the app is killed, the report at the end."""
 
 from __future__ import annotations
 
+from munda_tui.rules.postbattle.changes import change_to_data
+
 from munda_tui.rules.postbattle.sequence import commit_report
 from munda_tui.screens.postbattle.screen import PromptOptions
 import copy
@@ -501,7 +503,7 @@ async def test_turf_war_sequence_by_keyboard(make_app: Any, data_dir: Path) -> N
         assert seq.step["id"] not in ("post-battle-actions", "use-special-territories")
         lys = seq.work.gang(ESCHER).fighter("lys-venom")
         assert lys.status.value == "active"  # no capture on the 2017 roll
-        assert any("Work the Turf" in c.get("why", "") for c in seq.changes())
+        assert any("Work the Turf" in c.reason for c in seq.changes())
         while app.screen.seq is not None:
             assert app.screen.seq.pending is None, app.screen.seq.pending
             await pilot.press("enter")
@@ -603,7 +605,7 @@ async def test_a_purchase_completes_from_the_catalogue_with_its_price(make_app, 
         await pilot.press("enter")  # the pack's kind, offered first
         await pilot.pause()
         assert app.screen.seq.pending is None
-        bought = [c for c in app.screen.seq.changes() if c["kind"] == "add_item"]
+        bought = [change_to_data(c) for c in app.screen.seq.changes() if c.kind == "add_item"]
     assert bought[-1]["item"]["name"] == "Grapnel" and bought[-1]["item"]["cost"] == 35
     assert not bought[-1]["item"].get("weapon")  # wargear, as the pack says
 
