@@ -1089,12 +1089,14 @@ def campaign_bytes(folder: Path) -> int:
 
 
 def measure_merge(root: Path, gangs: int = 50, fighters: int = 30, battles: int = 2000,
-                  new: int = 5, events: int = 30) -> dict[str, Any]:
+                  new: int = 5, events: int = 30, keep: Path | None = None) -> dict[str, Any]:
     """A league of ``gangs`` x ``battles`` on two laptops (a bare remote in ``root``: no
     network); ``new`` battles applied on each laptop between its own gangs, then laptop A
     syncs (pushes) and laptop B syncs, which merges. Times B's sync as a whole and its
     merge alone (the in-memory merge, the merged files written as one transaction and the
-    campaign read again: the sync without git's fetch and push)."""
+    campaign read again: the sync without git's fetch and push). With ``keep``
+    (``--keep DIR``) the league with its records is generated into ``keep`` once and
+    copied for each run."""
     import subprocess
 
     from munda_tui.rules.core.model import BattleSummary
@@ -1105,13 +1107,23 @@ def measure_merge(root: Path, gangs: int = 50, fighters: int = 30, battles: int 
     t0 = time.perf_counter()
     remote = root / "remote.git"
     subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
-    a = Store(root / "a")
-    slug, _post, _live = write_league(a, gangs, fighters, battles, events, events)
-    with a.open_campaign(slug) as handle:
-        for s in handle.campaign.battles:  # every battle finished: every one is shared
-            s.status = BattleStatus.DONE
-        handle.save()
-    history = give_records_history(a, slug)
+    kept = keep / f"merge-{gangs}x{fighters}x{battles}x{events}" if keep is not None else None
+    if kept is not None and (kept / "merge.json").exists():
+        shutil.copytree(kept / "a", root / "a", symlinks=True)
+        a = Store(root / "a")
+        slug, history = json.loads((kept / "merge.json").read_text())
+    else:
+        a = Store(root / "a")
+        slug, _post, _live = write_league(a, gangs, fighters, battles, events, events)
+        with a.open_campaign(slug) as handle:
+            for s in handle.campaign.battles:  # every battle finished: every one is shared
+                s.status = BattleStatus.DONE
+            handle.save()
+        history = give_records_history(a, slug)
+        if kept is not None:
+            shutil.rmtree(kept, ignore_errors=True)
+            shutil.copytree(root / "a", kept / "a", symlinks=True)
+            (kept / "merge.json").write_text(json.dumps([slug, history]))
     fold = measure_fold(a.campaign_dir(slug))
     unchanged = []  # the campaign opened unchanged (its fold cached), before it is a league
     for _ in range(10):
@@ -1237,15 +1249,21 @@ def give_records_history(store: Any, slug: str) -> int:
 
 
 def measure_fold(folder: Path, runs: int = 5) -> dict[str, Any]:
-    """Folding the league from scratch (issue 30.9: at most 1 s): every record file read
-    and parsed (no .cache) and folded into the gangs, each gang file's text made and
-    checked to load (``league_records.fold_texts``, as a sync's merge does); and the
-    campaign opened with no .cache at all (its records read, folded and cached)."""
+    """Folding the league from scratch (issue 30.9: at most 1 s), two ways. Cold: every
+    record file read and parsed (no .cache), folded into the gangs, each gang file's text
+    made and checked to load (``league_records.fold_texts`` with no gang files to
+    compare). As the app folds from scratch (an open whose fold cache does not match,
+    a sync's merge): the records' data through ``.cache/records-parsed.json`` (each file
+    by its name, size and mtime: a file not known there is parsed), every record folded
+    again, each gang compared with its file and made, written and loaded only where the
+    fold changed it (``records.read_named`` and ``fold_texts``)."""
     from munda_tui.saves.league_records import fold_texts
+    from munda_tui.saves.records import Refs, read_named
 
     records_dir = folder / "records"
-    fold_s, cpu = [], []
-    count = 0
+    fold_s, cpu, app_s, app_cpu = [], [], [], []
+    count = app_count = 0
+    read_named(folder, Refs({}).number_of)  # (the parsed records cached, as every open leaves them)
     for _ in range(runs):
         t, c = time.perf_counter(), time.thread_time()
         texts = {f"records/{p.name}": p.read_text(encoding="utf-8") for p in records_dir.glob("*.toml")}
@@ -1253,7 +1271,17 @@ def measure_fold(folder: Path, runs: int = 5) -> dict[str, Any]:
         fold_s.append(time.perf_counter() - t)
         cpu.append(time.thread_time() - c)
         count = len(folded.records)
-    return {"records": count, "fold_ms": [x * 1000 for x in fold_s], "fold_cpu_ms": [x * 1000 for x in cpu]}
+        t, c = time.perf_counter(), time.thread_time()
+        refs = Refs({})
+        known, _problems = read_named(folder, refs.number_of)
+        gangs = {f"gangs/{p.name}": p.read_text(encoding="utf-8") for p in (folder / "gangs").glob("*.toml")}
+        folded = fold_texts(folder, {}, gangs, {f"records/{n}": r for n, r in known.items()}, refs)
+        app_s.append(time.perf_counter() - t)
+        app_cpu.append(time.thread_time() - c)
+        app_count = len(folded.records)
+    return {"records": count, "fold_ms": [x * 1000 for x in fold_s], "fold_cpu_ms": [x * 1000 for x in cpu],
+            "app_records": app_count, "app_fold_ms": [x * 1000 for x in app_s],
+            "app_fold_cpu_ms": [x * 1000 for x in app_cpu]}
 
 
 def plain_pull_push(root: Path, folder: Path, remote: Path) -> float:
@@ -1287,9 +1315,15 @@ def report_merge(r: dict[str, Any]) -> list[str]:
             f"push of the same change ({_ms(r['plain_ms'])}) {verdict(r['sync_ratio'], GOALS['sync_ratio'])}; "
             f"{r['merged_battles']} battles after it "
             f"(generated in {r['generated_s']:.0f} s)",
-            f"league fold from scratch [{r['gangs']}x{r['battles']}, {r['fold']['records']} records, "
-            f"{r['history_records']} of them battles]: median {_ms(statistics.median(r['fold']['fold_ms']))} over "
-            f"{len(r['fold']['fold_ms'])} {verdict(statistics.median(r['fold']['fold_ms']), GOALS['fold_ms'])}; "
+            f"league fold from scratch [{r['gangs']}x{r['battles']}, {r['fold']['app_records']} records, "
+            f"{r['history_records']} of them battles], as the app folds (parsed records cached, gangs compared "
+            f"with their files): median {_ms(statistics.median(r['fold']['app_fold_ms']))} over "
+            f"{len(r['fold']['app_fold_ms'])} {verdict(statistics.median(r['fold']['app_fold_ms']), GOALS['fold_ms'])}; "
+            f"CPU median {_ms(statistics.median(r['fold']['app_fold_cpu_ms']))}",
+            f"league fold from scratch, cold [{r['gangs']}x{r['battles']}, {r['fold']['records']} records: every "
+            f"file read and parsed, every gang text made and loaded]: median "
+            f"{_ms(statistics.median(r['fold']['fold_ms']))} over {len(r['fold']['fold_ms'])} "
+            f"{verdict(statistics.median(r['fold']['fold_ms']), GOALS['fold_ms'])}; "
             f"CPU median {_ms(statistics.median(r['fold']['fold_cpu_ms']))}",
             f"league [{r['gangs']}x{r['battles']}] open the campaign unchanged (records kept): median "
             f"{_ms(statistics.median(r['unchanged_open_ms']))} over {len(r['unchanged_open_ms'])} "
@@ -1475,7 +1509,7 @@ def _run_parts(args: argparse.Namespace, only: set[str], log_dir: Path) -> int:
         if "merge" in only:  # a league on two laptops, 5 new battles on each, merged
             (work / "merge").mkdir()
             gangs, _fighters, battles = (int(x) for x in args.league.split(",")[-1].lower().split("x"))
-            for line in report_merge(measure_merge(work / "merge", gangs, 30, battles)):
+            for line in report_merge(measure_merge(work / "merge", gangs, 30, battles, keep=args.keep)):
                 print(line, flush=True)
     print(f"load average at the end: {_load()}", flush=True)
     return 0

@@ -128,14 +128,21 @@ def test_a_tiny_league_merge_is_measured(tmp_path: Path) -> None:
     r = bench.measure_merge(tmp_path, gangs=8, fighters=3, battles=6, new=2, events=6)
     assert r["merged_battles"] == 10 and r["received"] >= 1
     assert set(r["parts_ms"]) == {"_merge", "_commit_files", "_bring_files_to", "reload"}
-    line, fold, unchanged, opened = bench.report_merge(r)
+    line, fold, cold, unchanged, opened = bench.report_merge(r)
     assert line.startswith("league merge [8x6, 2 new battles on each of two laptops]: the merge ")
     assert len(r["open_ms"]) == 10 and opened.startswith("league merged [8x6] open the campaign: median ")
     assert "(goal <= 1000)" in line
     # issue 30.9: the fold from scratch of records with battles' changes (not the migration's empty ones)
-    assert r["history_records"] == 6 and r["fold"]["records"] == 8 + 6
-    assert fold.startswith("league fold from scratch [8x6, 14 records, 6 of them battles]: median ")
-    assert "(goal <= 1000)" in fold and "(goal <= 150)" in unchanged
+    assert r["history_records"] == 6 and r["fold"]["records"] == r["fold"]["app_records"] == 8 + 6
+    assert fold.startswith("league fold from scratch [8x6, 14 records, 6 of them battles], as the app folds")
+    assert cold.startswith("league fold from scratch, cold [8x6, 14 records: every file read and parsed")
+    assert "(goal <= 1000)" in fold and "(goal <= 1000)" in cold and "(goal <= 150)" in unchanged
+    # --keep: the league with its records generated once, copied for the next run
+    kept = tmp_path / "kept"
+    first = bench.measure_merge(tmp_path / "one", gangs=4, fighters=2, battles=3, new=1, events=4, keep=kept)
+    again = bench.measure_merge(tmp_path / "two", gangs=4, fighters=2, battles=3, new=1, events=4, keep=kept)
+    assert first["history_records"] == again["history_records"] == 3
+    assert first["merged_battles"] == again["merged_battles"] == 5
 
 
 def test_measure_commented_saves_runs_once(tmp_path: Path) -> None:

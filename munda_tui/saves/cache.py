@@ -138,6 +138,13 @@ def parsed(path: Path, text: str) -> dict[str, Any]:
     return data
 
 
+def known_parse(path: Path, text: str) -> dict[str, Any] | None:
+    """What :func:`parsed` keeps of ``text`` for the file ``path``, None when it keeps
+    nothing for that text (nothing parsed, nothing written)."""
+    data = _read(_parse_cache_path(path), text)
+    return data if isinstance(data, dict) else None
+
+
 def _write_keyed(path: Path, key: str, body: str | None) -> None:
     if body is None:
         return

@@ -1065,15 +1065,35 @@ def load_battle_data(path: Path) -> dict[str, Any]:
 
 
 def load_gang_file(path: Path, text: str | None = None, number_of: Any = None,
-                   campaign: m.Campaign | None = None) -> m.Gang:
+                   campaign: m.Campaign | None = None, cached_as: Path | None = None) -> m.Gang:
     """One gang file, checked as the open checks it (:func:`decode_gang`): SaveError
     naming where it is wrong. ``number_of``: a battle's number by its file name (else a
     battle the gang names by its file reads as unknown; see :func:`gang_refs_from_file`);
-    ``campaign``: its settings, when known."""
+    ``campaign``: its settings, when known; ``cached_as``: the campaign's file whose
+    parse cache (``saves.cache``, by the text's digest) may know the text already."""
     if text is None:
         text = read_text(path)
-    raw = parse_text(path, text)
+    raw = parsed_gang(path, text, cached_as)
     return decode_gang(path, text, raw, number_of or (lambda _name: None), campaign)[1]
+
+
+_PARSED: dict[str, dict[str, Any]] = {}  # a gang file's text -> what it reads as (the last few)
+
+
+def parsed_gang(path: Path, text: str, cached_as: Path | None = None) -> dict[str, Any]:
+    """What the guarded reader makes of a gang file's ``text`` (SaveError naming ``path``
+    where it is not TOML), parsed once for the checks a sync makes of one text (the
+    fold's, the remote's, the one before the push: the same gang was parsed three
+    times); ``cached_as``: see :func:`load_gang_file`. What it gives is never changed by
+    its readers."""
+    data = _PARSED.get(text)
+    if data is None:
+        known = cache.known_parse(cached_as, text) if cached_as is not None else None
+        data = known if known is not None else parse_text(path, text)
+        if len(_PARSED) >= 128:
+            del _PARSED[next(iter(_PARSED))]
+        _PARSED[text] = data
+    return data
 
 
 def campaign_summary(path: Path) -> dict[str, Any]:

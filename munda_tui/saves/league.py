@@ -493,6 +493,7 @@ def sync(handle: "CampaignHandle", choices: dict[str, str] | None = None) -> Syn
                                   "common with this one); nothing was changed. Check the URL: "
                                   f"`git -C {directory} remote -v`.")
             base_id = base.stdout.decode().strip()
+            folded = None
             if base_id != theirs:  # something new there
                 received = _out(directory, "log", "--no-merges", "--format=%s", f"{head}..{theirs}").splitlines()
                 # what the others changed is loaded first, as it came: a gang file the fold
@@ -530,6 +531,8 @@ def sync(handle: "CampaignHandle", choices: dict[str, str] | None = None) -> Syn
 
                 before = snapshot(handle)
                 _bring_files_to(handle, head, target)
+                if folded is not None and target != theirs:  # (the merge's fold: not worked out again)
+                    handle._records.preset = _preset(directory, merged, folded)
                 handle.reload()
                 result.yours += news(handle, before)
                 result.questions = len(handle.questions)
@@ -828,6 +831,19 @@ def _renumbered(handle: "CampaignHandle", merged: Blobs, ours: Blobs, order: lis
         blob = git(directory, "hash-object", "-w", "--stdin", input=new.encode("utf-8")).stdout.decode().strip()
         out[prefix + name] = (merged[prefix + name][0], blob)
     return out
+
+
+def _preset(directory: Path, merged: Blobs, folded: Any) -> Any:
+    """The merge's fold as the campaign's read after it takes it (``records.Preset``):
+    where the folder holds the records it folded and the gang files it made, it is not
+    folded again."""
+    from .league_records import is_record
+    from .records import Preset
+
+    gangs = {path.split("/", 1)[1]: text for path, text in folded.gangs.items()}
+    names = {path.split("/", 1)[1] for path in merged if is_record(path)}
+    problems = sorted(f"{directory}/{problem}" for problem in folded.problems)
+    return Preset(folded.fold, problems, names, gangs)
 
 
 def _commit_files(directory: Path, files: Blobs, head: str, theirs: str, conflicts: list[str],

@@ -61,7 +61,7 @@ def broken_files(directory: Path, old: str, new: str) -> list[str]:
                 if path.startswith(GANGS_DIR + "/"):
                     from .folder import load_gang_file
 
-                    load_gang_file(file, campaign=settings)
+                    load_gang_file(file, campaign=settings, cached_as=directory / path)
                 else:
                     load_any(file)
             except SaveError as error:

@@ -56,7 +56,9 @@ def fold_texts(directory: Path, record_texts: Mapping[str, str], old_gangs: Mapp
     ``known``: records already read (path -> record, read through ``refs``).
     A record file that does not load is left out and named in ``problems``; a folded
     gang that would not load raises SaveError (never written, never pushed)."""
-    from .folder import gang_file_name, gang_text_and_data, load_gang_file
+    from . import cache
+    from .errors import SaveError
+    from .folder import gang_file_name, gang_text_and_data, load_gang_file, parsed_gang
     from .records import FileCodec, Refs
 
     refs = refs or Refs({})
@@ -68,9 +70,19 @@ def fold_texts(directory: Path, record_texts: Mapping[str, str], old_gangs: Mapp
     for gid, data in result.gangs.items():
         path = f"{GANGS_DIR}/{gang_file_name(gid)}"
         full = {"schema_version": codec.SCHEMA_VERSIONS[codec.GANG], **data}
-        text = gang_text_and_data(None, int(data.get("order", 0)), old_gangs.get(path), data=full)[0]  # type: ignore[arg-type]
-        if text != old_gangs.get(path):  # (a gang the fold left as this laptop has it loads already)
+        old = old_gangs.get(path)
+        if old is not None:  # (a gang the fold left as this laptop has it: its file as it is)
+            try:
+                same = cache.parsed(directory / path, old) == full
+            except SaveError:
+                same = False
+            if same:
+                gangs[path] = old
+                continue
+        text = gang_text_and_data(None, int(data.get("order", 0)), old, data=full)[0]  # type: ignore[arg-type]
+        if text != old:
             load_gang_file(directory / path, text)  # (SaveError: a gang that does not load)
+            cache.remember_parse(directory / path, text, parsed_gang(directory / path, text))
         gangs[path] = text
     return Folded(gangs, result, recs, problems)
 

@@ -228,17 +228,23 @@ def today() -> str:
     return time.strftime("%Y-%m-%d", time.gmtime())
 
 
+_MADE: dict[str, str] = {}  # date -> the last id this process made for it
+
+
 def new_key(date: str, after: Iterable[tuple[str, str]]) -> tuple[str, str]:
     """(date, id) for a new record: its id the time it is made (UTC) and a random part, so
-    a laptop's records sort as it made them; never before a record it was made on top of
+    a laptop's records sort as it made them (two of one date made within a second too:
+    the later one's id after the earlier's); never before a record it was made on top of
     (``after``: their keys)."""
     stamp = time.strftime("%Y%m%d%H%M%S", time.gmtime())
     key = (date or today(), f"{stamp}{os.urandom(4).hex()}")
-    for head in after:
+    last = _MADE.get(key[0])
+    for head in [*after, *([(key[0], last)] if last is not None else [])]:
         if key <= head:
             base = head[1][:14]
             bumped = str(int(base) + 1) if base.isdigit() else stamp
             key = (head[0], f"{bumped}{os.urandom(4).hex()}")
+    _MADE[key[0]] = max(key[1], _MADE.get(key[0], ""))
     return key
 
 
@@ -361,6 +367,13 @@ class Keeper:
     #: gang file name -> digest of its text as the fold and the files last agreed (this
     #: session's saves included; None: not known yet, the cache's then)
     agreed: dict[str, str] | None = None
+    #: a league merge's fold of the records it wrote (``saves.league``), taken by the next
+    #: read of the campaign instead of folding them again where the folder is as the
+    #: merge wrote it (the record files it folded, the gang files it made)
+    preset: "Preset | None" = None
+    #: what .cache/records.json says while nothing changed since it was read or written
+    #: (the close does not write it again): the gang files' digests
+    _clean: dict[str, str] | None = None
 
     def agree(self, gang_texts: Mapping[str, str]) -> None:
         self.agreed = {n: _hash(t) for n, t in gang_texts.items()}
@@ -377,11 +390,15 @@ class Keeper:
         return data if isinstance(data, dict) and data.get("v") == CACHE_VERSION else None
 
     def remember(self, gang_texts: Mapping[str, str]) -> None:
-        """Cache the fold for the records and gang files as they are now."""
+        """Cache the fold for the records and gang files as they are now (nothing
+        written when the cache says so already: nothing changed since it was read)."""
         from .atomic import atomic_write_text
 
+        gangs = {n: _hash(t) for n, t in sorted(gang_texts.items())}
+        if self._clean is not None and self._clean == gangs:
+            return
         data = {"v": CACHE_VERSION, "key": _listing_key(listing(self.directory)),
-                "gangs": {n: _hash(t) for n, t in sorted(gang_texts.items())},
+                "gangs": gangs,
                 "heads": {g: list(k) for g, k in self.heads.items()},
                 "questions": [asdict(q) for q in self.questions], "battles": self.battles,
                 "battle_keys": {s: list(k) for s, k in self.battle_keys.items()},
@@ -389,8 +406,13 @@ class Keeper:
         try:
             self.cache_path.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_text(self.cache_path, json.dumps(data))
+            self._clean = gangs
         except (OSError, WriteFailed, ValueError):
             pass
+
+    def changed(self) -> None:
+        """The fold moved on (a save's records, an answer): the cache is written again."""
+        self._clean = None
 
     def cached(self, gang_texts: Mapping[str, str]) -> bool:
         """True (and the cache's fold taken) when the records and gang files are as
@@ -408,6 +430,7 @@ class Keeper:
             self.problems = list(data.get("problems") or [])
         except (KeyError, TypeError, IndexError):
             return False
+        self._clean = dict(data["gangs"])
         return True
 
     def last_gangs(self) -> dict[str, str]:
@@ -416,12 +439,24 @@ class Keeper:
         return dict(gangs) if isinstance(gangs, dict) else {}
 
     def adopt(self, result: folding.Fold, problems: list[str]) -> None:
+        self._clean = None
         self.heads = dict(result.heads)
         self.questions = list(result.questions)
         self.battles = list(result.battles)
         self.battle_keys = dict(result.battle_keys)
         self.problems = list(problems)
         self.answered = list(result.answered)
+
+
+@dataclass
+class Preset:
+    """A league merge's fold (``saves.league``): the records it folded (their file
+    names, the problems of those that do not load) and the gang files it made."""
+
+    fold: folding.Fold
+    problems: list[str]
+    records: set[str]  # record file names
+    gang_texts: dict[str, str]  # gang file name -> text
 
 
 def _hash(text: str) -> str:
@@ -492,6 +527,17 @@ def on_open(handle: Any, backup_dir_of: Any) -> None:
     from .journal import Transaction
 
     keeper: Keeper = handle._records
+    preset, keeper.preset = keeper.preset, None
+    if (preset is not None and preset.gang_texts == handle._gang_texts
+            and preset.records == {name for name, _size, _mtime in listing(handle.path)}):
+        # (a league merge folded exactly these records into exactly these gang files:
+        # its fold is taken, not worked out again)
+        keeper.adopt(preset.fold, preset.problems)
+        if not numbered_as(handle, keeper.battles):
+            _read_again(handle, keeper.battles)
+        keeper.agree(handle._gang_texts)
+        keeper.remember(handle._gang_texts)
+        return
     if keeper.cached(handle._gang_texts):
         keeper.agree(handle._gang_texts)
         if not numbered_as(handle, keeper.battles):
@@ -642,6 +688,8 @@ def saved(handle: Any, made: list[Record]) -> None:
     """The records of a save are on disk: the heads move on."""
     keeper: Keeper = handle._records
     keeper.agree(handle._gang_texts)
+    if made:
+        keeper.changed()
     for r in made:
         if r.kind == "remove":
             keeper.heads.pop(r.gang, None)
