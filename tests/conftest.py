@@ -187,6 +187,32 @@ def _stylesheets_parsed_once_per_worker() -> None:
     Stylesheet._parse_rules = parse_rules  # type: ignore[method-assign]
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Any:
+    """With ``MUNDA_TUI_CPU_REPORT=FILE``, each test's CPU seconds (its own and its child
+    processes': the CLI, git, the savers killed) are appended to FILE as
+    ``seconds<TAB>test id``: what the suite costs, by test, on a machine whatever its
+    load (wall times under xdist say how busy the other workers were). docs/development.md
+    says how to read it."""
+    import os
+
+    report = os.environ.get("MUNDA_TUI_CPU_REPORT")
+    if not report:
+        return (yield)
+    import resource
+
+    def used() -> float:
+        me, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+        return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
+
+    start = used()
+    try:
+        return (yield)
+    finally:
+        with open(report, "a", encoding="utf-8") as out:
+            out.write(f"{used() - start:.3f}\t{item.nodeid}\n")
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     """Freeze the heap before pytest's last clean-up collects it five times over.
 

@@ -161,3 +161,13 @@ def examples(n: int) -> int:
     (docs/development.md) runs all ``n``, as before a release or after changing a codec.
     """
     return n if THOROUGH or n <= 10 else max(10, n // 3)
+
+
+def kills(n: int) -> int:
+    """How many kill -9s a crash test that names ``n`` makes in this suite: a third, at
+    least 4, for the reason :func:`examples` gives (each kill starts, kills and reopens a
+    process: those tests were a tenth of the suite's CPU). The moments are drawn from
+    a seeded RNG over the operation's measured length, and each test still forces its
+    own edge cases (a kill at once, a run let to its end); ``MUNDA_TUI_THOROUGH=1`` makes
+    all ``n``."""
+    return n if THOROUGH else max(4, n // 3)

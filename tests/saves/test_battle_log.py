@@ -13,7 +13,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import examples
+from support import examples, kills
 
 from munda_tui.saves import Store, battle_log
 from munda_tui.saves.folder import load_battle_data
@@ -168,7 +168,7 @@ def test_kill_dash_nine_while_keys_are_saved_keeps_every_completed_one(data_dir:
     with store.open_campaign(slug) as handle:
         start = len(handle.load_battle(1)["battle"]["log"])
     rng = random.Random(20261203)
-    for kill in range(12):
+    for kill in range(kills(12)):
         base = 1000 * (kill + 1)
         ready, done = os.pipe()
         pid = os.fork()

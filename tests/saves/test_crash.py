@@ -20,7 +20,9 @@ from munda_tui.saves.files import load_campaign_file
 from munda_tui.saves.folder import load_battle_data, load_campaign_dir, load_gang_file
 from munda_tui.saves.journal import roll_forward
 
-KILLS = 210
+from support import kills
+
+KILLS = kills(210)
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
 
