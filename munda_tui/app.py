@@ -879,7 +879,7 @@ class MundaApp(KeyOrderApp):
         yield from super().get_system_commands(screen)
         yield SystemCommand("Help: keys on this screen", "Show the keys of this screen", self.action_help)
         yield SystemCommand("Go home", "Back to the list of campaigns", self.action_go_home)
-        for info in self.store.list_campaigns():
+        for info in self.store.listed():  # as the list last read them: no folder read per open
             if info.error is None:
                 yield SystemCommand(
                     f"Open campaign: {info.name}",

@@ -150,6 +150,8 @@ class Store:
         #: told what the player must know of a save (a hand edit made while the campaign
         #: was open, replaced by the app's save and kept aside); the app shows it
         self.on_notice: Callable[[str], None] | None = None
+        #: the campaigns as last listed (None: to be read again), see :meth:`listed`
+        self._listed: list[CampaignInfo] | None = None
         # On start: temp files whose writer is gone (an open campaign is
         # cleaned fully when it is opened, under its lock).
         clean_stale_temps(self.campaigns_dir)
@@ -173,8 +175,21 @@ class Store:
             raise ValueError(f"not a campaign slug: {slug!r}")
         return self.campaigns_dir / slug
 
+    def listed(self) -> list[CampaignInfo]:
+        """The campaigns as :meth:`list_campaigns` last read them, read now only when this
+        store changed one since (made, opened, saved, restored or deleted one) or never
+        read them: for the command palette, which asks each time it opens, without
+        reading every campaign folder each time."""
+        if self._listed is None:
+            return self.list_campaigns()
+        return list(self._listed)
+
+    def _changed_a_campaign(self) -> None:
+        self._listed = None
+
     def list_campaigns(self) -> list[CampaignInfo]:
         """Every campaign folder, sorted by name; ``error`` set for those that do not load."""
+        self._listed = None
         infos: list[CampaignInfo] = []
         try:
             entries = sorted(os.scandir(self.campaigns_dir), key=lambda e: e.name)
@@ -199,6 +214,7 @@ class Store:
                 )
             )
         infos.sort(key=lambda i: (i.name.casefold(), i.slug))
+        self._listed = list(infos)
         return infos
 
     def create_campaign(
@@ -213,6 +229,7 @@ class Store:
         two programs create the same name at once: each gets its own folder).
         SaveError (WriteFailed for a disk fault) if it cannot be made.
         """
+        self._changed_a_campaign()
         where = self.campaigns_dir / (slugify(campaign.id or campaign.name)[:SLUG_MAX] or "campaign") / CAMPAIGN_FILE
         original_id = campaign.id
         campaign.id = campaign.id or "new"
@@ -291,6 +308,7 @@ class Store:
         read, with the campaign screen's overview if the cache has one for this text
         (``Opening.overview``); ``Opening.finish()`` decodes it (or ``cancel()``).
         CampaignLocked, or SaveError for a folder or file that cannot be read."""
+        self._changed_a_campaign()
         try:
             directory = self.campaign_dir(slug)
         except ValueError as error:
@@ -346,6 +364,7 @@ class Store:
 
     def delete_campaign(self, slug: str) -> None:
         """Remove a campaign folder (CampaignLocked if it is open in another instance)."""
+        self._changed_a_campaign()
         directory = self.campaign_dir(slug)
         handle = self._open.get(directory)
         if handle is not None:
@@ -389,6 +408,7 @@ class Store:
     def restore_backup(self, backup: Path, path: Path) -> None:
         """Put ``backup`` back as ``path``. The current file (if any) is kept
         aside in the backups as ``<name>.broken[-n].bak``, so nothing is lost."""
+        self._changed_a_campaign()
         path, backup = Path(path), Path(backup)
         kind = file_kind(path)
         load_any(backup, kind)  # SaveError: refuse to restore a backup that does not load
@@ -782,6 +802,7 @@ class CampaignHandle:
         """Create a prepared campaign's folder, lock and campaign.toml (from the copy
         taken when it was prepared); nothing if it is written already. Safe to call
         from a worker thread while the app runs: saves wait for it."""
+        self.store._changed_a_campaign()
         with self._prepare_lock:
             if self._lock is not None or self._closed:
                 return
@@ -946,6 +967,7 @@ class CampaignHandle:
     def save(self) -> None:
         """Write campaign.toml atomically; comments in unchanged parts are kept
         and the previous version goes to the backups."""
+        self.store._changed_a_campaign()
         self._check_open()
         text = self.campaign_text()
         current = _stat_key(self.file)

@@ -158,6 +158,41 @@ async def test_palette_opens_a_campaign(make_app, data_dir) -> None:
         assert app.handle is not None and app.handle.campaign.id == "demo"
 
 
+async def test_the_palette_lists_campaigns_from_the_store_without_reading_the_folders(make_app, data_dir) -> None:
+    """The palette asks for its commands at each open: the campaigns come from the list
+    the home screen read, not from every campaign folder again; a campaign this app
+    makes or changes is read again (its new name), and the list is right after it."""
+    _seed_campaigns(data_dir)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        reads: list[int] = []
+        asking = []  # the palette is asking for its commands now
+        real, commands = app.store.list_campaigns, app.get_system_commands
+        app.store.list_campaigns = lambda: (reads.append(1) if asking else None) or real()  # type: ignore[method-assign]
+
+        def palette_asks(screen):  # type: ignore[no-untyped-def]
+            asking.append(1)
+            try:
+                yield from commands(screen)
+            finally:
+                asking.pop()
+
+        app.get_system_commands = palette_asks  # type: ignore[method-assign]
+        for _ in range(2):
+            await pilot.press("ctrl+p", *"open campaign")
+            await pilot.pause(0.3)
+            await pilot.press("escape")
+            await pilot.pause()
+        assert reads == []  # the home screen's list, twice
+        with Store(data_dir).open_campaign("demo") as handle:  # another store: not this one's
+            handle.campaign.name = "Renamed Elsewhere"
+            handle.save()
+        app.store.begin_open("demo").finish().close()  # this store opened one: read again
+        names = [c.help for c in palette_asks(app.screen) if c.title.startswith("Open campaign")]
+        assert reads == [1] and any("Renamed Elsewhere" in n for n in names), names
+
+
 async def test_broken_save_offers_the_newest_backup(make_app, data_dir) -> None:
     store = Store(data_dir)
     with store.create_campaign(demo_campaign()) as handle:
