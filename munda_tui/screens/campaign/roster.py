@@ -539,9 +539,11 @@ class RosterScreen(Asking, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in FIGHTER_ACTIONS and not self.gang.fighters:
             return False  # nothing to edit, retire, delete, copy or give an item to
-        # asked by the footer also while the screen is being taken down: no table, no crash
-        tables = self.query("#fighters")
-        fighters = bool(tables) and self.focused is tables.first()
+        # asked by the footer for every key at every change: the focused widget's id, not
+        # a query of the screen (a walk of every widget, most of a key's time here); also
+        # while the screen is being taken down (no table, no crash)
+        focused = self.focused
+        fighters = focused is not None and focused.id == "fighters"
         if action == "copy_fighter":
             return fighters
         if action == "edit_item":
