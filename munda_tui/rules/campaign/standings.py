@@ -2,13 +2,15 @@
 
 Wealth is the Gang Rating plus the credits in the Stash (``Gang.wealth``); Kills are the gang's fighters' kills as the roster records them (the fallen's included);
 W/L/D orders by wins, then draws, then fewer losses. Ties keep the campaign's order.
-The column ``""`` is the campaign's own order (the cycle's first stop).
+The column ``""`` is the campaign's own order (the cycle's first stop). A club's own
+counter (a pack's ``counters.toml``, issue 35) is a column too: ``counter:<its id>``,
+after Kills in the cycle, the most first (a gang that holds none counts 0).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence
 
 from ..core.model import Campaign, Gang
 from .report import Record, gang_record
@@ -46,16 +48,32 @@ COLUMNS: tuple[Column, ...] = (
 COLUMN_IDS: tuple[str, ...] = tuple(c.id for c in COLUMNS)
 
 
-def column(column_id: str) -> Column:
+#: a club's own counter's column id: this, then the counter's id
+COUNTER = "counter:"
+
+
+def counter_column(counter_id: str, name: str = "") -> Column:
+    """The column of a club's own counter (``name`` as shown; its id when none)."""
+    return Column(COUNTER + counter_id, name or counter_id, lambda c, g: (g.counters.get(counter_id, 0),))
+
+
+def column(column_id: str, counters: Sequence[tuple[str, str]] = ()) -> Column:
+    """The column ``column_id``; ``counters``: (id, name) of the club's counters shown
+    (a ``counter:<id>`` column needs its counter there or held by no gang: by its id)."""
     for c in COLUMNS:
         if c.id == column_id:
             return c
-    raise KeyError(f"no standings column {column_id!r} (known: {', '.join(COLUMN_IDS)})")
+    if column_id.startswith(COUNTER) and len(column_id) > len(COUNTER):
+        cid = column_id[len(COUNTER):]
+        return counter_column(cid, dict(counters).get(cid, cid))
+    raise KeyError(f"no standings column {column_id!r} (known: {', '.join(COLUMN_IDS)}, "
+                   f"{COUNTER}<a counter's id>)")
 
 
-def next_column(column_id: str) -> str:
-    """The column after ``column_id``: the campaign's order, Rating ... Kills, then again."""
-    cycle = ("", *COLUMN_IDS)
+def next_column(column_id: str, counters: Sequence[tuple[str, str]] = ()) -> str:
+    """The column after ``column_id``: the campaign's order, Rating ... Kills, each of
+    ``counters`` ((id, name) of the club's counters shown), then again."""
+    cycle = ("", *COLUMN_IDS, *(COUNTER + cid for cid, _name in counters))
     i = cycle.index(column_id) if column_id in cycle else 0
     return cycle[(i + 1) % len(cycle)]
 

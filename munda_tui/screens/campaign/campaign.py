@@ -552,11 +552,14 @@ class CampaignScreen(Asking, Screen[None]):
 
         titles = {"rating": "Rating", "wealth": "Wealth", "reputation": "Rep",
                   "record": "W/L/D", "kills": "Kills"}
-        for key, title in titles.items():
-            column = gangs.columns.get(key)  # type: ignore[call-overload]
-            if column is not None:
+        for key, column in gangs.columns.items():
+            name = str(key.value)
+            title = titles.get(name)
+            if title is None and name.startswith("counter:"):
+                title = str(column.label).rstrip("▼ ")  # (a club's counter: its name)
+            if title is not None:
                 # the same width either way: the column keeps room for the mark
-                column.label = Text(title + ("▼" if key == self.sort_by else " "))
+                column.label = Text(title + ("▼" if name == self.sort_by else " "))
         gangs.refresh()
 
     # --- selection ------------------------------------------------------------------
@@ -601,9 +604,10 @@ class CampaignScreen(Asking, Screen[None]):
     def action_sort(self) -> None:
         from munda_tui.rules.campaign import standings as st
 
-        self.sort_by = st.next_column(self.sort_by)
+        counters = ov.counter_columns(self.campaign, munda_app(self).rule_data) if self.handle else []
+        self.sort_by = st.next_column(self.sort_by, counters)
         self.refresh_tables()
-        self.notify(f"Standings by {st.column(self.sort_by).title}" if self.sort_by else
+        self.notify(f"Standings by {st.column(self.sort_by, counters).title}" if self.sort_by else
                     "Gangs in the campaign's order", timeout=2)
 
     @work(group="dialog")

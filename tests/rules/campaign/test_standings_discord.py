@@ -47,6 +47,26 @@ def test_standings_sort_by_every_column_and_cycle(demo_campaign) -> None:
         st.standings(c, "shoe-size")
 
 
+def test_standings_sort_by_a_clubs_own_counter(demo_campaign) -> None:
+    """Issue 35: a pack's counter is a standings column: after Kills in the cycle, the
+    most first, a gang that holds none counts 0 (on main the cycle knew five columns)."""
+    c = demo_campaign
+    esc, gol = c.gang("venom-sisters"), c.gang("iron-skulls")
+    c.gangs.append(Gang(id="third", name="Third"))
+    esc.counters["our_scrap"], gol.counters["our_scrap"] = 2, 5
+    counters = [("our_scrap", "Our scrap")]
+    assert [g.id for g in st.standings(c, "counter:our_scrap")] == ["iron-skulls", "venom-sisters", "third"]
+    assert st.column("counter:our_scrap", counters).title == "Our scrap"
+    assert st.column("counter:gone").title == "gone"  # (a counter no pack declares: its id)
+    order = ["kills"]
+    for _ in range(2):
+        order.append(st.next_column(order[-1], counters))
+    assert order == ["kills", "counter:our_scrap", ""]
+    assert st.next_column("kills") == ""  # (no counters: as before)
+    with pytest.raises(KeyError):
+        st.column("counter:")
+
+
 def test_plurals_and_possessives() -> None:
     assert plural(1, "gang") == "1 gang" and plural(0, "gang") == "0 gangs"
     assert plural(2, "battle") == "2 battles"

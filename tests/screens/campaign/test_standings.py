@@ -47,6 +47,39 @@ async def test_S_cycles_the_standings_column(make_app, data_dir: Path) -> None:
         assert app.screen.gang_id == "venom-sisters"
 
 
+async def test_S_reaches_a_clubs_own_counter_after_kills(make_app, data_dir: Path,
+                                                         config_dir: Path) -> None:
+    """Issue 35: a pack's counter (``counters.toml``) is a standings column the sort
+    reaches after Kills, marked in the header, the most first (on main the cycle went
+    from Kills back to the campaign's order). The counter is TEST DATA."""
+    folder = config_dir / "packs" / "test-club"
+    folder.mkdir(parents=True)
+    (folder / "pack.toml").write_text('id = "test-club"\ntitle = "Test club"\nversion = "1"\n',
+                                      encoding="utf-8")
+    (folder / "counters.toml").write_text('[[counters]]\nid = "test_scrap"\nname = "Test scrap"\n',
+                                          encoding="utf-8")
+    c = campaign_with_history()
+    c.gang("iron-skulls").counters["test_scrap"] = 2
+    c.gang("max-s-marauders").counters["test_scrap"] = 7
+    slug = seed(data_dir, c)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        for _ in range(6):  # Rating, Wealth, Reputation, W/L/D, Kills, Test scrap
+            await pilot.press("S")
+            await pilot.pause()
+        assert app.screen.sort_by == "counter:test_scrap"
+        assert names(app) == ["Max's Marauders", "The Iron Skulls", "The Venom Sisters"]
+        header = [str(col.label) for col in app.screen.query_one("#gangs").columns.values()]
+        assert "Test scrap▼" in header and "Kills " in header
+        await pilot.press("S")
+        await pilot.pause()
+        assert app.screen.sort_by == ""
+        assert names(app) == ["The Venom Sisters", "The Iron Skulls", "Max's Marauders"]
+        header = [str(col.label) for col in app.screen.query_one("#gangs").columns.values()]
+        assert "Test scrap " in header
+
+
 async def test_deleting_an_abandoned_set_up_asks_and_keeps_a_backup(make_app,
                                                                     data_dir: Path) -> None:
     slug = seed(data_dir)
