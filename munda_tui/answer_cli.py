@@ -3,9 +3,12 @@
     munda-tui league answer CAMPAIGN                 the open questions, numbered
     munda-tui league answer CAMPAIGN N void|keep     answer question N
     munda-tui league answer CAMPAIGN N amount -15    ... with another amount
+    munda-tui league answer CAMPAIGN N league|aside  a pack of two versions: the league's
+                                                     stays, or the set-aside one replaces it
 
 An answer is a correction record (``saves.records.answer``), shared at the next sync:
-every laptop folds the same answer. Hooked into ``league_cli``'s ``league`` command.
+every laptop folds the same answer. A pack's two versions (issue 35.7) are answered as
+shared files (``saves.league_packs.answer``): every laptop plays the same pack once synced. Hooked into ``league_cli``'s ``league`` command.
 """
 
 from __future__ import annotations
@@ -19,12 +22,15 @@ def add_answer(sub: Any) -> None:
                        "after another laptop's by the rules)")
     p.add_argument("campaign", help="the campaign (its folder name or its name)")
     p.add_argument("number", nargs="?", type=int, help="the question's number (as listed without one)")
-    p.add_argument("choice", nargs="?", choices=["void", "keep", "amount"],
-                   help="void the change, keep it as it is, or apply another amount")
+    p.add_argument("choice", nargs="?", choices=["void", "keep", "amount", "league", "aside"],
+                   help="void the change, keep it as it is, or apply another amount; for a pack "
+                   "of two versions: the league's stays (league) or the set-aside one replaces it (aside)")
     p.add_argument("amount", nargs="?", type=int, help="the amount, with `amount`")
 
 
 def _line(q: Any, numbers: dict[str, int], gangs: dict[str, str]) -> str:
+    if q.record_kind == "pack":
+        return f"Pack {q.pack}: two versions ({q.why}). {q.rule}"
     if q.battle:
         n = numbers.get(q.battle)
         where = f"Battle {n}" if n else "A battle"
@@ -34,6 +40,8 @@ def _line(q: Any, numbers: dict[str, int], gangs: dict[str, str]) -> str:
 
 
 def run_answer(args: argparse.Namespace, open_campaign: Any, err: Any) -> int:
+    from .saves.errors import SaveError
+
     handle, code = open_campaign("league answer", args)
     if handle is None:
         return int(code)
@@ -48,7 +56,8 @@ def run_answer(args: argparse.Namespace, open_campaign: Any, err: Any) -> int:
             print(f"{handle.campaign.name}: {len(questions)} league question(s) for the Arbitrator:")
             for i, q in enumerate(questions, 1):
                 print(f"  {i}. {_line(q, numbers, gangs)}: {' | '.join(q.choices)}")
-            print("Answer one: munda-tui league answer CAMPAIGN N void|keep|amount [AMOUNT]")
+            print("Answer one: munda-tui league answer CAMPAIGN N void|keep|amount [AMOUNT]"
+                  + (" (a pack: league|aside)" if any(q.record_kind == "pack" for q in questions) else ""))
             return 0
         if not 1 <= args.number <= len(questions):
             return int(err("league answer", f"no question {args.number}: there are {len(questions)}"))
@@ -61,7 +70,7 @@ def run_answer(args: argparse.Namespace, open_campaign: Any, err: Any) -> int:
             return int(err("league answer", "`amount` needs the amount, e.g. `amount -15`"))
         try:
             handle.answer_question(q, args.choice, args.amount or 0)
-        except (OSError, ValueError) as error:
+        except (OSError, ValueError, SaveError) as error:
             return int(err("league answer", str(error)))
         print(f"Answered: {_line(q, numbers, gangs)}: {args.choice}"
               + (f" {args.amount:+d}" if args.choice == "amount" else "")

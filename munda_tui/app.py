@@ -303,6 +303,11 @@ class MundaApp(KeyOrderApp):
         """The rule data the rules read now: the package's, then the packs in force."""
         return self.packs.data
 
+    def forget_packs(self) -> None:
+        """The packs in force are read again when next asked for (a league sync, or a
+        pack question's answer, may have changed the campaign's)."""
+        self._packs = None
+
     def _say_battle_packs(self, number: int, data: Mapping[str, Any]) -> None:
         """A battle played with a pack missing now, or changed since, says so (it opens).
         A battle set up before battles recorded their packs (no ``[packs]`` record: every

@@ -499,22 +499,17 @@ def sync(handle: "CampaignHandle", choices: dict[str, str] | None = None) -> Syn
                 # what the others changed is loaded first, as it came: a gang file the fold
                 # would rewrite is still someone's (hand) edit, refused by name, not dropped
                 _refuse_broken(directory, base_id, theirs, "the league's remote holds")
+                set_aside: list[tuple[str, str, str, bool]] = []
                 if base_id == head:
                     target = theirs  # a fast-forward
                 else:
-                    merged, conflicts, folded = _merge(directory, base_id, head, theirs)
+                    merged, conflicts, folded = _merge(directory, base_id, head, theirs, set_aside)
                     open_ones = [p for p in conflicts if p not in (choices or {})]
                     if open_ones:
                         result.conflicts = conflicts
                         result.details = _details(handle, base_id, head, theirs, conflicts)
                         return result
                     for path in conflicts:
-                        if _pack_of(path + "/x") == path:  # a pack: the side chosen, whole
-                            side = head if (choices or {})[path] == "ours" else theirs
-                            if (choices or {})[path] not in ("ours", "theirs"):
-                                raise LeagueError(f"{path}: {(choices or {})[path]!r} is not a choice here")
-                            merged.update(_pack_files(_tree(directory, side), path))
-                            continue
                         chosen = _chosen(handle, path, (choices or {})[path], base_id, head, theirs)
                         if chosen[1]:
                             merged[path] = chosen
@@ -533,6 +528,7 @@ def sync(handle: "CampaignHandle", choices: dict[str, str] | None = None) -> Syn
                 _bring_files_to(handle, head, target)
                 if folded is not None and target != theirs:  # (the merge's fold: not worked out again)
                     handle._records.preset = _preset(directory, merged, folded)
+                _hold_set_aside(handle, set_aside, result)
                 handle.reload()
                 result.yours += news(handle, before)
                 result.questions = len(handle.questions)
@@ -555,6 +551,20 @@ def sync(handle: "CampaignHandle", choices: dict[str, str] | None = None) -> Syn
         wait_a_moment(attempt)
     raise LeagueError("the remote kept changing while syncing (other laptops pushing all the "
                       "time); your campaign here is synced with what was fetched: sync again")
+
+
+def _hold_set_aside(handle: "CampaignHandle", set_aside: list[tuple[str, str, str, bool]],
+                    result: SyncResult) -> None:
+    """This laptop keeps playing each version of its that the merge set aside (issue
+    35.7), said in the sync's words; holds whose version an answer took away go."""
+    from .league_packs import forget_void_holds, hold
+
+    for name, digest, version, removed in set_aside:
+        hold(handle.path, name, digest)
+        mine = "removal of it" if removed else f"version {version or '?'}"
+        result.yours.append(f"Pack {name}: the league has another version; this laptop keeps its {mine} "
+                            "until the Arbitrator answers (a league question)")
+    forget_void_holds(handle.path)
 
 
 def undo(handle: "CampaignHandle") -> tuple[Any, list[str]]:
@@ -608,7 +618,8 @@ def _tree(directory: Path, commit: str) -> Blobs:
     return files
 
 
-def _merge(directory: Path, base: str, head: str, theirs: str) -> tuple[Blobs, list[str], Any]:
+def _merge(directory: Path, base: str, head: str, theirs: str,
+           set_aside: list[tuple[str, str, str, bool]] | None = None) -> tuple[Blobs, list[str], Any]:
     """A merge file by file (never inside a file): what the merge holds, the paths
     changed on both sides that are the Arbitrator's to decide, and the fold of its
     records its gangs are (``league_records.Folded``, each gang the fold changed loaded
@@ -617,19 +628,28 @@ def _merge(directory: Path, base: str, head: str, theirs: str) -> tuple[Blobs, l
     A league that keeps records (issue 30) merges their union: a record is never
     changed (the same name on both sides: ours), a finished battle file changed on both
     sides takes the league's (only its number or summary moves once shared), and the
-    gang files are written from the fold of the merged records, never merged by git."""
+    gang files are written from the fold of the merged records, never merged by git.
+
+    A campaign's pack is one thing (issue 35.7): changed on both sides into two different
+    packs, it is never a mix of files nor a silent choice: the merge keeps the league's
+    in ``packs/<pack>/`` and sets this laptop's aside, whole, for the Arbitrator
+    (``saves.league_packs``); ``set_aside`` gets (pack, digest, version, removed) of each."""
     from .league_records import is_record
 
     b, o, t = _tree(directory, base), _tree(directory, head), _tree(directory, theirs)
     merged: Blobs = {}
     conflicts = []
     by_records = any(is_record(p) for p in o) and any(is_record(p) for p in t)
-    # a campaign's pack is one thing (issue 35.7): changed on both sides into two
-    # different packs, it is the Arbitrator's to choose whole, never a mix of files
     clashing = _pack_clashes(b, o, t)
-    conflicts += sorted(clashing)
+    for pack in sorted(clashing):
+        merged.update(_pack_files(t, pack))
+        mine = _pack_files(o, pack)
+        made = _set_aside(directory, pack, mine)
+        merged.update(made[0])
+        if set_aside is not None:
+            set_aside.append((pack.split("/", 1)[1], made[1], made[2], not mine))
     for path in sorted(set(b) | set(o) | set(t)):
-        if _pack_of(path) in clashing:
+        if _pack_of(path) in clashing or path in merged:
             continue
         bo, oo, to = b.get(path), o.get(path), t.get(path)
         if oo == to:
@@ -638,6 +658,8 @@ def _merge(directory: Path, base: str, head: str, theirs: str) -> tuple[Blobs, l
             value = to
         elif to == bo:
             value = oo
+        elif path.startswith(_VERSIONS + "/"):
+            value = to if to is not None else oo  # (a set-aside version: the same files)
         elif by_records and path.startswith((RECORDS_DIR + "/", GANGS_DIR + "/")):
             value = oo if oo is not None else to  # (the gangs: written from the fold below)
         elif by_records and path.startswith(BATTLES_DIR + "/"):
@@ -654,9 +676,34 @@ def _merge(directory: Path, base: str, head: str, theirs: str) -> tuple[Blobs, l
 
 
 def _pack_of(path: str) -> str:
-    """The pack folder a shared path is in ("packs/our-club"), "" when none."""
+    """The pack folder a shared path is in ("packs/our-club"), "" when none (the
+    set-aside versions' hidden folder is no pack)."""
     parts = path.split("/")
-    return "/".join(parts[:2]) if len(parts) > 2 and parts[0] == "packs" else ""
+    return "/".join(parts[:2]) if len(parts) > 2 and parts[0] == "packs" and not parts[1].startswith(".") else ""
+
+
+_VERSIONS = "packs/.versions"
+
+
+def _set_aside(directory: Path, pack: str, ours: Blobs) -> tuple[Blobs, str, str]:
+    """This laptop's version of ``pack`` (its files ``ours``; none: removed here) as a
+    set-aside version (``saves.league_packs``): its files and note, its digest, its
+    version."""
+    import hashlib
+
+    from .league_packs import note_text
+    from .records import player, today
+
+    name = pack.split("/", 1)[1]
+    digest = hashlib.sha256("".join(f"{p[len(pack) + 1:]}\0{blob}\n" for p, (_m, blob) in sorted(ours.items()))
+                            .encode()).hexdigest()[:12]
+    folder = f"{_VERSIONS}/{name}/{digest}"
+    out: Blobs = {f"{folder}/{p[len(pack) + 1:]}": v for p, v in ours.items()}
+    version = _pack_version(directory, ours, pack) if ours else ""
+    text = note_text(version, player(), today(), removed=not ours)
+    blob = git(directory, "hash-object", "-w", "--stdin", input=text.encode()).stdout.decode().strip()
+    out[f"{folder}.toml"] = ("100644", blob)
+    return out, digest, version
 
 
 def _pack_files(tree: Blobs, pack: str) -> Blobs:
@@ -687,18 +734,6 @@ def _pack_version(directory: Path, tree: Blobs, pack: str) -> str:
     except (tomllib.TOMLDecodeError, UnicodeDecodeError):
         return ""
     return str(value)
-
-
-def _pack_words(directory: Path, was: Blobs, side: Blobs, pack: str) -> list[str]:
-    """What one side did to a pack, in words: its version and the files it changed."""
-    name = pack.split("/", 1)[1]
-    mine, before = _pack_files(side, pack), _pack_files(was, pack)
-    if not mine:
-        return [f"pack {name} removed"]
-    version = _pack_version(directory, side, pack)
-    changed = sorted(p.split("/", 2)[2] for p in set(mine) | set(before) if mine.get(p) != before.get(p))
-    return [f"pack {name} version {version or '?'}" + (" (new)" if not before else ""),
-            "changed: " + ", ".join(changed)]
 
 
 def _cat(directory: Path, blobs: list[str]) -> list[bytes]:
@@ -948,11 +983,7 @@ def _details(handle: "CampaignHandle", base: str, head: str, theirs: str, confli
     b, o, t = _tree(directory, base), _tree(directory, head), _tree(directory, theirs)
     out = []
     for path in conflicts:
-        if _pack_of(path + "/x") == path:  # (a pack, whole: issue 35.7)
-            out.append(GangConflict(path, f"Pack {path.split('/', 1)[1]}: two versions",
-                                    _pack_words(directory, b, o, path),
-                                    _pack_words(directory, b, t, path), ["ours", "theirs"]))
-        elif path.startswith(GANGS_DIR + "/"):
+        if path.startswith(GANGS_DIR + "/"):
             was, ours, league = (_gang_at(directory, tree, path, refs) for tree in (b, o, t))
             title = (ours or league or was).name if (ours or league or was) is not None else path
             item = GangConflict(path, title, changes(was, ours) or ["changed"], changes(was, league) or ["changed"],

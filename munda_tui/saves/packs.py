@@ -135,8 +135,22 @@ def pack_places(config_dir: Path | None, campaign_dir: Path | None) -> list[tupl
         folder = Path(base) / PACKS_DIR
         if not folder.is_dir():
             continue
-        for path in sorted(folder.iterdir()):
-            if path.name.startswith(".") or path.name == BACKUPS_DIR:
+        # a league pack of two versions (issue 35.7): this laptop plays the one it set
+        # aside until the Arbitrator answers (``saves.league_packs``)
+        held: dict[str, Path | None] = {}
+        if where == "campaign" and (folder / ".versions").is_dir():
+            from .league_packs import held_places
+
+            held = held_places(Path(base))
+        names = sorted({p.name for p in folder.iterdir()} | set(held))
+        for name in names:
+            path = folder / name
+            if name.startswith(".") or name == BACKUPS_DIR:
+                continue
+            if name in held:
+                aside = held[name]
+                if aside is not None and aside.is_dir():
+                    out.append((aside, where))
                 continue
             if path.is_dir() or (where == "player" and path.suffix == ".toml" and path.is_file()):
                 out.append((path, where))

@@ -627,8 +627,11 @@ class CampaignHandle:
 
     @property
     def questions(self) -> list[Any]:
-        """The league questions open in the fold (``rules.history.fold.Question``)."""
-        return self._records.questions
+        """The league questions open: the fold's (``rules.history.fold.Question``), then
+        each pack version set aside by a sync (``saves.league_packs.PackQuestion``)."""
+        from .league_packs import questions as pack_questions
+
+        return [*self._records.questions, *pack_questions(self.path)]
 
     def _read_again(self, order: list[str] | None = None) -> None:
         """The folder read again after the records moved it on (``saves.records``): the
@@ -648,8 +651,12 @@ class CampaignHandle:
         """The Arbitrator's answer to a league question: a correction record, the gangs
         folded again (``saves.records.answer``)."""
         from . import records
+        from .league_packs import PackQuestion, answer as answer_pack
 
         self._check_open()
+        if isinstance(question, PackQuestion):  # (a pack's two versions: shared files)
+            answer_pack(self.path, question, choice)
+            return
         records.answer(self, question, choice, amount)
 
     def battle_numbers_by_stem(self) -> dict[str, int]:

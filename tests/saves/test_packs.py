@@ -507,12 +507,10 @@ def test_a_pack_added_on_one_laptop_reaches_the_other_on_sync(tmp_path: Path) ->
         # campaign's own catalogue.toml, which each laptop learns and never shares)
 
 
-def test_two_versions_of_one_pack_in_a_league_are_the_arbitrators_choice(tmp_path: Path) -> None:
-    """Issue 35.7: one laptop makes the league's pack version 2 (its conditions changed),
-    another adds a file to its version 1: the sync asks which pack the league plays (one
-    question for the pack, each side's version and files in words), writes nothing until
-    answered, and the answer takes that side's pack whole, never a mix of the two (on
-    main the files merged one by one into a pack neither laptop had)."""
+def _two_versions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """A league of two laptops (Ana, Bo) sharing pack test-club version 1; then Ana makes
+    it version 2 (its condition's short name changed) and syncs, and Bo adds a scenario
+    table to his version 1: (ana's store, bo's store, Ana's pack files, Bo's)."""
     import shutil as _shutil
     import subprocess
 
@@ -530,6 +528,7 @@ def test_two_versions_of_one_pack_in_a_league_are_the_arbitrators_choice(tmp_pat
         init(handle, str(remote))
     assert join(bo, str(remote)) == "club-league"
     mine = write_pack(tmp_path / "config", {"conditions.toml": KIND_FILES["conditions"][1]})
+    monkeypatch.setenv("MUNDA_PLAYER", "Ana")
     with ana.open_campaign("club-league") as handle:
         add_pack(mine, handle.path)
         sync(handle)
@@ -542,25 +541,101 @@ def test_two_versions_of_one_pack_in_a_league_are_the_arbitrators_choice(tmp_pat
         (folder / "conditions.toml").write_text(
             KIND_FILES["conditions"][1].replace('short = "Tst"', 'short = "Ts2"'), encoding="utf-8")
         sync(handle)
-        anas = {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*.toml")}
+        anas = _files(folder)
     with bo.open_campaign("club-league") as handle:
         folder = handle.path / "packs" / "test-club"
         (folder / "scenario").mkdir()
         (folder / "scenario" / "test_hazard.toml").write_text(TABLE, encoding="utf-8")
-        before = {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*.toml")}
+        bos = _files(folder)
+    return ana, bo, anas, bos
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    """A folder's files (its backups left out: each laptop's own)."""
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*")
+            if p.is_file() and ".backups" not in p.relative_to(folder).parts}
+
+
+def _in_force(handle: Any) -> tuple[str, list[str]]:
+    """The campaign pack in force on a laptop: its version and its files."""
+    [pack] = load_packs(None, handle.path).packs
+    return pack.version, sorted(f.relpath for f in pack.files)
+
+
+def test_two_versions_of_one_pack_in_a_league_are_a_league_question(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 35.7: two laptops with different versions of one pack get a league question,
+    not a silent choice nor a mix of files. The sync goes through (nothing stops it); the
+    league's version stays in packs/test-club, Bo's is set aside whole in
+    packs/.versions; until the Arbitrator answers each laptop keeps its version (said);
+    the answer (Bo's version, here) is shared, and then both laptops play the same pack
+    and hold the same files. On main the sync stopped with a conflict to choose o/t on
+    the campaign screen."""
+    from munda_tui.saves.league import sync
+    from munda_tui.saves.league_packs import PackQuestion
+
+    ana, bo, anas, bos = _two_versions(tmp_path, monkeypatch)
+    monkeypatch.setenv("MUNDA_PLAYER", "Bo")
+    with bo.open_campaign("club-league") as handle:
         result = sync(handle)
-        assert result.conflicts == ["packs/test-club"] and not result.pushed
-        [detail] = result.details
-        assert detail.title == "Pack test-club: two versions"
-        assert detail.ours == ["pack test-club version 1", "changed: scenario/test_hazard.toml"]
-        assert detail.theirs == ["pack test-club version 2", "changed: conditions.toml, pack.toml"]
-        assert {p.relative_to(folder).as_posix(): p.read_bytes()
-                for p in folder.rglob("*.toml")} == before  # (nothing written)
-        result = sync(handle, {"packs/test-club": "theirs"})
         assert result.pushed and not result.conflicts
-        assert {p.relative_to(folder).as_posix(): p.read_bytes()
-                for p in folder.rglob("*.toml")} == anas  # the league's pack, whole
-        assert load_packs(None, handle.path).packs[0].version == "2"
+        assert any("Pack test-club: the league has another version; this laptop keeps its version 1" in line
+                   for line in result.yours), result.yours
+        assert _files(handle.path / "packs" / "test-club") == anas  # the league's, whole
+        [aside] = [
+            p for p in (handle.path / "packs" / ".versions" / "test-club").iterdir() if p.is_dir()]
+        assert _files(aside) == bos  # Bo's, whole
+        assert _in_force(handle) == ("1", ["conditions.toml", "scenario/test_hazard.toml"])  # Bo keeps his
+        [q] = handle.questions
+        assert isinstance(q, PackQuestion) and q.held and q.by == "Bo"
+        assert (q.version, q.league_version) == ("1", "2")
+        assert q.rule == ("Until the Arbitrator answers, each laptop keeps its version: this laptop "
+                          "plays version 1 (set aside).")
+    with ana.open_campaign("club-league") as handle:
+        sync(handle)
+        assert _in_force(handle) == ("2", ["conditions.toml"])  # Ana keeps hers
+        [q] = handle.questions
+        assert not q.held and "this laptop plays version 2 (the league's)" in q.rule
+        handle.answer_question(q, "aside")  # the Arbitrator takes Bo's
+        assert handle.questions == []
+        assert _files(handle.path / "packs" / "test-club") == bos
+        assert not (handle.path / "packs" / ".versions").exists()
+        assert _in_force(handle) == ("1", ["conditions.toml", "scenario/test_hazard.toml"])
+        sync(handle)
+        ana_files = _files(handle.path / "packs")
+    monkeypatch.setenv("MUNDA_PLAYER", "Bo")
+    with bo.open_campaign("club-league") as handle:
+        sync(handle)
+        assert handle.questions == []
+        assert _files(handle.path / "packs") == ana_files  # every laptop the same
+        [pack] = load_packs(None, handle.path).packs
+        assert pack.path == str(handle.path / "packs" / "test-club")  # (the hold is void)
+
+
+def test_the_league_version_answer_drops_the_set_aside_one_everywhere(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Answered "league" (by Bo, who set his version aside): the set-aside version goes
+    (kept in the backups), Bo plays the league's version 2 at once, and Ana's laptop is
+    the same after the sync."""
+    from munda_tui.saves.league import sync
+
+    ana, bo, anas, bos = _two_versions(tmp_path, monkeypatch)
+    monkeypatch.setenv("MUNDA_PLAYER", "Bo")
+    with bo.open_campaign("club-league") as handle:
+        sync(handle)
+        [q] = handle.questions
+        with pytest.raises(ValueError, match="not an answer to a pack question"):
+            handle.answer_question(q, "void")
+        handle.answer_question(q, "league")
+        assert handle.questions == []
+        assert _in_force(handle) == ("2", ["conditions.toml"])
+        assert list((handle.path / ".backups").rglob("test_hazard.toml*"))  # nothing lost
+        sync(handle)
+        bo_files = _files(handle.path / "packs")
+    with ana.open_campaign("club-league") as handle:
+        sync(handle)
+        assert handle.questions == [] and _files(handle.path / "packs") == bo_files == {
+            f"test-club/{k}": v for k, v in anas.items()}
 
 
 def test_a_packs_fighter_roles_answer_an_export_of_a_gang_the_package_does_not_list(
@@ -577,3 +652,26 @@ def test_a_packs_fighter_roles_answer_an_export_of_a_gang_the_package_does_not_l
     packs = load_packs(tmp_path)
     assert packs.problems == []
     assert read_yaktribe(export, rule_data=packs.data).unknown_types == {}
+
+
+def test_a_pack_of_two_versions_from_the_command_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """`munda-tui sync` goes through and says this laptop keeps its version; `league
+    answer` lists the pack's question with the rule in force and takes `aside`."""
+    from munda_tui.cli import main
+
+    ana, bo, anas, bos = _two_versions(tmp_path, monkeypatch)
+    monkeypatch.setenv("MUNDA_PLAYER", "Bo")
+    monkeypatch.setenv("MUNDA_TUI_DATA_DIR", str(tmp_path / "bo"))
+    assert main(["sync", "club-league"]) == 0
+    out = capsys.readouterr().out
+    assert "this laptop keeps its version 1 until the Arbitrator answers" in out, out
+    assert main(["league", "answer", "club-league"]) == 0
+    listed = capsys.readouterr().out
+    assert "1. Pack test-club: two versions (the league plays version 2; Bo had version 1" in listed
+    assert "this laptop plays version 1 (set aside)" in listed and "league|aside" in listed
+    assert main(["league", "answer", "club-league", "1", "void"]) == 1
+    assert "the rules do not allow 'void' here: league | aside" in capsys.readouterr().err
+    assert main(["league", "answer", "club-league", "1", "aside"]) == 0
+    assert "0 question(s) left" in capsys.readouterr().out
+    assert _files(tmp_path / "bo" / "campaigns" / "club-league" / "packs" / "test-club") == bos

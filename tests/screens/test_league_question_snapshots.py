@@ -73,3 +73,85 @@ def test_the_league_question_snapshot(snap_compare, make_app, data_dir: Path, tm
     _credits_spent_twice(data_dir, tmp_path, monkeypatch)
     assert snap_compare(make_app(campaign="club-league"), terminal_size=size,
                         run_before=_sync_to_the_question)
+
+
+def _two_pack_versions(data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 35.7: the league's pack test-club made version 2 at home (by Ana) and shared;
+    Bo's laptop (the app's) adds a scenario table to its version 1, not yet synced. The
+    pack is TEST DATA."""
+    remote = bare_remote(tmp_path / "remote.git")
+    store = Store(data_dir)
+    with store.create_campaign(league(2)) as handle:
+        init(handle, str(remote))
+        folder = handle.path / "packs" / "test-club"
+        folder.mkdir(parents=True)
+        (folder / "pack.toml").write_text('id = "test-club"\ntitle = "Test club"\nversion = "1"\n',
+                                          encoding="utf-8")
+        (folder / "counters.toml").write_text('[[counters]]\nid = "test_scrap"\nname = "Test scrap"\n',
+                                              encoding="utf-8")
+        sync(handle)
+    home = Store(tmp_path / "home")
+    join(home, str(remote))
+    monkeypatch.setenv("MUNDA_PLAYER", "Ana")
+    with home.open_campaign("club-league") as handle:
+        folder = handle.path / "packs" / "test-club"
+        (folder / "pack.toml").write_text('id = "test-club"\ntitle = "Test club"\nversion = "2"\n',
+                                          encoding="utf-8")
+        sync(handle)
+    monkeypatch.setenv("MUNDA_PLAYER", "Bo")
+    folder = data_dir / "campaigns" / "club-league" / "packs" / "test-club"
+    (folder / "counters.toml").write_text('[[counters]]\nid = "test_scrap"\nname = "Test scrap"\n'
+                                          '\n[[counters]]\nid = "test_bits"\nname = "Test bits"\n',
+                                          encoding="utf-8")
+
+
+@pytest.mark.parametrize("size", [(100, 32), (80, 24)], ids=["100x32", "80x24"])
+def test_the_pack_question_snapshot(snap_compare, make_app, data_dir: Path, tmp_path: Path,
+                                    monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]) -> None:
+    """A pack of two versions, as the sync leaves it: a league question (the league's
+    version and the one set aside, the rule until the answer), not a conflict to pick."""
+    _two_pack_versions(data_dir, tmp_path, monkeypatch)
+    with _on_the_8th_of_august():
+        assert snap_compare(make_app(campaign="club-league"), terminal_size=size,
+                            run_before=_sync_to_the_question)
+
+
+async def test_a_pack_of_two_versions_is_answered_from_the_question_screen(
+        make_app, data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """By keyboard: g syncs (it goes through: no o/t conflict as on main), the question
+    screen lists the pack; until answered this laptop keeps its version (its two counters
+    in force, the league's one); v is refused (not a pack's answer); a takes the set-aside
+    version for the league, the packs in force follow, and the other laptop plays the
+    same once both have synced."""
+    _two_pack_versions(data_dir, tmp_path, monkeypatch)
+    app = make_app(campaign="club-league")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await _sync_to_the_question(pilot)
+        screen = app.screen
+        detail = str(screen.query_one("#question-detail").render())
+        assert "Pack test-club: version 2 and version 1" in detail
+        assert "each laptop keeps its version: this laptop plays version 1 (set aside)" in detail
+        from munda_tui.rules.campaign.counters import counters
+
+        assert [c.id for c in counters(app.rule_data)] == ["test_scrap", "test_bits"]  # Bo's
+        await pilot.press("v")
+        await pilot.pause()
+        assert app.screen is screen and len(app.handle.questions) == 1  # refused
+        await pilot.press("a")
+        await wait_for_screen(pilot, "CampaignScreen")
+        assert app.handle.questions == []
+        assert [c.id for c in counters(app.rule_data)] == ["test_scrap", "test_bits"]
+        assert app.packs.packs[0].path == str(app.handle.path / "packs" / "test-club")
+        gangs = app.screen.query_one("#gangs")
+        assert "counter:test_bits" in [str(k.value) for k in gangs.columns]
+        said = len(app._notifications)
+        await pilot.press("g")
+        await wait_until(pilot, lambda: any("shared" in str(n.message) for n in list(app._notifications)[said:]),
+                         "the sync's words")
+    home = Store(tmp_path / "home")
+    with home.open_campaign("club-league") as handle:
+        sync(handle)
+        assert handle.questions == []
+        text = (handle.path / "packs" / "test-club" / "counters.toml").read_text(encoding="utf-8")
+        assert "test_bits" in text
+        assert not (handle.path / "packs" / ".versions").exists()

@@ -380,6 +380,7 @@ class CampaignScreen(Asking, Screen[None]):
 
         if isinstance(self.app.screen, SyncingScreen):
             self.app.pop_screen()
+        munda_app(self).forget_packs()  # (the league's packs may have changed)
         self.refresh_tables()
         self.refresh_league_hint()
         if error == "stopped":

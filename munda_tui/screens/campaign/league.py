@@ -13,9 +13,12 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 
 from munda_tui.screens.common.dialogs import DIALOG_CSS, DialogScreen, ListDialog
+from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.widgets.footer import Footer
 from munda_tui.widgets.keys import keys_text
 from munda_tui.widgets.plain import Label, OptionList, Static
+
+from munda_tui.saves.league_packs import PackQuestion
 
 if TYPE_CHECKING:
     from munda_tui.rules.history.fold import Question
@@ -185,11 +188,14 @@ class ConflictScreen(ListDialog["dict[str, str] | None"]):
 
 
 #: how an answer reads
-ANSWER_WORDS = {"void": "void the change", "keep": "keep it as it is", "amount": "enter another amount"}
+ANSWER_WORDS = {"void": "void the change", "keep": "keep it as it is", "amount": "enter another amount",
+                "league": "keep the league's version of the pack", "aside": "play the set-aside version"}
 
 
-def question_title(q: "Question", numbers: "dict[str, int]", gangs: "dict[str, str]") -> str:
-    """A league question's line: which battle (or edit), which gang, what."""
+def question_title(q: "Question | PackQuestion", numbers: "dict[str, int]", gangs: "dict[str, str]") -> str:
+    """A league question's line: which battle (or edit), which gang, what; or which pack."""
+    if isinstance(q, PackQuestion):
+        return f"Pack {q.pack}: {q.league_words} and {q.aside_words}"
     if q.battle:
         n = numbers.get(q.battle)
         where = f"Battle {n}" if n else "A battle"
@@ -209,13 +215,19 @@ class QuestionScreen(ListDialog[None]):
             "apply after the other by the rules (a fighter who fell or is in Recovery acts "
             "again, credits would go below 0, a fighter hired twice). The Arbitrator answers: "
             "void the later change ({key:league.void}), keep it as it is ({key:league.keep}, "
-            "where the rules allow), or enter another amount ({key:league.amount}). The answer "
-            "is shared at the next sync; every laptop folds the same.")
+            "where the rules allow), or enter another amount ({key:league.amount}). Two laptops "
+            "that made different versions of one pack: the league's version stays in the pack's "
+            "folder and the other is set aside whole; until answered each laptop keeps its own. "
+            "Keep the league's version ({key:league.pack_league}) or play the set-aside one "
+            "everywhere ({key:league.pack_aside}). The answer is shared at the next sync; every "
+            "laptop then folds (and plays) the same.")
     CSS_PATH = [DIALOG_CSS, "league.tcss"]
     BINDINGS = [
         Binding("v", "answer('void')", "Void", id="league.void"),
         Binding("k", "answer('keep')", "Keep", id="league.keep"),
         Binding("m", "answer('amount')", "Amount", id="league.amount"),
+        Binding("l", "answer('league')", "League's pack", id="league.pack_league"),
+        Binding("a", "answer('aside')", "Set-aside pack", id="league.pack_aside"),
         Binding("escape", "close", "Close", id="league.close"),
     ]
 
@@ -224,7 +236,7 @@ class QuestionScreen(ListDialog[None]):
         self.handle = handle
 
     @property
-    def questions(self) -> "list[Question]":
+    def questions(self) -> "list[Question | PackQuestion]":
         return list(self.handle.questions)
 
     def _names(self) -> "tuple[dict[str, int], dict[str, str]]":
@@ -252,7 +264,7 @@ class QuestionScreen(ListDialog[None]):
         self._show()
 
     @property
-    def current(self) -> "Question | None":
+    def current(self) -> "Question | PackQuestion | None":
         qs = self.questions
         if not qs:
             return None
@@ -274,6 +286,20 @@ class QuestionScreen(ListDialog[None]):
             hint.update(keys_text(self, "{key:league.close} closes."))
             return
         numbers, gangs = self._names()
+        keys = {"void": "{key:league.void} void it", "keep": "{key:league.keep} keep it",
+                "amount": "{key:league.amount} another amount",
+                "league": "{key:league.pack_league} the league's version",
+                "aside": "{key:league.pack_aside} the set-aside version"}
+        if isinstance(q, PackQuestion):
+            detail.update("\n".join([
+                question_title(q, numbers, gangs),
+                f"The league's, in packs/{q.pack}: {q.league_words}.",
+                f"Set aside by {q.by or 'another laptop'}" + (f" on {q.date}" if q.date else "")
+                + f": {q.aside_words} (packs/.versions/{q.pack}/{q.digest}).",
+                q.rule]))
+            hint.update(keys_text(self, ", ".join(keys[c] for c in q.choices if c in keys)
+                                  + "; {key:league.close} closes (the question stays open)."))
+            return
         lines = [question_title(q, numbers, gangs), f"Why: {q.why}."]
         if q.other:
             n = numbers.get(q.other)
@@ -283,8 +309,6 @@ class QuestionScreen(ListDialog[None]):
         lines.append("Until answered, the rest of that "
                      + ("battle's" if q.record_kind == "battle" else "edit's") + " changes wait.")
         detail.update("\n".join(lines))
-        keys = {"void": "{key:league.void} void it", "keep": "{key:league.keep} keep it",
-                "amount": "{key:league.amount} another amount"}
         hint.update(keys_text(self, ", ".join(keys[c] for c in q.choices if c in keys)
                               + "; {key:league.close} closes (the question stays open)."))
 
@@ -302,7 +326,7 @@ class QuestionScreen(ListDialog[None]):
         self._answer(q, choice, 0)
 
     @work
-    async def _ask_amount(self, q: "Question") -> None:
+    async def _ask_amount(self, q: "Question | PackQuestion") -> None:
         from munda_tui.screens.common.dialogs import LineScreen
 
         def check(text: str) -> str | None:
@@ -317,12 +341,16 @@ class QuestionScreen(ListDialog[None]):
         if text is not None:
             self._answer(q, "amount", int(text))
 
-    def _answer(self, q: "Question", choice: str, amount: int) -> None:
+    def _answer(self, q: "Question | PackQuestion", choice: str, amount: int) -> None:
+        from munda_tui.saves.errors import SaveError
+
         try:
             self.handle.answer_question(q, choice, amount)
-        except Exception as error:  # noqa: BLE001 - a disk fault: said, the question stays
+        except (SaveError, OSError, ValueError) as error:  # a disk fault: said, the question stays
             self.notify(f"Not answered: {error}", severity="error")
             return
+        if isinstance(q, PackQuestion):
+            munda_app(self).forget_packs()  # (the pack in force may be another now)
         self.notify(f"Answered: {ANSWER_WORDS[choice]}. Shared at the next sync.")
         if not self.questions:
             self.dismiss(None)
