@@ -63,7 +63,7 @@ async def _sync_to_the_question(pilot) -> None:  # type: ignore[no-untyped-def]
     await wait_for_screen(pilot, "CampaignScreen")
     await wait_until(pilot, lambda: app.screen.query_one("#league-hint").display, "the league hint")
     await pilot.press("g")
-    await wait_for_screen(pilot, "QuestionScreen")
+    await wait_for_screen(pilot, "QuestionScreen", timeout=60)  # (git's sync: slow on a loaded machine)
     await pilot.pause()
 
 
@@ -147,7 +147,7 @@ async def test_a_pack_of_two_versions_is_answered_from_the_question_screen(
         said = len(app._notifications)
         await pilot.press("g")
         await wait_until(pilot, lambda: any("shared" in str(n.message) for n in list(app._notifications)[said:]),
-                         "the sync's words")
+                         "the sync's words", timeout=60)
     home = Store(tmp_path / "home")
     with home.open_campaign("club-league") as handle:
         sync(handle)
