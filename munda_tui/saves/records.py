@@ -163,7 +163,7 @@ def read_named(directory: Path, number_of: Any = None,
     problems: list[str] = []
     cache_path = directory / ".cache" / PARSED_FILE
     try:
-        known = json.loads(cache_path.read_text(encoding="utf-8"))
+        known = _json(cache_path.read_bytes())
         if not isinstance(known, dict) or known.get("v") != CACHE_VERSION:
             known = {}
     except (OSError, ValueError):
@@ -206,6 +206,17 @@ def read_named(directory: Path, number_of: Any = None,
         except (OSError, WriteFailed, ValueError, TypeError):
             pass
     return records, problems
+
+
+def _json(raw: bytes) -> Any:
+    """JSON's data (ValueError where it is not JSON): msgspec's decoder, several times
+    json's speed on the 2,000 records' data, json's where msgspec does not take it (NaN)."""
+    import msgspec
+
+    try:
+        return msgspec.json.decode(raw)
+    except msgspec.DecodeError:
+        return json.loads(raw)
 
 
 # --- ids, dates, who -------------------------------------------------------------------------
