@@ -785,13 +785,35 @@ def _folded(directory: Path, merged: Blobs, ours: Blobs) -> tuple[Blobs, Any]:
     except SaveError as error:
         raise LeagueError(f"the merged league would not load ({error}); nothing was changed") from None
     out = {p: v for p, v in merged.items() if not p.startswith(GANGS_DIR + "/")}
+    made: list[tuple[str, str]] = []
     for path, text in folded.gangs.items():
         if old.get(path) == text and path in ours:
             out[path] = ours[path]
             continue
-        blob = git(directory, "hash-object", "-w", "--stdin", input=text.encode()).stdout.decode().strip()
+        made.append((path, text))
+    for (path, _text), blob in zip(made, _hash_objects(directory, [t for _p, t in made])):
         out[path] = ("100644", blob)
     return out, folded
+
+
+def _hash_objects(directory: Path, texts: list[str]) -> list[str]:
+    """Each text written into git's objects, in one git process: their blob ids."""
+    import tempfile
+
+    if not texts:
+        return []
+    with tempfile.TemporaryDirectory(prefix="munda-blobs-") as scratch:
+        paths = []
+        for n, text in enumerate(texts):
+            path = Path(scratch) / f"{n}.toml"
+            path.write_bytes(text.encode("utf-8"))
+            paths.append(str(path))
+        said = git(directory, "hash-object", "-w", "--no-filters", "--stdin-paths",
+                   input="".join(f"{p}\n" for p in paths).encode("utf-8"))
+    blobs = said.stdout.decode().split()
+    if len(blobs) != len(texts):
+        raise LeagueError("git did not store the merge's files; nothing was changed", said.stderr.decode("utf-8", "replace"))
+    return blobs
 
 
 _NUMBER_LINE = re.compile(r"(?m)^number = (\d+)$")
@@ -848,6 +870,7 @@ def _renumbered(handle: "CampaignHandle", merged: Blobs, ours: Blobs, order: lis
             texts[name] = (text, tomllib.loads(text))
         except (UnicodeDecodeError, tomllib.TOMLDecodeError):
             continue
+    renumbered: list[tuple[str, str]] = []
     for name, number in changed:
         if name not in texts:
             continue
@@ -863,8 +886,9 @@ def _renumbered(handle: "CampaignHandle", merged: Blobs, ours: Blobs, order: lis
         except (tomllib.TOMLDecodeError, ValueError, TypeError) as error:
             raise LeagueError(f"{prefix}{name}: its new number {number} would not read back ({error}); "
                               "nothing was changed") from None
-        blob = git(directory, "hash-object", "-w", "--stdin", input=new.encode("utf-8")).stdout.decode().strip()
-        out[prefix + name] = (merged[prefix + name][0], blob)
+        renumbered.append((prefix + name, new))
+    for (path, _new), blob in zip(renumbered, _hash_objects(directory, [t for _p, t in renumbered])):
+        out[path] = (merged[path][0], blob)
     return out
 
 
