@@ -104,8 +104,54 @@ class _Work(Campaign):
         return g
 
 
+def _copy_state(st: StepState) -> StepState:
+    return StepState(st.id, st.title, st.status, st.reason, list(st.lines), list(st.changes),
+                     st.pending, st.group)
+
+
+class _Mark:
+    """The sequence as it stood before one step was walked: the gangs it had changed
+    (pickled), the battle's outcome and facts as the steps before left them, their
+    states, the questions they asked and the answers they took; and the draft's inputs
+    they read (``inputs``), by which a replay knows the mark is still true."""
+
+    __slots__ = ("inputs", "gangs", "outcome", "facts", "walked", "prompts", "states")
+
+    def __init__(self) -> None:
+        self.inputs: tuple[Any, ...] = ()
+        self.gangs: dict[int, bytes] = {}
+        self.outcome = b""
+        self.facts = b""
+        self.walked: dict[str, list[str]] = {}
+        self.prompts: dict[str, Prompt] = {}
+        self.states: list[StepState] = []
+
+    @classmethod
+    def take(cls, seq: "PostBattle", i: int) -> "_Mark":
+        work = seq.work
+        assert isinstance(work, _Work)
+        mark = cls()
+        mark.walked = {k: list(v) for k, v in seq.walked.items()}
+        mark.inputs = seq._inputs(i, mark.walked)
+        mark.gangs = {n: pickle.dumps(g, pickle.HIGHEST_PROTOCOL)
+                      for n, g in enumerate(work.gangs) if id(g) in work._owned}
+        mark.outcome = pickle.dumps(seq.outcome, pickle.HIGHEST_PROTOCOL)
+        mark.facts = pickle.dumps(seq.facts, pickle.HIGHEST_PROTOCOL)
+        mark.prompts = dict(seq.prompts)
+        mark.states = [_copy_state(st) for st in seq.states[:i]]
+        return mark
+
+    def work(self, base: Campaign, pickles: dict[int, tuple[Gang, bytes]]) -> "_Work":
+        work = working_copy(base, pickles)
+        for n, data in self.gangs.items():
+            g = pickle.loads(data)
+            work.gangs[n] = g
+            work._owned.add(id(g))
+        return work
+
+
 def working_copy(campaign: Campaign,
-                 pickles: dict[int, tuple[Gang, bytes]] | None = None) -> Campaign:
+                 pickles: dict[int, tuple[Gang, bytes]] | None = None) -> _Work:
     """A copy of ``campaign`` to apply a sequence's changes to (see :class:`_Work`);
     ``pickles``: the live gangs' pickles, kept by the caller between copies."""
     work = _Work.__new__(_Work)
@@ -125,6 +171,12 @@ def _no_kind(name: str) -> str | None:
 
 class PostBattle:
     """The sequence replayed from a draft. Rebuilt after every answer."""
+
+    work: Campaign
+    outcome: BattleOutcome
+    facts: dict[str, Any]
+    walked: dict[str, list[str]]
+    prompts: dict[str, Prompt]
 
     def __init__(self, campaign: Campaign, number: int, draft: dict[str, Any],
                  outcome: BattleOutcome | None = None, *,
@@ -165,20 +217,42 @@ class PostBattle:
         return 0
 
     def replay(self) -> None:
+        """Walk the steps up to the draft's step (or the first with a question), from the
+        last mark still true for the draft instead of from the first step (see
+        :class:`_Mark`): an answer, a step on or back walks the steps from the one it
+        changes, not the whole sequence again. What it ends with is what walking every
+        step from the start ends with (tests/rules/postbattle/test_marks.py checks that
+        after every kind of input)."""
         if not hasattr(self, "_pickles"):
             self._pickles: dict[int, tuple[Gang, bytes]] = {}
-        self.work: Campaign = working_copy(self.base, self._pickles)
-        self.outcome: BattleOutcome = self.tracker_outcome or BattleOutcome(
-            battle=self.number, gangs=[g.id for g in self.base.gangs[:2]])
-        self.facts: dict[str, Any] = {}
-        self.states = [StepState(s["id"], s["title"], group=s.get("group", "")) for s in self.steps]
-        self.walked: dict[str, list[str]] = {}
-        self.prompts: dict[str, Prompt] = {}
+            self._marks: list[_Mark | None] = [None] * len(self.steps)
         target = self.step_index(self.draft["step"])
+        start = self._last_true_mark(target)
+        mark = self._marks[start] if start else None
+        if mark is None:
+            start = 0
+            self.work = working_copy(self.base, self._pickles)
+            self.outcome = self.tracker_outcome or BattleOutcome(
+                battle=self.number, gangs=[g.id for g in self.base.gangs[:2]])
+            self.facts = {}
+            self.walked = {}
+            self.prompts = {}
+            done: list[StepState] = []
+        else:
+            self.work = mark.work(self.base, self._pickles)
+            self.outcome = pickle.loads(mark.outcome)
+            self.facts = pickle.loads(mark.facts)
+            self.walked = dict(mark.walked)
+            self.prompts = dict(mark.prompts)
+            done = [_copy_state(st) for st in mark.states]
+        self.states = done + [StepState(s["id"], s["title"], group=s.get("group", ""))
+                              for s in self.steps[start:]]
         self.current = len(self.steps) - 1
-        i = 0
+        i = start
         while i < len(self.steps):
             step, st = self.steps[i], self.states[i]
+            if i > start or mark is None:
+                self._marks[i] = _Mark.take(self, i) if i else None
             walk = Walk(self, step, st)
             try:
                 RESOLVERS[step["resolver"]](walk)
@@ -200,6 +274,26 @@ class PostBattle:
             st.status, st.reason = "todo", ""
             st.lines, st.changes, st.pending = [], [], None
         self.draft["step"] = self.steps[self.current]["id"]
+
+    def _inputs(self, upto: int, walked: dict[str, list[str]]) -> tuple[Any, ...]:
+        """What the steps before ``upto`` read of the draft, as the walk that ``walked``
+        records read it: each answer it took (with its re-rolls and order) and each
+        step's entries. Equal inputs, equal walks (the rest a step reads, the campaign
+        before the battle, the set-up and the rules, is fixed for a sequence)."""
+        answers, entries = self.answers, self.draft.get("entries") or {}
+        return tuple(
+            (s["id"], tuple((a, repr(answers.get(a))) for a in walked.get(s["id"], ())),
+             repr(entries.get(s["id"])))
+            for s in self.steps[:upto])
+
+    def _last_true_mark(self, target: int) -> int:
+        """The furthest step at or before ``target`` whose mark the draft still agrees
+        with (0: none, walk from the start)."""
+        for i in range(min(target, len(self._marks) - 1), 0, -1):
+            mark = self._marks[i]
+            if mark is not None and mark.inputs == self._inputs(i, mark.walked):
+                return i
+        return 0
 
     @property
     def step(self) -> dict[str, Any]:
