@@ -530,7 +530,7 @@ def measure_saves(
     Every battle file holds an ``events``-event log; the save is the tracker's:
     load the last battle, record one event, ``handle.update_battle`` its ``battle`` part.
     """
-    from munda_tui.rules.battle.events import Event
+    from munda_tui.rules.battle.events import XpEvent
     from munda_tui.rules.battle.record import BattleRecord
     from munda_tui.saves import Store
     from scripts.generate import battle_data, league_campaign
@@ -561,7 +561,7 @@ def measure_saves(
         battle = record.battle
         for i in range(saves):
             key = next(k for k, f in battle.state.fighters.items() if f.gang == battle.state.gangs[i % 2])
-            battle.record(Event("xp", fighter=key, amount=1))
+            battle.record(XpEvent(fighter=key, amount=1))
             t0 = time.perf_counter_ns()
             # what BattleScreen._save does
             handle.update_battle(number, "battle", record.to_data(), checked=True)
@@ -604,7 +604,7 @@ def measure_commented_saves(data_dir: Path, events: Sequence[int] = (200, 1000),
     ``events``, and the same save in the same file without comments, the two taken in turn
     (a loaded machine slows both alike): their times (ms), and whether every comment was
     still in the commented file after its last save."""
-    from munda_tui.rules.battle.events import Event
+    from munda_tui.rules.battle.events import XpEvent
     from munda_tui.rules.battle.record import BattleRecord
     from munda_tui.saves import Store
     from scripts.generate import write_generated_battle
@@ -623,7 +623,7 @@ def measure_commented_saves(data_dir: Path, events: Sequence[int] = (200, 1000),
                 for handle, record, times in runs.values():
                     state = record.battle.state
                     key = next(k for k, f in state.fighters.items() if f.gang == state.gangs[i % 2])
-                    record.battle.record(Event("xp", fighter=key, amount=1))
+                    record.battle.record(XpEvent(fighter=key, amount=1))
                     t0 = time.perf_counter_ns()
                     handle.update_battle(1, "battle", record.to_data(), checked=True)
                     times.append((time.perf_counter_ns() - t0) / 1e6)
@@ -913,7 +913,7 @@ def report_steps(rounds: list[dict[str, Any]], lg: League) -> list[str]:
 def league_saves(league: League, *, opens: int = 20, saves: int = 30, campaign_saves: int = 5) -> dict[str, Any]:
     """Open the league (``Store.open_campaign``); the tracker's autosave after one event
     in its long battle; a campaign save after a small change."""
-    from munda_tui.rules.battle.events import Event
+    from munda_tui.rules.battle.events import XpEvent
     from munda_tui.rules.battle.record import BattleRecord
     from munda_tui.saves import Store
 
@@ -945,7 +945,7 @@ def league_saves(league: League, *, opens: int = 20, saves: int = 30, campaign_s
         try:
             for i in range(saves):
                 key = next(k for k, f in battle.state.fighters.items() if f.gang == battle.state.gangs[i % 2])
-                battle.record(Event("xp", fighter=key, amount=1))
+                battle.record(XpEvent(fighter=key, amount=1))
                 waited[0] = 0
                 t0 = time.perf_counter_ns()
                 # what BattleScreen._save does

@@ -26,7 +26,16 @@ from munda_tui.rules.battle.events import (
     TRAITS,
     Battle,
     BattleError,
+    ActivateEvent,
+    ConditionEvent,
     Event,
+    FailedTestEvent,
+    FleshWoundEvent,
+    RecoveryEvent,
+    StateEvent,
+    TacticEvent,
+    VpEvent,
+    XpEvent,
     default_setup,
     next_phase_event,
     start_event,
@@ -84,42 +93,42 @@ def generated_log(campaign: Campaign, setup: BattleSetup, seed: int = 1, events:
                 battle.record(next_phase_event(st))
                 continue
             if not keys:
-                battle.record(Event("vp", gang=rng.choice(st.gangs), amount=1))
+                battle.record(VpEvent(gang=rng.choice(st.gangs), amount=1))
                 continue
             key = rng.choice(keys)
             f = st.fighters[key]
             enemies = [k for k in st.fighters if not k.startswith(f.gang + "/")]
             attacker = rng.choice(enemies) if enemies and rng.random() < 0.7 else ""
             if roll < 0.25:
-                battle.record(Event("activate", fighter=key))
+                battle.record(ActivateEvent(fighter=key))
             elif roll < 0.40:
                 choices = [s for s in (ACTIVE, ENGAGED, PINNED) if s != f.state]
-                battle.record(Event("state", fighter=key, state=rng.choice(choices)))
+                battle.record(StateEvent(fighter=key, state=rng.choice(choices)))
             elif roll < 0.50:
-                battle.record(Event("flesh_wound", fighter=key, amount=1, attacker=attacker,
+                battle.record(FleshWoundEvent(fighter=key, amount=1, attacker=attacker,
                                     action="shoot"))
             elif roll < 0.60:
                 cond = rng.choice(CONDITIONS)
-                battle.record(Event("condition", fighter=key, condition=cond,
+                battle.record(ConditionEvent(fighter=key, condition=cond,
                                     lost=cond in f.conditions))
             elif roll < 0.70:
-                battle.record(Event("xp", fighter=key, amount=1))
+                battle.record(XpEvent(fighter=key, amount=1))
             elif roll < 0.78 and f.state == SERIOUSLY_INJURED:
-                battle.record(Event("recovery", fighter=key,
+                battle.record(RecoveryEvent(fighter=key,
                                     result=rng.choice((PINNED, SERIOUSLY_INJURED))))
             elif roll < 0.86:
                 if f.state != SERIOUSLY_INJURED:
-                    battle.record(Event("state", fighter=key, state=SERIOUSLY_INJURED,
+                    battle.record(StateEvent(fighter=key, state=SERIOUSLY_INJURED,
                                         attacker=attacker, action=rng.choice(ACTIONS[:2]),
                                         traits=(rng.choice(TRAITS),)))
                 else:
-                    battle.record(Event("recovery", fighter=key, result=PINNED))
+                    battle.record(RecoveryEvent(fighter=key, result=PINNED))
             elif roll < 0.90:
-                battle.record(Event("tactic", gang=f.gang, note="Gang Tactic"))
+                battle.record(TacticEvent(gang=f.gang, note="Gang Tactic"))
             elif roll < 0.95:
-                battle.record(Event("test_failed", fighter=key, test=rng.choice(TESTS[:5])))
+                battle.record(FailedTestEvent(fighter=key, test=rng.choice(TESTS[:5])))
             else:
-                battle.record(Event("vp", gang=f.gang, amount=1))
+                battle.record(VpEvent(gang=f.gang, amount=1))
         except BattleError:
             continue
     return battle.log

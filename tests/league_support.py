@@ -3,6 +3,8 @@ engine with fixed dice and applied through the store (as the app's screens do)."
 
 from __future__ import annotations
 
+from munda_tui.rules.battle.events import StateEvent
+
 import random
 import subprocess
 from pathlib import Path
@@ -32,7 +34,7 @@ def play(handle, a: str, b: str, seed: int, date: str) -> int:
     handle.save()
     setup = default_setup(c, number, a, b)
     battle = Battle([start_event(setup, c)])
-    battle.record(Event("state", fighter=f"{b}/f02", state=OUT_OF_ACTION, attacker=f"{a}/f01"))
+    battle.record(StateEvent(fighter=f"{b}/f02", state=OUT_OF_ACTION, attacker=f"{a}/f01"))
     o = outcome(battle.state, setup)
     o.winner = a
     handle.update_battle(number, "setup", setup.to_data())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from munda_tui.rules.battle.events import PhaseEvent, PriorityEvent, StateEvent
+
 import socket
 import time
 
@@ -33,11 +35,11 @@ def views(setup, b):  # type: ignore[no-untyped-def]
 
 
 THREE_DOWN = [
-    Event("priority", gang=V),
-    Event("phase", round=1, phase="action"),
-    Event("state", fighter=f"{G}/thug-varro", state="seriously_injured"),
-    Event("state", fighter=f"{G}/dak-cinderfist", state="seriously_injured"),
-    Event("state", fighter=f"{G}/zorn-blackslag", state="out_of_action"),
+    PriorityEvent(gang=V),
+    PhaseEvent(round=1, phase="action"),
+    StateEvent(fighter=f"{G}/thug-varro", state="seriously_injured"),
+    StateEvent(fighter=f"{G}/dak-cinderfist", state="seriously_injured"),
+    StateEvent(fighter=f"{G}/zorn-blackslag", state="out_of_action"),
 ]
 
 

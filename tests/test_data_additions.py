@@ -215,11 +215,11 @@ def test_a_fighter_condition_is_one_data_file(data_copy: Path) -> None:
         setup = rb.default_setup(c, 1, c.gangs[0].id, c.gangs[1].id)
         battle = rb.Battle([rb.start_event(setup, c)])
         fighter = next(iter(battle.state.fighters))
-        gain = rb.Event("condition", fighter=fighter, condition="Test Condition")
+        gain = rb.ConditionEvent(fighter=fighter, condition="Test Condition")
         battle.record(gain)
         assert "Test Condition" in battle.state.fighters[fighter].conditions
         assert conditions_text(battle.state.fighters[fighter], data) == "Tst"
-        lose = rb.Event("condition", fighter=fighter, condition="Test Condition", lost=True)
+        lose = rb.ConditionEvent(fighter=fighter, condition="Test Condition", lost=True)
         assert rb.describe(lose, battle.state).endswith("no longer Test Condition")
     assert "Test Condition" not in rb.CONDITIONS  # the package's alone
 

@@ -63,12 +63,19 @@ def check_battle(part: Any) -> None:
         if key in part:
             events = _tables(part[key], (*kp, key))
             if key != "rejected":  # events kept aside as not replaying stay as they are
-                from ..rules.battle.events import Event
+                from ..rules.battle.events import EVENTS
+                from ..rules.core import typed
 
                 for i, ev in enumerate(events):
                     if not isinstance(ev.get("kind"), str):
                         raise ValidationError((*kp, key, i), "an event needs a kind (a string)")
-                    from_data(Event, ev, (*kp, key, i))  # every field of its type
+                    kind = EVENTS.get(ev["kind"])  # (an unknown kind: the tracker keeps it aside)
+                    if kind is not None:
+                        try:  # every field of its kind's type
+                            typed.from_data(ev, kind)
+                        except ValueError as error:
+                            at, message = typed.where(error)
+                            raise ValidationError((*kp, key, i, *at), message) from None
     if "seen" in part:
         seen = _table(part["seen"], (*kp, "seen"))
         for gang, cards in seen.items():

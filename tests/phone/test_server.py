@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from munda_tui.rules.battle.events import PhaseEvent
+
 import socket
 import threading
 import time
@@ -232,11 +234,11 @@ def test_a_reminder_that_comes_buzzes_the_phone(served) -> None:  # type: ignore
     try:
         s.sendall(f"GET {path_of(links[V])}/events HTTP/1.1\r\n\r\n".encode())
         assert b'"alert":false' in read_events(s, 1)
-        b.record(Event("phase", round=2, phase="priority"))  # no reminder for round 2
+        b.record(PhaseEvent(round=2, phase="priority"))  # no reminder for round 2
         server.publish(views(setup, b))
         assert b'"alert":false' in read_events(s, 1).rsplit(b"event: hand", 1)[1]
         for rnd in range(3, 9):  # Dead of Night's secret number: 8
-            b.record(Event("phase", round=rnd, phase="priority"))
+            b.record(PhaseEvent(round=rnd, phase="priority"))
         server.publish(views(setup, b))
         last = read_events(s, 1).rsplit(b"event: hand", 1)[1]
         assert b'"alert":true' in last

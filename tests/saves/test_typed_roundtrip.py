@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 
-from munda_tui.rules.battle.events import Battle
+from munda_tui.rules.battle.events import EVENTS, Battle, event_from_data, event_to_data
 from munda_tui.rules.postbattle.changes import CHANGES, change_from_data, change_to_data
 
 #: one change of every kind, as the post-battle sequence wrote them before issue 33
@@ -83,11 +83,18 @@ def test_a_saved_post_battle_with_every_change_re_saves_byte_identical(store, fu
         assert handle.battle_path(2).read_bytes() == before
 
 
-def test_a_saved_battle_with_every_event_kind_re_saves_byte_identical(store, full_campaign) -> None:
-    from munda_tui.rules.battle.events import HANDLERS
+def test_every_old_event_reads_and_writes_back_the_same_keys_in_the_same_order() -> None:
+    assert {e["kind"] for e in OLD_LOG} == set(EVENTS)
+    for old in OLD_LOG:
+        ev = event_from_data(copy.deepcopy(old))
+        assert type(ev) is EVENTS[old["kind"]]
+        assert ev.kind == old["kind"]
+        assert list(event_to_data(ev).items()) == list(old.items()), old["kind"]
 
+
+def test_a_saved_battle_with_every_event_kind_re_saves_byte_identical(store, full_campaign) -> None:
     log = OLD_LOG
-    assert {e["kind"] for e in log} == set(HANDLERS)
+    assert {e["kind"] for e in log} == set(EVENTS)
     with store.create_campaign(full_campaign) as handle:
         handle.save_battle(2, {"battle": {"log": copy.deepcopy(log), "redo": []}})
         before = handle.battle_path(2).read_bytes()

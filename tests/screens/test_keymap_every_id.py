@@ -17,6 +17,8 @@ named by a walk (``test_every_class_with_bindings_is_walked_or_said_why_not``: e
 
 from __future__ import annotations
 
+from munda_tui.rules.battle.events import PhaseEvent
+
 import re
 from pathlib import Path
 from typing import Any, Awaitable, Callable
@@ -566,7 +568,7 @@ def _seed_tracker(data_dir: Path) -> dict[str, Any]:
     for side, hand in zip(setup.sides, (["goliath:3"], ["escher:2"])):
         side.hand = hand
         side.reinforcements, side.crew = side.crew[-1:], side.crew[:-1]
-    log = [start_event(setup, c), Event("phase", round=1, phase="action")]
+    log = [start_event(setup, c), PhaseEvent(round=1, phase="action")]
     with Store(data_dir).create_campaign(c) as h:
         h.save_battle(1, {"setup": setup.to_data(),
                           "battle": {**Battle(log).to_data(), "start_walked": True}})

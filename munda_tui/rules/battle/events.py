@@ -1,22 +1,24 @@
 """The live battle: events as data, and the replay that turns a log into state.
 
-A battle is an append-only list of :class:`Event`. Its state is always the
+A battle is an append-only list of :class:`Event` (each kind its own frozen type, a
+tagged union ``AnyEvent``). Its state is always the
 log replayed from the first event (``start``, which carries both crews), never
 edited by hand: undo drops the last event, redo puts it back.
 
 Fighters are named by key ``"<gang id>/<fighter id>"`` everywhere in the log.
 
 The battle file's ``battle`` table (owned by the tracker) holds
-``{"log": [...], "redo": [...], "outcome": {...}}`` (see :meth:`Battle.to_data`;
+``{"log": [...], "redo": [...], "outcome": {...}}`` (see :meth:`Battle.to_data`: each
+event written by the one codec, :func:`event_to_data` / :func:`event_from_data`;
 ``outcome`` is :func:`outcome_to_data` of the ``BattleOutcome``, written when the
 battle is finished; ``rejected`` keeps events of a hand-edited log that no longer
 replay, see :meth:`Battle.load`).
 
-Each event kind is one handler class (``EventKind``: its label, its checks, what it
-changes, how it is taken back, its log line, and what it is to those who watch the log:
-a takedown, a wound, a reminder timing, a moment of the battle) registered in
-``HANDLERS``; ``check``, ``apply``, ``describe`` and an event's own questions
-(``ev.takedown``, ``ev.of.timings(...)``) reach it, so a new kind is one class.
+Each event kind is one frozen struct (its label, its fields, its checks, what it changes,
+how it is taken back, its log line, and what it is to those who watch the log: a
+takedown, a wound, a reminder timing, a moment of the battle), listed once in
+``AnyEvent``; ``check``, ``apply``, ``describe`` and an event's own questions
+(``ev.takedown``, ``ev.timings(...)``) reach it, so a new kind is one class.
 
 Sub-plot hands stay in the ``setup`` table and are watched by
 :mod:`munda_tui.rules.battle.watch`.
@@ -24,13 +26,18 @@ Sub-plot hands stay in the ``setup`` table and are watched by
 
 from __future__ import annotations
 
+
 import random
+import typing
 from dataclasses import asdict, dataclass, field, fields
 from collections.abc import Iterator, Mapping
-from typing import Any, ClassVar, Iterable, Sequence, TypeVar
+from typing import Any, ClassVar, Iterable, Sequence, Union
+
+import msgspec
 
 from . import conditions as condition_data
 from ..prebattle import scenario as scenario
+from ..core import typed
 from ..core.dice import Roll
 from ..core.model import Campaign, Fighter, FighterType, Gang
 from ..core.outcome import BankedReward, BattleOutcome, EndState, FighterOutcome, RewardKind
@@ -106,10 +113,19 @@ class BattleError(ValueError):
 
 
 # --- events ------------------------------------------------------------------------
+#
+# Each event kind is its own frozen struct below (``StateEvent``, ``PhaseEvent`` ...), a
+# subclass of :class:`Event`, tagged on disk by its ``kind``: its label (the log widget and
+# the help screen show it), its fields, what it must meet to follow a state (``validate``;
+# ``check_new`` for what only a newly recorded event must meet), what it changes
+# (``apply``), how it is taken back (``undo``), its line in the log (``describe``) and what
+# it is to those who watch the log. ``AnyEvent`` is their union; :func:`event_to_data` and
+# :func:`event_from_data` (the one codec, :mod:`munda_tui.rules.core.typed`) write and read
+# every kind: the kind first, then the fields the kind sets, in the order declared, those
+# at their default left out (as the battle files have always been written).
 
 
-@dataclass(frozen=True)
-class Reward:
+class Reward(msgspec.Struct, frozen=True, omit_defaults=True):
     """A reward rolled or entered during the battle (banked, applied post-battle)."""
 
     kind: str  # RewardKind value
@@ -119,42 +135,17 @@ class Reward:
     faces: tuple[int, ...] = ()
     note: str = ""
 
-    def to_data(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"kind": self.kind, "amount": self.amount}
-        if self.fighter:
-            d["fighter"] = self.fighter
-        if self.dice:
-            d["dice"] = self.dice
-        if self.faces:
-            d["faces"] = list(self.faces)
-        if self.note:
-            d["note"] = self.note
-        return d
 
-    @classmethod
-    def from_data(cls, d: dict[str, Any]) -> "Reward":
-        return cls(
-            kind=str(d["kind"]),
-            amount=int(d.get("amount", 0)),
-            fighter=str(d.get("fighter", "")),
-            dice=str(d.get("dice", "")),
-            faces=tuple(int(f) for f in d.get("faces", ())),
-            note=str(d.get("note", "")),
-        )
-
-
-@dataclass(frozen=True)
-class RosterEntry:
+class RosterEntry(msgspec.Struct, frozen=True, omit_defaults=True):
     id: str
     name: str
-    type: str = FighterType.GANGER.value
+    type: str  # a FighterType value (always written)
     label: str = ""
     reserve: bool = False  # in the Reinforcements deck, not deployed
     cost: int = 0  # the fighter's Credits value at the start (0: not recorded)
 
 
-@dataclass(frozen=True)
-class SideRoster:
+class SideRoster(msgspec.Struct, frozen=True):
     gang: str
     name: str
     house: str = ""
@@ -162,145 +153,821 @@ class SideRoster:
     side_job: str = ""
 
 
-@dataclass(frozen=True)
-class Event:
-    """One thing that happened. Only the fields a kind uses are set."""
+class Event(msgspec.Struct, frozen=True, tag_field="kind", omit_defaults=True):
+    """One thing that happened: one of the kinds below (``AnyEvent``). The base says what
+    an event is when its kind does not (nothing), so the log's readers (the Sub-plot
+    watchers, the log lines) ask any event the same questions; the base refuses any event
+    before the start and, unless ``after_end``, after the end."""
 
-    kind: str
-    fighter: str = ""  # fighter key "gang/fighter"
-    gang: str = ""
-    state: str = ""  # kind "state": the new state
-    attacker: str = ""  # fighter key of the attacker, "" when skipped
-    action: str = ""  # one of ACTIONS
-    traits: tuple[str, ...] = ()
-    condition: str = ""
-    lost: bool = False  # kind "condition": lost (rally from Broken) instead of gained
-    test: str = ""
-    result: str = ""  # kind "recovery": PINNED, SERIOUSLY_INJURED or OUT_OF_ACTION
-    amount: int = 0
-    round: int = 0
-    phase: str = ""
-    card: str = ""
-    upgraded: bool = False
-    rewards: tuple[Reward, ...] = ()
-    winner: str = ""
-    fled: tuple[str, ...] = ()  # kind "end": gangs whose fighters fled
-    note: str = ""
-    dice: str = ""  # the dice rolled for this event, e.g. "D6" (a Reinforcement's arrival)
-    faces: tuple[int, ...] = ()  # the faces rolled (by the app or entered from real dice)
-    distance: int = 0  # kind "reinforcement": inches from all enemy models (9 or 12)
-    sides: tuple[SideRoster, ...] = ()  # kind "start" only
-
-    def to_data(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"kind": self.kind}
-        for f in fields(self):
-            if f.name == "kind":
-                continue
-            v = getattr(self, f.name)
-            if v == f.default or v == ():
-                continue
-            if f.name == "rewards":
-                v = [r.to_data() for r in v]
-            elif f.name == "sides":
-                v = [_side_to_data(s) for s in v]
-            elif isinstance(v, tuple):
-                v = list(v)
-            d[f.name] = v
-        return d
-
-    @classmethod
-    def from_data(cls, d: dict[str, Any]) -> "Event":
-        known = {f.name for f in fields(cls)}
-        kw: dict[str, Any] = {k: v for k, v in d.items() if k in known}
-        if "traits" in kw:
-            kw["traits"] = tuple(str(t) for t in kw["traits"])
-        if "fled" in kw:
-            kw["fled"] = tuple(str(g) for g in kw["fled"])
-        if "faces" in kw:
-            kw["faces"] = tuple(int(f) for f in kw["faces"])
-        if "rewards" in kw:
-            kw["rewards"] = tuple(Reward.from_data(r) for r in kw["rewards"])
-        if "sides" in kw:
-            kw["sides"] = tuple(_side_from_data(s) for s in kw["sides"])
-        return cls(**kw)
-
-    # --- what the event is: each kind answers for itself (see :class:`EventKind`) ------
+    #: what the log widget and the help screen say the kind is
+    label: ClassVar[str] = ""
+    #: may still be recorded once the battle is over
+    after_end: ClassVar[bool] = False
 
     @property
-    def of(self) -> "EventKind":
-        """This event's kind (its behaviour); an unknown kind behaves as no kind."""
-        return HANDLERS.get(self.kind, _NO_KIND)
+    def kind(self) -> str:
+        """The event's kind (its tag on disk)."""
+        return str(type(self).__struct_config__.tag)
+
+    # --- the fields the log's readers ask of any event ("" / () where a kind has none) ---
 
     @property
-    def put_in(self) -> str:
-        return self.of.put_in(self)
+    def fighter(self) -> str:
+        """The fighter key ("gang/fighter") the event is about."""
+        return ""
 
     @property
-    def takedown(self) -> str:
-        return self.of.takedown(self)
+    def gang(self) -> str:
+        """The gang the event is of."""
+        return ""
 
     @property
-    def wound(self) -> bool:
-        return self.of.wound(self)
+    def attacker(self) -> str:
+        """The fighter key of who caused it (an attack, Broken by whom)."""
+        return ""
 
     @property
-    def flesh_wounds(self) -> int:
-        return self.of.flesh_wounds(self)
+    def action(self) -> str:
+        """How (one of ACTIONS)."""
+        return ""
 
     @property
-    def recovery(self) -> str:
-        return self.of.recovery(self)
+    def traits(self) -> tuple[str, ...]:
+        """The weapon traits of the attack."""
+        return ()
 
     @property
-    def condition_gained(self) -> str:
-        return self.of.condition_gained(self)
+    def card(self) -> str:
+        """The Sub-plot card revealed or rewarded."""
+        return ""
 
-    @property
-    def condition_lost(self) -> str:
-        return self.of.condition_lost(self)
+    # --- what the kind checks, changes and says ----------------------------------------
 
-    @property
-    def failed_test(self) -> str:
-        return self.of.failed_test(self)
+    def check(self, state: BattleState) -> None:
+        """Raise BattleError when this event cannot follow ``state``."""
+        if not state.events:
+            raise BattleError("the battle has not started")
+        if state.ended and not self.after_end:
+            raise BattleError("the battle is over: only Sub-plot reveals and rewards, XP and "
+                              "Side Jobs can follow")
+        self.validate(state)
 
-    @property
-    def tactic_by(self) -> str:
-        return self.of.tactic_by(self)
+    def validate(self, state: BattleState) -> None:
+        """What this kind's fields must meet in ``state`` (BattleError otherwise)."""
 
-    @property
-    def activation(self) -> bool:
-        return self.of.activation(self)
+    def check_new(self, state: BattleState) -> None:
+        """What a new event (logged now, not one of a saved log replayed) must also meet."""
 
-    @property
-    def new_phase(self) -> bool:
-        return self.of.new_phase(self)
+    def apply(self, state: BattleState) -> None:
+        """Change ``state`` in place (``state.events`` already counts this event)."""
 
-    @property
-    def arrival(self) -> bool:
-        return self.of.arrival(self)
+    def describe(self, words: Words) -> str:
+        """One line of the battle log, in the players' words."""
+        return self.kind
+
+    def undo(self, state: BattleState) -> bool:
+        """Take this event (the last applied) back out of ``state`` in place: True when
+        done, False when the state must be replayed from the log without it (the kinds
+        whose change cannot be read back from the event alone)."""
+        return False
+
+    # --- what the event is, to those who watch the log (the Sub-plot watchers) ---------
+    #
+    # A watcher never asks an event's kind: it asks the event what it is (a takedown, a
+    # wound, a Recovery test, a condition gained ...), and each kind answers for itself.
+
+    #: an attack on the event's fighter (its ``action`` and ``traits`` are the attack's):
+    #: a takedown, a wound, or an attack that changed nothing
+    attack: ClassVar[bool] = False
+    #: its ``attacker`` caused it (an attack, or a condition such as Broken by whom)
+    caused: ClassVar[bool] = False
+    #: watchers see it (the start is a moment of the battle instead)
+    seen: ClassVar[bool] = True
 
     @property
     def is_attack(self) -> bool:
         """An attack on the fighter (a takedown, a wound, or an attack that changed nothing)."""
-        return self.of.attack
+        return self.attack
+
+    @property
+    def put_in(self) -> str:
+        """The state the event puts its fighter in by a state change ("" for none)."""
+        return ""
+
+    @property
+    def takedown(self) -> str:
+        """The down state (Seriously Injured, Out of Action) the event puts its fighter in
+        ("" if none)."""
+        return ""
+
+    @property
+    def wound(self) -> bool:
+        """The fighter was wounded: a Flesh Wound, or Seriously Injured / Out of Action."""
+        return False
+
+    @property
+    def flesh_wounds(self) -> int:
+        """Flesh Wounds suffered in one hit (0: none, or not from a hit)."""
+        return 0
+
+    @property
+    def recovery(self) -> str:
+        """A Recovery test's result ("" for any other event)."""
+        return ""
+
+    @property
+    def condition_gained(self) -> str:
+        return ""
+
+    @property
+    def condition_lost(self) -> str:
+        return ""
+
+    @property
+    def failed_test(self) -> str:
+        """The test failed ("" for any other event)."""
+        return ""
+
+    @property
+    def tactic_by(self) -> str:
+        """The gang that played a Gang Tactic ("" for any other event)."""
+        return ""
+
+    @property
+    def activation(self) -> bool:
+        """An activation marked (or un-marked)."""
+        return False
+
+    @property
+    def new_phase(self) -> bool:
+        return False
+
+    @property
+    def arrival(self) -> bool:
+        """A Reinforcement arrives."""
+        return False
+
+    @property
+    def card_rewarded(self) -> bool | None:
+        """For a Sub-plot revealed or its reward walked: whether a reward was recorded;
+        None for any other event."""
+        return None
+
+    def moments_before(self, old_round: int) -> tuple[str, ...]:
+        """The moments of the battle that end with this event, before it is seen (the
+        round before a new round's first phase), in order."""
+        return ()
+
+    def moments_after(self, old_round: int, old_phase: str) -> tuple[str, ...]:
+        """The moments of the battle this event begins or ends, after it is seen."""
+        return ()
+
+    def timings(self, st: BattleState, gang: str, old_round: int) -> set[str]:
+        """The reminder timings (``watch.TIMINGS``) this event, applied to ``st``, is for
+        the cards of ``gang``."""
+        return self.fighter_timings(st, gang)
+
+    def fighter_timings(self, st: BattleState, gang: str) -> set[str]:
+        """The timings of an event about a fighter: a takedown, an attack by or on one of
+        the gang's fighters, and what the kind itself adds (:meth:`own_timings`)."""
+        f = st.fighters.get(self.fighter)
+        if f is None:
+            return set()
+        own = f.gang == gang
+        out = self.own_timings(f, own)
+        if self.takedown:
+            out.add("own_takedown" if own else "enemy_takedown")
+        a = st.fighters.get(self.attacker)
+        if a is not None and self.caused:
+            if a.gang == gang and not own:
+                out.add("own_attack")
+            elif a.gang != gang and own:
+                out.add("enemy_attack")
+        return out
+
+    def own_timings(self, f: FighterState, own: bool) -> set[str]:
+        """The timings this kind adds for its fighter ``f`` (``own``: the gang's)."""
+        return set()
 
 
-def _side_to_data(s: SideRoster) -> dict[str, Any]:
-    d = asdict(s)
-    d["fighters"] = [
-        {k: v for k, v in asdict(f).items() if v not in ("", False)} for f in s.fighters
-    ]
-    return d
+
+#: moments of the battle (the Sub-plot watchers are told of each, after its event)
+BATTLE_START = "battle_start"
+ROUND_START = "round_start"
+ROUND_END = "round_end"
+END_PHASE = "end_phase"
+BATTLE_END = "battle_end"
 
 
-def _side_from_data(d: dict[str, Any]) -> SideRoster:
-    return SideRoster(
-        gang=str(d["gang"]),
-        name=str(d.get("name", d["gang"])),
-        house=str(d.get("house", "")),
-        fighters=tuple(RosterEntry(**f) for f in d.get("fighters", ())),
-        side_job=str(d.get("side_job", "")),
-    )
+class Words:
+    """What a log line needs: the battle's names and the names of the revealed cards."""
+
+    def __init__(self, state: BattleState, card_names: dict[str, str] | None = None) -> None:
+        self.state = state
+        self.card_names = card_names or {}
+
+    def name(self, key: str) -> str:
+        return self.state.name_of(key)
+
+    def gang(self, g: str) -> str:
+        side = self.state.sides.get(g)
+        return side.name if side else (g or "?")
+
+    def by(self, ev: Event) -> str:
+        """" (by <attacker>, <how>)", or "" when neither was recorded."""
+        parts = []
+        if ev.attacker:
+            parts.append(f"by {self.name(ev.attacker)}")
+        how = how_text(ev.action, ev.traits)
+        if how:
+            parts.append(how)
+        return f" ({', '.join(parts)})" if parts else ""
+
+    def card(self, cid: str) -> str:
+        return self.card_names.get(cid, cid)
+
+
+class _FighterEvent(Event, frozen=True):
+    """An event on one fighter (and maybe the attacker who caused it, and how)."""
+
+    fighter: str = ""  # fighter key "gang/fighter"
+
+    def validate(self, state: BattleState) -> None:
+        f = _fighter(state, self.fighter)
+        if self.attacker:
+            _fighter(state, self.attacker)
+        if self.action and self.action not in ACTIONS:
+            raise BattleError(f"unknown action {self.action!r}")
+        self.validate_fighter(state, f)
+
+    def validate_fighter(self, state: BattleState, f: FighterState) -> None:
+        """What the event must meet for this fighter."""
+
+
+class _GangEvent(Event, frozen=True):
+    """An event of one gang of the battle."""
+
+    gang: str = ""
+
+    def validate(self, state: BattleState) -> None:
+        if self.gang not in state.sides:
+            raise BattleError(f"no gang {self.gang!r} in this battle")
+        self.validate_gang(state, state.sides[self.gang])
+
+    def validate_gang(self, state: BattleState, side: SideState) -> None:
+        """What the event must meet for this gang."""
+
+
+class StartEvent(Event, frozen=True, tag="start"):
+    sides: tuple[SideRoster, ...] = ()
+    label = "the battle starts: both crews"
+
+    def check(self, state: BattleState) -> None:
+        if state.events:
+            raise BattleError("the battle has already started")
+        if len(self.sides) != 2:
+            raise BattleError("a battle needs two sides")
+
+    def apply(self, state: BattleState) -> None:
+        state.round, state.phase = 1, PRIORITY
+        for side in self.sides:
+            s = SideState(side.gang, side.name, side.house, side.side_job)
+            state.sides[side.gang] = s
+            for r in side.fighters:
+                key = f"{side.gang}/{r.id}"
+                state.fighters[key] = FighterState(
+                    key, side.gang, r.id, r.name, r.type, r.label,
+                    state=NOT_DEPLOYED if r.reserve else ACTIVE, cost=r.cost,
+                )
+                if r.reserve:
+                    s.reserves.append(key)
+
+    def describe(self, words: Words) -> str:
+        return "Battle starts: " + " vs ".join(s.name for s in self.sides)
+
+    seen = False
+
+    def moments_after(self, old_round: int, old_phase: str) -> tuple[str, ...]:
+        return (BATTLE_START,)
+
+    def timings(self, st: BattleState, gang: str, old_round: int) -> set[str]:
+        return {"battle_start"}
+
+
+class StateEvent(_FighterEvent, frozen=True, tag="state"):
+    state: str = ""  # the new state
+    attacker: str = ""  # fighter key of the attacker, "" when skipped
+    action: str = ""  # one of ACTIONS
+    traits: tuple[str, ...] = ()
+    label = "a fighter's state changes (optional attacker, action, weapon traits)"
+
+    def validate_fighter(self, state: BattleState, f: FighterState) -> None:
+        if self.state not in STATES:
+            raise BattleError(f"unknown state {self.state!r}")
+        if self.state == f.state:
+            raise BattleError(f"{f.name} is already {STATE_NAMES[f.state]}")
+
+    def apply(self, state: BattleState) -> None:
+        f = state.fighters[self.fighter]
+        f.state = self.state
+        if self.state in DOWN:
+            _take_down(state, f, self)
+        elif self.state in (ACTIVE, ENGAGED, PINNED):
+            f.taken_out_by = ""
+            f.how = ""
+        if self.state == OUT_OF_ACTION or self.state == FLED:
+            f.conditions = []
+        if self.state == OUT_OF_ACTION:
+            f.out_at.append(state.events)
+
+    def describe(self, words: Words) -> str:
+        return f"{words.name(self.fighter)}: {STATE_NAMES.get(self.state, self.state)}{words.by(self)}"
+
+    attack = caused = True
+
+    @property
+    def put_in(self) -> str:
+        return self.state
+
+    @property
+    def takedown(self) -> str:
+        return self.state if self.state in DOWN else ""
+
+    @property
+    def wound(self) -> bool:
+        return self.state in DOWN
+
+
+class FleshWoundEvent(_FighterEvent, frozen=True, tag="flesh_wound"):
+    attacker: str = ""
+    action: str = ""
+    traits: tuple[str, ...] = ()
+    amount: int = 0
+    label = "a fighter suffers Flesh Wounds"
+
+    def validate_fighter(self, state: BattleState, f: FighterState) -> None:
+        if self.amount < 1:
+            raise BattleError("Flesh Wounds: at least 1")
+
+    def apply(self, state: BattleState) -> None:
+        state.fighters[self.fighter].flesh_wounds += self.amount
+
+    def undo(self, state: BattleState) -> bool:
+        state.fighters[self.fighter].flesh_wounds -= self.amount
+        return True
+
+    attack = caused = True
+
+    @property
+    def wound(self) -> bool:
+        return True
+
+    @property
+    def flesh_wounds(self) -> int:
+        return self.amount
+
+    def describe(self, words: Words) -> str:
+        n = f"{self.amount} Flesh Wounds" if self.amount != 1 else "Flesh Wound"
+        return f"{words.name(self.fighter)}: {n}{words.by(self)}"
+
+
+class RecoveryEvent(_FighterEvent, frozen=True, tag="recovery"):
+    result: str = ""  # PINNED, SERIOUSLY_INJURED or OUT_OF_ACTION
+    label = "a Seriously Injured fighter's Recovery test"
+
+    def validate_fighter(self, state: BattleState, f: FighterState) -> None:
+        if f.state != SERIOUSLY_INJURED:
+            raise BattleError(f"{f.name} is not Seriously Injured: no Recovery test")
+        if self.result not in RECOVERY_RESULTS:
+            raise BattleError(f"unknown Recovery result {self.result!r}")
+
+    def apply(self, state: BattleState) -> None:
+        f = state.fighters[self.fighter]
+        if self.result == PINNED:
+            f.state = PINNED
+            f.flesh_wounds += 1
+            f.recoveries += 1
+            f.taken_out_by = ""
+            f.how = ""
+        elif self.result == OUT_OF_ACTION:
+            f.state = OUT_OF_ACTION
+            f.conditions = []
+            f.out_at.append(state.events)
+
+    def describe(self, words: Words) -> str:
+        return (f"{words.name(self.fighter)}: Recovery test, "
+                f"{RECOVERY_NAMES.get(self.result, self.result)}")
+
+    @property
+    def recovery(self) -> str:
+        return self.result
+
+    @property
+    def takedown(self) -> str:
+        return OUT_OF_ACTION if self.result == OUT_OF_ACTION else ""
+
+    def own_timings(self, f: FighterState, own: bool) -> set[str]:
+        return {"own_recovery"} if own else set()
+
+
+class ConditionEvent(_FighterEvent, frozen=True, tag="condition"):
+    attacker: str = ""
+    action: str = ""
+    traits: tuple[str, ...] = ()
+    condition: str = ""
+    lost: bool = False  # lost (rally from Broken) instead of gained
+    label = "a condition gained or lost (Broken, Blaze, Insane, or named)"
+
+    def validate_fighter(self, state: BattleState, f: FighterState) -> None:
+        if not self.condition.strip():
+            raise BattleError("name the condition")
+        if self.lost and self.condition not in f.conditions:
+            raise BattleError(f"{f.name} is not {self.condition}")
+        if not self.lost and self.condition in f.conditions:
+            raise BattleError(f"{f.name} is already {self.condition}")
+
+    def check_new(self, state: BattleState) -> None:
+        # no condition for a fighter off the battlefield (an Out of Action fighter's
+        # conditions are cleared when they go); saved logs holding one still load
+        if not self.lost:
+            f = state.fighters.get(self.fighter)
+            if f is not None and f.state in OFF_THE_BATTLEFIELD:
+                raise BattleError(f"{f.name} is {STATE_NAMES[f.state]} (off the battlefield): "
+                                  f"no {self.condition} to record")
+
+    def apply(self, state: BattleState) -> None:
+        f = state.fighters[self.fighter]
+        if self.lost:
+            f.conditions.remove(self.condition)
+            if self.condition == "Broken":
+                f.caused["rally"] = f.caused.get("rally", 0) + 1
+        else:
+            f.conditions.append(self.condition)
+
+    def describe(self, words: Words) -> str:
+        if self.lost:
+            return f"{words.name(self.fighter)} {condition_data.lost_text(self.condition)}"
+        return f"{words.name(self.fighter)}: {self.condition}{words.by(self)}"
+
+    caused = True
+
+    @property
+    def condition_gained(self) -> str:
+        return "" if self.lost else self.condition
+
+    @property
+    def condition_lost(self) -> str:
+        return self.condition if self.lost else ""
+
+
+class AttackEvent(_FighterEvent, frozen=True, tag="attack"):
+    attacker: str = ""
+    action: str = ""
+    traits: tuple[str, ...] = ()
+    label = "an attack that changed nothing (e.g. a weapon used)"
+
+    # nothing changes on the table; watchers read it
+
+    def describe(self, words: Words) -> str:
+        return f"{words.name(self.fighter)} attacked{words.by(self)}"
+
+    def undo(self, state: BattleState) -> bool:
+        return True
+
+    attack = caused = True
+
+
+class ActivateEvent(_FighterEvent, frozen=True, tag="activate"):
+    label = "a fighter activates (or is un-marked)"
+
+    def apply(self, state: BattleState) -> None:
+        f = state.fighters[self.fighter]
+        f.activated = not f.activated
+
+    def describe(self, words: Words) -> str:
+        return f"{words.name(self.fighter)} activation marked"
+
+    def undo(self, state: BattleState) -> bool:
+        f = state.fighters[self.fighter]
+        f.activated = not f.activated
+        return True
+
+    @property
+    def activation(self) -> bool:
+        return True
+
+    def own_timings(self, f: FighterState, own: bool) -> set[str]:
+        if not f.activated:
+            return set()
+        return {"own_activation" if own else "enemy_activation"}
+
+
+class FailedTestEvent(Event, frozen=True, tag="test_failed"):
+    fighter: str = ""  # "" for a gang's test (Bottle)
+    gang: str = ""
+    test: str = ""  # one of TESTS
+    label = "a failed test (Nerve, Cool, Willpower, Intelligence, Ammo, Bottle)"
+
+    def validate(self, state: BattleState) -> None:
+        if self.test not in TESTS:
+            raise BattleError(f"unknown test {self.test!r}")
+        if self.fighter:
+            _fighter(state, self.fighter)
+            if self.gang and self.gang not in state.sides:  # a hand-edited log
+                raise BattleError(f"no gang {self.gang!r} in this battle")
+        elif self.gang not in state.sides:
+            raise BattleError("a failed test needs a fighter or a gang")
+
+    def apply(self, state: BattleState) -> None:
+        if self.test == "bottle":
+            gang = self.gang or state.fighters[self.fighter].gang
+            state.sides[gang].bottle_failed += 1
+
+    def describe(self, words: Words) -> str:
+        who = words.name(self.fighter) if self.fighter else words.gang(self.gang)
+        return f"{who} failed a {TEST_NAMES.get(self.test, self.test)} test"
+
+    @property
+    def failed_test(self) -> str:
+        return self.test
+
+    def timings(self, st: BattleState, gang: str, old_round: int) -> set[str]:
+        return {"test_failed"} | self.fighter_timings(st, gang)
+
+
+class TacticEvent(_GangEvent, frozen=True, tag="tactic"):
+    note: str = ""  # the Gang Tactic's name
+    label = "a Gang Tactic played"
+
+    def apply(self, state: BattleState) -> None:
+        state.sides[self.gang].tactics.append(self.note or "Gang Tactic")
+
+    def describe(self, words: Words) -> str:
+        named = f": {self.note}" if self.note and self.note != "Gang Tactic" else ""
+        return f"{words.gang(self.gang)} played a Gang Tactic{named}"
+
+    def undo(self, state: BattleState) -> bool:
+        state.sides[self.gang].tactics.pop()
+        return True
+
+    @property
+    def tactic_by(self) -> str:
+        return self.gang
+
+    def timings(self, st: BattleState, gang: str, old_round: int) -> set[str]:
+        return {"own_tactic"} if self.gang == gang else set()
+
+
+class XpEvent(_FighterEvent, frozen=True, tag="xp"):
+    amount: int = 0
+    label = "XP awarded to a fighter"
+    after_end = True
+
+    def validate_fighter(self, state: BattleState, f: FighterState) -> None:
+        if self.amount == 0:
+            raise BattleError("XP: not 0")
+        if f.xp + self.amount < 0:
+            raise BattleError(f"{f.name} has only {f.xp} XP from this battle")
+
+    def apply(self, state: BattleState) -> None:
+        state.fighters[self.fighter].xp += self.amount
+
+    def undo(self, state: BattleState) -> bool:
+        state.fighters[self.fighter].xp -= self.amount
+        return True
+
+    def describe(self, words: Words) -> str:
+        return f"{words.name(self.fighter)}: {self.amount:+d} XP"
+
+
+class VpEvent(_GangEvent, frozen=True, tag="vp"):
+    amount: int = 0
+    label = "Victory Points scored"
+
+    def apply(self, state: BattleState) -> None:
+        state.sides[self.gang].vp += self.amount
+
+    def undo(self, state: BattleState) -> bool:
+        state.sides[self.gang].vp -= self.amount
+        return True
+
+    def describe(self, words: Words) -> str:
+        return f"{words.gang(self.gang)}: {self.amount:+d} VP"
+
+
+class ReinforcementEvent(_FighterEvent, frozen=True, tag="reinforcement"):
+    dice: str = ""  # the dice rolled for the arrival ("D6")
+    faces: tuple[int, ...] = ()  # the face rolled (by the app or entered from real dice)
+    distance: int = 0  # inches from all enemy models (9 or 12)
+    label = "a Reinforcement arrives (with the D6 for 9\"/12\" when rolled)"
+
+    def validate_fighter(self, state: BattleState, f: FighterState) -> None:
+        if f.state != NOT_DEPLOYED:
+            raise BattleError(f"{f.name} is already on the battlefield")
+        if self.faces:
+            if len(self.faces) != 1 or not 1 <= self.faces[0] <= 6:
+                raise BattleError(f"a Reinforcement's arrival roll is one D6, not {list(self.faces)}")
+            if self.distance != scenario.reinforcement_distance(self.faces[0]):
+                raise BattleError(f'a D6 of {self.faces[0]} deploys at least '
+                                  f'{scenario.reinforcement_distance(self.faces[0])}" away, '
+                                  f'not {self.distance}"')
+
+    def apply(self, state: BattleState) -> None:
+        f = state.fighters[self.fighter]
+        f.state = ACTIVE
+        side = state.sides[f.gang]
+        if self.fighter in side.reserves:
+            side.reserves.remove(self.fighter)
+        if state.phase == END and side.step_round == state.round:
+            side.arrived += 1
+
+    def describe(self, words: Words) -> str:
+        if self.faces:
+            return (f"{words.name(self.fighter)} arrives (Reinforcement, {self.dice or 'D6'} "
+                    f"{self.faces[0]}: {self.distance}\" from enemies)")
+        return f"{words.name(self.fighter)} arrives (Reinforcement)"
+
+    @property
+    def arrival(self) -> bool:
+        return True
+
+    def timings(self, st: BattleState, gang: str, old_round: int) -> set[str]:
+        return {"reinforcement"} | self.fighter_timings(st, gang)
+
+
+class ReinforcementsDueEvent(_GangEvent, frozen=True, tag="reinforcements_due"):
+    amount: int = 0
+    round: int = 0
+    dice: str = ""
+    faces: tuple[int, ...] = ()
+    label = "how many Reinforcements a gang draws in this End phase"
+
+    def validate_gang(self, state: BattleState, side: SideState) -> None:
+        if state.phase != END or self.round != state.round:
+            raise BattleError("Reinforcements arrive in the End phase of the current round")
+        if side.step_round == state.round:
+            raise BattleError(f"{side.name}: Reinforcements due this round "
+                              f"are already recorded")
+        if self.amount < 0:
+            raise BattleError("Reinforcements due: not below 0")
+
+    def apply(self, state: BattleState) -> None:
+        side = state.sides[self.gang]
+        side.step_round, side.due, side.arrived = state.round, self.amount, 0
+
+    def describe(self, words: Words) -> str:
+        rolled = f" ({self.dice} {list(self.faces)})" if self.faces else ""
+        n = f"{self.amount} Reinforcement" + ("" if self.amount == 1 else "s")
+        return f"{words.gang(self.gang)}: {n} due this round{rolled}"
+
+
+class PriorityEvent(_GangEvent, frozen=True, tag="priority"):
+    label = "who won Priority"
+
+    def apply(self, state: BattleState) -> None:
+        state.priority = self.gang
+        state.priority_round = state.round
+
+    def describe(self, words: Words) -> str:
+        return f"{words.gang(self.gang)} wins Priority"
+
+
+class PhaseEvent(Event, frozen=True, tag="phase"):
+    round: int = 0
+    phase: str = ""
+    label = "a new phase or round"
+
+    def validate(self, state: BattleState) -> None:
+        if self.phase not in PHASES or self.round < 1:
+            raise BattleError(f"bad phase {self.phase!r} / round {self.round}")
+
+    def apply(self, state: BattleState) -> None:
+        if self.round != state.round:
+            for f in state.fighters.values():
+                f.activated = False
+        state.round, state.phase = self.round, self.phase
+
+    def describe(self, words: Words) -> str:
+        return f"Round {self.round}: {PHASE_NAMES.get(self.phase, self.phase)} phase"
+
+    @property
+    def new_phase(self) -> bool:
+        return True
+
+    def moments_before(self, old_round: int) -> tuple[str, ...]:
+        return (ROUND_END,) if self.round != old_round else ()
+
+    def moments_after(self, old_round: int, old_phase: str) -> tuple[str, ...]:
+        out = (ROUND_START,) if self.round != old_round else ()
+        return out + ((END_PHASE,) if self.phase == END and old_phase != END else ())
+
+    def timings(self, st: BattleState, gang: str, old_round: int) -> set[str]:
+        out = {"round_start"} if self.round != old_round else set()
+        return out | ({"end_phase"} if self.phase == END else set())
+
+
+class EndEvent(Event, frozen=True, tag="end"):
+    winner: str = ""
+    fled: tuple[str, ...] = ()  # gangs whose fighters fled
+    label = "the battle ends (winner or draw, who fled)"
+
+    def validate(self, state: BattleState) -> None:
+        if self.winner and self.winner not in state.sides:
+            raise BattleError(f"no gang {self.winner!r} in this battle")
+        for g in self.fled:
+            if g not in state.sides:
+                raise BattleError(f"no gang {g!r} in this battle")
+
+    def apply(self, state: BattleState) -> None:
+        state.ended = True
+        state.winner = self.winner
+        state.fled = self.fled
+        for f in state.fighters.values():  # a gang that fled leaves its standing fighters' table
+            if f.gang in self.fled and f.state in (ACTIVE, ENGAGED, PINNED):
+                f.state = FLED
+
+    def describe(self, words: Words) -> str:
+        won = f"{words.gang(self.winner)} win" if self.winner else "a draw"
+        fled = f"; {', '.join(words.gang(g) for g in self.fled)} fled" if self.fled else ""
+        return f"Battle over: {won}{fled}"
+
+    def moments_after(self, old_round: int, old_phase: str) -> tuple[str, ...]:
+        return (ROUND_END, BATTLE_END)
+
+    def timings(self, st: BattleState, gang: str, old_round: int) -> set[str]:
+        return {"battle_end"}
+
+
+class _CardEvent(_GangEvent, frozen=True):
+    """A Sub-plot card of the gang and what it gave."""
+
+    card: str = ""
+    upgraded: bool = False
+    rewards: tuple[Reward, ...] = ()
+
+    after_end = True
+    verb: ClassVar[str] = ""
+
+    def describe(self, words: Words) -> str:
+        got = ", ".join(reward_text(r, words.state) for r in self.rewards) or "no reward"
+        return f"{words.gang(self.gang)} {self.verb} {words.card(self.card)}: {got}"
+
+
+class RevealEvent(_CardEvent, frozen=True, tag="reveal"):
+    label = "a Sub-plot revealed, with its reward"
+    verb = "revealed"
+
+    def validate_gang(self, state: BattleState, side: SideState) -> None:
+        if self.card in side.revealed:
+            raise BattleError(f"{self.card} is already revealed")
+
+    def apply(self, state: BattleState) -> None:
+        side = state.sides[self.gang]
+        side.revealed.append(self.card)
+        side.revealed_at[self.card] = state.events
+        side.rewards.extend((self.card, r) for r in self.rewards)
+
+    @property
+    def card_rewarded(self) -> bool | None:
+        return bool(self.rewards)
+
+
+class RewardEvent(_CardEvent, frozen=True, tag="reward"):
+    label = "a revealed Sub-plot's reward, walked at the end"
+    verb = "reward for"
+
+    def validate_gang(self, state: BattleState, side: SideState) -> None:
+        if self.card not in side.revealed:
+            raise BattleError(f"{self.card} is not revealed")
+
+    def apply(self, state: BattleState) -> None:
+        state.sides[self.gang].rewards.extend((self.card, r) for r in self.rewards)
+
+    @property
+    def card_rewarded(self) -> bool | None:
+        return True
+
+
+class SideJobEvent(_GangEvent, frozen=True, tag="side_job"):
+    label = "a gang achieved its Side Job"
+    after_end = True
+
+    def validate_gang(self, state: BattleState, side: SideState) -> None:
+        if side.side_job_done:
+            raise BattleError(f"{side.name} have already achieved their Side Job")
+
+    def apply(self, state: BattleState) -> None:
+        state.sides[self.gang].side_job_done = True
+
+    def undo(self, state: BattleState) -> bool:
+        state.sides[self.gang].side_job_done = False
+        return True
+
+    def describe(self, words: Words) -> str:
+        side = words.state.sides.get(self.gang)
+        job = f": {side.side_job}" if side and side.side_job else ""
+        return f"{words.gang(self.gang)} achieved their Side Job{job}"
+
 
 
 # --- state -------------------------------------------------------------------------
@@ -411,7 +1078,7 @@ def _fighter(state: BattleState, key: str) -> FighterState:
         raise BattleError(f"no fighter {key!r} in this battle") from None
 
 
-def _take_down(state: BattleState, f: FighterState, ev: Event) -> None:
+def _take_down(state: BattleState, f: FighterState, ev: StateEvent) -> None:
     if ev.attacker:
         f.taken_out_by = ev.attacker
         by = state.fighters.get(ev.attacker)
@@ -424,830 +1091,96 @@ def _take_down(state: BattleState, f: FighterState, ev: Event) -> None:
 OFF_THE_BATTLEFIELD = (OUT_OF_ACTION, FLED, NOT_DEPLOYED)
 
 
-# --- one handler per event kind ----------------------------------------------------------
-#
-# Each event kind is one class below: its label (the log widget and the help screen show
-# it), what it must meet to follow a state (``validate``; ``check_new`` for what only a
-# newly recorded event must meet), what it changes (``apply``) and its line in the log
-# (``describe``). ``@event_kind`` registers it in ``HANDLERS``, so a new kind is one class;
-# :func:`check`, :func:`check_new`, :func:`apply` and :func:`describe` dispatch to it.
-
-
-class Words:
-    """What a log line needs: the battle's names and the names of the revealed cards."""
-
-    def __init__(self, state: BattleState, card_names: dict[str, str] | None = None) -> None:
-        self.state = state
-        self.card_names = card_names or {}
-
-    def name(self, key: str) -> str:
-        return self.state.name_of(key)
-
-    def gang(self, g: str) -> str:
-        side = self.state.sides.get(g)
-        return side.name if side else (g or "?")
-
-    def by(self, ev: Event) -> str:
-        """" (by <attacker>, <how>)", or "" when neither was recorded."""
-        parts = []
-        if ev.attacker:
-            parts.append(f"by {self.name(ev.attacker)}")
-        how = how_text(ev.action, ev.traits)
-        if how:
-            parts.append(how)
-        return f" ({', '.join(parts)})" if parts else ""
-
-    def card(self, cid: str) -> str:
-        return self.card_names.get(cid, cid)
-
-
-class EventKind:
-    """One kind of event. Subclasses set ``kind`` and ``label`` and override what the kind
-    checks, changes and says; the base refuses any event before the start and, unless
-    ``after_end``, after the end."""
-
-    kind: ClassVar[str] = ""
-    label: ClassVar[str] = ""
-    #: may still be recorded once the battle is over
-    after_end: ClassVar[bool] = False
-
-    def check(self, state: BattleState, ev: Event) -> None:
-        """Raise BattleError when ``ev`` cannot follow ``state``."""
-        if not state.events:
-            raise BattleError("the battle has not started")
-        if state.ended and not self.after_end:
-            raise BattleError("the battle is over: only Sub-plot reveals and rewards, XP and "
-                              "Side Jobs can follow")
-        self.validate(state, ev)
-
-    def validate(self, state: BattleState, ev: Event) -> None:
-        """What this kind's fields must meet in ``state`` (BattleError otherwise)."""
-
-    def check_new(self, state: BattleState, ev: Event) -> None:
-        """What a new event (recorded now, not one of a saved log replayed) must also meet."""
-
-    def apply(self, state: BattleState, ev: Event) -> None:
-        """Change ``state`` in place (``state.events`` already counts ``ev``)."""
-
-    def describe(self, ev: Event, words: Words) -> str:
-        """One line of the battle log, in the players' words."""
-        return ev.kind
-
-    def undo(self, state: BattleState, ev: Event) -> bool:
-        """Take ``ev`` (the last event applied) back out of ``state`` in place: True when
-        done, False when the state must be replayed from the log without it (the kinds
-        whose change cannot be read back from the event alone)."""
-        return False
-
-    # --- what the event is, to those who watch the log (the Sub-plot watchers) ---------
-    #
-    # A watcher never asks an event's kind: it asks the event what it is (a takedown, a
-    # wound, a Recovery test, a condition gained ...), and each kind answers for itself.
-
-    #: an attack on the event's fighter (its ``action`` and ``traits`` are the attack's):
-    #: a takedown, a wound, or an attack that changed nothing
-    attack: ClassVar[bool] = False
-    #: its ``attacker`` caused it (an attack, or a condition such as Broken by whom)
-    caused: ClassVar[bool] = False
-    #: watchers see it (the start is a moment of the battle instead)
-    seen: ClassVar[bool] = True
-
-    def put_in(self, ev: Event) -> str:
-        """The state the event puts its fighter in by a state change ("" for none)."""
-        return ""
-
-    def takedown(self, ev: Event) -> str:
-        """The down state (Seriously Injured, Out of Action) the event puts its fighter in
-        ("" if none)."""
-        return ""
-
-    def wound(self, ev: Event) -> bool:
-        """The fighter was wounded: a Flesh Wound, or Seriously Injured / Out of Action."""
-        return False
-
-    def flesh_wounds(self, ev: Event) -> int:
-        """Flesh Wounds suffered in one hit (0: none, or not from a hit)."""
-        return 0
-
-    def recovery(self, ev: Event) -> str:
-        """A Recovery test's result ("" for any other event)."""
-        return ""
-
-    def condition_gained(self, ev: Event) -> str:
-        return ""
-
-    def condition_lost(self, ev: Event) -> str:
-        return ""
-
-    def failed_test(self, ev: Event) -> str:
-        """The test failed ("" for any other event)."""
-        return ""
-
-    def tactic_by(self, ev: Event) -> str:
-        """The gang that played a Gang Tactic ("" for any other event)."""
-        return ""
-
-    def activation(self, ev: Event) -> bool:
-        """An activation marked (or un-marked)."""
-        return False
-
-    def new_phase(self, ev: Event) -> bool:
-        return False
-
-    def arrival(self, ev: Event) -> bool:
-        """A Reinforcement arrives."""
-        return False
-
-    def card_rewarded(self, ev: Event) -> bool | None:
-        """For a Sub-plot revealed or its reward walked: whether a reward was recorded;
-        None for any other event."""
-        return None
-
-    def moments_before(self, ev: Event, old_round: int) -> tuple[str, ...]:
-        """The moments of the battle that end with this event, before it is seen (the
-        round before a new round's first phase), in order."""
-        return ()
-
-    def moments_after(self, ev: Event, old_round: int, old_phase: str) -> tuple[str, ...]:
-        """The moments of the battle this event begins or ends, after it is seen."""
-        return ()
-
-    def timings(self, ev: Event, st: BattleState, gang: str, old_round: int) -> set[str]:
-        """The reminder timings (``watch.TIMINGS``) this event, applied to ``st``, is for
-        the cards of ``gang``."""
-        return self.fighter_timings(ev, st, gang)
-
-    def fighter_timings(self, ev: Event, st: BattleState, gang: str) -> set[str]:
-        """The timings of an event about a fighter: a takedown, an attack by or on one of
-        the gang's fighters, and what the kind itself adds (:meth:`own_timings`)."""
-        f = st.fighters.get(ev.fighter)
-        if f is None:
-            return set()
-        own = f.gang == gang
-        out = self.own_timings(ev, f, own)
-        if self.takedown(ev):
-            out.add("own_takedown" if own else "enemy_takedown")
-        a = st.fighters.get(ev.attacker)
-        if a is not None and self.caused:
-            if a.gang == gang and not own:
-                out.add("own_attack")
-            elif a.gang != gang and own:
-                out.add("enemy_attack")
-        return out
-
-    def own_timings(self, ev: Event, f: FighterState, own: bool) -> set[str]:
-        """The timings this kind adds for its fighter ``f`` (``own``: the gang's)."""
-        return set()
-
-
-#: moments of the battle (the Sub-plot watchers are told of each, after its event)
-BATTLE_START = "battle_start"
-ROUND_START = "round_start"
-ROUND_END = "round_end"
-END_PHASE = "end_phase"
-BATTLE_END = "battle_end"
-
-
-#: event kind -> its handler, in the order the help lists them
-HANDLERS: dict[str, EventKind] = {}
-
-_K = TypeVar("_K", bound=type[EventKind])
-
-
-def event_kind(cls: _K) -> _K:
-    """Register an event kind's handler (a class decorator)."""
-    HANDLERS[cls.kind] = cls()
-    return cls
-
-
-class _FighterEvent(EventKind):
-    """An event on one fighter (and maybe the attacker who caused it, and how)."""
-
-    def validate(self, state: BattleState, ev: Event) -> None:
-        f = _fighter(state, ev.fighter)
-        if ev.attacker:
-            _fighter(state, ev.attacker)
-        if ev.action and ev.action not in ACTIONS:
-            raise BattleError(f"unknown action {ev.action!r}")
-        self.validate_fighter(state, ev, f)
-
-    def validate_fighter(self, state: BattleState, ev: Event, f: FighterState) -> None:
-        """What the event must meet for this fighter."""
-
-
-class _GangEvent(EventKind):
-    """An event of one gang of the battle."""
-
-    def validate(self, state: BattleState, ev: Event) -> None:
-        if ev.gang not in state.sides:
-            raise BattleError(f"no gang {ev.gang!r} in this battle")
-        self.validate_gang(state, ev, state.sides[ev.gang])
-
-    def validate_gang(self, state: BattleState, ev: Event, side: SideState) -> None:
-        """What the event must meet for this gang."""
-
-
-@event_kind
-class StartEvent(EventKind):
-    kind = "start"
-    label = "the battle starts: both crews"
-
-    def check(self, state: BattleState, ev: Event) -> None:
-        if state.events:
-            raise BattleError("the battle has already started")
-        if len(ev.sides) != 2:
-            raise BattleError("a battle needs two sides")
-
-    def apply(self, state: BattleState, ev: Event) -> None:
-        state.round, state.phase = 1, PRIORITY
-        for side in ev.sides:
-            s = SideState(side.gang, side.name, side.house, side.side_job)
-            state.sides[side.gang] = s
-            for r in side.fighters:
-                key = f"{side.gang}/{r.id}"
-                state.fighters[key] = FighterState(
-                    key, side.gang, r.id, r.name, r.type, r.label,
-                    state=NOT_DEPLOYED if r.reserve else ACTIVE, cost=r.cost,
-                )
-                if r.reserve:
-                    s.reserves.append(key)
-
-    def describe(self, ev: Event, words: Words) -> str:
-        return "Battle starts: " + " vs ".join(s.name for s in ev.sides)
-
-    seen = False
-
-    def moments_after(self, ev: Event, old_round: int, old_phase: str) -> tuple[str, ...]:
-        return (BATTLE_START,)
-
-    def timings(self, ev: Event, st: BattleState, gang: str, old_round: int) -> set[str]:
-        return {"battle_start"}
-
-
-@event_kind
-class StateEvent(_FighterEvent):
-    kind = "state"
-    label = "a fighter's state changes (optional attacker, action, weapon traits)"
-
-    def validate_fighter(self, state: BattleState, ev: Event, f: FighterState) -> None:
-        if ev.state not in STATES:
-            raise BattleError(f"unknown state {ev.state!r}")
-        if ev.state == f.state:
-            raise BattleError(f"{f.name} is already {STATE_NAMES[f.state]}")
-
-    def apply(self, state: BattleState, ev: Event) -> None:
-        f = state.fighters[ev.fighter]
-        f.state = ev.state
-        if ev.state in DOWN:
-            _take_down(state, f, ev)
-        elif ev.state in (ACTIVE, ENGAGED, PINNED):
-            f.taken_out_by = ""
-            f.how = ""
-        if ev.state == OUT_OF_ACTION or ev.state == FLED:
-            f.conditions = []
-        if ev.state == OUT_OF_ACTION:
-            f.out_at.append(state.events)
-
-    def describe(self, ev: Event, words: Words) -> str:
-        return f"{words.name(ev.fighter)}: {STATE_NAMES.get(ev.state, ev.state)}{words.by(ev)}"
-
-    attack = caused = True
-
-    def put_in(self, ev: Event) -> str:
-        return ev.state
-
-    def takedown(self, ev: Event) -> str:
-        return ev.state if ev.state in DOWN else ""
-
-    def wound(self, ev: Event) -> bool:
-        return ev.state in DOWN
-
-
-@event_kind
-class FleshWoundEvent(_FighterEvent):
-    kind = "flesh_wound"
-    label = "a fighter suffers Flesh Wounds"
-
-    def validate_fighter(self, state: BattleState, ev: Event, f: FighterState) -> None:
-        if ev.amount < 1:
-            raise BattleError("Flesh Wounds: at least 1")
-
-    def apply(self, state: BattleState, ev: Event) -> None:
-        state.fighters[ev.fighter].flesh_wounds += ev.amount
-
-    def undo(self, state: BattleState, ev: Event) -> bool:
-        state.fighters[ev.fighter].flesh_wounds -= ev.amount
-        return True
-
-    attack = caused = True
-
-    def wound(self, ev: Event) -> bool:
-        return True
-
-    def flesh_wounds(self, ev: Event) -> int:
-        return ev.amount
-
-    def describe(self, ev: Event, words: Words) -> str:
-        n = f"{ev.amount} Flesh Wounds" if ev.amount != 1 else "Flesh Wound"
-        return f"{words.name(ev.fighter)}: {n}{words.by(ev)}"
-
-
-@event_kind
-class RecoveryEvent(_FighterEvent):
-    kind = "recovery"
-    label = "a Seriously Injured fighter's Recovery test"
-
-    def validate_fighter(self, state: BattleState, ev: Event, f: FighterState) -> None:
-        if f.state != SERIOUSLY_INJURED:
-            raise BattleError(f"{f.name} is not Seriously Injured: no Recovery test")
-        if ev.result not in RECOVERY_RESULTS:
-            raise BattleError(f"unknown Recovery result {ev.result!r}")
-
-    def apply(self, state: BattleState, ev: Event) -> None:
-        f = state.fighters[ev.fighter]
-        if ev.result == PINNED:
-            f.state = PINNED
-            f.flesh_wounds += 1
-            f.recoveries += 1
-            f.taken_out_by = ""
-            f.how = ""
-        elif ev.result == OUT_OF_ACTION:
-            f.state = OUT_OF_ACTION
-            f.conditions = []
-            f.out_at.append(state.events)
-
-    def describe(self, ev: Event, words: Words) -> str:
-        return (f"{words.name(ev.fighter)}: Recovery test, "
-                f"{RECOVERY_NAMES.get(ev.result, ev.result)}")
-
-    def recovery(self, ev: Event) -> str:
-        return ev.result
-
-    def takedown(self, ev: Event) -> str:
-        return OUT_OF_ACTION if ev.result == OUT_OF_ACTION else ""
-
-    def own_timings(self, ev: Event, f: FighterState, own: bool) -> set[str]:
-        return {"own_recovery"} if own else set()
-
-
-@event_kind
-class ConditionEvent(_FighterEvent):
-    kind = "condition"
-    label = "a condition gained or lost (Broken, Blaze, Insane, or named)"
-
-    def validate_fighter(self, state: BattleState, ev: Event, f: FighterState) -> None:
-        if not ev.condition.strip():
-            raise BattleError("name the condition")
-        if ev.lost and ev.condition not in f.conditions:
-            raise BattleError(f"{f.name} is not {ev.condition}")
-        if not ev.lost and ev.condition in f.conditions:
-            raise BattleError(f"{f.name} is already {ev.condition}")
-
-    def check_new(self, state: BattleState, ev: Event) -> None:
-        # no condition for a fighter off the battlefield (an Out of Action fighter's
-        # conditions are cleared when they go); saved logs holding one still load
-        if not ev.lost:
-            f = state.fighters.get(ev.fighter)
-            if f is not None and f.state in OFF_THE_BATTLEFIELD:
-                raise BattleError(f"{f.name} is {STATE_NAMES[f.state]} (off the battlefield): "
-                                  f"no {ev.condition} to record")
-
-    def apply(self, state: BattleState, ev: Event) -> None:
-        f = state.fighters[ev.fighter]
-        if ev.lost:
-            f.conditions.remove(ev.condition)
-            if ev.condition == "Broken":
-                f.caused["rally"] = f.caused.get("rally", 0) + 1
-        else:
-            f.conditions.append(ev.condition)
-
-    def describe(self, ev: Event, words: Words) -> str:
-        if ev.lost:
-            return f"{words.name(ev.fighter)} {condition_data.lost_text(ev.condition)}"
-        return f"{words.name(ev.fighter)}: {ev.condition}{words.by(ev)}"
-
-    caused = True
-
-    def condition_gained(self, ev: Event) -> str:
-        return "" if ev.lost else ev.condition
-
-    def condition_lost(self, ev: Event) -> str:
-        return ev.condition if ev.lost else ""
-
-
-@event_kind
-class AttackEvent(_FighterEvent):
-    kind = "attack"
-    label = "an attack that changed nothing (e.g. a weapon used)"
-
-    # nothing changes on the table; watchers read it
-
-    def describe(self, ev: Event, words: Words) -> str:
-        return f"{words.name(ev.fighter)} attacked{words.by(ev)}"
-
-    def undo(self, state: BattleState, ev: Event) -> bool:
-        return True
-
-    attack = caused = True
-
-
-@event_kind
-class ActivateEvent(_FighterEvent):
-    kind = "activate"
-    label = "a fighter activates (or is un-marked)"
-
-    def apply(self, state: BattleState, ev: Event) -> None:
-        f = state.fighters[ev.fighter]
-        f.activated = not f.activated
-
-    def describe(self, ev: Event, words: Words) -> str:
-        return f"{words.name(ev.fighter)} activation marked"
-
-    def undo(self, state: BattleState, ev: Event) -> bool:
-        f = state.fighters[ev.fighter]
-        f.activated = not f.activated
-        return True
-
-    def activation(self, ev: Event) -> bool:
-        return True
-
-    def own_timings(self, ev: Event, f: FighterState, own: bool) -> set[str]:
-        if not f.activated:
-            return set()
-        return {"own_activation" if own else "enemy_activation"}
-
-
-@event_kind
-class FailedTestEvent(EventKind):
-    kind = "test_failed"
-    label = "a failed test (Nerve, Cool, Willpower, Intelligence, Ammo, Bottle)"
-
-    def validate(self, state: BattleState, ev: Event) -> None:
-        if ev.test not in TESTS:
-            raise BattleError(f"unknown test {ev.test!r}")
-        if ev.fighter:
-            _fighter(state, ev.fighter)
-            if ev.gang and ev.gang not in state.sides:  # a hand-edited log
-                raise BattleError(f"no gang {ev.gang!r} in this battle")
-        elif ev.gang not in state.sides:
-            raise BattleError("a failed test needs a fighter or a gang")
-
-    def apply(self, state: BattleState, ev: Event) -> None:
-        if ev.test == "bottle":
-            gang = ev.gang or state.fighters[ev.fighter].gang
-            state.sides[gang].bottle_failed += 1
-
-    def describe(self, ev: Event, words: Words) -> str:
-        who = words.name(ev.fighter) if ev.fighter else words.gang(ev.gang)
-        return f"{who} failed a {TEST_NAMES.get(ev.test, ev.test)} test"
-
-    def failed_test(self, ev: Event) -> str:
-        return ev.test
-
-    def timings(self, ev: Event, st: BattleState, gang: str, old_round: int) -> set[str]:
-        return {"test_failed"} | self.fighter_timings(ev, st, gang)
-
-
-@event_kind
-class TacticEvent(_GangEvent):
-    kind = "tactic"
-    label = "a Gang Tactic played"
-
-    def apply(self, state: BattleState, ev: Event) -> None:
-        state.sides[ev.gang].tactics.append(ev.note or "Gang Tactic")
-
-    def describe(self, ev: Event, words: Words) -> str:
-        named = f": {ev.note}" if ev.note and ev.note != "Gang Tactic" else ""
-        return f"{words.gang(ev.gang)} played a Gang Tactic{named}"
-
-    def undo(self, state: BattleState, ev: Event) -> bool:
-        state.sides[ev.gang].tactics.pop()
-        return True
-
-    def tactic_by(self, ev: Event) -> str:
-        return ev.gang
-
-    def timings(self, ev: Event, st: BattleState, gang: str, old_round: int) -> set[str]:
-        return {"own_tactic"} if ev.gang == gang else set()
-
-
-@event_kind
-class XpEvent(_FighterEvent):
-    kind = "xp"
-    label = "XP awarded to a fighter"
-    after_end = True
-
-    def validate_fighter(self, state: BattleState, ev: Event, f: FighterState) -> None:
-        if ev.amount == 0:
-            raise BattleError("XP: not 0")
-        if f.xp + ev.amount < 0:
-            raise BattleError(f"{f.name} has only {f.xp} XP from this battle")
-
-    def apply(self, state: BattleState, ev: Event) -> None:
-        state.fighters[ev.fighter].xp += ev.amount
-
-    def undo(self, state: BattleState, ev: Event) -> bool:
-        state.fighters[ev.fighter].xp -= ev.amount
-        return True
-
-    def describe(self, ev: Event, words: Words) -> str:
-        return f"{words.name(ev.fighter)}: {ev.amount:+d} XP"
-
-
-@event_kind
-class VpEvent(_GangEvent):
-    kind = "vp"
-    label = "Victory Points scored"
-
-    def apply(self, state: BattleState, ev: Event) -> None:
-        state.sides[ev.gang].vp += ev.amount
-
-    def undo(self, state: BattleState, ev: Event) -> bool:
-        state.sides[ev.gang].vp -= ev.amount
-        return True
-
-    def describe(self, ev: Event, words: Words) -> str:
-        return f"{words.gang(ev.gang)}: {ev.amount:+d} VP"
-
-
-@event_kind
-class ReinforcementEvent(_FighterEvent):
-    kind = "reinforcement"
-    label = "a Reinforcement arrives (with the D6 for 9\"/12\" when rolled)"
-
-    def validate_fighter(self, state: BattleState, ev: Event, f: FighterState) -> None:
-        if f.state != NOT_DEPLOYED:
-            raise BattleError(f"{f.name} is already on the battlefield")
-        if ev.faces:
-            if len(ev.faces) != 1 or not 1 <= ev.faces[0] <= 6:
-                raise BattleError(f"a Reinforcement's arrival roll is one D6, not {list(ev.faces)}")
-            if ev.distance != scenario.reinforcement_distance(ev.faces[0]):
-                raise BattleError(f'a D6 of {ev.faces[0]} deploys at least '
-                                  f'{scenario.reinforcement_distance(ev.faces[0])}" away, '
-                                  f'not {ev.distance}"')
-
-    def apply(self, state: BattleState, ev: Event) -> None:
-        f = state.fighters[ev.fighter]
-        f.state = ACTIVE
-        side = state.sides[f.gang]
-        if ev.fighter in side.reserves:
-            side.reserves.remove(ev.fighter)
-        if state.phase == END and side.step_round == state.round:
-            side.arrived += 1
-
-    def describe(self, ev: Event, words: Words) -> str:
-        if ev.faces:
-            return (f"{words.name(ev.fighter)} arrives (Reinforcement, {ev.dice or 'D6'} "
-                    f"{ev.faces[0]}: {ev.distance}\" from enemies)")
-        return f"{words.name(ev.fighter)} arrives (Reinforcement)"
-
-    def arrival(self, ev: Event) -> bool:
-        return True
-
-    def timings(self, ev: Event, st: BattleState, gang: str, old_round: int) -> set[str]:
-        return {"reinforcement"} | self.fighter_timings(ev, st, gang)
-
-
-@event_kind
-class ReinforcementsDueEvent(_GangEvent):
-    kind = "reinforcements_due"
-    label = "how many Reinforcements a gang draws in this End phase"
-
-    def validate_gang(self, state: BattleState, ev: Event, side: SideState) -> None:
-        if state.phase != END or ev.round != state.round:
-            raise BattleError("Reinforcements arrive in the End phase of the current round")
-        if side.step_round == state.round:
-            raise BattleError(f"{side.name}: Reinforcements due this round "
-                              f"are already recorded")
-        if ev.amount < 0:
-            raise BattleError("Reinforcements due: not below 0")
-
-    def apply(self, state: BattleState, ev: Event) -> None:
-        side = state.sides[ev.gang]
-        side.step_round, side.due, side.arrived = state.round, ev.amount, 0
-
-    def describe(self, ev: Event, words: Words) -> str:
-        rolled = f" ({ev.dice} {list(ev.faces)})" if ev.faces else ""
-        n = f"{ev.amount} Reinforcement" + ("" if ev.amount == 1 else "s")
-        return f"{words.gang(ev.gang)}: {n} due this round{rolled}"
-
-
-@event_kind
-class PriorityEvent(_GangEvent):
-    kind = "priority"
-    label = "who won Priority"
-
-    def apply(self, state: BattleState, ev: Event) -> None:
-        state.priority = ev.gang
-        state.priority_round = state.round
-
-    def describe(self, ev: Event, words: Words) -> str:
-        return f"{words.gang(ev.gang)} wins Priority"
-
-
-@event_kind
-class PhaseEvent(EventKind):
-    kind = "phase"
-    label = "a new phase or round"
-
-    def validate(self, state: BattleState, ev: Event) -> None:
-        if ev.phase not in PHASES or ev.round < 1:
-            raise BattleError(f"bad phase {ev.phase!r} / round {ev.round}")
-
-    def apply(self, state: BattleState, ev: Event) -> None:
-        if ev.round != state.round:
-            for f in state.fighters.values():
-                f.activated = False
-        state.round, state.phase = ev.round, ev.phase
-
-    def describe(self, ev: Event, words: Words) -> str:
-        return f"Round {ev.round}: {PHASE_NAMES.get(ev.phase, ev.phase)} phase"
-
-    def new_phase(self, ev: Event) -> bool:
-        return True
-
-    def moments_before(self, ev: Event, old_round: int) -> tuple[str, ...]:
-        return (ROUND_END,) if ev.round != old_round else ()
-
-    def moments_after(self, ev: Event, old_round: int, old_phase: str) -> tuple[str, ...]:
-        out = (ROUND_START,) if ev.round != old_round else ()
-        return out + ((END_PHASE,) if ev.phase == END and old_phase != END else ())
-
-    def timings(self, ev: Event, st: BattleState, gang: str, old_round: int) -> set[str]:
-        out = {"round_start"} if ev.round != old_round else set()
-        return out | ({"end_phase"} if ev.phase == END else set())
-
-
-@event_kind
-class EndEvent(EventKind):
-    kind = "end"
-    label = "the battle ends (winner or draw, who fled)"
-
-    def validate(self, state: BattleState, ev: Event) -> None:
-        if ev.winner and ev.winner not in state.sides:
-            raise BattleError(f"no gang {ev.winner!r} in this battle")
-        for g in ev.fled:
-            if g not in state.sides:
-                raise BattleError(f"no gang {g!r} in this battle")
-
-    def apply(self, state: BattleState, ev: Event) -> None:
-        state.ended = True
-        state.winner = ev.winner
-        state.fled = ev.fled
-        for f in state.fighters.values():  # a gang that fled leaves its standing fighters' table
-            if f.gang in ev.fled and f.state in (ACTIVE, ENGAGED, PINNED):
-                f.state = FLED
-
-    def describe(self, ev: Event, words: Words) -> str:
-        won = f"{words.gang(ev.winner)} win" if ev.winner else "a draw"
-        fled = f"; {', '.join(words.gang(g) for g in ev.fled)} fled" if ev.fled else ""
-        return f"Battle over: {won}{fled}"
-
-    def moments_after(self, ev: Event, old_round: int, old_phase: str) -> tuple[str, ...]:
-        return (ROUND_END, BATTLE_END)
-
-    def timings(self, ev: Event, st: BattleState, gang: str, old_round: int) -> set[str]:
-        return {"battle_end"}
-
-
-class _CardEvent(_GangEvent):
-    """A Sub-plot card of the gang and what it gave."""
-
-    after_end = True
-    verb: ClassVar[str] = ""
-
-    def describe(self, ev: Event, words: Words) -> str:
-        got = ", ".join(reward_text(r, words.state) for r in ev.rewards) or "no reward"
-        return f"{words.gang(ev.gang)} {self.verb} {words.card(ev.card)}: {got}"
-
-
-@event_kind
-class RevealEvent(_CardEvent):
-    kind = "reveal"
-    label = "a Sub-plot revealed, with its reward"
-    verb = "revealed"
-
-    def validate_gang(self, state: BattleState, ev: Event, side: SideState) -> None:
-        if ev.card in side.revealed:
-            raise BattleError(f"{ev.card} is already revealed")
-
-    def apply(self, state: BattleState, ev: Event) -> None:
-        side = state.sides[ev.gang]
-        side.revealed.append(ev.card)
-        side.revealed_at[ev.card] = state.events
-        side.rewards.extend((ev.card, r) for r in ev.rewards)
-
-    def card_rewarded(self, ev: Event) -> bool | None:
-        return bool(ev.rewards)
-
-
-@event_kind
-class RewardEvent(_CardEvent):
-    kind = "reward"
-    label = "a revealed Sub-plot's reward, walked at the end"
-    verb = "reward for"
-
-    def validate_gang(self, state: BattleState, ev: Event, side: SideState) -> None:
-        if ev.card not in side.revealed:
-            raise BattleError(f"{ev.card} is not revealed")
-
-    def apply(self, state: BattleState, ev: Event) -> None:
-        state.sides[ev.gang].rewards.extend((ev.card, r) for r in ev.rewards)
-
-    def card_rewarded(self, ev: Event) -> bool | None:
-        return True
-
-
-@event_kind
-class SideJobEvent(_GangEvent):
-    kind = "side_job"
-    label = "a gang achieved its Side Job"
-    after_end = True
-
-    def validate_gang(self, state: BattleState, ev: Event, side: SideState) -> None:
-        if side.side_job_done:
-            raise BattleError(f"{side.name} have already achieved their Side Job")
-
-    def apply(self, state: BattleState, ev: Event) -> None:
-        state.sides[ev.gang].side_job_done = True
-
-    def undo(self, state: BattleState, ev: Event) -> bool:
-        state.sides[ev.gang].side_job_done = False
-        return True
-
-    def describe(self, ev: Event, words: Words) -> str:
-        side = words.state.sides.get(ev.gang)
-        job = f": {side.side_job}" if side and side.side_job else ""
-        return f"{words.gang(ev.gang)} achieved their Side Job{job}"
-
-
-#: what an event of a kind this version does not know is (nothing)
-_NO_KIND = EventKind()
+#: An event of the log: one of the kinds above, in the order the help lists them.
+AnyEvent = Union[
+    StartEvent, StateEvent, FleshWoundEvent, RecoveryEvent, ConditionEvent, AttackEvent,
+    ActivateEvent, FailedTestEvent, TacticEvent, XpEvent, VpEvent, ReinforcementEvent,
+    ReinforcementsDueEvent, PriorityEvent, PhaseEvent, EndEvent, RevealEvent, RewardEvent,
+    SideJobEvent,
+]
+
+#: event kind (its tag) -> its type, in the order the help lists them
+EVENTS: dict[str, type[Event]] = {
+    str(cls.__struct_config__.tag): cls for cls in typing.get_args(AnyEvent)
+}
 
 
 class _Labels(Mapping[str, str]):
-    """Each registered kind's label, read from ``HANDLERS`` (never a second list)."""
+    """Each kind's label, read from ``EVENTS`` (never a second list)."""
 
     def __getitem__(self, kind: str) -> str:
-        return HANDLERS[kind].label
+        return EVENTS[kind].label
 
     def __iter__(self) -> Iterator[str]:
-        return iter(HANDLERS)
+        return iter(EVENTS)
 
     def __len__(self) -> int:
-        return len(HANDLERS)
+        return len(EVENTS)
 
 
 #: Event kinds and what they mean (the log widget and the help screen show these).
 EVENT_KINDS: Mapping[str, str] = _Labels()
 
 
-def handler(kind: str) -> EventKind:
-    """The handler of an event kind (BattleError for an unknown one)."""
-    try:
-        return HANDLERS[kind]
-    except KeyError:
-        raise BattleError(f"unknown event kind {kind!r}") from None
+# --- the codec: an event as the battle file's table ---------------------------------------
+
+
+def event_to_data(ev: Event) -> dict[str, Any]:
+    """An event as plain data: the kind first, then the fields it sets, in order."""
+    return typed.to_data(ev)
+
+
+def event_from_data(data: Any) -> Event:
+    """An event from its table (BattleError for an unknown kind, ValueError naming a
+    missing or mistyped field)."""
+    kind = data.get("kind") if isinstance(data, dict) else None
+    cls = EVENTS.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise BattleError(f"unknown event kind {kind!r}")
+    return typed.from_data(data, cls)
+
+
+# --- the log against the state --------------------------------------------------------------
 
 
 def check(state: BattleState, ev: Event) -> None:
     """Raise BattleError when ``ev`` cannot follow ``state``."""
-    handler(ev.kind).check(state, ev)
+    ev.check(state)
 
 
 def check_new(state: BattleState, ev: Event) -> None:
-    """What a new event (recorded now, not one of a saved log replayed) must also meet:
+    """What a new event (logged now, not one of a saved log replayed) must also meet:
     no condition for a fighter off the battlefield (an Out of Action fighter's conditions
     are cleared when they go). Saved logs holding one still load."""
-    ev.of.check_new(state, ev)
+    ev.check_new(state)
 
 
 def apply(state: BattleState, ev: Event) -> None:
     """Apply one (checked) event to ``state`` in place."""
     state.events += 1
-    ev.of.apply(state, ev)
+    ev.apply(state)
 
 
 def describe(ev: Event, state: BattleState, card_names: dict[str, str] | None = None) -> str:
     """One line of the battle log, in the players' words (revealed cards only)."""
-    return ev.of.describe(ev, Words(state, card_names))
+    return ev.describe(Words(state, card_names))
 
 
 def replay(log: Iterable[Event]) -> BattleState:
     """The state a log leads to (checking every event)."""
     state = BattleState()
     for ev in log:
-        check(state, ev)
+        ev.check(state)
         apply(state, ev)
     return state
 
 
-def next_phase_event(state: BattleState) -> Event:
+def next_phase_event(state: BattleState) -> PhaseEvent:
     """The event that moves the battle to the next phase (End -> next round)."""
     i = PHASES.index(state.phase)
     if i + 1 < len(PHASES):
-        return Event("phase", round=state.round, phase=PHASES[i + 1])
-    return Event("phase", round=state.round + 1, phase=PRIORITY)
+        return PhaseEvent(round=state.round, phase=PHASES[i + 1])
+    return PhaseEvent(round=state.round + 1, phase=PRIORITY)
 
 
 # --- the Reinforcements step of the End phase (Core Rules p142) -------------------------
@@ -1319,13 +1252,13 @@ def next_to_draw(state: BattleState) -> str:
     return _turn(order, taken, {g: still_due(state, g) for g in order})
 
 
-def arrivals_this_step(log: Sequence[Event]) -> list[Event]:
+def arrivals_this_step(log: Sequence[Event]) -> list[ReinforcementEvent]:
     """The Reinforcements arrived since the End phase began (newest last)."""
     out = []
     for ev in reversed(log):
         if ev.new_phase:
             break
-        if ev.arrival:
+        if isinstance(ev, ReinforcementEvent):
             out.append(ev)
     return out[::-1]
 
@@ -1354,10 +1287,10 @@ def needs_priority(state: BattleState, setup: BattleSetup) -> bool:
     return len(due_roll_needed(state, setup)) > 1
 
 
-def due_event(gang: str, round_: int, r: Roll) -> Event:
+def due_event(gang: str, round_: int, r: Roll) -> ReinforcementsDueEvent:
     """How many Reinforcements ``gang`` draws this round, from the Crew table's dice."""
-    return Event("reinforcements_due", gang=gang, round=round_, amount=r.total,
-                 dice=r.expression, faces=tuple(r.faces))
+    return ReinforcementsDueEvent(gang=gang, round=round_, amount=r.total,
+                                  dice=r.expression, faces=tuple(r.faces))
 
 
 def draw_at_random(state: BattleState, gang: str, rng: random.Random) -> str:
@@ -1368,14 +1301,14 @@ def draw_at_random(state: BattleState, gang: str, rng: random.Random) -> str:
     return rng.choice(deck)
 
 
-def arrival_event(fighter: str, d6: int) -> Event:
+def arrival_event(fighter: str, d6: int) -> ReinforcementEvent:
     """The drawn model arrives; the D6 says how far from all enemy models (3+: 9", 1-2: 12")."""
     try:
         distance = scenario.reinforcement_distance(d6)
     except ValueError as error:
         raise BattleError(str(error)) from None
-    return Event("reinforcement", fighter=fighter, dice=arrival_dice(), faces=(d6,),
-                 distance=distance)
+    return ReinforcementEvent(fighter=fighter, dice=arrival_dice(), faces=(d6,),
+                              distance=distance)
 
 
 def reward_text(r: Reward, state: BattleState | None = None) -> str:
@@ -1430,7 +1363,7 @@ class Battle:
         ev = self.log.pop()
         del self._log_data[len(self.log):]
         self.redo_stack.append(ev)
-        if ev.of.undo(self.state, ev):  # the kind takes itself back out
+        if ev.undo(self.state):  # the kind takes itself back out
             self.state.events -= 1
         else:
             self.state = replay(self.log)
@@ -1458,18 +1391,18 @@ class Battle:
         for e in log[n:]:
             d = cache.get(e)
             if d is None:
-                d = cache[e] = e.to_data()
+                d = cache[e] = event_to_data(e)
             done.append(d)
         return {
             "log": list(done),
-            "redo": [e.to_data() for e in self.redo_stack],
+            "redo": [event_to_data(e) for e in self.redo_stack],
         }
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> "Battle":
         return cls(
-            [Event.from_data(e) for e in data.get("log", [])],
-            [Event.from_data(e) for e in data.get("redo", [])],
+            [event_from_data(e) for e in data.get("log", [])],
+            [event_from_data(e) for e in data.get("redo", [])],
         )
 
     @classmethod
@@ -1482,15 +1415,15 @@ class Battle:
         log: list[Event] = []
         for i, item in enumerate(raw):
             try:
-                ev = Event.from_data(item)
-                check(state, ev)
+                ev = event_from_data(item)
+                ev.check(state)
             except (BattleError, KeyError, TypeError, ValueError) as error:
                 kind = item.get("kind", "?") if isinstance(item, dict) else repr(item)
                 return cls(log), raw[i:], f"event {i + 1} ({kind}): {error}"
             apply(state, ev)
             log.append(ev)
         try:
-            redo = [Event.from_data(e) for e in data.get("redo", [])]
+            redo = [event_from_data(e) for e in data.get("redo", [])]
         except (KeyError, TypeError, ValueError):
             redo = []
         return cls(log, redo), [], ""
@@ -1525,7 +1458,7 @@ def _entry(gang: Gang, member: CrewMember, reserve: bool) -> RosterEntry:
         return RosterEntry(member.fighter, member.fighter, FighterType.GANGER.value, "", reserve)
 
 
-def start_event(setup: BattleSetup, campaign: Campaign) -> Event:
+def start_event(setup: BattleSetup, campaign: Campaign) -> StartEvent:
     """The first event of a battle: both crews (and Reinforcement decks) from the set-up."""
     sides = []
     for s in setup.sides:
@@ -1535,7 +1468,7 @@ def start_event(setup: BattleSetup, campaign: Campaign) -> Event:
         sides.append(
             SideRoster(gang.id, gang.name, gang.type.value, tuple(entries), s.side_job)
         )
-    return Event("start", sides=tuple(sides))
+    return StartEvent(sides=tuple(sides))
 
 
 def hands_of(setup: BattleSetup) -> dict[str, list[str]]:
@@ -1662,8 +1595,12 @@ def outcome_from_data(d: dict[str, Any]) -> BattleOutcome:
 
 
 __all__ = [
-    "EVENT_KINDS", "HANDLERS", "Battle", "BattleError", "BattleState", "Event", "EventKind",
-    "FighterState", "Reward", "RosterEntry", "Words", "check_new", "event_kind", "handler",
+    "EVENT_KINDS", "EVENTS", "AnyEvent", "Battle", "BattleError", "BattleState", "Event",
+    "FighterState", "Reward", "RosterEntry", "Words", "check_new", "event_from_data", "event_to_data",
+    "StartEvent", "StateEvent", "FleshWoundEvent", "RecoveryEvent", "ConditionEvent", "AttackEvent",
+    "ActivateEvent", "FailedTestEvent", "TacticEvent", "XpEvent", "VpEvent", "ReinforcementEvent",
+    "ReinforcementsDueEvent", "PriorityEvent", "PhaseEvent", "EndEvent", "RevealEvent", "RewardEvent",
+    "SideJobEvent",
     "SideRoster", "SideState", "apply", "arrival_dice", "arrival_event", "check", "draw_at_random",
     "arrivals_this_step", "draw_order", "due_event", "due_roll_needed", "needs_priority", "next_to_draw",
     "priority_order", "reinforcements_due_in", "reinforcement_step_due", "still_due", "default_setup",

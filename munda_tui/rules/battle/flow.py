@@ -20,6 +20,7 @@ is handed out only for the owner's peek behind the curtain.
 
 from __future__ import annotations
 
+
 import random
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
@@ -27,6 +28,9 @@ from typing import Any, Callable, Sequence
 from ..core import stage as stage
 from ..subplots import decks as subplots
 from .events import (
+    ActivateEvent, AttackEvent, ConditionEvent, EndEvent, FailedTestEvent, FleshWoundEvent,
+    PriorityEvent, RecoveryEvent, ReinforcementEvent, SideJobEvent, StateEvent, TacticEvent,
+    VpEvent, XpEvent,
     END,
     NOT_DEPLOYED,
     PHASE_NAMES,
@@ -261,68 +265,68 @@ class BattleFlow:
     @staticmethod
     def state_change(fighter: str, state: str, by: Attack = NO_ATTACK) -> Event:
         """A fighter's new state (a takedown with who did it and how, when asked)."""
-        return Event("state", fighter=fighter, state=state, attacker=by.attacker,
+        return StateEvent(fighter=fighter, state=state, attacker=by.attacker,
                      action=by.action, traits=by.traits)
 
     @staticmethod
     def broken_by(fighter: str, by: Attack = NO_ATTACK) -> Event:
-        return Event("condition", fighter=fighter, condition="Broken", attacker=by.attacker,
+        return ConditionEvent(fighter=fighter, condition="Broken", attacker=by.attacker,
                      action=by.action, traits=by.traits)
 
     @staticmethod
     def flesh_wound(fighter: str, by: Attack = NO_ATTACK, amount: int = 1) -> Event:
-        return Event("flesh_wound", fighter=fighter, amount=amount, attacker=by.attacker,
+        return FleshWoundEvent(fighter=fighter, amount=amount, attacker=by.attacker,
                      action=by.action, traits=by.traits)
 
     @staticmethod
     def attacked(fighter: str, by: Attack = NO_ATTACK) -> Event:
         """An attack on the fighter that changed nothing (the weapon used)."""
-        return Event("attack", fighter=fighter, attacker=by.attacker, action=by.action,
+        return AttackEvent(fighter=fighter, attacker=by.attacker, action=by.action,
                      traits=by.traits)
 
     @staticmethod
     def recovery(fighter: str, result: str) -> Event:
-        return Event("recovery", fighter=fighter, result=result)
+        return RecoveryEvent(fighter=fighter, result=result)
 
     @staticmethod
     def condition(f: FighterState, name: str) -> Event:
         """The condition gained, or lost when the fighter has it."""
-        return Event("condition", fighter=f.key, condition=name, lost=name in f.conditions)
+        return ConditionEvent(fighter=f.key, condition=name, lost=name in f.conditions)
 
     @staticmethod
     def xp(fighter: str, amount: int) -> Event:
-        return Event("xp", fighter=fighter, amount=amount)
+        return XpEvent(fighter=fighter, amount=amount)
 
     @staticmethod
     def activate(fighter: str) -> Event:
-        return Event("activate", fighter=fighter)
+        return ActivateEvent(fighter=fighter)
 
     @staticmethod
     def failed_test(f: FighterState, test: str) -> Event:
         """A failed test: the fighter's, or the gang's for a Bottle test."""
         if test == "bottle":
-            return Event("test_failed", gang=f.gang, test=test)
-        return Event("test_failed", fighter=f.key, test=test)
+            return FailedTestEvent(gang=f.gang, test=test)
+        return FailedTestEvent(fighter=f.key, test=test)
 
     @staticmethod
     def priority(gang: str) -> Event:
-        return Event("priority", gang=gang)
+        return PriorityEvent(gang=gang)
 
     @staticmethod
     def tactic(gang: str, name: str = "") -> Event:
-        return Event("tactic", gang=gang, note=name)
+        return TacticEvent(gang=gang, note=name)
 
     @staticmethod
     def side_job(gang: str) -> Event:
-        return Event("side_job", gang=gang)
+        return SideJobEvent(gang=gang)
 
     @staticmethod
     def vp(gang: str, amount: int) -> Event:
-        return Event("vp", gang=gang, amount=amount)
+        return VpEvent(gang=gang, amount=amount)
 
     @staticmethod
     def end(winner: str, fled: tuple[str, ...]) -> Event:
-        return Event("end", winner=winner, fled=fled)
+        return EndEvent(winner=winner, fled=fled)
 
     @staticmethod
     def reveal(gang: str, card: str, result: RevealResult) -> Event:
@@ -351,7 +355,7 @@ class BattleFlow:
             if not reserves:
                 raise BattleError(f"{self.state.sides[f.gang].name} have no Reinforcements left")
             f = self.state.fighters[reserves[0]]
-        return Event("reinforcement", fighter=f.key)
+        return ReinforcementEvent(fighter=f.key)
 
     # --- the hands against the log -----------------------------------------------------------
 

@@ -14,11 +14,13 @@ change); ``saves`` writes ``to_data()`` as the battle file's ``battle`` part.
 
 from __future__ import annotations
 
+
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..subplots import decks as subplots
 from .events import (
+    RevealEvent, RewardEvent,
     Battle,
     BattleState,
     Event,
@@ -149,13 +151,13 @@ class BattleRecord:
     @staticmethod
     def reveal_event(gang: str, card: str, result: RevealResult) -> Event:
         """A Sub-plot revealed, with the rewards its plan banked (to :meth:`record`)."""
-        return Event("reveal", gang=gang, card=card, upgraded=result.upgraded,
+        return RevealEvent(gang=gang, card=card, upgraded=result.upgraded,
                      rewards=result.rewards)
 
     @staticmethod
     def reward_event(gang: str, card: str, result: RevealResult) -> Event:
         """A revealed Sub-plot's reward, walked at the end (to :meth:`record`)."""
-        return Event("reward", gang=gang, card=card, upgraded=result.upgraded,
+        return RewardEvent(gang=gang, card=card, upgraded=result.upgraded,
                      rewards=result.rewards)
 
     # --- the tracker's own keys -------------------------------------------------------------

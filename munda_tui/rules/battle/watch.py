@@ -1501,8 +1501,7 @@ class HandWatch:
         prev = st.fighters[ev.fighter].state if ev.fighter in st.fighters else ""
         old_round, old_phase = st.round, st.phase
         apply(st, ev)
-        kind = ev.of
-        rewarded = kind.card_rewarded(ev)
+        rewarded = ev.card_rewarded
         if rewarded is not None:
             self.revealed[(ev.gang, ev.card)] = rewarded
         if self.timed:
@@ -1511,7 +1510,7 @@ class HandWatch:
             for gang, card, timings in self.timed:
                 now = seen.get(gang)
                 if now is None:
-                    now = seen[gang] = kind.timings(ev, st, gang, old_round)
+                    now = seen[gang] = ev.timings(st, gang, old_round)
                 hit = now & timings
                 if "chosen_round" in timings and "round_start" in now:
                     chosen = str(facts.get("choices", {}).get(gang, {}).get(card, ""))
@@ -1521,7 +1520,7 @@ class HandWatch:
                     self.last[(gang, card)] = (i, sorted(hit)[0])
         if not live:
             return
-        before = kind.moments_before(ev, old_round)
+        before = ev.moments_before(old_round)
         if before:
             # the previous round ended (states are unchanged by the phase event)
             st_round = st.round
@@ -1530,10 +1529,10 @@ class HandWatch:
                 for w in live:
                     w.moment(name, i, st)
             st.round = st_round
-        if kind.seen:
+        if ev.seen:
             for w in live:
                 w.see(i, ev, st, prev)
-        after = kind.moments_after(ev, old_round, old_phase)
+        after = ev.moments_after(old_round, old_phase)
         if after:
             for w in live:  # each watcher is told of every moment in turn (the end:
                 for name in after:  # the last round ends, then the battle)

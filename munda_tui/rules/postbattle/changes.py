@@ -6,7 +6,8 @@ amount=30)``), a tagged union whose tag is its ``kind``. A resolver hands one to
 and, once committed, to the real one; the report says it in words (:meth:`Change.words`).
 
 On disk a change is a table (``{kind = "credits", gang = ..., amount = 30}``): one codec,
-:func:`change_to_data` / :func:`change_from_data` (msgspec, issue 33), reads and writes
+:func:`change_to_data` / :func:`change_from_data` (msgspec, issue 33, through
+:mod:`munda_tui.rules.core.typed`, shared with the battle events), reads and writes
 every kind, the tag first and then the kind's fields in the order they are declared. A
 field left unset (``UNSET``) is not written, one set (even to "" or 0) is, so a change
 read from a file is written back byte for byte. A new kind is one class here.
@@ -22,6 +23,7 @@ import msgspec
 from msgspec import UNSET, UnsetType
 
 from ..campaign import career as roster_rules
+from ..core import typed
 from ..core.model import Campaign, Equipment, Fighter, FighterStatus, FighterType, Gang, Territory, TerritoryKind
 from ..core.wording import possessive
 
@@ -538,16 +540,13 @@ CHANGES: dict[str, type[ChangeBase]] = {
 def change_from_data(data: Mapping[str, Any]) -> Change:
     """A change from its table (ValueError naming what is wrong: an unknown kind, a
     missing or mistyped field)."""
-    return msgspec.convert(data, Change)  # type: ignore[arg-type]
+    ch: Change = typed.from_data_as(data, Change)
+    return ch
 
 
 def change_to_data(ch: ChangeBase) -> dict[str, Any]:
     """A change as its table: the kind first, then its fields as declared, unset ones left out."""
-    data: dict[str, Any] = msgspec.to_builtins(ch)
-    for key, value in data.items():
-        if type(value) is tuple:  # (msgspec keeps tuples: a table holds lists)
-            data[key] = [list(v) if type(v) is tuple else v for v in value]
-    return data
+    return typed.to_data(ch)
 
 
 def apply_change(campaign: Campaign, ch: ChangeBase) -> None:

@@ -4,6 +4,8 @@ finish and the move to the post-battle stage)."""
 
 from __future__ import annotations
 
+from munda_tui.rules.battle.events import FailedTestEvent
+
 import ast
 import random
 import re
@@ -69,8 +71,8 @@ def test_each_kind_is_built_from_typed_arguments(demo_campaign) -> None:
     flow.record(flow.condition(f, "Blaze"))
     assert flow.record(flow.condition(flow.state.fighters[vexa], "Blaze")) == \
         "Vexa Nightshade no longer Blaze"  # the fighter had it: lost
-    assert flow.failed_test(f, "bottle") == Event("test_failed", gang=V, test="bottle")
-    assert flow.failed_test(f, "cool") == Event("test_failed", fighter=vexa, test="cool")
+    assert flow.failed_test(f, "bottle") == FailedTestEvent(gang=V, test="bottle")
+    assert flow.failed_test(f, "cool") == FailedTestEvent(fighter=vexa, test="cool")
     assert flow.undo() == "Undone: Vexa Nightshade no longer Blaze"
     assert flow.redo().startswith("Redone: ")
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from munda_tui.rules.battle.events import PhaseEvent, RevealEvent
+
 from munda_tui.rules.battle.events import Event
 from munda_tui.rules.campaign.demo import demo_campaign
 from munda_tui.rules.battle.hand_view import NotInBattle, battle_hand_views, hand_view, open_battle
@@ -34,7 +36,7 @@ def test_a_met_card_alerts_and_a_revealed_one_does_not() -> None:
     mine = views(setup, b)[V]
     assert mine.alerts == {"escher:2", "delaque:10@0"}  # Dead of Night: at the start
     assert "round 1" in mine.cards[0].why
-    b.record(Event("reveal", gang=V, card="escher:2"))
+    b.record(RevealEvent(gang=V, card="escher:2"))
     mine = views(setup, b)[V]
     assert mine.alerts == {"delaque:10@0"} and mine.cards[0].revealed
 
@@ -45,7 +47,7 @@ def test_a_reminder_due_alerts_with_a_new_key_at_each_timing() -> None:
     assert dead.alert and dead.alert_key == "delaque:10@0"
     assert dead.reminder == "check this card now, at the start of the battle (the first event)"
     for rnd in range(2, 9):
-        b.record(Event("phase", round=rnd, phase="priority"))
+        b.record(PhaseEvent(round=rnd, phase="priority"))
     dead = views(setup, b)[V].cards[1]
     assert dead.alert_key == f"delaque:10@{len(b.log) - 1}"
     assert "the round whose number the owner chose" in dead.reminder

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from munda_tui.rules.battle.events import event_to_data
+
+from munda_tui.rules.battle.events import EndEvent, PhaseEvent, XpEvent
+
 import pytest
 
 from munda_tui.rules.battle.events import Battle, BattleError, Event, Reward, default_setup, start_event
@@ -25,14 +29,14 @@ def setup(demo_campaign):  # type: ignore[no-untyped-def]
 def test_a_new_battle_starts_from_the_set_up(setup, demo_campaign) -> None:  # type: ignore[no-untyped-def]
     rec = BattleRecord.resume(None, setup, demo_campaign)
     assert rec.changed and [e.kind for e in rec.battle.log] == ["start"]
-    assert rec.to_data() == {"log": [rec.battle.log[0].to_data()], "redo": []}
+    assert rec.to_data() == {"log": [event_to_data(rec.battle.log[0])], "redo": []}
     assert not BattleRecord.resume(rec.to_data(), setup, demo_campaign).changed
 
 
 def test_every_key_read_and_written_as_it_was(setup, demo_campaign) -> None:  # type: ignore[no-untyped-def]
     battle = Battle([start_event(setup, demo_campaign)])
-    battle.record(Event("end"))
-    data = {"log": [e.to_data() for e in battle.log], "redo": [],
+    battle.record(EndEvent())
+    data = {"log": [event_to_data(e) for e in battle.log], "redo": [],
             "seen": {"venom-sisters": ["escher:2"]}, "start_walked": True,
             "rejected": [{"kind": "zap"}], "note": "a key this version does not know"}
     rec = BattleRecord.resume(data, setup, demo_campaign)
@@ -45,7 +49,7 @@ def test_every_key_read_and_written_as_it_was(setup, demo_campaign) -> None:  # 
 
 
 def test_a_hand_edited_log_keeps_what_does_not_replay(setup, demo_campaign) -> None:  # type: ignore[no-untyped-def]
-    start = start_event(setup, demo_campaign).to_data()
+    start = event_to_data(start_event(setup, demo_campaign))
     bad = {"kind": "state", "fighter": "nobody/x", "state": "pinned"}
     after = {"kind": "vp", "gang": "iron-skulls", "amount": 1}
     rec = BattleRecord.resume({"log": [start, bad, after], "rejected": [{"kind": "old"}]},
@@ -58,8 +62,8 @@ def test_a_hand_edited_log_keeps_what_does_not_replay(setup, demo_campaign) -> N
 def test_record_undo_redo_and_the_reveal(setup, demo_campaign) -> None:  # type: ignore[no-untyped-def]
     rec = BattleRecord.resume(None, setup, demo_campaign)
     with pytest.raises(BattleError):
-        rec.record(Event("xp", fighter=VARRO, amount=0))
-    rec.record(Event("xp", fighter=VARRO, amount=1))
+        rec.record(XpEvent(fighter=VARRO, amount=0))
+    rec.record(XpEvent(fighter=VARRO, amount=1))
     assert rec.undo() is not None and rec.state.fighters[VARRO].xp == 0
     assert rec.redo() is not None and rec.state.fighters[VARRO].xp == 1
     got = RevealResult(True, (Reward("gang_tactics", 3, dice="3"),))
@@ -98,6 +102,6 @@ def test_seen_and_the_start_walk(setup, demo_campaign) -> None:  # type: ignore[
     rec.walked_start({"venom-sisters": ["delaque:10@battle_start"]}, everyone=True)
     assert not rec.start_walk_due(setup, hands) and rec.to_data()["start_walked"] is True
     assert rec.seen["venom-sisters"] == ["escher:2", "delaque:10@battle_start"]
-    rec.record(Event("phase", round=2, phase="priority"))
+    rec.record(PhaseEvent(round=2, phase="priority"))
     rec.start_walked = False
     assert not rec.start_walk_due(setup, hands)  # round 1 is over

@@ -3,6 +3,8 @@ when the draws stop, the D6 for 9"/12", and the events that record it."""
 
 from __future__ import annotations
 
+from munda_tui.rules.battle.events import PhaseEvent, PriorityEvent, ReinforcementEvent
+
 import random
 
 import pytest
@@ -51,9 +53,9 @@ def battle(demo_campaign, setup) -> Battle:
 
 def to_end(b: Battle, priority: str = "") -> None:
     if priority:
-        b.record(Event("priority", gang=priority))
-    b.record(Event("phase", round=b.state.round, phase="action"))
-    b.record(Event("phase", round=b.state.round, phase=END))
+        b.record(PriorityEvent(gang=priority))
+    b.record(PhaseEvent(round=b.state.round, phase="action"))
+    b.record(PhaseEvent(round=b.state.round, phase=END))
 
 
 # --- order -------------------------------------------------------------------------------
@@ -112,7 +114,7 @@ def test_step_opens_in_the_end_phase_of_a_round_with_reinforcements_due(battle, 
     assert not reinforcement_step_due(battle.state, setup)  # Priority phase
     to_end(battle)
     assert reinforcement_step_due(battle.state, setup) and needs_priority(battle.state, setup)
-    battle.record(Event("priority", gang=V))
+    battle.record(PriorityEvent(gang=V))
     assert not needs_priority(battle.state, setup)
     setup.reinforcements_from_round = 2
     assert not reinforcement_step_due(battle.state, setup)  # not before the Crew table's round
@@ -122,7 +124,7 @@ def test_step_opens_in_the_end_phase_of_a_round_with_reinforcements_due(battle, 
 
 def test_priority_from_an_earlier_round_is_asked_again(battle, setup) -> None:
     to_end(battle, priority=V)
-    battle.record(Event("phase", round=2, phase="priority"))
+    battle.record(PhaseEvent(round=2, phase="priority"))
     to_end(battle)
     assert needs_priority(battle.state, setup)
 
@@ -168,9 +170,9 @@ def test_the_d6_by_face(face: int, inches: int) -> None:
 def test_arrival_roll_is_checked_and_described(battle) -> None:
     key = battle.state.sides[G].reserves[0]
     with pytest.raises(BattleError, match="12"):
-        battle.record(Event("reinforcement", fighter=key, dice="D6", faces=(2,), distance=9))
+        battle.record(ReinforcementEvent(fighter=key, dice="D6", faces=(2,), distance=9))
     with pytest.raises(BattleError, match="one D6"):
-        battle.record(Event("reinforcement", fighter=key, dice="D6", faces=(7,), distance=9))
+        battle.record(ReinforcementEvent(fighter=key, dice="D6", faces=(7,), distance=9))
     with pytest.raises(BattleError):
         arrival_event(key, 0)
     battle.record(arrival_event(key, 2))

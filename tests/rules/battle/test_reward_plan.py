@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from munda_tui.rules.battle.events import EndEvent
+
 import pytest
 
 from munda_tui.rules.battle.events import Battle, Reward, default_setup, start_event
@@ -184,7 +186,7 @@ def test_a_reward_the_log_decided_is_not_asked(demo_campaign) -> None:  # type: 
     setup = default_setup(demo_campaign, 1, a.id, b.id)
 
     def ended(winner: str) -> RewardPlan:
-        st = Battle([start_event(setup, demo_campaign), Event("end", winner=winner)]).state
+        st = Battle([start_event(setup, demo_campaign), EndEvent(winner=winner)]).state
         return RewardPlan.for_match(Match(GANG, "goliath:3", MET), st)
 
     won = ended(GANG)

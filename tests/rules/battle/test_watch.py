@@ -3,6 +3,8 @@ watched card, and a near miss that does not."""
 
 from __future__ import annotations
 
+from munda_tui.rules.battle.events import ActivateEvent, AttackEvent, ConditionEvent, EndEvent, FailedTestEvent, FleshWoundEvent, PhaseEvent, RecoveryEvent, RevealEvent, StartEvent, StateEvent, TacticEvent
+
 import pytest
 
 from munda_tui.rules.subplots import decks as subplots
@@ -37,7 +39,7 @@ _ROSTER = {
 
 
 def start(reserve: tuple[str, ...] = (), roster=None, costs=None) -> Event:
-    return Event("start", sides=tuple(
+    return StartEvent(sides=tuple(
         SideRoster(g, g.title(), "", tuple(
             RosterEntry(fid, fid.upper(), t, reserve=fid in reserve,
                         cost=(costs or {}).get(fid, 0)) for fid, t in fs
@@ -55,7 +57,7 @@ def k(fid: str) -> str:
 
 
 def down(victim, state=SERIOUSLY_INJURED, by="", action="", traits=()):
-    return Event("state", fighter=k(victim), state=state, attacker=k(by) if by else "",
+    return StateEvent(fighter=k(victim), state=state, attacker=k(by) if by else "",
                  action=action, traits=tuple(traits))
 
 
@@ -64,7 +66,7 @@ def ooa(victim, by="", action="", traits=()):
 
 
 def phase(rnd, ph):
-    return Event("phase", round=rnd, phase=ph)
+    return PhaseEvent(round=rnd, phase=ph)
 
 
 def new_round(rnd):
@@ -72,32 +74,32 @@ def new_round(rnd):
 
 
 def cond(fid, c="Broken", lost=False, by=""):
-    return Event("condition", fighter=k(fid), condition=c, lost=lost, attacker=k(by) if by else "")
+    return ConditionEvent(fighter=k(fid), condition=c, lost=lost, attacker=k(by) if by else "")
 
 
 def fw(fid, n=1, by="", action="", traits=()):
-    return Event("flesh_wound", fighter=k(fid), amount=n, attacker=k(by) if by else "",
+    return FleshWoundEvent(fighter=k(fid), amount=n, attacker=k(by) if by else "",
                  action=action, traits=tuple(traits))
 
 
 def activate(fid):
-    return Event("activate", fighter=k(fid))
+    return ActivateEvent(fighter=k(fid))
 
 
 def rec(fid, result=PINNED):
-    return Event("recovery", fighter=k(fid), result=result)
+    return RecoveryEvent(fighter=k(fid), result=result)
 
 
 def tactic(gang):
-    return Event("tactic", gang=gang)
+    return TacticEvent(gang=gang)
 
 
 def end(winner="us", fled=()):
-    return Event("end", winner=winner, fled=tuple(fled))
+    return EndEvent(winner=winner, fled=tuple(fled))
 
 
 def state(fid, s):
-    return Event("state", fighter=k(fid), state=s)
+    return StateEvent(fighter=k(fid), state=s)
 
 
 def ended_in_round(rnd, winner="us"):
@@ -173,12 +175,12 @@ CASES = [
      [ooa("u1"), tactic("them")],
      [tactic("them")]),
     ("cawdor:9",  # March to the Grave
-     [Event("test_failed", gang="us", test="bottle"), ooa("ul"), ooa("uc"), ooa("u1"),
+     [FailedTestEvent(gang="us", test="bottle"), ooa("ul"), ooa("uc"), ooa("u1"),
       ooa("u2"), new_round(2)],
-     [Event("test_failed", gang="us", test="bottle"), ooa("ul"), ooa("uc"), ooa("u1"),
+     [FailedTestEvent(gang="us", test="bottle"), ooa("ul"), ooa("uc"), ooa("u1"),
       new_round(2)]),
     ("orlock:4",  # Comeback King
-     [Event("test_failed", gang="us", test="bottle"), ooa("ul"), ooa("uc"), ooa("u1"),
+     [FailedTestEvent(gang="us", test="bottle"), ooa("ul"), ooa("uc"), ooa("u1"),
       ooa("u2"), new_round(2)],
      [ooa("ul"), ooa("uc"), ooa("u1"), ooa("u2"), new_round(2)]),
     ("escher:J",  # Bloody Sisterhood
@@ -195,10 +197,10 @@ CASES = [
      [state("u1", ENGAGED), end()]),
     ("goliath:5",  # Pit Fight
      [down("t1", by="u1", action="fight", traits=["Melee"]), end()],
-     [Event("attack", fighter=k("t1"), attacker=k("u1"), action="shoot"), end()]),
+     [AttackEvent(fighter=k("t1"), attacker=k("u1"), action="shoot"), end()]),
     ("van-saar:8",  # Well-prepared
-     [Event("test_failed", fighter=k("t1"), test="ammo"), end()],
-     [Event("test_failed", fighter=k("u1"), test="ammo"), end()]),
+     [FailedTestEvent(fighter=k("t1"), test="ammo"), end()],
+     [FailedTestEvent(fighter=k("u1"), test="ammo"), end()]),
     ("orlock:Q",  # Ash Bath
      [cond("t1", "Blaze"), cond("t2", "Blaze"), cond("t3", "Blaze")],
      [cond("t1", "Blaze"), cond("t2", "Blaze"), cond("t1", "Blaze", lost=True),
@@ -231,8 +233,8 @@ CASES = [
      [ooa("ul", by="t2", action="fight")],
      [ooa("u1", by="t2", action="fight")]),
     ("cawdor:Q",  # Reign of Madness
-     [Event("test_failed", fighter=k("t1"), test="nerve")],
-     [Event("test_failed", fighter=k("t1"), test="cool")]),
+     [FailedTestEvent(fighter=k("t1"), test="nerve")],
+     [FailedTestEvent(fighter=k("t1"), test="cool")]),
     ("cawdor:K",  # Divine Possession
      [ooa("ul", by="t1")],
      [down("ul", by="t1")]),
@@ -243,8 +245,8 @@ CASES = [
      [down("t1"), ooa("t1", by="u2", action="coup_de_grace")],
      [down("t1"), ooa("t1", by="u2", action="fight")]),
     ("unforgiving-underhive:K",  # Chemical Solutions
-     [Event("flesh_wound", fighter=k("u1"), amount=1)],
-     [Event("flesh_wound", fighter=k("t1"), amount=1)]),
+     [FleshWoundEvent(fighter=k("u1"), amount=1)],
+     [FleshWoundEvent(fighter=k("t1"), amount=1)]),
     ("unforgiving-underhive:7",  # Doppelganger
      [ooa("u3")],
      [ooa("uc")]),
@@ -357,7 +359,7 @@ def test_watched_card_status_over_the_battle() -> None:
     assert m.status == WATCHING
     (m,) = watch({"us": ["escher:7"]}, [start(), *ended_in_round(9)])
     assert m.status == MISSED
-    (m,) = watch({"us": ["goliath:5"]}, [start(), Event("attack", fighter=k("t1"),
+    (m,) = watch({"us": ["goliath:5"]}, [start(), AttackEvent(fighter=k("t1"),
                                                         attacker=k("u1"), action="shoot")])
     assert m.status == DISCARDED and "Melee" in m.why
 
@@ -385,11 +387,11 @@ def test_decapitation_upgrade_by_own_leader() -> None:
 
 
 def test_revealed_card_and_end_rewards() -> None:
-    log = [start(), Event("test_failed", gang="us", test="bottle"), ooa("ul"), ooa("uc"),
+    log = [start(), FailedTestEvent(gang="us", test="bottle"), ooa("ul"), ooa("uc"),
            ooa("u1"), ooa("u2"), new_round(2)]
     (m,) = watch({"us": ["cawdor:9"]}, log)
     assert m.status == MET and m.reward_at == "end" and m.earned is None
-    log.append(Event("reveal", gang="us", card="cawdor:9"))
+    log.append(RevealEvent(gang="us", card="cawdor:9"))
     (m,) = watch({"us": ["cawdor:9"]}, log)
     assert m.status == REVEALED and not m.reward_due
     (m,) = watch({"us": ["cawdor:9"]}, [*log, end("us")])
@@ -426,21 +428,21 @@ from munda_tui.rules.battle.watch import HandWatch  # noqa: E402
 _ALL = [k(f) for fs in _ROSTER.values() for f, _ in fs]
 _HANDS = {"us": sorted(watcher_table())[:18], "them": sorted(watcher_table())[18:]}
 _step = st.one_of(
-    st.builds(lambda f, s, a, act, tr: Event("state", fighter=f, state=s, attacker=a,
+    st.builds(lambda f, s, a, act, tr: StateEvent(fighter=f, state=s, attacker=a,
                                             action=act, traits=tuple(tr)),
               st.sampled_from(_ALL), st.sampled_from(STATES), st.sampled_from(["", *_ALL]),
               st.sampled_from(["", *ACTIONS]), st.lists(st.sampled_from(TRAITS), max_size=2)),
-    st.builds(lambda f, r: Event("recovery", fighter=f, result=r), st.sampled_from(_ALL),
+    st.builds(lambda f, r: RecoveryEvent(fighter=f, result=r), st.sampled_from(_ALL),
               st.sampled_from([PINNED, SERIOUSLY_INJURED, OUT_OF_ACTION])),
-    st.builds(lambda f, c, lost: Event("condition", fighter=f, condition=c, lost=lost),
+    st.builds(lambda f, c, lost: ConditionEvent(fighter=f, condition=c, lost=lost),
               st.sampled_from(_ALL), st.sampled_from(["Broken", "Blaze"]), st.booleans()),
-    st.builds(lambda f, t: Event("test_failed", fighter=f, test=t), st.sampled_from(_ALL),
+    st.builds(lambda f, t: FailedTestEvent(fighter=f, test=t), st.sampled_from(_ALL),
               st.sampled_from(TESTS)),
-    st.builds(lambda g: Event("test_failed", gang=g, test="bottle"), st.sampled_from(["us", "them"])),
-    st.builds(lambda g: Event("tactic", gang=g), st.sampled_from(["us", "them"])),
-    st.builds(lambda f, a: Event("attack", fighter=f, attacker=a, action="shoot"),
+    st.builds(lambda g: FailedTestEvent(gang=g, test="bottle"), st.sampled_from(["us", "them"])),
+    st.builds(lambda g: TacticEvent(gang=g), st.sampled_from(["us", "them"])),
+    st.builds(lambda f, a: AttackEvent(fighter=f, attacker=a, action="shoot"),
               st.sampled_from(_ALL), st.sampled_from(_ALL)),
-    st.builds(lambda w: Event("end", winner=w), st.sampled_from(["", "us", "them"])),
+    st.builds(lambda w: EndEvent(winner=w), st.sampled_from(["", "us", "them"])),
     st.just("phase"), st.just("undo"),
 )
 

@@ -6,6 +6,8 @@ Each test quotes the words of the card it reads (seed 000_4db11f9c260951bd.txt).
 
 from __future__ import annotations
 
+from munda_tui.rules.battle.events import FailedTestEvent, RevealEvent, TacticEvent
+
 import pytest
 
 from munda_tui.rules.subplots import decks as subplots
@@ -238,8 +240,8 @@ TIMING_LOGS = {
     "own_attack": [fw("t1", by="u1")],
     "enemy_attack": [fw("u1", by="t1")],
     "own_recovery": [down("u1"), rec("u1", SERIOUSLY_INJURED)],
-    "test_failed": [Event("test_failed", fighter=k("t1"), test="willpower")],
-    "own_tactic": [Event("tactic", gang="us")],
+    "test_failed": [FailedTestEvent(fighter=k("t1"), test="willpower")],
+    "own_tactic": [TacticEvent(gang="us")],
 }
 
 
@@ -284,7 +286,7 @@ def test_round_start_reminder_comes_back_each_round_and_not_after_a_reveal() -> 
     assert markers(hand, log, seen=seen)["us"] is False
     log.append(new_round(3))
     assert markers(hand, log, seen=seen)["us"] is True
-    log.append(Event("reveal", gang="us", card="delaque:A"))
+    log.append(RevealEvent(gang="us", card="delaque:A"))
     assert markers(hand, log)["us"] is False
 
 
@@ -324,13 +326,13 @@ def test_a_manual_card_rewarded_at_the_end_is_walked_then_and_asked() -> None:
     """Superior Tools: 'If your gang wins the game, the test is considered a success and
     your gang gains D3 Reputation' - revealed at the start, its reward waits for the end,
     and the log cannot tell: earned / not earned is asked."""
-    log = [start(), Event("reveal", gang="us", card="industrial-sabotage:3")]
+    log = [start(), RevealEvent(gang="us", card="industrial-sabotage:3")]
     (m,) = watch({"us": ["industrial-sabotage:3"]}, log)
     assert m.reward_at == "end" and not m.reward_due
     (m,) = watch({"us": ["industrial-sabotage:3"]}, [*log, end("us")])
     assert m.reward_due and m.earned is None
     # a card whose reward the post-battle sequence walks is not due at the tracker's end
-    (m,) = watch({"us": ["noble-whims:K"]}, [start(), end(), Event("reveal", gang="us",
+    (m,) = watch({"us": ["noble-whims:K"]}, [start(), end(), RevealEvent(gang="us",
                                                                     card="noble-whims:K")])
     assert not m.reward_due
     # a card with nothing later to decide is rewarded at its reveal

@@ -3,6 +3,8 @@ profile (and undone with the step), Critical Injuries resolved, Recovery ending.
 
 from __future__ import annotations
 
+from munda_tui.rules.battle.events import ConditionEvent, StateEvent
+
 from munda_tui.rules.postbattle.changes import Xp
 
 import random
@@ -173,13 +175,13 @@ def logged_battle():
     setup = default_setup(c, 1, ESCHER, GOLIATH)
     b = Battle([start_event(setup, c)])
     # Vexa takes two Goliaths Out of Action (one Seriously Injured first), Mara rallies
-    b.record(Event("state", fighter=f"{GOLIATH}/dak-cinderfist", state=SERIOUSLY_INJURED,
+    b.record(StateEvent(fighter=f"{GOLIATH}/dak-cinderfist", state=SERIOUSLY_INJURED,
                    attacker=VEXA))
-    b.record(Event("state", fighter=f"{GOLIATH}/dak-cinderfist", state=OUT_OF_ACTION,
+    b.record(StateEvent(fighter=f"{GOLIATH}/dak-cinderfist", state=OUT_OF_ACTION,
                    attacker=VEXA))
-    b.record(Event("state", fighter=f"{GOLIATH}/thug-varro", state=OUT_OF_ACTION, attacker=VEXA))
-    b.record(Event("condition", fighter=MARA, condition="Broken"))
-    b.record(Event("condition", fighter=MARA, condition="Broken", lost=True))
+    b.record(StateEvent(fighter=f"{GOLIATH}/thug-varro", state=OUT_OF_ACTION, attacker=VEXA))
+    b.record(ConditionEvent(fighter=MARA, condition="Broken"))
+    b.record(ConditionEvent(fighter=MARA, condition="Broken", lost=True))
     o = outcome(b.state, setup)
     o.winner = ESCHER
     return c, o

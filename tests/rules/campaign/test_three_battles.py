@@ -24,6 +24,8 @@ price are the players' (from their books).
 
 from __future__ import annotations
 
+from munda_tui.rules.battle.events import ConditionEvent, StateEvent
+
 import copy
 from typing import Any
 
@@ -208,11 +210,11 @@ def test_three_battles_keep_the_roster_true() -> None:
 
     # --- battle 1: the Venom Sisters win ------------------------------------------------
     o1 = fight(c, 1, E, G, [
-        Event("state", fighter=f"{G}/dak-cinderfist", state=OUT_OF_ACTION,
+        StateEvent(fighter=f"{G}/dak-cinderfist", state=OUT_OF_ACTION,
               attacker=f"{E}/vexa-nightshade"),
-        Event("state", fighter=f"{E}/lys-venom", state=SERIOUSLY_INJURED,
+        StateEvent(fighter=f"{E}/lys-venom", state=SERIOUSLY_INJURED,
               attacker=f"{G}/brakk-ironjaw"),
-        Event("state", fighter=f"{E}/mara-quill", state=SERIOUSLY_INJURED,
+        StateEvent(fighter=f"{E}/mara-quill", state=SERIOUSLY_INJURED,
               attacker=f"{G}/gorth-slagborn"),
     ], winner=E)
     c, seq = post_battle(c, 1, o1, answers={
@@ -286,10 +288,10 @@ def test_three_battles_keep_the_roster_true() -> None:
 
     # --- battle 2: the Iron Skulls win; Dak (Recovery) and Mara (Captured) cannot fight --
     o2 = fight(c, 2, G, E, [
-        Event("state", fighter=f"{E}/vexa-nightshade", state=OUT_OF_ACTION,
+        StateEvent(fighter=f"{E}/vexa-nightshade", state=OUT_OF_ACTION,
               attacker=f"{G}/brakk-ironjaw"),
-        Event("condition", fighter=f"{E}/lys-venom", condition="Broken"),
-        Event("condition", fighter=f"{E}/lys-venom", condition="Broken", lost=True),
+        ConditionEvent(fighter=f"{E}/lys-venom", condition="Broken"),
+        ConditionEvent(fighter=f"{E}/lys-venom", condition="Broken", lost=True),
     ], winner=G)
     assert {f.fighter for f in o2.fighters} >= {"grub-tallow", "grist-hallow"}
     assert not {"dak-cinderfist", "mara-quill"} & {f.fighter for f in o2.fighters}
@@ -347,11 +349,11 @@ def test_three_battles_keep_the_roster_true() -> None:
     # --- battle 3: a draw; Critical Injuries with and without medical attention; Mara
     # bought back; Grist not paid --------------------------------------------------------
     o3 = fight(c, 3, E, G, [
-        Event("state", fighter=f"{G}/thug-varro", state=OUT_OF_ACTION,
+        StateEvent(fighter=f"{G}/thug-varro", state=OUT_OF_ACTION,
               attacker=f"{E}/sable-thorn"),
-        Event("state", fighter=f"{G}/krug-ashenhide", state=OUT_OF_ACTION,
+        StateEvent(fighter=f"{G}/krug-ashenhide", state=OUT_OF_ACTION,
               attacker=f"{E}/kira-ashfall"),
-        Event("state", fighter=f"{E}/tessa-gloom", state=SERIOUSLY_INJURED,
+        StateEvent(fighter=f"{E}/tessa-gloom", state=SERIOUSLY_INJURED,
               attacker=f"{G}/hesk-molten"),
     ], winner="")
     assert "mara-quill" not in {f.fighter for f in o3.fighters}  # held by the Guilders

@@ -19,6 +19,8 @@ Turf Sizes are the players' rosters'.
 
 from __future__ import annotations
 
+from munda_tui.rules.battle.events import StateEvent
+
 import copy
 from typing import Any
 
@@ -195,11 +197,11 @@ def test_three_turf_war_battles_keep_the_roster_true() -> None:
 
     # --- battle 1: the Venom Sisters win ------------------------------------------------
     o1 = fight(c, 1, E, G, [
-        Event("state", fighter=f"{G}/dak-cinderfist", state=OUT_OF_ACTION,
+        StateEvent(fighter=f"{G}/dak-cinderfist", state=OUT_OF_ACTION,
               attacker=f"{E}/vexa-nightshade"),
-        Event("state", fighter=f"{E}/lys-venom", state=SERIOUSLY_INJURED,
+        StateEvent(fighter=f"{E}/lys-venom", state=SERIOUSLY_INJURED,
               attacker=f"{G}/brakk-ironjaw"),
-        Event("state", fighter=f"{E}/mara-quill", state=SERIOUSLY_INJURED,
+        StateEvent(fighter=f"{E}/mara-quill", state=SERIOUSLY_INJURED,
               attacker=f"{G}/gorth-slagborn"),
     ], winner=E)
     c, seq = post_battle(c, 1, o1, answers={
@@ -267,11 +269,11 @@ def test_three_turf_war_battles_keep_the_roster_true() -> None:
 
     # --- battle 2: the Iron Skulls win; Mara and Dak (Recovery) cannot fight ------------
     o2 = fight(c, 2, G, E, [
-        Event("state", fighter=f"{E}/vexa-nightshade", state=OUT_OF_ACTION,
+        StateEvent(fighter=f"{E}/vexa-nightshade", state=OUT_OF_ACTION,
               attacker=f"{G}/brakk-ironjaw"),
-        Event("state", fighter=f"{E}/tessa-gloom", state=OUT_OF_ACTION,
+        StateEvent(fighter=f"{E}/tessa-gloom", state=OUT_OF_ACTION,
               attacker=f"{G}/grist-hallow"),
-        Event("state", fighter=f"{G}/zorn-blackslag", state=SERIOUSLY_INJURED,
+        StateEvent(fighter=f"{G}/zorn-blackslag", state=SERIOUSLY_INJURED,
               attacker=f"{E}/sable-thorn"),
     ], winner=G)
     assert not {"dak-cinderfist", "mara-quill"} & {f.fighter for f in o2.fighters}
@@ -348,9 +350,9 @@ def test_three_turf_war_battles_keep_the_roster_true() -> None:
 
     # --- battle 3: a draw; Tessa sold and bought back; Ria to the Doc; Grist unpaid -------
     o3 = fight(c, 3, E, G, [
-        Event("state", fighter=f"{G}/krug-ashenhide", state=OUT_OF_ACTION,
+        StateEvent(fighter=f"{G}/krug-ashenhide", state=OUT_OF_ACTION,
               attacker=f"{E}/kira-ashfall"),
-        Event("state", fighter=f"{E}/ria-cinder", state=SERIOUSLY_INJURED,
+        StateEvent(fighter=f"{E}/ria-cinder", state=SERIOUSLY_INJURED,
               attacker=f"{G}/thug-varro"),
     ], winner="")
     assert "tessa-gloom" not in {f.fighter for f in o3.fighters}  # Captured: cannot fight

@@ -4,6 +4,8 @@ each test quoting the seed sentence it follows (or the reading it makes, listed 
 
 from __future__ import annotations
 
+from munda_tui.rules.battle.events import StateEvent
+
 from munda_tui.rules.core.rulesets import ruleset_ids
 
 from typing import Any
@@ -33,11 +35,11 @@ def logged_battle() -> tuple[Any, Any]:
     c = demo_campaign()
     setup = default_setup(c, 1, ESCHER, GOLIATH)
     b = Battle([start_event(setup, c)])
-    b.record(Event("state", fighter=f"{GOLIATH}/dak-cinderfist", state=SERIOUSLY_INJURED,
+    b.record(StateEvent(fighter=f"{GOLIATH}/dak-cinderfist", state=SERIOUSLY_INJURED,
                    attacker=VEXA))
-    b.record(Event("state", fighter=f"{GOLIATH}/dak-cinderfist", state=OUT_OF_ACTION,
+    b.record(StateEvent(fighter=f"{GOLIATH}/dak-cinderfist", state=OUT_OF_ACTION,
                    attacker=VEXA))
-    b.record(Event("state", fighter=f"{GOLIATH}/thug-varro", state=OUT_OF_ACTION, attacker=VEXA))
+    b.record(StateEvent(fighter=f"{GOLIATH}/thug-varro", state=OUT_OF_ACTION, attacker=VEXA))
     o = outcome(b.state, setup)
     o.winner = ESCHER
     return c, o

@@ -3,6 +3,8 @@ Injury table and keeps the higher result."""
 
 from __future__ import annotations
 
+from munda_tui.rules.battle.events import RecoveryEvent, RevealEvent
+
 from munda_tui.rules.battle.events import Event, replay
 from munda_tui.rules.prebattle.setup import BattleSetup
 from munda_tui.rules.subplots.effects import two_injury_rolls
@@ -11,14 +13,14 @@ from tests.rules.battle.test_watch import down, end, k, ooa, start, state
 
 
 def reveal(card, gang="us"):
-    return Event("reveal", gang=gang, card=card)
+    return RevealEvent(gang=gang, card=card)
 
 
 def test_chemical_solutions_every_fighter_taken_out_after_the_reveal() -> None:
     """'For the rest of the game, your fighters ... must roll twice on the Lasting Injury
     table and accept the higher result if taken Out of Action.'"""
     st = replay([start(), ooa("u1"), reveal("unforgiving-underhive:K"), ooa("u2"),
-                 down("u3"), Event("recovery", fighter=k("u3"), result="out_of_action"),
+                 down("u3"), RecoveryEvent(fighter=k("u3"), result="out_of_action"),
                  ooa("t1"), end()])
     assert two_injury_rolls(st) == {"us/u2": "unforgiving-underhive:K",
                                     "us/u3": "unforgiving-underhive:K"}

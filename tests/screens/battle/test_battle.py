@@ -3,6 +3,8 @@ kill -9 and resume."""
 
 from __future__ import annotations
 
+from munda_tui.rules.battle.events import ActivateEvent, ConditionEvent, EndEvent, FleshWoundEvent, PhaseEvent, PriorityEvent, RecoveryEvent, SideJobEvent, StateEvent, TacticEvent, VpEvent, XpEvent
+
 import os
 import signal
 import subprocess
@@ -93,26 +95,26 @@ def _text(app) -> str:  # type: ignore[no-untyped-def]
 
 
 MID_BATTLE = [
-    Event("priority", gang=V),
-    Event("phase", round=1, phase="action"),
-    Event("activate", fighter=v("vexa-nightshade")),
-    Event("state", fighter=g("thug-varro"), state=SERIOUSLY_INJURED,
+    PriorityEvent(gang=V),
+    PhaseEvent(round=1, phase="action"),
+    ActivateEvent(fighter=v("vexa-nightshade")),
+    StateEvent(fighter=g("thug-varro"), state=SERIOUSLY_INJURED,
           attacker=v("vexa-nightshade"), action="fight", traits=("Melee",)),
-    Event("condition", fighter=g("dak-cinderfist"), condition="Broken"),
-    Event("condition", fighter=g("krug-ashenhide"), condition="Blaze"),
-    Event("flesh_wound", fighter=v("mara-quill"), amount=1),
-    Event("state", fighter=v("mara-quill"), state=PINNED),
-    Event("state", fighter=v("pip-hollow"), state=OUT_OF_ACTION, attacker=g("zorn-blackslag"),
+    ConditionEvent(fighter=g("dak-cinderfist"), condition="Broken"),
+    ConditionEvent(fighter=g("krug-ashenhide"), condition="Blaze"),
+    FleshWoundEvent(fighter=v("mara-quill"), amount=1),
+    StateEvent(fighter=v("mara-quill"), state=PINNED),
+    StateEvent(fighter=v("pip-hollow"), state=OUT_OF_ACTION, attacker=g("zorn-blackslag"),
           action="shoot"),
-    Event("xp", fighter=v("vexa-nightshade"), amount=2),
-    Event("tactic", gang=G, note="Overwhelming Firepower"),
-    Event("vp", gang=V, amount=1),
+    XpEvent(fighter=v("vexa-nightshade"), amount=2),
+    TacticEvent(gang=G, note="Overwhelming Firepower"),
+    VpEvent(gang=V, amount=1),
 ]
 
 THREE_DOWN = [
-    Event("state", fighter=g("thug-varro"), state=SERIOUSLY_INJURED),
-    Event("state", fighter=g("dak-cinderfist"), state=SERIOUSLY_INJURED),
-    Event("state", fighter=g("zorn-blackslag"), state=OUT_OF_ACTION),
+    StateEvent(fighter=g("thug-varro"), state=SERIOUSLY_INJURED),
+    StateEvent(fighter=g("dak-cinderfist"), state=SERIOUSLY_INJURED),
+    StateEvent(fighter=g("zorn-blackslag"), state=OUT_OF_ACTION),
 ]
 
 
@@ -137,7 +139,7 @@ def test_snapshot_discreet_marker(snap_compare, make_app, data_dir) -> None:
 
 def test_snapshot_reveal_with_reward_roll(snap_compare, make_app, data_dir) -> None:
     make_battle(data_dir, {V: ["escher:A"]}, [
-        Event("state", fighter=g("brakk-ironjaw"), state=OUT_OF_ACTION,
+        StateEvent(fighter=g("brakk-ironjaw"), state=OUT_OF_ACTION,
               attacker=v("vexa-nightshade"), action="fight", traits=("Melee",)),
     ])
     # h: curtain, enter: ready, r: reveal, enter: roll, r: the app rolls the D6
@@ -146,8 +148,8 @@ def test_snapshot_reveal_with_reward_roll(snap_compare, make_app, data_dir) -> N
 
 
 def test_snapshot_end_of_battle(snap_compare, make_app, data_dir) -> None:
-    make_battle(data_dir, {V: ["escher:7"]}, [*THREE_DOWN, Event("phase", round=2, phase="priority"),
-                                              Event("end", winner=V, fled=(G,))])
+    make_battle(data_dir, {V: ["escher:7"]}, [*THREE_DOWN, PhaseEvent(round=2, phase="priority"),
+                                              EndEvent(winner=V, fled=(G,))])
     assert snap_compare(make_app(campaign="demo"), terminal_size=SIZE, run_before=open_battle)
 
 
@@ -335,10 +337,10 @@ async def test_end_of_battle_card_revealed_with_real_dice(make_app, data_dir) ->
 async def test_reward_walked_at_the_end_for_a_two_stage_card(make_app, data_dir) -> None:
     """Back from the Dead: revealed on the second recovery, its reward walked at Finish."""
     make_battle(data_dir, {G: ["goliath:Q"]}, [
-        Event("state", fighter=g("thug-varro"), state=SERIOUSLY_INJURED),
-        Event("recovery", fighter=g("thug-varro"), result=PINNED),
-        Event("state", fighter=g("dak-cinderfist"), state=SERIOUSLY_INJURED),
-        Event("recovery", fighter=g("dak-cinderfist"), result=PINNED),
+        StateEvent(fighter=g("thug-varro"), state=SERIOUSLY_INJURED),
+        RecoveryEvent(fighter=g("thug-varro"), result=PINNED),
+        StateEvent(fighter=g("dak-cinderfist"), state=SERIOUSLY_INJURED),
+        RecoveryEvent(fighter=g("dak-cinderfist"), result=PINNED),
     ])
     app = make_app(campaign="demo")
     async with app.run_test(size=SIZE) as pilot:
@@ -470,7 +472,7 @@ async def test_mouse_picks_a_fighter_and_unknown_cards_are_left_out(make_app, da
         await pilot.click(right, offset=(5, 3))  # the header, then Brakk, Gorth, Mord
         assert right.has_focus and right.selected == g("mord-hammerhand")
         await pilot.press("x")
-    assert battle_log(data_dir)[-1] == Event("xp", fighter=g("mord-hammerhand"), amount=1)
+    assert battle_log(data_dir)[-1] == XpEvent(fighter=g("mord-hammerhand"), amount=1)
 
 
 async def test_side_job_achieved_by_key(make_app, data_dir) -> None:
@@ -484,11 +486,11 @@ async def test_side_job_achieved_by_key(make_app, data_dir) -> None:
         assert "already achieved" in str(app.screen.query_one("#message").render())
         await pilot.press("L")
         assert "Side Job: - (achieved)" in _text(app)
-    assert battle_log(data_dir)[-1] == Event("side_job", gang=G)
+    assert battle_log(data_dir)[-1] == SideJobEvent(gang=G)
 
 
 async def test_a_log_broken_by_hand_is_replayed_up_to_the_bad_event_and_kept(make_app, data_dir) -> None:
-    make_battle(data_dir, events=[Event("xp", fighter=v("lys-venom"), amount=1)])
+    make_battle(data_dir, events=[XpEvent(fighter=v("lys-venom"), amount=1)])
     with Store(data_dir).open_campaign("demo") as h:
         data = h.load_battle(1)
         data["battle"]["log"].append({"kind": "state", "fighter": "nobody/here", "state": "pinned"})
@@ -609,4 +611,4 @@ async def test_contempt_for_the_weak_nobody_removed_no_credits(make_app, data_di
     _contempt_battle(data_dir, 0)
     log = await _contempt_walk(make_app, data_dir, ["enter"])  # nothing to roll: recorded
     assert log[-1].kind == "reward"
-    assert not [r for e in log for r in e.rewards if r.kind == "credits"]
+    assert not [r for e in log for r in getattr(e, "rewards", ()) if r.kind == "credits"]

@@ -3,6 +3,8 @@ draws, then the draws alternating from the Priority winner, each with its D6."""
 
 from __future__ import annotations
 
+from munda_tui.rules.battle.events import PhaseEvent, PriorityEvent
+
 from pathlib import Path
 
 from munda_tui.rules.battle.events import Battle, Event, default_setup, start_event
@@ -29,7 +31,7 @@ def make_battle(data_dir: Path, decks: tuple[int, int] = (1, 3), each_round: str
         if n:
             side.reinforcements = side.crew[-n:]
             side.crew = side.crew[:-n]
-    log = [start_event(setup, c), Event("phase", round=1, phase="action"), *events]
+    log = [start_event(setup, c), PhaseEvent(round=1, phase="action"), *events]
     with Store(data_dir).create_campaign(c) as h:
         h.save_battle(1, {"setup": setup.to_data(), "battle": Battle(log).to_data()})
 
@@ -106,7 +108,7 @@ async def test_one_end_phase_with_reinforcements_due_for_both_sides(make_app, da
 
 async def test_skipped_step_is_not_asked_again_and_d_resumes_it(make_app, data_dir) -> None:
     make_battle(data_dir, decks=(2, 2), each_round="1",
-                events=[Event("priority", gang=V)])
+                events=[PriorityEvent(gang=V)])
     app = make_app(campaign="demo")
     async with app.run_test(size=SIZE) as pilot:
         await open_battle(pilot)

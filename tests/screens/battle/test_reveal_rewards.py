@@ -3,6 +3,8 @@ made stays; a reward the log decided (who won) is not asked."""
 
 from __future__ import annotations
 
+from munda_tui.rules.battle.events import EndEvent
+
 from munda_tui.rules.battle.events import Event
 from tests.screens.battle.test_battle import SIZE, V, G, battle_log, make_battle, open_battle
 from tests.support import wait_for_screen
@@ -38,7 +40,7 @@ async def test_n_on_one_reward_keeps_the_roll_already_made(make_app, data_dir) -
 
 async def test_the_loss_penalty_is_not_asked_when_the_log_says_the_gang_won(
         make_app, data_dir) -> None:
-    make_battle(data_dir, {V: ["goliath:3"], G: ["goliath:5"]}, [Event("end", winner=V)])
+    make_battle(data_dir, {V: ["goliath:3"], G: ["goliath:5"]}, [EndEvent(winner=V)])
     app = make_app(campaign="demo")
     async with app.run_test(size=SIZE) as pilot:
         await open_battle(pilot)

@@ -5,6 +5,8 @@ peek - and the other player's walk looks the same whatever they hold."""
 
 from __future__ import annotations
 
+from munda_tui.rules.battle.events import PhaseEvent
+
 from munda_tui.screens.battle.start import NothingAtTheStart
 from munda_tui.screens.prebattle.subplot_draw import SubplotChoiceScreen
 from munda_tui.widgets.curtain import PrivacyCurtain
@@ -130,7 +132,7 @@ async def test_no_walk_without_subplots_or_once_round_1_is_over(make_app, data_d
         assert type(app.screen).__name__ == "BattleScreen"
     import shutil
     shutil.rmtree(data_dir / "campaigns" / "demo")
-    make_battle(data_dir, {V: ["delaque:10"]}, [Event("phase", round=2, phase="priority")],
+    make_battle(data_dir, {V: ["delaque:10"]}, [PhaseEvent(round=2, phase="priority")],
                 walked=False)
     app = make_app(campaign="demo")
     async with app.run_test(size=SIZE) as pilot:

@@ -4,6 +4,8 @@ Noble Whims' Cruel and Unusual; Cold Trade's own D6 walked before its Gang Tacti
 
 from __future__ import annotations
 
+from munda_tui.rules.battle.events import PhaseEvent
+
 from munda_tui.rules.battle.events import Event
 from munda_tui.rules.battle.watch import MET
 from tests.screens.battle.test_battle import SIZE, G, V, _text, g, make_battle, open_battle
@@ -59,7 +61,7 @@ async def test_cold_trade_rolls_its_d6_before_the_gang_tactic(make_app, data_dir
     """'Roll a D6 and add 1 for each enemy previously taken Out of Action in melee or with
     Coup de Grace. If the modified roll is 6+ ... draw a random Gang Tactics card.'"""
     make_battle(data_dir, {V: ["dark-influences:6"], G: ["goliath:5"]}, [
-        Event("phase", round=1, phase="action")])
+        PhaseEvent(round=1, phase="action")])
     app = make_app(campaign="demo")
     async with app.run_test(size=SIZE) as pilot:
         await open_battle(pilot)

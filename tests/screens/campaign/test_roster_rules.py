@@ -222,7 +222,7 @@ async def test_grim_resolve_on_a_single_rally_banks_one_xp_not_two(make_app, dat
     Broken grants +1 Experience': revealed on one rally, one XP is banked; the second
     reward waits for a later rally (+ adds it then)."""
     from munda_tui.rules.battle.events import Battle, default_setup, start_event
-    from munda_tui.rules.battle.events import Event as BattleEvent
+    from munda_tui.rules.battle.events import ConditionEvent
     from munda_tui.rules.campaign.demo import demo_campaign
 
     c = demo_campaign()
@@ -233,8 +233,8 @@ async def test_grim_resolve_on_a_single_rally_banks_one_xp_not_two(make_app, dat
     lys = f"{ESCHER}/lys-venom"
     data = {"setup": setup.to_data(), "battle": Battle([
         start_event(setup, c),
-        BattleEvent("condition", fighter=lys, condition="Broken"),
-        BattleEvent("condition", fighter=lys, condition="Broken", lost=True),
+        ConditionEvent(fighter=lys, condition="Broken"),
+        ConditionEvent(fighter=lys, condition="Broken", lost=True),
     ]).to_data()}
     data["battle"]["start_walked"] = True
     with Store(data_dir).create_campaign(c) as h:

@@ -8,6 +8,8 @@ table and accept the higher result if taken Out of Action.'"""
 
 from __future__ import annotations
 
+from munda_tui.rules.battle.events import EndEvent, FleshWoundEvent, PhaseEvent
+
 from munda_tui.rules.battle.events import Event
 from tests.screens.battle.test_battle import SIZE, G, V, _text, make_battle, open_battle, v
 from tests.support import wait_for_screen
@@ -16,8 +18,8 @@ from tests.support import wait_for_screen
 async def test_chemical_solutions_revealed_then_two_lasting_injury_rolls_keep_the_higher(
         make_app, data_dir) -> None:
     make_battle(data_dir, {V: ["unforgiving-underhive:K"], G: ["goliath:5"]}, [
-        Event("phase", round=1, phase="action"),
-        Event("flesh_wound", fighter=v("sable-thorn"), amount=1),
+        PhaseEvent(round=1, phase="action"),
+        FleshWoundEvent(fighter=v("sable-thorn"), amount=1),
     ])
     app = make_app(campaign="demo", seed=4)
     async with app.run_test(size=SIZE) as pilot:
@@ -76,7 +78,7 @@ async def test_work_for_the_docs_revealed_at_the_end_leaves_its_reward_to_the_wi
     Action but did not die ... D3x10 credits': the Lasting Injuries decide it, so the
     tracker records the reveal and the wizard walks the credits at that step."""
     make_battle(data_dir, {V: ["noble-whims:K"], G: ["goliath:5"]}, [
-        Event("phase", round=1, phase="action"), Event("end", winner=V)])
+        PhaseEvent(round=1, phase="action"), EndEvent(winner=V)])
     app = make_app(campaign="demo")
     async with app.run_test(size=SIZE) as pilot:
         await open_battle(pilot)
