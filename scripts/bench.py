@@ -561,7 +561,7 @@ def measure_saves(
         battle = record.battle
         for i in range(saves):
             key = next(k for k, f in battle.state.fighters.items() if f.gang == battle.state.gangs[i % 2])
-            battle.record(XpEvent(fighter=key, amount=1))
+            battle.log_event(XpEvent(fighter=key, amount=1))
             t0 = time.perf_counter_ns()
             # what BattleScreen._save does
             handle.update_battle(number, "battle", record.to_data(), checked=True)
@@ -623,7 +623,7 @@ def measure_commented_saves(data_dir: Path, events: Sequence[int] = (200, 1000),
                 for handle, record, times in runs.values():
                     state = record.battle.state
                     key = next(k for k, f in state.fighters.items() if f.gang == state.gangs[i % 2])
-                    record.battle.record(XpEvent(fighter=key, amount=1))
+                    record.battle.log_event(XpEvent(fighter=key, amount=1))
                     t0 = time.perf_counter_ns()
                     handle.update_battle(1, "battle", record.to_data(), checked=True)
                     times.append((time.perf_counter_ns() - t0) / 1e6)
@@ -945,7 +945,7 @@ def league_saves(league: League, *, opens: int = 20, saves: int = 30, campaign_s
         try:
             for i in range(saves):
                 key = next(k for k, f in battle.state.fighters.items() if f.gang == battle.state.gangs[i % 2])
-                battle.record(XpEvent(fighter=key, amount=1))
+                battle.log_event(XpEvent(fighter=key, amount=1))
                 waited[0] = 0
                 t0 = time.perf_counter_ns()
                 # what BattleScreen._save does

@@ -90,45 +90,45 @@ def generated_log(campaign: Campaign, setup: BattleSetup, seed: int = 1, events:
         roll = rng.random()
         try:
             if roll < 0.06:
-                battle.record(next_phase_event(st))
+                battle.log_event(next_phase_event(st))
                 continue
             if not keys:
-                battle.record(VpEvent(gang=rng.choice(st.gangs), amount=1))
+                battle.log_event(VpEvent(gang=rng.choice(st.gangs), amount=1))
                 continue
             key = rng.choice(keys)
             f = st.fighters[key]
             enemies = [k for k in st.fighters if not k.startswith(f.gang + "/")]
             attacker = rng.choice(enemies) if enemies and rng.random() < 0.7 else ""
             if roll < 0.25:
-                battle.record(ActivateEvent(fighter=key))
+                battle.log_event(ActivateEvent(fighter=key))
             elif roll < 0.40:
                 choices = [s for s in (ACTIVE, ENGAGED, PINNED) if s != f.state]
-                battle.record(StateEvent(fighter=key, state=rng.choice(choices)))
+                battle.log_event(StateEvent(fighter=key, state=rng.choice(choices)))
             elif roll < 0.50:
-                battle.record(FleshWoundEvent(fighter=key, amount=1, attacker=attacker,
+                battle.log_event(FleshWoundEvent(fighter=key, amount=1, attacker=attacker,
                                     action="shoot"))
             elif roll < 0.60:
                 cond = rng.choice(CONDITIONS)
-                battle.record(ConditionEvent(fighter=key, condition=cond,
+                battle.log_event(ConditionEvent(fighter=key, condition=cond,
                                     lost=cond in f.conditions))
             elif roll < 0.70:
-                battle.record(XpEvent(fighter=key, amount=1))
+                battle.log_event(XpEvent(fighter=key, amount=1))
             elif roll < 0.78 and f.state == SERIOUSLY_INJURED:
-                battle.record(RecoveryEvent(fighter=key,
+                battle.log_event(RecoveryEvent(fighter=key,
                                     result=rng.choice((PINNED, SERIOUSLY_INJURED))))
             elif roll < 0.86:
                 if f.state != SERIOUSLY_INJURED:
-                    battle.record(StateEvent(fighter=key, state=SERIOUSLY_INJURED,
+                    battle.log_event(StateEvent(fighter=key, state=SERIOUSLY_INJURED,
                                         attacker=attacker, action=rng.choice(ACTIONS[:2]),
                                         traits=(rng.choice(TRAITS),)))
                 else:
-                    battle.record(RecoveryEvent(fighter=key, result=PINNED))
+                    battle.log_event(RecoveryEvent(fighter=key, result=PINNED))
             elif roll < 0.90:
-                battle.record(TacticEvent(gang=f.gang, note="Gang Tactic"))
+                battle.log_event(TacticEvent(gang=f.gang, note="Gang Tactic"))
             elif roll < 0.95:
-                battle.record(FailedTestEvent(fighter=key, test=rng.choice(TESTS[:5])))
+                battle.log_event(FailedTestEvent(fighter=key, test=rng.choice(TESTS[:5])))
             else:
-                battle.record(VpEvent(gang=f.gang, amount=1))
+                battle.log_event(VpEvent(gang=f.gang, amount=1))
         except BattleError:
             continue
     return battle.log

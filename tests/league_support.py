@@ -10,7 +10,7 @@ import subprocess
 from pathlib import Path
 
 from munda_tui.rules.postbattle import sequence as pb
-from munda_tui.rules.stages.commit import commit
+from munda_tui.rules.stages.commit import apply_postbattle
 from munda_tui.rules.battle.events import OUT_OF_ACTION, Battle, Event, default_setup, outcome, start_event
 from munda_tui.rules.core.dice import parse
 from munda_tui.rules.core.model import BattleSummary
@@ -34,7 +34,7 @@ def play(handle, a: str, b: str, seed: int, date: str) -> int:
     handle.save()
     setup = default_setup(c, number, a, b)
     battle = Battle([start_event(setup, c)])
-    battle.record(StateEvent(fighter=f"{b}/f02", state=OUT_OF_ACTION, attacker=f"{a}/f01"))
+    battle.log_event(StateEvent(fighter=f"{b}/f02", state=OUT_OF_ACTION, attacker=f"{a}/f01"))
     o = outcome(battle.state, setup)
     o.winner = a
     handle.update_battle(number, "setup", setup.to_data())
@@ -52,7 +52,7 @@ def play(handle, a: str, b: str, seed: int, date: str) -> int:
         if seq.at_end:
             break
         seq.advance()
-    commit(handle, number, seq, date=date)
+    apply_postbattle(handle, number, seq, date=date)
     return number
 
 

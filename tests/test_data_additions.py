@@ -216,7 +216,7 @@ def test_a_fighter_condition_is_one_data_file(data_copy: Path) -> None:
         battle = rb.Battle([rb.start_event(setup, c)])
         fighter = next(iter(battle.state.fighters))
         gain = rb.ConditionEvent(fighter=fighter, condition="Test Condition")
-        battle.record(gain)
+        battle.log_event(gain)
         assert "Test Condition" in battle.state.fighters[fighter].conditions
         assert conditions_text(battle.state.fighters[fighter], data) == "Tst"
         lose = rb.ConditionEvent(fighter=fighter, condition="Test Condition", lost=True)

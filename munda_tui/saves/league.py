@@ -198,7 +198,7 @@ def commit_local(handle: "CampaignHandle") -> list[str]:
             except ValueError:
                 pass
 
-    def commit(paths: list[str], message: str) -> None:
+    def git_commit(paths: list[str], message: str) -> None:
         batch.add(paths, message)
 
     battle_changes = [p for _s, p in changed if p.startswith(BATTLES_DIR + "/")]
@@ -208,7 +208,7 @@ def commit_local(handle: "CampaignHandle") -> list[str]:
         if summary is None:
             if (directory / path).exists():
                 continue  # in progress: never shared
-            commit([path], f"Battle file {name} removed")
+            git_commit([path], f"Battle file {name} removed")
             continue
         gangs = [f"{GANGS_DIR}/{handle._gang_files[g]}" for g in summary.gangs if g in handle._gang_files]
         mine = [g for g in gangs if g in gang_paths]
@@ -217,23 +217,23 @@ def commit_local(handle: "CampaignHandle") -> list[str]:
         who = " vs ".join(names.get(g, g) for g in summary.gangs) or "no gangs"
         status = next((s for s, p in changed if p == path), "")
         what = "updated (its number or summary)" if "M" in status else "post-battle applied"
-        commit([path, *mine, *recs], f"Battle {summary.number} ({summary.date or 'undated'}) {who}: {what}")
+        git_commit([path, *mine, *recs], f"Battle {summary.number} ({summary.date or 'undated'}) {who}: {what}")
     by_file = {f"{GANGS_DIR}/{name}": gid for gid, name in handle._gang_files.items()}
     gang_paths |= {p for p in with_gang if p not in gang_paths and (directory / p).exists()}
     for path in sorted(gang_paths):
         recs = with_gang.pop(path, [])
         gid = by_file.get(path)
         if gid is None:
-            commit([path, *recs], f"Gang file {path[len(GANGS_DIR) + 1:]} removed")
+            git_commit([path, *recs], f"Gang file {path[len(GANGS_DIR) + 1:]} removed")
         else:
             status = next((s for s, p in changed if p == path), "")
             verb = "joined the league" if "?" in status or "A" in status else "roster edited"
-            commit([path, *recs], f"{names.get(gid, gid)}: {verb}")
+            git_commit([path, *recs], f"{names.get(gid, gid)}: {verb}")
     rest = [p for _s, p in changed if not p.startswith((GANGS_DIR + "/", BATTLES_DIR + "/", RECORDS_DIR + "/"))]
-    commit(rest, "Campaign settings changed" if CAMPAIGN_FILE in rest else "League files changed")
+    git_commit(rest, "Campaign settings changed" if CAMPAIGN_FILE in rest else "League files changed")
     # the records no battle or gang took (answers, corrections): a commit of their own (a
     # path goes with the first commit naming it, so only those left are in this one)
-    commit(record_paths, "League records: answers to league questions and the campaign's history")
+    git_commit(record_paths, "League records: answers to league questions and the campaign's history")
     return batch.flush()
 
 

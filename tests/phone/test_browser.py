@@ -78,7 +78,7 @@ def test_a_card_met_on_the_tracker_shows_within_two_seconds(served, tmp_path) ->
         assert "Met: you may reveal it" not in browser.text()
         assert browser.js("window.__buzz.length") == 0  # nothing new on loading
         for ev in THREE_DOWN:
-            b.record(ev)
+            b.log_event(ev)
         server.publish(views(setup, b))
         seconds = browser.wait_text("Met: you may reveal it", timeout=2.0)
         print(f"card met -> shown on the page in {seconds:.3f} s")

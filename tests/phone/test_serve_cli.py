@@ -85,7 +85,7 @@ def test_serve_shows_links_follows_the_battle_and_retires_it(data_dir: Path) -> 
             data = h.load_battle(1)
             b = Battle.from_data(data["battle"])
             for ev in THREE_DOWN:
-                b.record(ev)
+                b.log_event(ev)
             h.save_battle(1, {**data, "battle": b.to_data()})
         deadline = time.monotonic() + 3
         while "Met: you may reveal it" not in get(port, path[V]).decode():

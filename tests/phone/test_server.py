@@ -146,7 +146,7 @@ def test_the_live_feed_sends_the_hand_and_each_change(served) -> None:  # type: 
         assert b"text/event-stream" in buf
         assert b'"alert":false' in buf
         for ev in THREE_DOWN:
-            b.record(ev)
+            b.log_event(ev)
         server.publish(views(setup, b))
         deadline = time.monotonic() + 3
         while buf.count(b"event: hand") < 2 and time.monotonic() < deadline:
@@ -234,11 +234,11 @@ def test_a_reminder_that_comes_buzzes_the_phone(served) -> None:  # type: ignore
     try:
         s.sendall(f"GET {path_of(links[V])}/events HTTP/1.1\r\n\r\n".encode())
         assert b'"alert":false' in read_events(s, 1)
-        b.record(PhaseEvent(round=2, phase="priority"))  # no reminder for round 2
+        b.log_event(PhaseEvent(round=2, phase="priority"))  # no reminder for round 2
         server.publish(views(setup, b))
         assert b'"alert":false' in read_events(s, 1).rsplit(b"event: hand", 1)[1]
         for rnd in range(3, 9):  # Dead of Night's secret number: 8
-            b.record(PhaseEvent(round=rnd, phase="priority"))
+            b.log_event(PhaseEvent(round=rnd, phase="priority"))
         server.publish(views(setup, b))
         last = read_events(s, 1).rsplit(b"event: hand", 1)[1]
         assert b'"alert":true' in last

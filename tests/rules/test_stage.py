@@ -108,7 +108,7 @@ def test_each_stage_move_puts_back_the_file_and_the_summary_when_a_save_fails(de
 
 def test_finishing_a_battle_whose_campaign_save_fails_saves_its_file_back_as_it_was(demo_campaign) -> None:
     flow = BattleFlow(demo_campaign, 1, {"setup": default_setup(demo_campaign, 1, V, G).to_data()})
-    flow.record(flow.end(G, ()))
+    flow.log_event(flow.end(G, ()))
     saved = []
 
     def save_battle() -> bool:

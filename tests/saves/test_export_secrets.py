@@ -28,8 +28,8 @@ def _campaign(data_dir) -> str:
     setup.side(b.id).hand = ["delaque:10", "goliath:Q"]
     setup.side(b.id).subplot_choices = {"delaque:10": "9"}  # Dead of Night's secret number
     battle = Battle([start_event(setup, campaign)])
-    battle.record(RevealEvent(gang=a.id, card=REVEALED))
-    battle.record(RevealEvent(gang=b.id, card="goliath:Q"))
+    battle.log_event(RevealEvent(gang=a.id, card=REVEALED))
+    battle.log_event(RevealEvent(gang=b.id, card="goliath:Q"))
     battle.undo()  # the reveal undone: in the redo stack, still hidden
     campaign.battles.append(BattleSummary(number=1, scenario="Test", gangs=[a.id, b.id],
                                           status="battle"))

@@ -116,10 +116,10 @@ def test_reports_discord_and_exports_say_the_number_a_battle_has_now(tmp_path: P
     with ana.open_campaign("club-league") as handle:
         assert sync(handle).pushed
         numbers = {b.date: b.number for b in handle.campaign.battles}
-        from munda_tui.rules.stages.commit import commit
+        from munda_tui.rules.stages.commit import apply_postbattle
 
         # the post-battle screen of a battle already applied shows its saved report so
-        assert (commit(handle, 2) or "").startswith("# Battle 2: Gang 01 vs Gang 02")
+        assert (apply_postbattle(handle, 2) or "").startswith("# Battle 2: Gang 01 vs Gang 02")
     assert numbers == {"2026-12-01": 1, "2026-12-02": 2}
     monkeypatch.setenv("MUNDA_TUI_DATA_DIR", str(tmp_path / "ana"))
     titles = {}

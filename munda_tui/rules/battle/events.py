@@ -1340,7 +1340,7 @@ class Battle:
         # key's save costs what the key changed, not the log's length)
         self._log_data: list[dict[str, Any]] = []
 
-    def record(self, ev: Event) -> BattleState:
+    def log_event(self, ev: Event) -> BattleState:
         check(self.state, ev)
         check_new(self.state, ev)
         apply(self.state, ev)

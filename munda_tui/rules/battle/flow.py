@@ -241,9 +241,9 @@ class BattleFlow:
         """The battle file's ``setup`` part, to save (a quick battle's, the walk's choices)."""
         return self.setup.to_data()
 
-    def record(self, ev: Event) -> str:
+    def log_event(self, ev: Event) -> str:
         """Record a new event; its line in the log (BattleError when it cannot happen)."""
-        self.battle_record.record(ev)
+        self.battle_record.log_event(ev)
         return describe(ev, self.state, self.card_names)
 
     def undo(self) -> str:

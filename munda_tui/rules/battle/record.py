@@ -138,9 +138,9 @@ class BattleRecord:
     def state(self) -> BattleState:
         return self.battle.state
 
-    def record(self, ev: Event) -> BattleState:
+    def log_event(self, ev: Event) -> BattleState:
         """Record a new event (BattleError when it cannot happen now)."""
-        return self.battle.record(ev)
+        return self.battle.log_event(ev)
 
     def undo(self) -> Event | None:
         return self.battle.undo()
@@ -150,13 +150,13 @@ class BattleRecord:
 
     @staticmethod
     def reveal_event(gang: str, card: str, result: RevealResult) -> Event:
-        """A Sub-plot revealed, with the rewards its plan banked (to :meth:`record`)."""
+        """A Sub-plot revealed, with the rewards its plan banked (to :meth:`log_event`)."""
         return RevealEvent(gang=gang, card=card, upgraded=result.upgraded,
                      rewards=result.rewards)
 
     @staticmethod
     def reward_event(gang: str, card: str, result: RevealResult) -> Event:
-        """A revealed Sub-plot's reward, walked at the end (to :meth:`record`)."""
+        """A revealed Sub-plot's reward, walked at the end (to :meth:`log_event`)."""
         return RewardEvent(gang=gang, card=card, upgraded=result.upgraded,
                      rewards=result.rewards)
 

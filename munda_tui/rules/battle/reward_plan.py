@@ -235,7 +235,7 @@ class RewardPlan:
         if not self.test_passed:
             self.earned = False
 
-    def record(self) -> RevealResult:
+    def banked(self) -> RevealResult:
         """What the reveal banks now (nothing when deferred or not earned)."""
         if self.deferred:
             return RevealResult(self.upgraded, ())
@@ -247,14 +247,14 @@ class RewardPlan:
     def next(self) -> Ask:
         """What Enter does now."""
         if self.deferred:
-            return Ask("record", self.record())
+            return Ask("record", self.banked())
         if self.earned and self.test_passed is None:
             return Ask("test", dice=self.match.test)
         if not self.earned:
-            return Ask("record", self.record())
+            return Ask("record", self.banked())
         pending = self.pending
         if not pending:
-            return Ask("record", self.record())
+            return Ask("record", self.banked())
         line = pending[0]
         target = self.target(line)
         if target is None:

@@ -11,7 +11,7 @@ post-battle sequence, so it can be resumed after a crash at any point and
 
 Walking a step records *changes* (plain dicts, :func:`apply_change`) to a
 working copy of the campaign. Nothing touches the real gangs until the commit
-(:func:`munda_tui.rules.stages.commit.commit`, the stage host's), which applies the
+(:func:`munda_tui.rules.stages.commit.apply_postbattle`, the stage host's), which applies the
 whole list in one campaign save, exactly once: :func:`prepare_commit` records it in
 the draft, :func:`applied_campaign` is the campaign it saves.
 """

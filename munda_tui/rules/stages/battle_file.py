@@ -46,8 +46,8 @@ class PostBattleDraft:
         return str(self.data.get("status", "draft"))
 
     @property
-    def commit(self) -> dict[str, Any] | None:
-        """The commit prepared: the changes, report, standings to apply once."""
+    def prepared(self) -> dict[str, Any] | None:
+        """The commit prepared (the ``commit`` table): the changes, report, standings to apply once."""
         commit = self.data.get("commit")
         return commit if isinstance(commit, dict) else None
 

@@ -36,7 +36,7 @@ def _raise(what: str, save: Callable[[], object]) -> bool:
     return True
 
 
-def commit(handle: Any, number: int, seq: PostBattle | None = None, date: str = "", *,
+def apply_postbattle(handle: Any, number: int, seq: PostBattle | None = None, date: str = "", *,
            file: BattleFile | None = None, guard: Guard = _raise) -> str | None:
     """Apply the post-battle sequence of battle ``number`` exactly once; the report.
 
@@ -56,7 +56,7 @@ def commit(handle: Any, number: int, seq: PostBattle | None = None, date: str = 
     draft = file.postbattle
     if draft is not None and draft.status == "done":
         return file.report.text(number) if file.report is not None else ""
-    if seq is None and (draft is None or draft.commit is None):
+    if seq is None and (draft is None or draft.prepared is None):
         raise PostBattleError("the sequence has not been committed")
 
     def prepare() -> Callable[[], None]:
@@ -78,11 +78,11 @@ def commit(handle: Any, number: int, seq: PostBattle | None = None, date: str = 
         live = handle.campaign
 
         def apply() -> Callable[[], None]:
-            assert bf.postbattle is not None and bf.postbattle.commit is not None
+            assert bf.postbattle is not None and bf.postbattle.prepared is not None
             before = copy.deepcopy(live.__dict__)
             # applied to a copy first (nothing half-applied if a change fails), then moved
             # into the live object so every screen holding the campaign sees the new rosters
-            live.__dict__.update(applied_campaign(live, number, bf.postbattle.commit, date).__dict__)
+            live.__dict__.update(applied_campaign(live, number, bf.postbattle.prepared, date).__dict__)
 
             def undo() -> None:
                 live.__dict__.clear()
@@ -101,11 +101,11 @@ def commit(handle: Any, number: int, seq: PostBattle | None = None, date: str = 
 def _finish(file: BattleFile, save_file: Callable[[], bool]) -> str | None:
     """Step 3: the report part written and the draft marked done (put back in memory when
     the save fails: committing again finishes it)."""
-    assert file.postbattle is not None and file.postbattle.commit is not None
+    assert file.postbattle is not None and file.postbattle.prepared is not None
     draft = file.postbattle.data
     was: dict[str, Any] = {k: draft[k] for k in ("status", "applied") if k in draft}
     was_report = file.report
-    commit = file.postbattle.commit
+    commit = file.postbattle.prepared
     report = file.report = BattleReport.of_commit(commit)
     draft["status"] = "done"
     draft["applied"] = commit["token"]

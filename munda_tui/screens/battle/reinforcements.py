@@ -71,7 +71,7 @@ class ReinforcementScreen(DialogScreen["str | None"]):
     def __init__(
         self,
         battle: Battle,
-        record: Callable[[Event], bool],
+        log_event: Callable[[Event], bool],
         undo: Callable[[], None],
         rng: random.Random,
         *,
@@ -79,11 +79,11 @@ class ReinforcementScreen(DialogScreen["str | None"]):
     ) -> None:
         super().__init__()
         self.battle = battle
-        self.record = record
+        self.log_event = log_event
         self.undo = undo
         self.rng = rng
         self.prefer_entry = prefer_entry
-        self.stage = CARD
+        self.asking = CARD
         self.drawn = ""  # fighter key of the card drawn, waiting for its D6
         self.dice = arrival_dice()
 
@@ -134,16 +134,16 @@ class ReinforcementScreen(DialogScreen["str | None"]):
         gang = self.gang
         side = st.sides.get(gang)
         deck = self.query_one("#reinf-deck", OptionList)
-        deck.set_class(self.stage != CHOOSE, "hidden")
+        deck.set_class(self.asking != CHOOSE, "hidden")
         # every key as the player has it (widgets.keys: {key:<binding id>})
         faces = self._digits(6)
         if side is None:
             turn, hint = "No draw left.", "{key:reinforcement.back}: close"
-        elif self.stage == D6:
+        elif self.asking == D6:
             turn = f"{side.name}: {st.name_of(self.drawn)} drawn. Roll the {self.dice}."
             hint = (f"{{key:reinforcement.draw}}: roll the {self.dice} for me   {faces}: the face "
                     "of a real die   {key:reinforcement.back}: back")
-        elif self.stage == CHOOSE:
+        elif self.asking == CHOOSE:
             turn = f"{side.name}: which model card did you draw?"
             hint = (f"{self._digits(9)} or up/down + "
                     "{key:reinforcement.enter}: the card   {key:reinforcement.back}: back")
@@ -169,12 +169,12 @@ class ReinforcementScreen(DialogScreen["str | None"]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("choose", "undo"):
-            return self.stage == CARD
+            return self.asking == CARD
         return True
 
     def action_enter(self) -> None:
         """Enter never rolls: a tap meant as "next" must not roll the arrival D6."""
-        if self.gang and self.stage in (CARD, D6):
+        if self.gang and self.asking in (CARD, D6):
             self.notify(keys_text(self, (
                 f"{{key:reinforcement.enter}} does not roll: {{key:reinforcement.draw}} draws and "
                 f"rolls the {self.dice} for me, {self._digits(6)} takes the face of a real "
@@ -187,13 +187,13 @@ class ReinforcementScreen(DialogScreen["str | None"]):
         if not gang:
             self.dismiss("done")
             return
-        if self.stage == CARD:
+        if self.asking == CARD:
             self.drawn = draw_at_random(self.battle.state, gang, self.rng)
             if self.prefer_entry:  # real dice by default: ask the face
-                self.stage = D6
+                self.asking = D6
                 self._show()
                 return
-        elif self.stage != D6:
+        elif self.asking != D6:
             return
         self._arrive(roll(self.dice, self.rng).faces[0])
 
@@ -201,14 +201,14 @@ class ReinforcementScreen(DialogScreen["str | None"]):
         gang = self.gang
         if not gang:
             return
-        if self.stage == CHOOSE:
+        if self.asking == CHOOSE:
             deck = self.battle.state.sides[gang].reserves
             if 1 <= n <= len(deck):
                 self._chosen(deck[n - 1])
             return
         if not 1 <= n <= 6:
             return
-        if self.stage == CARD:
+        if self.asking == CARD:
             self.drawn = draw_at_random(self.battle.state, gang, self.rng)
         self._arrive(n)
 
@@ -224,7 +224,7 @@ class ReinforcementScreen(DialogScreen["str | None"]):
             Option(f"{self._digit(i)}  {st.name_of(k)}" if i < 10 else f"   {st.name_of(k)}", id=k)
             for i, k in enumerate(st.sides[gang].reserves, start=1)
         ])
-        self.stage = CHOOSE
+        self.asking = CHOOSE
         self._show()
         deck.highlighted = 0
         deck.focus()
@@ -235,13 +235,13 @@ class ReinforcementScreen(DialogScreen["str | None"]):
 
     def _chosen(self, key: str) -> None:
         self.drawn = key
-        self.stage = D6
+        self.asking = D6
         self.set_focus(None)
         self._show()
 
     def _arrive(self, face: int) -> None:
-        key, self.drawn, self.stage = self.drawn, "", CARD
-        self.record(arrival_event(key, face))
+        key, self.drawn, self.asking = self.drawn, "", CARD
+        self.log_event(arrival_event(key, face))
         if not self.gang:
             self.dismiss("done")
             return
@@ -258,8 +258,8 @@ class ReinforcementScreen(DialogScreen["str | None"]):
         self._show()
 
     def action_back(self) -> None:
-        if self.stage != CARD:
-            self.stage, self.drawn = CARD, ""
+        if self.asking != CARD:
+            self.asking, self.drawn = CARD, ""
             self.set_focus(None)
             self._show()
             return

@@ -121,9 +121,9 @@ class BattleScreen(Asking, PhoneKeys, Screen[None]):
 
     # --- recording and saving ---------------------------------------------------------------
 
-    def record(self, ev: Event) -> bool:
+    def log_event(self, ev: Event) -> bool:
         try:
-            said = self.flow.record(ev)
+            said = self.flow.log_event(ev)
         except BattleError as error:
             self.message(f"Not recorded: {error}")
             return False
@@ -170,7 +170,7 @@ class BattleScreen(Asking, PhoneKeys, Screen[None]):
 
     def action_set_state(self, new_state: str) -> None:
         if (f := self.selected()) is not None:
-            self.record(self.flow.state_change(f.key, new_state))
+            self.log_event(self.flow.state_change(f.key, new_state))
 
     def action_broken_by(self) -> None:
         """Broken, with the fighter whose attack broke them; a Broken fighter rallies."""
@@ -196,7 +196,7 @@ class BattleScreen(Asking, PhoneKeys, Screen[None]):
     async def _ask_by_whom(self, f: FighterState, title: str,
                            make: Callable[[FighterState, Attack], Event], cancelled: str) -> None:
         if (by := await self.ask(AttackScreen(f"{f.name}: {title}", self.state, f.key))) is not None:
-            self.record(make(f, by))
+            self.log_event(make(f, by))
         elif cancelled:
             self.message(cancelled)
 
@@ -208,11 +208,11 @@ class BattleScreen(Asking, PhoneKeys, Screen[None]):
             self.message(f"{f.name} is not Seriously Injured: no Recovery test.")
         elif result := await self.ask(PickOneScreen(
                 f"{f.name}: Recovery test", [Pick(r, RECOVERY_NAMES[r]) for r in RECOVERY_RESULTS])):
-            self.record(self.flow.recovery(f.key, result))
+            self.log_event(self.flow.recovery(f.key, result))
 
     def action_condition(self, name: str) -> None:
         if (f := self.selected()) is not None:
-            self.record(self.flow.condition(f, name))
+            self.log_event(self.flow.condition(f, name))
 
     @work(group="dialog")
     async def action_other_condition(self) -> None:
@@ -222,15 +222,15 @@ class BattleScreen(Asking, PhoneKeys, Screen[None]):
         if name := await self.ask(LineScreen(
                 f"{f.name}: condition gained or lost{have}", placeholder="e.g. Insane, Webbed",
                 hint="Enter to record, {key:line.cancel} to cancel")):
-            self.record(self.flow.condition(f, name))
+            self.log_event(self.flow.condition(f, name))
 
     def action_xp(self, amount: int) -> None:
         if (f := self.selected()) is not None:
-            self.record(self.flow.xp(f.key, amount))
+            self.log_event(self.flow.xp(f.key, amount))
 
     def action_activate(self) -> None:
         if (f := self.selected()) is not None:
-            self.record(self.flow.activate(f.key))
+            self.log_event(self.flow.activate(f.key))
 
     def action_deploy(self) -> None:
         if self.flow.resume_step():
@@ -243,7 +243,7 @@ class BattleScreen(Asking, PhoneKeys, Screen[None]):
         except BattleError as error:
             self.message(f"{error}.")
             return
-        self.record(ev)
+        self.log_event(ev)
         self.table(self._side).select(ev.fighter)
 
     def action_log(self) -> None:
@@ -256,14 +256,14 @@ class BattleScreen(Asking, PhoneKeys, Screen[None]):
         side = self.flow.side_name(f.gang)
         options = [Pick(t, f"{TEST_NAMES[t]} ({side if t == 'bottle' else f.name})") for t in TESTS]
         if test := await self.ask(PickOneScreen("Which test was failed?", options)):
-            self.record(self.flow.failed_test(f, test))
+            self.log_event(self.flow.failed_test(f, test))
 
     # --- battle-wide keys -------------------------------------------------------------------
 
     def action_next_phase(self) -> None:
         if self.flow.step_before_next_phase():  # its Reinforcements step first
             self.walk_reinforcements(then_next_phase=True)
-        elif self.record(self.flow.next_phase()) and self.flow.step_due():
+        elif self.log_event(self.flow.next_phase()) and self.flow.step_due():
             self.walk_reinforcements()
 
     @work(group="dialog")
@@ -285,20 +285,20 @@ class BattleScreen(Asking, PhoneKeys, Screen[None]):
                 answer = self.flow.due(q.gang, out.roll) if out and out.roll else None
             else:  # Draws
                 answer = await self.ask(ReinforcementScreen(
-                    self.battle, self.record, self.action_undo, rng, prefer_entry=by_hand))
+                    self.battle, self.log_event, self.action_undo, rng, prefer_entry=by_hand))
             if answer is None:
                 self.message(keys_text(self, self.flow.skip_step()))
                 return
-            if isinstance(answer, Event) and not self.record(answer):
+            if isinstance(answer, Event) and not self.log_event(answer):
                 return
-        if then_next_phase and self.record(self.flow.next_phase()) and self.flow.step_due():
+        if then_next_phase and self.log_event(self.flow.next_phase()) and self.flow.step_due():
             self.walk_reinforcements()
 
     @work(group="dialog")
     async def action_priority(self) -> None:
         if gang := await self.ask(PickOneScreen(
                 "Who won Priority?", [Pick(g, self.flow.side_name(g)) for g in self.gangs])):
-            self.record(self.flow.priority(gang))
+            self.log_event(self.flow.priority(gang))
 
     @work(group="dialog")
     async def action_tactic(self) -> None:
@@ -307,13 +307,13 @@ class BattleScreen(Asking, PhoneKeys, Screen[None]):
                 f"{self.flow.side_name(gang)} play a Gang Tactic", allow_empty=True,
                 placeholder="its name (optional), Enter to record",
                 hint="Enter to record, {key:line.cancel} to cancel"))) is not None:
-            self.record(self.flow.tactic(gang, name))
+            self.log_event(self.flow.tactic(gang, name))
 
     def action_side_job(self) -> None:
-        self.record(self.flow.side_job(self.side_gang))
+        self.log_event(self.flow.side_job(self.side_gang))
 
     def action_vp(self, amount: int) -> None:
-        self.record(self.flow.vp(self.side_gang, amount))
+        self.log_event(self.flow.vp(self.side_gang, amount))
 
     def action_undo(self) -> None:
         self._after_undo(self.flow.undo())
@@ -331,7 +331,7 @@ class BattleScreen(Asking, PhoneKeys, Screen[None]):
     async def action_end(self) -> None:
         choice = await self.ask(EndScreen([(g, self.flow.side_name(g)) for g in self.gangs]))
         if choice is not None:
-            self.record(self.flow.end(choice.winner, choice.fled))
+            self.log_event(self.flow.end(choice.winner, choice.fled))
 
     def action_back(self) -> None:
         self.app.pop_screen()
@@ -367,7 +367,7 @@ class BattleScreen(Asking, PhoneKeys, Screen[None]):
         if result is None:
             return False
         make = self.flow.reward if q.mode == REWARD else self.flow.reveal
-        return self.record(make(q.gang, q.match.card, result))
+        return self.log_event(make(q.gang, q.match.card, result))
 
     async def _walk_start(self) -> None:
         from munda_tui.screens.battle.start import walk_start_of_game

@@ -355,9 +355,9 @@ class RosterScreen(Asking, Screen[None]):
             gang.credits = credits
 
         self.refresh_all(select=fighter.id)
-        return self.commit(message, before, undo)
+        return self.save_edit(message, before, undo)
 
-    def commit(self, message: str, before: int, undo: Callable[[], None] | None = None) -> bool:
+    def save_edit(self, message: str, before: int, undo: Callable[[], None] | None = None) -> bool:
         """Save the campaign and announce the change (and the rating change)."""
         try:
             self.handle.save()
@@ -420,7 +420,7 @@ class RosterScreen(Asking, Screen[None]):
                 for f in fields(fighter):
                     setattr(fighter, f.name, getattr(old, f.name))
 
-            return None if self.commit(f"Saved {fighter.name}", before, undo) else self.NOT_SAVED
+            return None if self.save_edit(f"Saved {fighter.name}", before, undo) else self.NOT_SAVED
 
         self.app.push_screen(FighterFormScreen(gang, fighter, apply=apply))
 
@@ -439,7 +439,7 @@ class RosterScreen(Asking, Screen[None]):
         except rr.RosterError as error:
             self._fail(error)
             return
-        self.commit(message, before, undo)
+        self.save_edit(message, before, undo)
 
     def action_retire(self) -> None:
         fighter = self.selected_fighter()
@@ -650,7 +650,7 @@ class RosterScreen(Asking, Screen[None]):
                 gang.credits = credits
 
             bought = f" for {item.value} credits from the Stash" if paid else ""
-            if not self.commit(f"{item_text(item)} added to {where}{bought}", before, undo):
+            if not self.save_edit(f"{item_text(item)} added to {where}{bought}", before, undo):
                 return self.NOT_SAVED
             return None
 
@@ -679,7 +679,7 @@ class RosterScreen(Asking, Screen[None]):
         except rr.RosterError as error:
             self._fail(error)
             return
-        self.commit(f"Moved {item_text(moved)} {where}", before)
+        self.save_edit(f"Moved {item_text(moved)} {where}", before)
 
     @work(group="dialog")
     async def action_remove_item(self) -> None:
@@ -709,7 +709,7 @@ class RosterScreen(Asking, Screen[None]):
         except rr.RosterError as error:
             self._fail(error)
             return
-        self.commit(f"Removed {item_text(removed)} from {where}", before)
+        self.save_edit(f"Removed {item_text(removed)} from {where}", before)
 
     def action_edit_item(self) -> None:
         gang = self.gang
@@ -735,7 +735,7 @@ class RosterScreen(Asking, Screen[None]):
             def undo() -> None:
                 rr.holder(gang, owner)[index] = old
 
-            if not self.commit(f"{new.name}: {new.kind}, {cost_text(new)} credits", before, undo):
+            if not self.save_edit(f"{new.name}: {new.kind}, {cost_text(new)} credits", before, undo):
                 return self.NOT_SAVED
             return None
 
@@ -764,14 +764,14 @@ class RosterScreen(Asking, Screen[None]):
                 for f in fields(gang):
                     setattr(gang, f.name, getattr(old, f.name))
 
-            return None if self.commit(f"Saved {gang.name}", before, undo) else self.NOT_SAVED
+            return None if self.save_edit(f"Saved {gang.name}", before, undo) else self.NOT_SAVED
 
         ruleset = str(self.handle.campaign.settings.post_battle_ruleset)
         self.app.push_screen(GangFormScreen(gang, others, ruleset=ruleset, apply=apply))
 
     @work(group="dialog")
     async def action_territories(self) -> None:
-        await self.ask(TerritoriesScreen(self.gang, self.commit))
+        await self.ask(TerritoriesScreen(self.gang, self.save_edit))
         self.refresh_all()
 
     def action_back(self) -> None:
@@ -793,10 +793,10 @@ class TerritoriesScreen(ListDialog[None]):
         Binding("escape", "close", "Close", id="territories.close"),
     ]
 
-    def __init__(self, gang: Gang, commit: Callable[..., bool]) -> None:
+    def __init__(self, gang: Gang, save_edit: Callable[..., bool]) -> None:
         super().__init__()
         self.gang = gang
-        self.commit = commit
+        self.save_edit = save_edit
 
     def compose(self) -> ComposeResult:
         with Vertical(id="territories-box"):
@@ -837,7 +837,7 @@ class TerritoriesScreen(ListDialog[None]):
             def undo() -> None:
                 self.gang.territories.remove(territory)
 
-            if not self.commit(f"{territory.name} added", before, undo):
+            if not self.save_edit(f"{territory.name} added", before, undo):
                 return RosterScreen.NOT_SAVED
             self.refresh_table()
             return None
@@ -850,7 +850,7 @@ class TerritoriesScreen(ListDialog[None]):
             return
         before = self.gang.rating
         t = rr.cycle_territory_kind(self.gang, index)
-        self.commit(f"{t.name} is now {t.kind.value}", before)
+        self.save_edit(f"{t.name} is now {t.kind.value}", before)
         self.refresh_table()
 
     def action_remove(self) -> None:
@@ -859,7 +859,7 @@ class TerritoriesScreen(ListDialog[None]):
             return
         before = self.gang.rating
         t = rr.remove_territory(self.gang, index)
-        self.commit(f"{t.name} removed", before)
+        self.save_edit(f"{t.name} removed", before)
         self.refresh_table()
 
     def line_taken(self, lines: object) -> None:

@@ -8,7 +8,7 @@ the screen that continues the battle: the pre-battle flow, the tracker or the po
 wizard. Each stage reads and changes its typed part of ``host.file``, saves it with
 :meth:`StageHost.save` and moves on with :meth:`StageHost.advance` (the rules' one move,
 ``rules.core.stage.move``, with its one rollback) or, for the post-battle stage,
-:meth:`StageHost.commit` (the same move, through ``rules.stages.commit``). Every save
+:meth:`StageHost.apply_postbattle` (the same move, through ``rules.stages.commit``). Every save
 goes through the app's ``guarded_save`` (a failure is the error dialog, with its reason;
 the player stays where the last save left them), and a battle that cannot be opened is
 said by :func:`say_not_opened`. No stage screen loads, saves or decodes the battle file's
@@ -110,16 +110,16 @@ class StageHost:
         """The tracker's two saves for ``BattleFlow.finish`` (its own ``stage.move``)."""
         return (lambda: self.save("battle", what, fold=True)), self.save_campaign
 
-    def commit(self, seq: "PostBattle | None" = None) -> str | None:
+    def apply_postbattle(self, seq: "PostBattle | None" = None) -> str | None:
         """Apply the post-battle sequence once (``rules.stages.commit``); its report, or
         None when a save failed (said; file and campaign as they were on disk)."""
-        from munda_tui.rules.stages.commit import commit
+        from munda_tui.rules.stages.commit import apply_postbattle
 
         report: list[str | None] = [None]
 
         def apply() -> None:
             try:
-                report[0] = commit(self.handle, self.number, seq, date=self.app.today(),
+                report[0] = apply_postbattle(self.handle, self.number, seq, date=self.app.today(),
                                    file=self.file, guard=self.app.guarded_save)
             except KeyError as error:  # (a change naming a fighter or item not there)
                 raise ValueError(f"not applied: {error}") from error

@@ -3,7 +3,7 @@
 The screen shows :class:`munda_tui.rules.postbattle.sequence.PostBattle` (the draft
 replayed: the battle file's ``postbattle`` part as the stage host decoded it) and hands
 every key to it; it saves the draft after every change (``StageHost.save``) and commits
-the sequence at the end (``StageHost.commit``: applied once, see ``rules.stages.commit``).
+the sequence at the end (``StageHost.apply_postbattle``: applied once, see ``rules.stages.commit``).
 """
 
 from __future__ import annotations
@@ -600,7 +600,7 @@ rosters once and saves the battle report.
         if seq.pending is not None:
             return
         if seq.at_end:
-            self._commit()
+            self._apply_postbattle()
             return
         seq.advance()
         self._changed()
@@ -701,11 +701,11 @@ rosters once and saves the battle report.
         self.app.pop_screen()  # nothing to take back (a roll is kept): left, saved
 
     # --- the end ----------------------------------------------------------------
-    def _commit(self) -> None:
+    def _apply_postbattle(self) -> None:
         assert self.seq is not None
         if not self._save_changed():  # (the last change's save failed: it is taken back)
             return
-        report = self.host.commit(self.seq)
+        report = self.host.apply_postbattle(self.seq)
         if report is None:  # (said, as every failed save is: the changes are not applied)
             self._error(f"The changes are not applied. Press "
                         f"{key_for(self, 'post_battle.next')} to try again.")
@@ -715,7 +715,7 @@ rosters once and saves the battle report.
         self._show_report()
 
     def _finish_commit(self) -> None:
-        report = self.host.commit()
+        report = self.host.apply_postbattle()
         if report is None:  # (said: the changes stay prepared, finished on the next open)
             self._error("The changes are not applied yet: open this battle again to finish.")
             return

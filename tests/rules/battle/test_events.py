@@ -61,41 +61,41 @@ def test_start_event_holds_both_crews(battle: Battle, demo_campaign) -> None:
 
 def test_record_checks_events(battle: Battle) -> None:
     with pytest.raises(BattleError, match="no fighter"):
-        battle.record(StateEvent(fighter="x/y", state=PINNED))
+        battle.log_event(StateEvent(fighter="x/y", state=PINNED))
     with pytest.raises(BattleError, match="not Seriously Injured"):
-        battle.record(RecoveryEvent(fighter="iron-skulls/thug-varro", result=PINNED))
+        battle.log_event(RecoveryEvent(fighter="iron-skulls/thug-varro", result=PINNED))
     with pytest.raises(BattleError, match="already"):
-        battle.record(StateEvent(fighter="iron-skulls/thug-varro", state="active"))
+        battle.log_event(StateEvent(fighter="iron-skulls/thug-varro", state="active"))
     with pytest.raises(BattleError, match="has already started"):
-        battle.record(battle.log[0])
+        battle.log_event(battle.log[0])
     assert len(battle.log) == 1
 
 
 def test_state_changes_flesh_wounds_recovery_and_conditions(battle: Battle) -> None:
     key = "iron-skulls/thug-varro"
-    battle.record(StateEvent(fighter=key, state=SERIOUSLY_INJURED,
+    battle.log_event(StateEvent(fighter=key, state=SERIOUSLY_INJURED,
                         attacker="venom-sisters/mara-quill", action="shoot", traits=("Blaze",)))
     f = battle.state.fighters[key]
     assert f.taken_out_by == "venom-sisters/mara-quill" and f.how == "Shoot: Blaze"
-    battle.record(ConditionEvent(fighter=key, condition="Broken"))
-    battle.record(RecoveryEvent(fighter=key, result=PINNED))
+    battle.log_event(ConditionEvent(fighter=key, condition="Broken"))
+    battle.log_event(RecoveryEvent(fighter=key, result=PINNED))
     assert f.state == PINNED and f.flesh_wounds == 1 and f.recoveries == 1
     assert f.taken_out_by == "" and f.conditions == ["Broken"]
-    battle.record(ConditionEvent(fighter=key, condition="Broken", lost=True))
+    battle.log_event(ConditionEvent(fighter=key, condition="Broken", lost=True))
     assert f.conditions == []
-    battle.record(StateEvent(fighter=key, state=OUT_OF_ACTION, attacker="venom-sisters/vexa-nightshade",
+    battle.log_event(StateEvent(fighter=key, state=OUT_OF_ACTION, attacker="venom-sisters/vexa-nightshade",
                         action="coup_de_grace"))
     assert f.how == "Coup de Grace"
 
 
 def test_phases_rounds_and_activation(battle: Battle) -> None:
     key = "venom-sisters/lys-venom"
-    battle.record(PriorityEvent(gang="venom-sisters"))
-    battle.record(next_phase_event(battle.state))
-    battle.record(ActivateEvent(fighter=key))
+    battle.log_event(PriorityEvent(gang="venom-sisters"))
+    battle.log_event(next_phase_event(battle.state))
+    battle.log_event(ActivateEvent(fighter=key))
     assert battle.state.phase == "action" and battle.state.fighters[key].activated
-    battle.record(next_phase_event(battle.state))
-    battle.record(next_phase_event(battle.state))
+    battle.log_event(next_phase_event(battle.state))
+    battle.log_event(next_phase_event(battle.state))
     assert (battle.state.round, battle.state.phase) == (2, "priority")
     assert not battle.state.fighters[key].activated
     assert battle.state.priority == "venom-sisters"
@@ -103,38 +103,38 @@ def test_phases_rounds_and_activation(battle: Battle) -> None:
 
 def test_undo_never_drops_the_start_and_redo_is_cleared_by_a_new_event(battle: Battle) -> None:
     assert battle.undo() is None
-    battle.record(VpEvent(gang="venom-sisters", amount=1))
-    battle.record(VpEvent(gang="venom-sisters", amount=2))
+    battle.log_event(VpEvent(gang="venom-sisters", amount=1))
+    battle.log_event(VpEvent(gang="venom-sisters", amount=2))
     assert battle.undo().amount == 2
     assert battle.state.sides["venom-sisters"].vp == 1
     assert battle.redo().amount == 2
     assert battle.state.sides["venom-sisters"].vp == 3
     battle.undo()
-    battle.record(TacticEvent(gang="iron-skulls"))
+    battle.log_event(TacticEvent(gang="iron-skulls"))
     assert not battle.can_redo
 
 
 def test_after_the_end_only_reveals_and_rewards(battle: Battle) -> None:
-    battle.record(EndEvent(winner="venom-sisters"))
+    battle.log_event(EndEvent(winner="venom-sisters"))
     with pytest.raises(BattleError, match="over"):
-        battle.record(VpEvent(gang="venom-sisters", amount=1))
-    battle.record(RevealEvent(gang="venom-sisters", card="escher:2",
+        battle.log_event(VpEvent(gang="venom-sisters", amount=1))
+    battle.log_event(RevealEvent(gang="venom-sisters", card="escher:2",
                         rewards=(Reward("gang_tactics", 2, dice="2"),)))
     with pytest.raises(BattleError, match="already revealed"):
-        battle.record(RevealEvent(gang="venom-sisters", card="escher:2"))
+        battle.log_event(RevealEvent(gang="venom-sisters", card="escher:2"))
 
 
 def test_outcome(battle: Battle, setup) -> None:
-    battle.record(StateEvent(fighter="iron-skulls/brakk-ironjaw", state=OUT_OF_ACTION,
+    battle.log_event(StateEvent(fighter="iron-skulls/brakk-ironjaw", state=OUT_OF_ACTION,
                         attacker="venom-sisters/vexa-nightshade", action="fight", traits=("Melee",)))
-    battle.record(StateEvent(fighter="venom-sisters/pip-hollow", state=SERIOUSLY_INJURED))
-    battle.record(XpEvent(fighter="venom-sisters/vexa-nightshade", amount=2))
-    battle.record(RevealEvent(gang="venom-sisters", card="escher:2",
+    battle.log_event(StateEvent(fighter="venom-sisters/pip-hollow", state=SERIOUSLY_INJURED))
+    battle.log_event(XpEvent(fighter="venom-sisters/vexa-nightshade", amount=2))
+    battle.log_event(RevealEvent(gang="venom-sisters", card="escher:2",
                         rewards=(Reward("gang_tactics", 3, dice="3"),)))
-    battle.record(RewardEvent(gang="venom-sisters", card="escher:2",
+    battle.log_event(RewardEvent(gang="venom-sisters", card="escher:2",
                         rewards=(Reward("xp", 1, fighter="venom-sisters/lys-venom", dice="D3",
                                         faces=(1,)),)))
-    battle.record(EndEvent(winner="venom-sisters", fled=("iron-skulls",)))
+    battle.log_event(EndEvent(winner="venom-sisters", fled=("iron-skulls",)))
     o = outcome(battle.state, setup, {"escher:2": "Murder Run"})
     assert o.winner == "venom-sisters" and o.rounds == 1 and o.subplots_revealed == ["escher:2"]
     by_id = {f.fighter: f for f in o.fighters}
@@ -214,7 +214,7 @@ def test_replaying_the_log_always_yields_the_same_state(steps) -> None:
         else:
             ev = next_phase_event(battle.state) if step == "next_phase" else step
             try:
-                battle.record(ev)
+                battle.log_event(ev)
             except BattleError:
                 pass
         # incremental state == the log replayed from scratch
@@ -235,17 +235,17 @@ def test_replaying_the_log_always_yields_the_same_state(steps) -> None:
 
 
 def test_side_job_achieved_is_banked_for_the_post_battle(battle: Battle, setup) -> None:
-    battle.record(EndEvent(winner="iron-skulls"))
-    battle.record(SideJobEvent(gang="iron-skulls"))
+    battle.log_event(EndEvent(winner="iron-skulls"))
+    battle.log_event(SideJobEvent(gang="iron-skulls"))
     with pytest.raises(BattleError, match="already achieved"):
-        battle.record(SideJobEvent(gang="iron-skulls"))
+        battle.log_event(SideJobEvent(gang="iron-skulls"))
     o = outcome(battle.state, setup)
     assert [(r.gang, r.kind, r.source) for r in o.rewards] == [
         ("iron-skulls", RewardKind.OTHER, "Side Job: Side Job")]
 
 
 def test_load_keeps_what_does_not_replay(battle: Battle) -> None:
-    battle.record(VpEvent(gang="venom-sisters", amount=1))
+    battle.log_event(VpEvent(gang="venom-sisters", amount=1))
     data = battle.to_data()
     data["log"] = [*data["log"], {"kind": "teleport"}, {"kind": "vp", "gang": "venom-sisters", "amount": 1}]
     loaded, rejected, problem = Battle.load(data)
@@ -260,9 +260,9 @@ def test_no_condition_for_a_fighter_off_the_battlefield(battle: Battle) -> None:
     # an Out of Action fighter's conditions are cleared when they go: Broken logged after
     # it (b on an OOA row in the tracker) is refused, the log unchanged
     key = "iron-skulls/thug-varro"
-    battle.record(StateEvent(fighter=key, state=OUT_OF_ACTION))
+    battle.log_event(StateEvent(fighter=key, state=OUT_OF_ACTION))
     with pytest.raises(BattleError, match="Out of Action \\(off the battlefield\\): no Broken"):
-        battle.record(ConditionEvent(fighter=key, condition="Broken"))
+        battle.log_event(ConditionEvent(fighter=key, condition="Broken"))
     assert battle.state.fighters[key].conditions == [] and battle.log[-1].kind == "state"
     # a saved log that holds one (written before this check) still replays
     log = [*battle.log, ConditionEvent(fighter=key, condition="Broken")]
@@ -333,10 +333,10 @@ def test_a_new_kind_is_one_class(battle: Battle) -> None:
             return f"{words.gang(self.gang)} cheer"
 
     with pytest.raises(BattleError, match="no gang 'nobody'"):
-        battle.record(Cheer(gang="nobody"))
-    battle.record(Cheer(gang="iron-skulls"))
+        battle.log_event(Cheer(gang="nobody"))
+    battle.log_event(Cheer(gang="iron-skulls"))
     with pytest.raises(BattleError, match="cheered already"):
-        battle.record(Cheer(gang="iron-skulls"))
+        battle.log_event(Cheer(gang="iron-skulls"))
     assert battle.state.sides["iron-skulls"].vp == 1
     assert E.describe(battle.log[-1], battle.state) == "The Iron Skulls cheer"
     assert replay(battle.log).sides["iron-skulls"].vp == 1
@@ -350,16 +350,16 @@ def test_after_the_end_only_card_xp_and_side_job_kinds(battle: Battle) -> None:
     from munda_tui.rules.battle.events import EVENTS
 
     assert {k for k, cls in EVENTS.items() if cls.after_end} == {"reveal", "reward", "xp", "side_job"}
-    battle.record(EndEvent())
+    battle.log_event(EndEvent())
     with pytest.raises(BattleError, match="the battle is over"):
-        battle.record(VpEvent(gang="iron-skulls", amount=1))
-    battle.record(SideJobEvent(gang="iron-skulls"))
+        battle.log_event(VpEvent(gang="iron-skulls", amount=1))
+    battle.log_event(SideJobEvent(gang="iron-skulls"))
 
 
 def test_a_failed_test_naming_a_fighter_and_an_unknown_gang_is_refused(battle: Battle) -> None:
     """A hand-edited log: refused by the check, not a KeyError when applied."""
     with pytest.raises(BattleError, match="no gang 'nope'"):
-        battle.record(FailedTestEvent(fighter="iron-skulls/thug-varro", gang="nope",
+        battle.log_event(FailedTestEvent(fighter="iron-skulls/thug-varro", gang="nope",
                             test="bottle"))
     loaded, rejected, problem = Battle.load({"log": [event_to_data(e) for e in battle.log] + [
         {"kind": "test_failed", "fighter": "iron-skulls/thug-varro", "gang": "nope",
@@ -424,13 +424,13 @@ def test_undo_takes_a_simple_kind_back_out_in_place(battle: Battle) -> None:
         AttackEvent(fighter=brakk, action="shoot"),
     ]
     for ev in events:
-        battle.record(ev)
+        battle.log_event(ev)
     for _ in events:
         st = battle.state
         battle.undo()
         assert battle.state is st  # taken back out in place, not replayed
         assert battle.state == replay(battle.log)
-    battle.record(StateEvent(fighter=brakk, state=PINNED))
+    battle.log_event(StateEvent(fighter=brakk, state=PINNED))
     st = battle.state
     battle.undo()
     assert battle.state is not st and battle.state == replay(battle.log)

@@ -48,8 +48,8 @@ def _flow(campaign, reinforcements: str = "", hands=None) -> BattleFlow:  # type
 
 
 def _to_end(flow: BattleFlow) -> None:
-    flow.record(flow.next_phase())
-    flow.record(flow.next_phase())
+    flow.log_event(flow.next_phase())
+    flow.log_event(flow.next_phase())
     assert flow.state.phase == END
 
 
@@ -64,12 +64,12 @@ def test_each_kind_is_built_from_typed_arguments(demo_campaign) -> None:
     flow = _flow(demo_campaign)
     vexa, brakk = f"{V}/vexa-nightshade", f"{G}/brakk-ironjaw"
     by = Attack(brakk, "fight", ("Melee",))
-    said = flow.record(flow.state_change(vexa, "seriously_injured", by))
+    said = flow.log_event(flow.state_change(vexa, "seriously_injured", by))
     assert said == "Vexa Nightshade: Seriously Injured (by Brakk Ironjaw, Fight: Melee)"
-    assert flow.record(flow.recovery(vexa, "pinned")).endswith("Flesh Wound (recovers: Prone and Pinned)")
+    assert flow.log_event(flow.recovery(vexa, "pinned")).endswith("Flesh Wound (recovers: Prone and Pinned)")
     f = flow.state.fighters[vexa]
-    flow.record(flow.condition(f, "Blaze"))
-    assert flow.record(flow.condition(flow.state.fighters[vexa], "Blaze")) == \
+    flow.log_event(flow.condition(f, "Blaze"))
+    assert flow.log_event(flow.condition(flow.state.fighters[vexa], "Blaze")) == \
         "Vexa Nightshade no longer Blaze"  # the fighter had it: lost
     assert flow.failed_test(f, "bottle") == FailedTestEvent(gang=V, test="bottle")
     assert flow.failed_test(f, "cool") == FailedTestEvent(fighter=vexa, test="cool")
@@ -83,23 +83,23 @@ def test_the_reinforcements_step_is_asked_one_question_at_a_time(demo_campaign) 
     _to_end(flow)
     q = flow.reinforcements_next(rng)
     assert isinstance(q, AskPriority) and [g for g, _ in q.gangs] == [V, G]
-    flow.record(flow.priority(G))
+    flow.log_event(flow.priority(G))
     for gang in (G, V):  # the Priority winner first
         q = flow.reinforcements_next(rng)
         assert isinstance(q, RollDue) and q.gang == gang and q.dice == "D3"
         assert "in their Reinforcements deck" in q.detail
-        flow.record(flow.due(gang, roll("1", rng)))
+        flow.log_event(flow.due(gang, roll("1", rng)))
     assert isinstance(flow.reinforcements_next(rng), Draws)
     first = flow.state.sides[G].reserves[0]
-    flow.record(flow.arrival(first, 4))
-    flow.record(flow.arrival(flow.state.sides[V].reserves[0], 1))
+    flow.log_event(flow.arrival(first, 4))
+    flow.log_event(flow.arrival(flow.state.sides[V].reserves[0], 1))
     assert flow.reinforcements_next(rng) is None and not flow.step_due()
 
 
 def test_a_fixed_number_due_is_an_event_to_record_at_once(demo_campaign) -> None:
     flow, rng = _flow(demo_campaign, "1"), random.Random(1)
     _to_end(flow)
-    flow.record(flow.priority(V))
+    flow.log_event(flow.priority(V))
     ev = flow.reinforcements_next(rng)
     assert isinstance(ev, Event) and ev.kind == "reinforcements_due" and ev.amount == 1
 
@@ -126,7 +126,7 @@ def test_a_reveal_walks_its_reward_now_or_defers_it(demo_campaign) -> None:
 
 def test_the_finish_walks_rewards_due_then_a_last_look_each_then_confirms(demo_campaign) -> None:
     flow = _flow(demo_campaign, hands={V: ["escher:2"], G: []})
-    flow.record(flow.end(V, ()))
+    flow.log_event(flow.end(V, ()))
     walk = Finishing()
     q = flow.finish_next(walk)
     assert isinstance(q, Peek) and q.gang == V and "a last look" in q.reason
@@ -140,8 +140,8 @@ def test_a_revealed_card_whose_reward_waits_for_the_end_is_walked_first(demo_cam
     card = next(c for c, ts in sorted(reminder_table().items())
                 if "battle_end" in ts and "post_battle" not in ts)
     flow = _flow(demo_campaign, hands={V: [card]})
-    flow.record(flow.reveal(V, card, RevealResult(False, ())))
-    flow.record(flow.end(V, ()))
+    flow.log_event(flow.reveal(V, card, RevealResult(False, ())))
+    flow.log_event(flow.end(V, ()))
     q = flow.finish_next(Finishing())
     assert isinstance(q, RevealCard) and q.mode == REWARD and q.match.card == card
     assert flow.reward(V, card, RevealResult(False, ())).kind == "reward"
@@ -149,7 +149,7 @@ def test_a_revealed_card_whose_reward_waits_for_the_end_is_walked_first(demo_cam
 
 def test_finishing_moves_the_battle_on_and_puts_back_what_a_failed_save_was_to_save(demo_campaign) -> None:
     flow = _flow(demo_campaign)
-    flow.record(flow.end(G, ()))
+    flow.log_event(flow.end(G, ()))
     assert not flow.finish(lambda: False, lambda: True)
     assert flow.battle_record.outcome is None
     summary_count = len(demo_campaign.battles)

@@ -32,11 +32,11 @@ def test_a_view_holds_only_its_gangs_cards_with_text_choice_and_status() -> None
 def test_a_met_card_alerts_and_a_revealed_one_does_not() -> None:
     c, setup, b = battle()
     for ev in THREE_DOWN:
-        b.record(ev)
+        b.log_event(ev)
     mine = views(setup, b)[V]
     assert mine.alerts == {"escher:2", "delaque:10@0"}  # Dead of Night: at the start
     assert "round 1" in mine.cards[0].why
-    b.record(RevealEvent(gang=V, card="escher:2"))
+    b.log_event(RevealEvent(gang=V, card="escher:2"))
     mine = views(setup, b)[V]
     assert mine.alerts == {"delaque:10@0"} and mine.cards[0].revealed
 
@@ -47,7 +47,7 @@ def test_a_reminder_due_alerts_with_a_new_key_at_each_timing() -> None:
     assert dead.alert and dead.alert_key == "delaque:10@0"
     assert dead.reminder == "check this card now, at the start of the battle (the first event)"
     for rnd in range(2, 9):
-        b.record(PhaseEvent(round=rnd, phase="priority"))
+        b.log_event(PhaseEvent(round=rnd, phase="priority"))
     dead = views(setup, b)[V].cards[1]
     assert dead.alert_key == f"delaque:10@{len(b.log) - 1}"
     assert "the round whose number the owner chose" in dead.reminder
@@ -72,7 +72,7 @@ def test_fighter_choices_show_names() -> None:
 def test_views_from_saved_battle_data_and_the_open_battle() -> None:
     c, setup, b = battle()
     for ev in THREE_DOWN:
-        b.record(ev)
+        b.log_event(ev)
     c.battles.append(BattleSummary(1, gangs=[V, G], status="battle"))
     assert open_battle(c) == 1
     vs = battle_hand_views(c, 1, {"setup": setup.to_data(), "battle": b.to_data()})

@@ -35,7 +35,7 @@ def test_a_new_battle_starts_from_the_set_up(setup, demo_campaign) -> None:  # t
 
 def test_every_key_read_and_written_as_it_was(setup, demo_campaign) -> None:  # type: ignore[no-untyped-def]
     battle = Battle([start_event(setup, demo_campaign)])
-    battle.record(EndEvent())
+    battle.log_event(EndEvent())
     data = {"log": [event_to_data(e) for e in battle.log], "redo": [],
             "seen": {"venom-sisters": ["escher:2"]}, "start_walked": True,
             "rejected": [{"kind": "zap"}], "note": "a key this version does not know"}
@@ -62,15 +62,15 @@ def test_a_hand_edited_log_keeps_what_does_not_replay(setup, demo_campaign) -> N
 def test_record_undo_redo_and_the_reveal(setup, demo_campaign) -> None:  # type: ignore[no-untyped-def]
     rec = BattleRecord.resume(None, setup, demo_campaign)
     with pytest.raises(BattleError):
-        rec.record(XpEvent(fighter=VARRO, amount=0))
-    rec.record(XpEvent(fighter=VARRO, amount=1))
+        rec.log_event(XpEvent(fighter=VARRO, amount=0))
+    rec.log_event(XpEvent(fighter=VARRO, amount=1))
     assert rec.undo() is not None and rec.state.fighters[VARRO].xp == 0
     assert rec.redo() is not None and rec.state.fighters[VARRO].xp == 1
     got = RevealResult(True, (Reward("gang_tactics", 3, dice="3"),))
-    rec.record(rec.reveal_event("venom-sisters", "escher:2", got))
+    rec.log_event(rec.reveal_event("venom-sisters", "escher:2", got))
     ev = rec.battle.log[-1]
     assert (ev.kind, ev.card, ev.upgraded, ev.rewards) == ("reveal", "escher:2", True, got.rewards)
-    rec.record(rec.reward_event("venom-sisters", "escher:2", RevealResult(False, ())))
+    rec.log_event(rec.reward_event("venom-sisters", "escher:2", RevealResult(False, ())))
     assert rec.battle.log[-1].kind == "reward"
     assert rec.to_data()["log"][-2]["rewards"] == [{"kind": "gang_tactics", "amount": 3, "dice": "3"}]
 
@@ -80,7 +80,7 @@ def test_public_cards_are_decided_in_the_record(setup, demo_campaign) -> None:  
     rec = BattleRecord.resume(None, setup, demo_campaign)
     assert rec.public_in_order("venom-sisters") == ["goliath:K"]
     assert not rec.is_public("venom-sisters", "escher:2")
-    rec.record(rec.reveal_event("venom-sisters", "escher:2", RevealResult(False, ())))
+    rec.log_event(rec.reveal_event("venom-sisters", "escher:2", RevealResult(False, ())))
     assert rec.public_in_order("venom-sisters") == ["escher:2", "goliath:K"]
     assert rec.is_public("venom-sisters", "escher:2") and not rec.is_public("iron-skulls", "escher:2")
     setup.sides[0].subplot_choices = {}
@@ -102,6 +102,6 @@ def test_seen_and_the_start_walk(setup, demo_campaign) -> None:  # type: ignore[
     rec.walked_start({"venom-sisters": ["delaque:10@battle_start"]}, everyone=True)
     assert not rec.start_walk_due(setup, hands) and rec.to_data()["start_walked"] is True
     assert rec.seen["venom-sisters"] == ["escher:2", "delaque:10@battle_start"]
-    rec.record(PhaseEvent(round=2, phase="priority"))
+    rec.log_event(PhaseEvent(round=2, phase="priority"))
     rec.start_walked = False
     assert not rec.start_walk_due(setup, hands)  # round 1 is over

@@ -53,9 +53,9 @@ def battle(demo_campaign, setup) -> Battle:
 
 def to_end(b: Battle, priority: str = "") -> None:
     if priority:
-        b.record(PriorityEvent(gang=priority))
-    b.record(PhaseEvent(round=b.state.round, phase="action"))
-    b.record(PhaseEvent(round=b.state.round, phase=END))
+        b.log_event(PriorityEvent(gang=priority))
+    b.log_event(PhaseEvent(round=b.state.round, phase="action"))
+    b.log_event(PhaseEvent(round=b.state.round, phase=END))
 
 
 # --- order -------------------------------------------------------------------------------
@@ -83,14 +83,14 @@ def test_the_other_priority_winner_draws_first() -> None:
 def test_next_to_draw_follows_the_log(battle: Battle, setup) -> None:
     to_end(battle, priority=G)
     assert next_to_draw(battle.state) == "" and due_roll_needed(battle.state, setup) == [G, V]
-    battle.record(due_event(G, 1, roll_faces("D3", [1])))
-    battle.record(due_event(V, 1, roll_faces("D3", [3])))  # V's deck holds only 2
+    battle.log_event(due_event(G, 1, roll_faces("D3", [1])))
+    battle.log_event(due_event(V, 1, roll_faces("D3", [3])))  # V's deck holds only 2
     assert (still_due(battle.state, G), still_due(battle.state, V)) == (1, 2)
     drawn = []
     rng = random.Random(4)
     while (gang := next_to_draw(battle.state)):
         drawn.append(gang)
-        battle.record(arrival_event(draw_at_random(battle.state, gang, rng), 4))
+        battle.log_event(arrival_event(draw_at_random(battle.state, gang, rng), 4))
     assert drawn == [G, V, V]  # Iron Skulls won Priority; V goes on alone until out of cards
     assert battle.state.sides[V].reserves == [] and len(battle.state.sides[G].reserves) == 2
     assert battle.state.sides[G].arrived == 1 and battle.state.sides[V].arrived == 2
@@ -98,9 +98,9 @@ def test_next_to_draw_follows_the_log(battle: Battle, setup) -> None:
 
 def test_undo_gives_the_draw_back(battle: Battle) -> None:
     to_end(battle, priority=V)
-    battle.record(due_event(V, 1, roll_faces("D3", [2])))
-    battle.record(due_event(G, 1, roll_faces("D3", [2])))
-    battle.record(arrival_event(battle.state.sides[V].reserves[0], 5))
+    battle.log_event(due_event(V, 1, roll_faces("D3", [2])))
+    battle.log_event(due_event(G, 1, roll_faces("D3", [2])))
+    battle.log_event(arrival_event(battle.state.sides[V].reserves[0], 5))
     assert next_to_draw(battle.state) == G
     battle.undo()
     assert next_to_draw(battle.state) == V and battle.state.sides[V].arrived == 0
@@ -114,7 +114,7 @@ def test_step_opens_in_the_end_phase_of_a_round_with_reinforcements_due(battle, 
     assert not reinforcement_step_due(battle.state, setup)  # Priority phase
     to_end(battle)
     assert reinforcement_step_due(battle.state, setup) and needs_priority(battle.state, setup)
-    battle.record(PriorityEvent(gang=V))
+    battle.log_event(PriorityEvent(gang=V))
     assert not needs_priority(battle.state, setup)
     setup.reinforcements_from_round = 2
     assert not reinforcement_step_due(battle.state, setup)  # not before the Crew table's round
@@ -124,7 +124,7 @@ def test_step_opens_in_the_end_phase_of_a_round_with_reinforcements_due(battle, 
 
 def test_priority_from_an_earlier_round_is_asked_again(battle, setup) -> None:
     to_end(battle, priority=V)
-    battle.record(PhaseEvent(round=2, phase="priority"))
+    battle.log_event(PhaseEvent(round=2, phase="priority"))
     to_end(battle)
     assert needs_priority(battle.state, setup)
 
@@ -139,22 +139,22 @@ def test_one_gang_with_a_deck_needs_no_priority(demo_campaign, setup) -> None:
 
 def test_step_closes_when_every_due_draw_is_made(battle, setup) -> None:
     to_end(battle, priority=V)
-    battle.record(due_event(V, 1, roll_faces("D3", [1])))
-    battle.record(due_event(G, 1, roll_faces("D3", [1])))
+    battle.log_event(due_event(V, 1, roll_faces("D3", [1])))
+    battle.log_event(due_event(G, 1, roll_faces("D3", [1])))
     for gang in (V, G):
-        battle.record(arrival_event(battle.state.sides[gang].reserves[0], 3))
+        battle.log_event(arrival_event(battle.state.sides[gang].reserves[0], 3))
     assert not reinforcement_step_due(battle.state, setup)
 
 
 def test_due_event_only_in_the_end_phase_and_once_a_round(battle) -> None:
     with pytest.raises(BattleError, match="End phase"):
-        battle.record(due_event(V, 1, roll_faces("D3", [2])))
+        battle.log_event(due_event(V, 1, roll_faces("D3", [2])))
     to_end(battle)
-    battle.record(due_event(V, 1, roll_faces("D3", [2])))
+    battle.log_event(due_event(V, 1, roll_faces("D3", [2])))
     with pytest.raises(BattleError, match="already recorded"):
-        battle.record(due_event(V, 1, roll_faces("D3", [1])))
+        battle.log_event(due_event(V, 1, roll_faces("D3", [1])))
     with pytest.raises(BattleError, match="End phase"):
-        battle.record(due_event(G, 2, roll_faces("D3", [1])))
+        battle.log_event(due_event(G, 2, roll_faces("D3", [1])))
 
 
 # --- the D6 ----------------------------------------------------------------------------
@@ -170,12 +170,12 @@ def test_the_d6_by_face(face: int, inches: int) -> None:
 def test_arrival_roll_is_checked_and_described(battle) -> None:
     key = battle.state.sides[G].reserves[0]
     with pytest.raises(BattleError, match="12"):
-        battle.record(ReinforcementEvent(fighter=key, dice="D6", faces=(2,), distance=9))
+        battle.log_event(ReinforcementEvent(fighter=key, dice="D6", faces=(2,), distance=9))
     with pytest.raises(BattleError, match="one D6"):
-        battle.record(ReinforcementEvent(fighter=key, dice="D6", faces=(7,), distance=9))
+        battle.log_event(ReinforcementEvent(fighter=key, dice="D6", faces=(7,), distance=9))
     with pytest.raises(BattleError):
         arrival_event(key, 0)
-    battle.record(arrival_event(key, 2))
+    battle.log_event(arrival_event(key, 2))
     assert describe(battle.log[-1], battle.state) == (
         'Zorn Blackslag arrives (Reinforcement, D6 2: 12" from enemies)')
     assert describe(due_event(G, 1, roll_faces("D3", [2])), battle.state) == (
@@ -184,8 +184,8 @@ def test_arrival_roll_is_checked_and_described(battle) -> None:
 
 def test_events_round_trip_and_old_logs_still_replay(battle) -> None:
     to_end(battle, priority=G)
-    battle.record(due_event(G, 1, roll_faces("D3", [2])))
-    battle.record(arrival_event(battle.state.sides[G].reserves[1], 6))
+    battle.log_event(due_event(G, 1, roll_faces("D3", [2])))
+    battle.log_event(arrival_event(battle.state.sides[G].reserves[1], 6))
     data = battle.to_data()
     assert data["log"][-1] == {"kind": "reinforcement", "fighter": f"{G}/nub-sparkjaw",
                                "dice": "D6", "faces": [6], "distance": 9}

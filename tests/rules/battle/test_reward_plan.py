@@ -52,7 +52,7 @@ def test_a_penalty_is_banked_negative_and_the_log_skips_what_does_not_apply(stat
     ask = p.next()
     assert ask.line is p.lines[1]
     p.rolled(ask.line, roll_faces("D3", [2]), "")
-    assert p.record().rewards == (Reward("reputation", -2, dice="D3", faces=(2,), note="lost if you lose"),)
+    assert p.banked().rewards == (Reward("reputation", -2, dice="D3", faces=(2,), note="lost if you lose"),)
 
 
 def test_fixed_rewards_need_no_roll_and_the_upgrade_plans_them_again(state) -> None:  # type: ignore[no-untyped-def]
@@ -63,11 +63,11 @@ def test_fixed_rewards_need_no_roll_and_the_upgrade_plans_them_again(state) -> N
     p.upgrade()
     assert p.text() == ["Upgraded reward: yes  ({key:reveal.upgrade} to switch)",
                         "- 3 Gang Tactics (randomly determined)"]
-    assert p.record() == RevealResult(True, (Reward("gang_tactics", 3, dice="3",
+    assert p.banked() == RevealResult(True, (Reward("gang_tactics", 3, dice="3",
                                                          note="randomly determined"),))
     undecided = plan(state, "escher:2")  # upgraded=None: the players decide
     assert "(the log cannot tell: {key:reveal.upgrade} to switch)" in undecided.text()[0]
-    assert plan(state, "escher:2", upgraded=True).record().rewards[0].amount == 3
+    assert plan(state, "escher:2", upgraded=True).banked().rewards[0].amount == 3
 
 
 def test_the_fighter_is_asked_when_the_log_does_not_say(state) -> None:  # type: ignore[no-untyped-def]
@@ -81,7 +81,7 @@ def test_the_fighter_is_asked_when_the_log_does_not_say(state) -> None:  # type:
     assert p.lines[0].result == Reward("xp", 1, fighter=VARRO, dice="1")
     assert p.text()[1] == "- 1 XP to Thug Varro"
     known = plan(state, "escher:3", fighter=VARRO)
-    assert known.record().rewards == (Reward("xp", 1, fighter=VARRO, dice="1"),)
+    assert known.banked().rewards == (Reward("xp", 1, fighter=VARRO, dice="1"),)
     enemy = plan(state, "escher:3", fighter="venom-sisters/vexa-nightshade")
     assert enemy.next().step == "fighter"  # not one of the gang's: asked
 
@@ -90,18 +90,18 @@ def test_each_time_the_log_shows_and_once_more(state) -> None:  # type: ignore[n
     p = plan(state, "orlock:8", times=2)  # Outland Showdown: 1 Reputation, twice
     assert p.text() == ["- 1 Reputation", "- 1 Reputation"]
     assert p.allows("again") and p.again()
-    assert len(p.record().rewards) == 3
+    assert len(p.banked().rewards) == 3
     shown_only = plan(state, "van-saar:6")  # an effect only: nothing to add once more
     assert not shown_only.allows("again") and not shown_only.again()
-    assert shown_only.record() == RevealResult(False, ())
+    assert shown_only.banked() == RevealResult(False, ())
 
 
 def test_a_reward_for_a_later_event_is_not_banked_with_the_reveal(state) -> None:  # type: ignore[no-untyped-def]
     p = plan(state, "unforgiving-underhive:8", fighter=VARRO)  # A Bit of Payback
     assert [line.skipped for line in p.lines] == [False, True]
-    assert p.record().rewards == (Reward("xp", 1, fighter=VARRO, dice="1"),)
+    assert p.banked().rewards == (Reward("xp", 1, fighter=VARRO, dice="1"),)
     p.again()  # + when the later event happens: the reward rolled once more
-    assert p.record().rewards == (Reward("xp", 1, fighter=VARRO, dice="1"),) * 2
+    assert p.banked().rewards == (Reward("xp", 1, fighter=VARRO, dice="1"),) * 2
 
 
 def test_the_cards_own_roll_first(state) -> None:  # type: ignore[no-untyped-def]
@@ -117,7 +117,7 @@ def test_the_cards_own_roll_first(state) -> None:  # type: ignore[no-untyped-def
     won = plan(state, "dark-influences:6", test="D6+1", test_target=6)
     won.tested(roll_faces("D6+1", [5]))
     assert won.text()[0] == "Roll D6+1 [5] = 6: 6+, the reward is gained"
-    assert won.record().rewards == (Reward("gang_tactics", 1, dice="1", note="random Gang Tactics card"),)
+    assert won.banked().rewards == (Reward("gang_tactics", 1, dice="1", note="random Gang Tactics card"),)
 
 
 def test_not_earned_and_deferred(state) -> None:  # type: ignore[no-untyped-def]
@@ -157,7 +157,7 @@ def test_the_upgrade_stays_once_its_dice_are_rolled(state) -> None:  # type: ign
     p.rolled(ask.line, roll_faces("D3", [3]), ask.target)
     assert p.dice_rolled and not p.allows("upgrade")
     p.upgrade()  # refused: the rolled 3 stays
-    assert p.upgraded and p.record().rewards[0].amount == 3
+    assert p.upgraded and p.banked().rewards[0].amount == 3
     assert p.text()[0] == "Upgraded reward: yes  (its dice are rolled)"
     assert "to switch" not in " ".join(p.text())
 
@@ -196,6 +196,6 @@ def test_a_reward_the_log_decided_is_not_asked(demo_campaign) -> None:  # type: 
     assert lost.text()[0] == "- not earned (your gang lost): D6 Reputation (if you win)"
     assert [line.spec.dice for line in lost.pending] == ["D3"]
     draw = ended("")
-    assert draw.pending == [] and draw.record().rewards == ()
+    assert draw.pending == [] and draw.banked().rewards == ()
     still = plan(Battle([start_event(setup, demo_campaign)]).state, "goliath:3")
     assert len(still.pending) == 2  # the battle goes on: both asked

@@ -462,7 +462,7 @@ def test_watching_fed_event_by_event_matches_watching_the_whole_log(steps) -> No
             continue
         ev = next_phase_event(battle.state) if step == "phase" else step
         try:
-            battle.record(ev)
+            battle.log_event(ev)
         except BattleError:
             continue
         run.feed(ev)

@@ -175,13 +175,13 @@ def logged_battle():
     setup = default_setup(c, 1, ESCHER, GOLIATH)
     b = Battle([start_event(setup, c)])
     # Vexa takes two Goliaths Out of Action (one Seriously Injured first), Mara rallies
-    b.record(StateEvent(fighter=f"{GOLIATH}/dak-cinderfist", state=SERIOUSLY_INJURED,
+    b.log_event(StateEvent(fighter=f"{GOLIATH}/dak-cinderfist", state=SERIOUSLY_INJURED,
                    attacker=VEXA))
-    b.record(StateEvent(fighter=f"{GOLIATH}/dak-cinderfist", state=OUT_OF_ACTION,
+    b.log_event(StateEvent(fighter=f"{GOLIATH}/dak-cinderfist", state=OUT_OF_ACTION,
                    attacker=VEXA))
-    b.record(StateEvent(fighter=f"{GOLIATH}/thug-varro", state=OUT_OF_ACTION, attacker=VEXA))
-    b.record(ConditionEvent(fighter=MARA, condition="Broken"))
-    b.record(ConditionEvent(fighter=MARA, condition="Broken", lost=True))
+    b.log_event(StateEvent(fighter=f"{GOLIATH}/thug-varro", state=OUT_OF_ACTION, attacker=VEXA))
+    b.log_event(ConditionEvent(fighter=MARA, condition="Broken"))
+    b.log_event(ConditionEvent(fighter=MARA, condition="Broken", lost=True))
     o = outcome(b.state, setup)
     o.winner = ESCHER
     return c, o

@@ -77,7 +77,7 @@ def fight(c: Campaign, number: int, challenger: str, challenged: str, events: li
     setup = default_setup(c, number, challenger, challenged)  # every fighter able to fight
     b = Battle([start_event(setup, c)])
     for ev in events:
-        b.record(ev)
+        b.log_event(ev)
     o = outcome(b.state, setup)
     o.winner = winner
     return o

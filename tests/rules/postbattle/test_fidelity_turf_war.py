@@ -35,11 +35,11 @@ def logged_battle() -> tuple[Any, Any]:
     c = demo_campaign()
     setup = default_setup(c, 1, ESCHER, GOLIATH)
     b = Battle([start_event(setup, c)])
-    b.record(StateEvent(fighter=f"{GOLIATH}/dak-cinderfist", state=SERIOUSLY_INJURED,
+    b.log_event(StateEvent(fighter=f"{GOLIATH}/dak-cinderfist", state=SERIOUSLY_INJURED,
                    attacker=VEXA))
-    b.record(StateEvent(fighter=f"{GOLIATH}/dak-cinderfist", state=OUT_OF_ACTION,
+    b.log_event(StateEvent(fighter=f"{GOLIATH}/dak-cinderfist", state=OUT_OF_ACTION,
                    attacker=VEXA))
-    b.record(StateEvent(fighter=f"{GOLIATH}/thug-varro", state=OUT_OF_ACTION, attacker=VEXA))
+    b.log_event(StateEvent(fighter=f"{GOLIATH}/thug-varro", state=OUT_OF_ACTION, attacker=VEXA))
     o = outcome(b.state, setup)
     o.winner = ESCHER
     return c, o

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from munda_tui.rules.postbattle import sequence as pb
-from munda_tui.rules.stages.commit import commit
+from munda_tui.rules.stages.commit import apply_postbattle
 from munda_tui.rules.core.rulesets import ruleset_ids
 from munda_tui.rules.campaign.demo import demo_campaign
 from munda_tui.rules.core.model import BattleSummary
@@ -89,8 +89,8 @@ def test_kill_at_every_step_resumes_there_and_ends_the_same(ruleset: str) -> Non
         assert seq.changes() == want, f"killed at step {k} ({whole.steps[k]['id']})"
         # and the rosters on disk end up exactly as the uninterrupted run's, once
         h = handle_with(seq)
-        commit(h, 1, seq)
-        commit(h.reopen(), 1)
+        apply_postbattle(h, 1, seq)
+        apply_postbattle(h.reopen(), 1)
         assert rosters(h.disk_campaign) == rosters(whole.work), whole.steps[k]["id"]
 
 
@@ -130,10 +130,10 @@ def test_commit_applies_once_and_twice_is_harmless() -> None:
     seq = finished()
     assert expected_credits(seq) != seq.base.gang(ESCHER).credits
     h = handle_with(seq)
-    commit(h, 1, seq)
+    apply_postbattle(h, 1, seq)
     check_applied_once(h, seq)
     again = h.reopen()
-    commit(again, 1)
+    apply_postbattle(again, 1)
     check_applied_once(again, seq)
     assert again.campaign_saves == 0
 
@@ -143,14 +143,14 @@ def test_crash_before_the_commit_is_recorded() -> None:
     h = handle_with(seq)
     h.crash_on = {"battle:1"}
     with pytest.raises(S.Crash):
-        commit(h, 1, seq)
+        apply_postbattle(h, 1, seq)
     h2 = h.reopen()
     assert h2.disk_campaign.gang(ESCHER).credits == seq.base.gang(ESCHER).credits
     draft = h2.load_battle(1)["postbattle"]
     assert "commit" not in draft
     seq2 = pb.PostBattle(h2.campaign, 1, draft, rewarded_outcome())
     assert seq2.at_end
-    commit(h2, 1, seq2)
+    apply_postbattle(h2, 1, seq2)
     check_applied_once(h2, seq)
 
 
@@ -159,13 +159,13 @@ def test_crash_during_the_campaign_save() -> None:
     h = handle_with(seq)
     h.crash_on = {"campaign"}
     with pytest.raises(S.Crash):
-        commit(h, 1, seq)
+        apply_postbattle(h, 1, seq)
     # the in-memory campaign is rolled back too
     assert h.campaign.gang(ESCHER).credits == seq.base.gang(ESCHER).credits
     h2 = h.reopen()
     assert h2.disk_campaign.gang(ESCHER).credits == seq.base.gang(ESCHER).credits
     assert h2.load_battle(1)["postbattle"]["status"] == "committing"
-    commit(h2, 1)
+    apply_postbattle(h2, 1)
     check_applied_once(h2, seq)
 
 
@@ -174,11 +174,11 @@ def test_crash_after_the_campaign_save_does_not_apply_twice() -> None:
     h = handle_with(seq)
     h.crash_on = {"battle:2"}
     with pytest.raises(S.Crash):
-        commit(h, 1, seq)
+        apply_postbattle(h, 1, seq)
     h2 = h.reopen()
     assert pb.is_applied(h2.disk_campaign, 1)
     assert h2.load_battle(1)["postbattle"]["status"] == "committing"
-    commit(h2, 1)
+    apply_postbattle(h2, 1)
     check_applied_once(h2, seq)
     assert h2.campaign_saves == 0
 
@@ -186,9 +186,9 @@ def test_crash_after_the_campaign_save_does_not_apply_twice() -> None:
 def test_each_reward_applied_once_in_the_roster() -> None:
     seq = finished()
     h = handle_with(seq)
-    commit(h, 1, seq)
+    apply_postbattle(h, 1, seq)
     h2 = h.reopen()
-    commit(h2, 1)
+    apply_postbattle(h2, 1)
     base = seq.base.gang(ESCHER)
     got = h2.disk_campaign.gang(ESCHER)
     rewards = [c for c in seq.changes() if c.reason == "Side Job: The Package"]
@@ -255,12 +255,12 @@ def test_changing_the_draft_after_a_failed_commit_voids_the_prepared_commit() ->
     h = handle_with(seq)
     h.crash_on = {"campaign"}
     with pytest.raises(S.Crash):
-        commit(h, 1, seq)
+        apply_postbattle(h, 1, seq)
     assert seq.draft["status"] == "committing"
     assert seq.back()  # the players go back and change something
     assert "commit" not in seq.draft and seq.draft["status"] == "draft"
     h.crash_on = set()
     while not seq.at_end:
         seq.advance()
-    commit(h, 1, seq)
+    apply_postbattle(h, 1, seq)
     check_applied_once(h, seq)

@@ -90,11 +90,11 @@ def _record(setup: BattleSetup, events: list[int], ended: bool) -> BattleRecord:
         ev = [flow.xp(f, 1 + n % 3), flow.next_phase(), flow.vp(flow.gangs[n % 2], 1),
               flow.flesh_wound(f)][n % 4]
         try:
-            flow.record(ev)
+            flow.log_event(ev)
         except BattleError:
             continue
     if ended:
-        flow.record(flow.end(G, ()))
+        flow.log_event(flow.end(G, ()))
         flow.battle_record.finish(flow.setup, flow.card_names)
     return flow.battle_record
 
@@ -164,7 +164,7 @@ def test_a_draft_says_where_its_commit_stands() -> None:
     d = new_draft("gang-war")
     assert (PostBattleDraft(d).status, PostBattleDraft(d).finishing) == ("draft", False)
     d.update(status="committing", commit={"token": "battle-1"})
-    assert PostBattleDraft(d).finishing and PostBattleDraft(d).commit == {"token": "battle-1"}
+    assert PostBattleDraft(d).finishing and PostBattleDraft(d).prepared == {"token": "battle-1"}
 
 
 def test_a_report_saved_as_markdown_reads_back_as_it_was() -> None:

@@ -321,7 +321,7 @@ class CrewStep(StepPanel):
         problems = self.flow.crew_problems(self.gang_id)
         return keys_text(self, problems[0]) if problems else ""
 
-    def _commit(self, crew: list[CrewMember], deck: list[CrewMember]) -> None:
+    def _choose_crew(self, crew: list[CrewMember], deck: list[CrewMember]) -> None:
         self.flow.commit_crew(self.gang_id, crew, deck)
         self._changed()
         self._apply_reduction()
@@ -401,7 +401,7 @@ class CrewStep(StepPanel):
             self.say(str(error), severity="error")
             return
         if not self.flow.reinforcement_size(gang_id):
-            self._commit(crew, [])
+            self._choose_crew(crew, [])
             return
         opts = self.flow.cards_left(gang_id, crew)
         n = min(self.flow.reinforcements_count(gang_id, self.rng), len({m.fighter for m in opts}))
@@ -415,7 +415,7 @@ class CrewStep(StepPanel):
         except sc.CrewError as error:
             self.say(str(error), severity="error")
             return
-        self._commit(crew, deck)
+        self._choose_crew(crew, deck)
 
     def action_method(self) -> None:
         def check(text: str) -> str:
@@ -506,7 +506,7 @@ class CrewStep(StepPanel):
                 crew = self.flow.select_crew(gang_id)
             except sc.CrewError as error:
                 return keys_text(self, str(error))
-            self._commit(crew, [])  # asks who leaves the crew, if a Sub-plot reduces it
+            self._choose_crew(crew, [])  # asks who leaves the crew, if a Sub-plot reduces it
             if sc.crew_reduction_due(self.side, self.flow.data):
                 return "Contempt for the Weak: mark who leaves the crew first."
         elif sc.crew_reduction_due(self.side, self.flow.data):

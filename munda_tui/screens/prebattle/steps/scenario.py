@@ -39,7 +39,7 @@ class ScenarioStep(ListDetailStep):
     def _result(self, table_id: str, gang: str) -> str:
         return pre.result_of(self.setup, pre.Row(table_id, gang))
 
-    def _record(self, table_id: str, by: str) -> dict[str, Any] | None:
+    def _saved_roll(self, table_id: str, by: str) -> dict[str, Any] | None:
         for r in self.setup.rolls:
             if r.get("table") == table_id and r.get("by") == by:
                 return r
@@ -77,7 +77,7 @@ class ScenarioStep(ListDetailStep):
                 entry = table.entry(result)
             except KeyError:
                 entry = None
-            rec = self._record(table_id, self._roller(table_id, gang))
+            rec = self._saved_roll(table_id, self._roller(table_id, gang))
             lines.append("")
             lines.append(f"{entry.roll if entry else ''} {result}  ({pre.how_text(rec)})".strip())
             if entry is not None:
@@ -120,7 +120,7 @@ class ScenarioStep(ListDetailStep):
             return
         table = self.flow.tables[table_id]
         label = table.title if not gang else f"{table.title} for {self.flow.gang_name(gang)}"
-        self.ask_reroll(label, self._record(table_id, self._roller(table_id, gang)),
+        self.ask_reroll(label, self._saved_roll(table_id, self._roller(table_id, gang)),
                     lambda reason: self.action_decide(reason))
 
     def _apply(self, table_id: str, gang: str, by: str, entry: TableEntry, how: str,
