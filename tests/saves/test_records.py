@@ -5,6 +5,7 @@ open (nothing lost, twice the same), a hand edit becomes an edit record."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
 import tomllib
@@ -112,6 +113,36 @@ def test_a_hand_edit_becomes_an_edit_record_said_on_screen(store):
     with store.open_campaign(slug) as h:  # (taken in once: the fold gives the file now)
         assert len(_names(h)) == count and h.campaign.gang(gid).credits == credits
     assert len(said) == 1
+
+
+def test_a_hand_edit_by_more_than_a_save_holds_is_recorded_as_the_value(store):
+    """A gang's order edited by hand to the end of TOML's range: the edit record said the
+    difference (beyond 64 bits: the record could not be written, the open ended in a
+    traceback; check's fuzz found it). It says the new value instead, and reads back."""
+    h = store.prepare_campaign(league(2))
+    h.write_prepared()
+    slug, gid = h.slug, h.campaign.gangs[1].id  # (its order is 1: the lowest minus 1 is out)
+    path = h.gangs_dir / h._gang_files[gid]
+    h.close()
+    text = path.read_text()
+    assert "\norder = 1\n" in text
+    order = -(2**63)
+    path.write_text(re.sub(r"\norder = -?\d+", f"\norder = {order}", text, count=1))
+    with store.open_campaign(slug) as h:
+        last = tomllib.loads((h.path / "records" / _names(h)[-1]).read_text())
+        assert last["kind"] == "edit"
+        assert {"op": "set", "path": ["order"], "value": order} in last["changes"]
+    shutil.rmtree(path.parent.parent / ".cache")
+    with store.open_campaign(slug):
+        assert tomllib.loads(path.read_text())["order"] == order
+
+
+def test_an_edit_that_would_add_beyond_a_save_is_a_question_not_a_file():
+    from munda_tui.rules.history.fold import PatchError, apply_op
+
+    with pytest.raises(PatchError) as error:
+        apply_op({"order": 2**63 - 2}, {"op": "add", "path": ["order"], "amount": 5})
+    assert error.value.kind == "range" and "more than a save can hold" in error.value.why
 
 
 def test_records_a_sync_brought_rewrite_the_gang_file(store):

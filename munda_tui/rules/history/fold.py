@@ -160,6 +160,11 @@ def _is_int(v: Any) -> bool:
     return type(v) is int
 
 
+#: the integers a save can hold (TOML's 64-bit range): a difference or a sum outside it
+#: is no amount a record can carry or a file can say
+INT_MIN, INT_MAX = -(2**63), 2**63 - 1
+
+
 def _ids(items: list[Any]) -> list[str] | None:
     if all(isinstance(i, dict) and isinstance(i.get("id"), str) for i in items):
         ids = [i["id"] for i in items]
@@ -169,7 +174,7 @@ def _ids(items: list[Any]) -> list[str] | None:
 
 
 def _diff_value(x: Any, y: Any, path: list[Any]) -> list[dict[str, Any]]:
-    if _is_int(x) and _is_int(y):
+    if _is_int(x) and _is_int(y) and INT_MIN <= y - x <= INT_MAX:
         return [{"op": "add", "path": path, "amount": y - x}]
     if isinstance(x, dict) and isinstance(y, dict):
         return _diff_map(x, y, path)
@@ -254,9 +259,13 @@ def apply_op(data: dict[str, Any], op: Mapping[str, Any]) -> None:
             value = owner[name] if not isinstance(owner, list) else None
             if type(value) is not int:
                 raise KeyError(name)
-            if path == ["credits"] and value + int(op["amount"]) < 0:
-                raise PatchError(0, "credits", f"credits would be {value + int(op['amount'])}")
-            owner[name] = value + int(op["amount"])
+            total = value + int(op["amount"])
+            if path == ["credits"] and total < 0:
+                raise PatchError(0, "credits", f"credits would be {total}")
+            if not INT_MIN <= total <= INT_MAX:
+                raise PatchError(0, "range", f"{'.'.join(map(str, path))} would be {total}, "
+                                             "more than a save can hold")
+            owner[name] = total
         elif kind == "list":
             items = owner[name]
             if not isinstance(items, list):
