@@ -11,6 +11,7 @@ import datetime
 import random
 import re
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
@@ -617,6 +618,27 @@ class MundaApp(KeyOrderApp):
             answered,
         )
 
+    def commit_campaign(self, new: Campaign, what: str = "The campaign") -> bool:
+        """The open campaign's new values committed by their owner, the handle (one
+        transaction: they land whole or the old values stand, on disk and in memory); a
+        failure is said as every failed save is (``guarded_save``). Every screen hears of
+        a commit that landed (:meth:`campaign_committed`). False when it did not."""
+        handle = self.handle
+        if handle is None:
+            return False
+        if not self.guarded_save(what, lambda: handle.commit(new)):
+            return False
+        self.campaign_committed(what)
+        return True
+
+    def campaign_committed(self, what: str = "") -> None:
+        """Tell every screen on the stack that the campaign's values were committed (a
+        ``CampaignCommitted`` message: a screen that shows them shows them again)."""
+        from .screens.common.committed import CampaignCommitted
+
+        for screen in self.screen_stack:
+            screen.post_message(CampaignCommitted(what))
+
     def guarded_save(self, what: str, save: Callable[[], object]) -> bool:
         """Run a save; a failure (full disk, read-only folder, a value that cannot be
         saved) is shown with its reason and False returned, so the caller keeps the
@@ -784,10 +806,9 @@ class MundaApp(KeyOrderApp):
         number = self.handle.next_battle_number()  # (after a left-out battle's too)
         status = FIRST_BY_HAND if by_hand else FIRST
         summary = BattleSummary(number=number, date=self.today(), status=status)
-        campaign.battles.append(summary)
-        assert self.handle is not None
-        if not self.guarded_save("The new battle", self.handle.save):
-            campaign.battles.remove(summary)  # the player stays on the campaign screen
+        # new values, committed by the handle (a failure: the player stays on the
+        # campaign screen, the old values stand)
+        if not self.commit_campaign(replace(campaign, battles=[*campaign.battles, summary]), "The new battle"):
             return 0
         from .rules.packs.check import pack_records
 

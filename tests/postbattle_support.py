@@ -147,6 +147,14 @@ class MemoryHandle:
         self.disk_campaign = copy.deepcopy(self.campaign)
         self.campaign_saves += 1
 
+    def commit(self, campaign: Campaign) -> None:
+        """New values: written, then adopted (a crash leaves the old, as the handle does)."""
+        if "campaign" in self.crash_on:
+            raise Crash("campaign save")
+        self.disk_campaign = copy.deepcopy(campaign)
+        self.campaign = campaign
+        self.campaign_saves += 1
+
     def load_battle(self, n: int) -> dict[str, Any]:
         return copy.deepcopy(self.disk_battles[n])
 

@@ -8,6 +8,7 @@ player can act on, and nothing is changed when one is raised.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,6 +16,8 @@ from collections.abc import Collection, Mapping
 
 from munda_tui.rules.core.data import RuleData
 from munda_tui.rules.core.model import FighterType
+
+from .errors import SaveError
 from munda_tui.rules.campaign.yaktribe import (
     YaktribeError,
     YaktribeImport,
@@ -154,20 +157,13 @@ def import_yaktribe(handle: "CampaignHandle", path: Path, *,
             f"{campaign.name} already has a gang named {result.gang.name}: "
             "rename or remove it first"
         )
-    before = dict(campaign.fighter_roles)
-    campaign.fighter_roles.update(remembered)
-    campaign.gangs.append(result.gang)
+    # new values, committed by the handle (all or nothing: the old values stand on a failure)
+    new = replace(campaign, gangs=[*campaign.gangs, result.gang],
+                  fighter_roles={**campaign.fighter_roles, **remembered})
     try:
-        handle.save()
-    except Exception as error:
-        campaign.gangs.remove(result.gang)
-        campaign.fighter_roles.clear()
-        campaign.fighter_roles.update(before)
-        from .errors import SaveError
-
-        if isinstance(error, SaveError):
-            raise GangImportError(f"{Path(path).name}: not imported: {error.message}") from None
-        raise
+        handle.commit(new)
+    except SaveError as error:
+        raise GangImportError(f"{Path(path).name}: not imported: {error.message}") from None
     _learn(handle, result)
     return result
 

@@ -641,7 +641,7 @@ class CampaignHandle:
         read = folder.read_folder(self.path, text)
         found = folder.load_folder(read, battle_order=order)
         found.campaign.id = self.slug
-        self.campaign.__dict__.update(found.campaign.__dict__)  # (screens hold this object)
+        self.campaign = found.campaign  # (new values: screens read them through the handle)
         self._doc, self._doc_text, self._doc_stat = None, found.text, _stat_key(self.file)
         self._forget_battles()
         self._adopt(found, read)
@@ -970,6 +970,21 @@ class CampaignHandle:
         except SaveError:
             return self._doc
         return _parse_doc(text) or self._doc
+
+    def commit(self, campaign: Campaign) -> None:
+        """The owner commits values (issue 33.4): ``campaign``, new values a stage move or
+        an edit built (never the handle's own object changed in place), written in one
+        transaction (every file that changed, or none: ``saves.journal``) and then
+        adopted as :attr:`campaign`. When the write fails (SaveError, OSError: raised) the
+        old values stand, on disk and in memory."""
+        self._check_open()
+        old = self.campaign
+        self.campaign = campaign
+        try:
+            self.save()
+        except BaseException:
+            self.campaign = old
+            raise
 
     def save(self) -> None:
         """Write campaign.toml atomically; comments in unchanged parts are kept

@@ -66,7 +66,7 @@ def _app(node: Where) -> "App[object] | None":
         return None
     try:
         return node.app
-    except Exception:  # noqa: BLE001 - a node not (or no longer) in an app: declared keys
+    except RuntimeError:  # (NoActiveAppError) a node not (or no longer) in an app: declared keys
         return None
 
 

@@ -61,10 +61,13 @@ class RollInput(Widget, can_focus=True):
 
     def _bound(self, key: str) -> bool:
         """Whether ``key`` is a key of a binding in force here (it goes to the binding)."""
+        from textual.app import ScreenStackError
+        from textual.dom import NoScreen
+
         try:
             return key in self.screen.active_bindings
-        except Exception:  # noqa: BLE001 - not on a screen (yet): nothing is bound
-            return False
+        except (NoScreen, ScreenStackError, RuntimeError):  # not on a screen (yet), or no
+            return False  # app (NoActiveAppError, a RuntimeError): nothing is bound
 
     def render(self) -> str:
         if self.text:

@@ -1,6 +1,7 @@
 """The stage host (rules.stage, issue 24): a battle moves on to its next stage in one
-place, with the battle file and the campaign's summary saved together and both put back
-when either save fails; a battle's summary is looked up in one place."""
+place, with the battle file saved and the campaign's new values committed by their owner
+(issue 33.4: the old values never changed in place; the file's part put back when either
+fails); a battle's summary is looked up in one place."""
 
 from __future__ import annotations
 
@@ -74,36 +75,56 @@ class _File:
         return undo
 
 
-def _move(campaign, file: _File, battle_ok: bool, campaign_ok: bool, to: BattleStatus) -> bool:  # type: ignore[no-untyped-def]
+class _Owner:
+    """The campaign's owner: it adopts new values when their commit lands."""
+
+    def __init__(self, campaign) -> None:  # type: ignore[no-untyped-def]
+        self.campaign = campaign
+        self.ok = True
+
+    def commit(self, new) -> bool:  # type: ignore[no-untyped-def]
+        if self.ok:
+            self.campaign = new
+        return self.ok
+
+
+def _move(owner: _Owner, file: _File, battle_ok: bool, campaign_ok: bool, to: BattleStatus) -> bool:
     def save_battle() -> bool:
         if battle_ok:
             file.saved.append(copy.deepcopy(file.part))
         return battle_ok
 
-    return stage.move(campaign, 1, to, change_file=file.change, save_battle=save_battle,
-                      save_campaign=lambda: campaign_ok,
+    owner.ok = campaign_ok
+    return stage.move(owner.campaign, 1, to, change_file=file.change, save_battle=save_battle,
+                      commit_campaign=owner.commit,
                       decide=lambda: {"winner": G, "gangs": [V, G], "scenario": "Turf War"})
 
 
-def test_each_stage_move_puts_back_the_file_and_the_summary_when_a_save_fails(demo_campaign) -> None:
+def test_each_stage_move_puts_back_the_file_and_commits_new_values(demo_campaign) -> None:
+    """Issue 33.4: the move builds new values and the owner adopts them when the commit
+    lands; the old values are never changed (on main the summary was moved in place and
+    put back by hand when the save failed)."""
     for before, to in ((BattleStatus.SETUP, BattleStatus.BATTLE),
                        (BattleStatus.BATTLE, BattleStatus.POST_BATTLE),
                        (BattleStatus.POST_BATTLE, BattleStatus.DONE)):
         c = copy.deepcopy(demo_campaign)
         c.battles.append(BattleSummary(number=1, status=before, gangs=[V], scenario="Sneak Attack"))
         summary = copy.deepcopy(vars(stage.summary_of(c, 1)))
-        file = _File()
-        assert not _move(c, file, False, True, to)  # the file's save fails
-        assert vars(stage.summary_of(c, 1)) == summary and file.part == {"complete": False}
-        assert file.saved == []
-        assert not _move(c, file, True, False, to)  # the campaign's save fails
-        assert vars(stage.summary_of(c, 1)) == summary and file.part == {"complete": False}
+        owner, file = _Owner(c), _File()
+        assert not _move(owner, file, False, True, to)  # the file's save fails
+        assert owner.campaign is c and vars(stage.summary_of(c, 1)) == summary
+        assert file.part == {"complete": False} and file.saved == []
+        assert not _move(owner, file, True, False, to)  # the campaign's commit fails
+        assert owner.campaign is c and vars(stage.summary_of(c, 1)) == summary
+        assert file.part == {"complete": False}
         # the file was saved again as it was: file and summary agree on disk too
         assert file.saved == [{"complete": True}, {"complete": False}]
-        assert _move(c, file, True, True, to)
-        s = stage.summary_of(c, 1)
+        assert _move(owner, file, True, True, to)
+        s = stage.summary_of(owner.campaign, 1)
         assert s is not None and s.status == to and s.winner == G and s.gangs == [V, G]
         assert s.scenario == "Turf War" and file.part == {"complete": True}
+        assert owner.campaign is not c and vars(stage.summary_of(c, 1)) == summary  # (never changed)
+        assert owner.campaign.gangs is c.gangs or owner.campaign.gangs == c.gangs
 
 
 def test_finishing_a_battle_whose_campaign_save_fails_saves_its_file_back_as_it_was(demo_campaign) -> None:
@@ -115,11 +136,11 @@ def test_finishing_a_battle_whose_campaign_save_fails_saves_its_file_back_as_it_
         saved.append(flow.battle_record.outcome)
         return True
 
-    assert not flow.finish(save_battle, lambda: False)
+    battles = [vars(b).copy() for b in demo_campaign.battles]
+    assert not flow.finish(save_battle, lambda new: False)
     assert flow.battle_record.outcome is None
     assert saved[0] is not None and saved[-1] is None  # the outcome saved, then taken back
-    s = stage.summary_of(demo_campaign, 1)
-    assert s is not None and s.status == BattleStatus.BATTLE and s.winner == ""
+    assert [vars(b) for b in demo_campaign.battles] == battles  # the old values stand
 
 
 def test_a_move_whose_save_raises_puts_back_what_is_not_on_disk(demo_campaign) -> None:
@@ -136,11 +157,14 @@ def test_a_move_whose_save_raises_puts_back_what_is_not_on_disk(demo_campaign) -
     def crash() -> bool:
         raise OSError("crash")
 
+    def crash_commit(new) -> bool:  # type: ignore[no-untyped-def]
+        raise OSError("crash")
+
     with pytest.raises(OSError):
         stage.move(c, 1, BattleStatus.BATTLE, change_file=file.change, save_battle=crash,
-                   save_campaign=lambda: True)
+                   commit_campaign=lambda new: True)
     assert file.part == {"complete": False} and vars(stage.summary_of(c, 1)) == summary
     with pytest.raises(OSError):
         stage.move(c, 1, BattleStatus.BATTLE, change_file=file.change, save_battle=lambda: True,
-                   save_campaign=crash)
+                   commit_campaign=crash_commit)
     assert file.part == {"complete": True} and vars(stage.summary_of(c, 1)) == summary

@@ -666,13 +666,13 @@ class BattleFlow:
                 return look
         return ConfirmFinish()
 
-    def finish(self, save_battle: Callable[[], bool], save_campaign: Callable[[], bool]) -> bool:
+    def finish(self, save_battle: Callable[[], bool], commit_campaign: Callable[[Campaign], bool]) -> bool:
         """Finish the battle and move it to the post-battle stage: the outcome kept in the
-        record and saved (``save_battle``), then the campaign's summary of the battle moved
-        on with the outcome's winner and gangs and saved (``save_campaign``). Each save
-        says whether it was made; when one fails, the record and the summary are put back
-        as they were (``rules.stage.move``: finishing again once the disk is fixed moves
-        on). True when both were made."""
+        record and saved (``save_battle``), then the campaign's new values (its summary of
+        the battle moved on with the outcome's winner and gangs) committed by their owner
+        (``commit_campaign``). Each says whether it was made; when one fails, the record is
+        put back and the campaign's old values stand (``rules.core.stage.move``: finishing
+        again once the disk is fixed moves on). True when both were made."""
         record = self.battle_record
         outcome: list[Any] = []
 
@@ -694,7 +694,7 @@ class BattleFlow:
 
         return stage.move(self.campaign, self.number, BattleStatus.POST_BATTLE,
                           change_file=change_file, save_battle=save_battle,
-                          save_campaign=save_campaign, decide=decide)
+                          commit_campaign=commit_campaign, decide=decide)
 
 
 __all__ = [

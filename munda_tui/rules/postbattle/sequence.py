@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+from dataclasses import fields
 from typing import Any, Callable
 
 from ..core.dice import DiceError, Roll, parse_faces, roll as roll_dice, roll_faces
@@ -29,7 +30,7 @@ from ..prebattle.setup import BattleSetup
 from ..campaign.report_doc import Report, render_markdown
 from ..core.data import RuleData
 from ..core.rulesets import rulesets
-from ..core.stage import moved_summary, summary_of
+from ..core.stage import move_summary, summary_of
 from ..core.status import BattleStatus
 
 from .changes import Change, change_from_data, change_to_data
@@ -155,7 +156,8 @@ def working_copy(campaign: Campaign,
     """A copy of ``campaign`` to apply a sequence's changes to (see :class:`_Work`);
     ``pickles``: the live gangs' pickles, kept by the caller between copies."""
     work = _Work.__new__(_Work)
-    work.__dict__.update(campaign.__dict__)
+    for f in fields(Campaign):  # (the same values, shared: copied on a change, see _Work)
+        setattr(work, f.name, getattr(campaign, f.name))
     work.gangs = list(campaign.gangs)
     work._owned = set()
     work._pickles = {} if pickles is None else pickles
@@ -569,7 +571,7 @@ def applied_campaign(campaign: Campaign, number: int, commit: dict[str, Any],
         decided["winner"] = commit["winner"]
     if commit.get("gangs"):
         decided["gangs"] = list(commit["gangs"])
-    moved_summary(new, number, BattleStatus.DONE, date=date, **decided)  # (a copy: no undo)
+    move_summary(new, number, BattleStatus.DONE, date=date, **decided)  # (new values: a copy)
     return new
 
 

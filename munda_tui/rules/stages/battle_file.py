@@ -28,7 +28,11 @@ from ..prebattle.setup import BattleSetup
 #: the parts, in the order a new file lists them
 PARTS = ("setup", "battle", "postbattle", "report")
 
-_UNREAD: Any = object()
+class _Unread:
+    """A part not decoded yet (its table is still in ``BattleFile.read``)."""
+
+
+_UNREAD = _Unread()
 
 
 @dataclass
@@ -120,8 +124,8 @@ class BattleFile:
     #: the tables as read: the tracker's until it is decoded, and those this version does
     #: not know (written back as they are, in their place)
     read: dict[str, Any] = field(default_factory=dict)
-    _battle: Any = field(default=_UNREAD, repr=False, compare=False)
-    _outcome: Any = field(default=_UNREAD, repr=False, compare=False)
+    _battle: BattleRecord | None | _Unread = field(default=_UNREAD, repr=False, compare=False)
+    _outcome: BattleOutcome | None | _Unread = field(default=_UNREAD, repr=False, compare=False)
 
     # --- reading ----------------------------------------------------------------------
 
@@ -144,11 +148,10 @@ class BattleFile:
     def battle(self) -> BattleRecord | None:
         """The tracker's record as it was saved (decoded once, when first asked for: its
         log replayed), or None when the battle has no ``battle`` table yet."""
-        if self._battle is _UNREAD:
+        if isinstance(self._battle, _Unread):
             table = self.read.get("battle")
             self._battle = BattleRecord.from_data(table) if table else None
-        record: BattleRecord | None = self._battle
-        return record
+        return self._battle
 
     @battle.setter
     def battle(self, record: BattleRecord | None) -> None:
@@ -160,13 +163,12 @@ class BattleFile:
         """What the tracker handed on when the battle was finished (None: fought without
         the tracker, or not finished). Read without replaying the log when the record
         was not decoded; an outcome that does not decode raises."""
-        if self._battle is not _UNREAD:
+        if not isinstance(self._battle, _Unread):
             return None if self._battle is None else self._battle.outcome
-        if self._outcome is _UNREAD:
+        if isinstance(self._outcome, _Unread):
             stored = (self.read.get("battle") or {}).get("outcome")
             self._outcome = outcome_from_data(stored) if stored else None
-        outcome: BattleOutcome | None = self._outcome
-        return outcome
+        return self._outcome
 
     # --- writing ----------------------------------------------------------------------
 
@@ -175,7 +177,7 @@ class BattleFile:
         if name == "setup":
             return None if self.setup is None else self.setup.to_data()
         if name == "battle":
-            if self._battle is _UNREAD:
+            if isinstance(self._battle, _Unread):
                 return self.read.get("battle")
             return None if self._battle is None else self._battle.to_data()
         if name == "postbattle":

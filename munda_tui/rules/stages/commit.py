@@ -2,24 +2,27 @@
 
 1. the changes, the report and the standings are written into the draft
    (``prepare_commit``: status ``committing``) and the battle file saved;
-2. the campaign is changed and its summary of the battle moved to ``done`` in one
-   campaign save: the single commit point. Steps 1 and 2 are the stage host's one move
-   (:func:`munda_tui.rules.core.stage.move`), with its one rollback;
+2. the campaign's new values are built (the changes applied to a copy, its summary of
+   the battle moved to ``done``) and committed by their owner in one transaction that
+   lands whole or leaves the old values: the single commit point. Steps 1 and 2 are the
+   stage host's one move (:func:`munda_tui.rules.core.stage.move`);
 3. the report is written to the battle file's ``report`` part and the draft marked
    ``done``.
 
 A crash before 2 leaves the campaign untouched (commit again: the same stored changes
 apply); a crash after 2 is recognised by the summary's status ``done`` and only step 3 is
 redone. The battle file is the :class:`BattleFile` the stage host opened (read here only
-when none is handed in); ``saves`` writes its bytes.
+when none is handed in); ``saves`` writes its bytes, through the :class:`CampaignOwner`
+handed in (the saves' campaign handle, typed by what the commit uses of it).
 """
 
 from __future__ import annotations
 
-import copy
-from typing import Any, Callable
+from collections.abc import Callable, Mapping
+from typing import Protocol
 
 from ..core import stage
+from ..core.model import Campaign
 from ..core.status import BattleStatus
 from ..postbattle.sequence import (
     PostBattle, PostBattleError, applied_campaign, is_applied, prepare_commit,
@@ -31,27 +34,45 @@ from .battle_file import BattleFile, BattleReport, PostBattleDraft
 Guard = Callable[[str, Callable[[], object]], bool]
 
 
+class CampaignOwner(Protocol):
+    """What the commit uses of the campaign's owner (``saves``' campaign handle): the
+    campaign's values, the battle file's data, and the one commit of new values."""
+
+    @property
+    def campaign(self) -> Campaign: ...
+
+    def load_battle(self, number: int) -> dict[str, object]: ...
+
+    def save_battle(self, number: int, data: dict[str, object]) -> object: ...
+
+    def commit(self, campaign: Campaign) -> None:
+        """Write ``campaign`` (new values) in one transaction and adopt it; on a failure
+        (raised) the old values stand, on disk and in memory."""
+
+
 def _raise(what: str, save: Callable[[], object]) -> bool:
     save()
     return True
 
 
-def apply_postbattle(handle: Any, number: int, seq: PostBattle | None = None, date: str = "", *,
-           file: BattleFile | None = None, guard: Guard = _raise) -> str | None:
+def apply_postbattle(owner: CampaignOwner, number: int, seq: PostBattle | None = None, date: str = "", *,
+                     file: BattleFile | None = None, guard: Guard = _raise,
+                     commit_campaign: Callable[[Campaign], bool] | None = None) -> str | None:
     """Apply the post-battle sequence of battle ``number`` exactly once; the report.
 
-    ``handle`` is a saves CampaignHandle (``campaign``, ``save()``, ``load_battle``,
-    ``save_battle``); ``file`` the battle file as the stage host opened it (loaded here
-    when not given). Safe to call again after a crash at any point. None when a save
-    failed (said by ``guard``; file and campaign as they were on disk)."""
+    ``file`` is the battle file as the stage host opened it (loaded here when not given);
+    ``commit_campaign`` commits the campaign's new values (by default the owner's
+    ``commit`` run through ``guard``; the app's also tells the screens). Safe to call
+    again after a crash at any point. None when a save failed (said by ``guard``; file
+    and campaign as they were on disk and in memory)."""
     if file is None:
-        file = BattleFile.from_data(number, handle.load_battle(number))
+        file = BattleFile.from_data(number, owner.load_battle(number))
     if seq is not None:
         file.postbattle = PostBattleDraft(seq.draft)
     bf = file
 
     def save_file() -> bool:
-        return guard("The post-battle sequence", lambda: handle.save_battle(number, bf.to_data()))
+        return guard("The post-battle sequence", lambda: owner.save_battle(number, bf.to_data()))
 
     draft = file.postbattle
     if draft is not None and draft.status == "done":
@@ -62,7 +83,7 @@ def apply_postbattle(handle: Any, number: int, seq: PostBattle | None = None, da
     def prepare() -> Callable[[], None]:
         if seq is None:
             return lambda: None
-        was: dict[str, Any] = {k: seq.draft[k] for k in ("commit", "status") if k in seq.draft}
+        was: dict[str, object] = {k: seq.draft[k] for k in ("commit", "status") if k in seq.draft}
         prepare_commit(seq)
 
         def undo() -> None:
@@ -72,28 +93,21 @@ def apply_postbattle(handle: Any, number: int, seq: PostBattle | None = None, da
 
         return undo
 
-    if is_applied(handle.campaign, number):  # (a crash after the commit point)
+    if is_applied(owner.campaign, number):  # (a crash after the commit point)
         prepare()
     else:
-        live = handle.campaign
-
-        def apply() -> Callable[[], None]:
+        def applied() -> Campaign:
             assert bf.postbattle is not None and bf.postbattle.prepared is not None
-            before = copy.deepcopy(live.__dict__)
-            # applied to a copy first (nothing half-applied if a change fails), then moved
-            # into the live object so every screen holding the campaign sees the new rosters
-            live.__dict__.update(applied_campaign(live, number, bf.postbattle.prepared, date).__dict__)
+            # new values: the changes applied to a copy (nothing half-applied if a change
+            # fails); the owner adopts them only once they are on disk
+            return applied_campaign(owner.campaign, number, bf.postbattle.prepared, date)
 
-            def undo() -> None:
-                live.__dict__.clear()
-                live.__dict__.update(before)
+        def commit_values(new: Campaign) -> bool:
+            return guard("The campaign", lambda: owner.commit(new))
 
-            return undo
-
-        if not stage.move(live, number, BattleStatus.DONE, change_file=prepare,
+        if not stage.move(owner.campaign, number, BattleStatus.DONE, change_file=prepare,
                           save_battle=save_file if seq is not None else lambda: True,
-                          save_campaign=lambda: guard("The campaign", handle.save),
-                          change_campaign=apply):
+                          commit_campaign=commit_campaign or commit_values, next_campaign=applied):
             return None
     return _finish(file, save_file)
 
@@ -103,7 +117,7 @@ def _finish(file: BattleFile, save_file: Callable[[], bool]) -> str | None:
     the save fails: committing again finishes it)."""
     assert file.postbattle is not None and file.postbattle.prepared is not None
     draft = file.postbattle.data
-    was: dict[str, Any] = {k: draft[k] for k in ("status", "applied") if k in draft}
+    was: Mapping[str, object] = {k: draft[k] for k in ("status", "applied") if k in draft}
     was_report = file.report
     commit = file.postbattle.prepared
     report = file.report = BattleReport.of_commit(commit)
@@ -122,4 +136,4 @@ def _finish(file: BattleFile, save_file: Callable[[], bool]) -> str | None:
     return report.text() if saved else None
 
 
-__all__ = ["commit"]
+__all__ = ["CampaignOwner", "apply_postbattle"]

@@ -6,6 +6,7 @@ gang's roster, the charts, the campaign settings, or imports a gang.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from textual import work
@@ -18,6 +19,7 @@ from munda_tui.widgets.header import Header
 
 from munda_tui.rules.campaign import overview as ov
 from munda_tui.screens.common.asking import Asking
+from munda_tui.screens.common.committed import CampaignCommitted
 from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.widgets.footer import Footer
 from munda_tui.widgets.keys import key_for, keys_text
@@ -230,6 +232,7 @@ class CampaignScreen(Asking, Screen[None]):
         self.run_worker(lambda: self._sync(choices), thread=True, group="league-sync", exclusive=True)
 
     def _sync(self, choices: "dict[str, str] | None") -> None:
+        from munda_tui.saves.errors import SaveError
         from munda_tui.saves.git import Cancelled, working
         from munda_tui.saves.league import LeagueError, sync
 
@@ -240,7 +243,7 @@ class CampaignScreen(Asking, Screen[None]):
                 result, error = None, "stopped"
             except LeagueError as failed:
                 result, error = None, str(failed)
-            except Exception as failed:  # noqa: BLE001 - a disk fault: said, nothing half-done
+            except (SaveError, OSError) as failed:  # a disk fault: said, nothing half-done
                 result, error = None, str(failed)
         if not self._leaving:  # (the app is on its way out: nobody to tell)
             self.app.call_from_thread(self._synced, result, error)
@@ -638,16 +641,17 @@ class CampaignScreen(Asking, Screen[None]):
                 "It was never fought. The battle file is kept in the campaign's .backups folder.",
                 yes="Delete", no="Keep")):
             return
+        from munda_tui.saves.errors import SaveError
+
         try:
             self.handle.delete_battle(summary.number)
-        except Exception as error:  # SaveError, OSError: nothing is removed
+        except (SaveError, OSError) as error:  # nothing is removed
             from munda_tui.screens.common.dialogs import ErrorScreen
 
             self.app.push_screen(ErrorScreen("Could not delete the set-up", str(error)))
             return
-        self.campaign.battles.remove(summary)
-        if self._save(f"Battle {summary.number}'s set-up deleted (a backup is kept)"):
-            self.refresh_tables()
+        self._commit(replace(self.campaign, battles=[b for b in self.campaign.battles if b is not summary]),
+                     f"Battle {summary.number}'s set-up deleted (a backup is kept)")
 
     def action_new_battle(self) -> None:
         if len(self.campaign.gangs) < 2:
@@ -678,9 +682,11 @@ class CampaignScreen(Asking, Screen[None]):
         if number is None:
             self.notify("No battle to report yet.", severity="warning")
             return
+        from munda_tui.saves.errors import SaveError
+
         try:
             data = self.handle.load_battle(number) if number in self.handle.battle_numbers() else {}
-        except Exception as error:  # a damaged battle file: say so
+        except (SaveError, OSError) as error:  # a damaged battle file: say so
             from munda_tui.screens.common.dialogs import ErrorScreen
 
             self.app.push_screen(ErrorScreen(f"Battle {number} could not be read", str(error)))
@@ -732,27 +738,26 @@ class CampaignScreen(Asking, Screen[None]):
                 type=values.type if values.type is not None else GangType.OTHER,
             )
             rr.update_gang(gang, values)
-            self.campaign.gangs.append(gang)
-            saved = self._save(f"Added {gang.name}")
-            if not saved:
-                self.campaign.gangs.remove(gang)
-            self.refresh_tables()
+            saved = self._commit(replace(self.campaign, gangs=[*self.campaign.gangs, gang]), f"Added {gang.name}")
             return None if saved else "The campaign could not be saved"
 
         self.app.push_screen(GangFormScreen(
             blank, others, new=True, ruleset=str(self.campaign.settings.post_battle_ruleset),
             apply=apply))
 
-    def _save(self, message: str) -> bool:
-        try:
-            self.handle.save()
-        except Exception as error:
-            from munda_tui.screens.common.dialogs import ErrorScreen
-
-            self.app.push_screen(ErrorScreen("Could not save the campaign", str(error)))
+    def _commit(self, new: "Campaign", message: str) -> bool:
+        """New values committed by the handle (said when they do not land: the old
+        stand); the tables follow the commit's message (:meth:`on_campaign_committed`)."""
+        if not munda_app(self).commit_campaign(new):
             return False
         self.notify(message)
         return True
+
+    def on_campaign_committed(self, message: CampaignCommitted) -> None:
+        """The campaign's values were committed (here, on another screen, by a sync):
+        the standings and the battles show them."""
+        if self.is_attached and self.handle is not None and not self.handle.closed:
+            self.refresh_tables()
 
     def action_back(self) -> None:
         munda_app(self).action_go_home()

@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 from munda_tui.rules.core.wording import plural
 from munda_tui.rules.core.model import FighterStatus, FighterType
 from munda_tui.rules.campaign.yaktribe import YaktribeImport
+from munda_tui.saves.errors import SaveError
 from munda_tui.saves.importer import GangImportError, import_yaktribe, read_yaktribe
 from munda_tui.widgets.footer import Footer
 from munda_tui.screens.common.typed_app import munda_app
@@ -221,9 +222,10 @@ class ImportGangScreen(Screen[None]):
         except GangImportError as exc:
             self.query_one("#import-error", Static).update(str(exc))
             return
-        except Exception as exc:  # a save error: the campaign is unchanged
+        except (SaveError, OSError) as exc:  # a disk fault: the campaign is unchanged
             self.query_one("#import-error", Static).update(f"Could not save the campaign: {exc}")
             return
+        munda_app(self).campaign_committed("The import")  # (the screens show the new gang)
         check = result.rating
         self.notify(
             f"Imported {result.gang.name}: Gang Rating {check.computed}"

@@ -1,14 +1,16 @@
 """A gang's roster: fighters in a sortable table, their equipment and the Stash.
 
-Every edit goes through ``rules.roster`` and is saved at once through the
-campaign handle; the Gang Rating shown is always the computed one, and a
-change to it is announced.
+Every edit goes through ``rules.roster`` as new values: it edits a copy of the gang,
+and the campaign handle commits the campaign with that gang in one transaction that
+lands whole or leaves the old values (:meth:`RosterScreen.edit`; nothing is undone by
+hand). The tables follow the commit's ``CampaignCommitted`` message; the Gang Rating
+shown is always the computed one, and a change to it is announced.
 """
 
 from __future__ import annotations
 
 from copy import deepcopy
-from dataclasses import fields, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Callable
 
 from rich.text import Text
@@ -33,7 +35,8 @@ from munda_tui.rules.core.model import (
     Territory,
 )
 from munda_tui.screens.common.asking import Asking
-from munda_tui.screens.common.dialogs import DIALOG_CSS, ConfirmScreen, ErrorScreen, ListDialog
+from munda_tui.screens.common.committed import CampaignCommitted
+from munda_tui.screens.common.dialogs import DIALOG_CSS, ConfirmScreen, ListDialog
 from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.screens.campaign.fighter_form import (
     CHAR_LABELS,
@@ -168,6 +171,7 @@ class RosterScreen(Asking, Screen[None]):
         self.gang_id = gang_id
         self.sort_index = 0
         self.sort_reverse = False
+        self._select: str | None = None  # (the fighter an edit added: selected when it lands)
 
     @property
     def gang(self) -> Gang:
@@ -344,37 +348,46 @@ class RosterScreen(Asking, Screen[None]):
 
     # --- saving -----------------------------------------------------------------------
 
-    def commit_new_fighter(self, fighter: Fighter, message: str, before: int,
-                           credits: int) -> bool:
-        """A fighter just added: select them and save; a failed save takes them out again
-        and gives the Stash back its ``credits``."""
-        gang = self.gang
-
-        def undo() -> None:
-            gang.fighters.remove(fighter)
-            gang.credits = credits
-
-        self.refresh_all(select=fighter.id)
-        return self.save_edit(message, before, undo)
-
-    def save_edit(self, message: str, before: int, undo: Callable[[], None] | None = None) -> bool:
-        """Save the campaign and announce the change (and the rating change)."""
-        try:
-            self.handle.save()
-        except Exception as error:
-            if undo is not None:
-                undo()
-            self.app.push_screen(ErrorScreen("Could not save the campaign", str(error)))
-            self.refresh_all()
+    def edit(self, change: Callable[[Gang], str], landed: Callable[[], None] | None = None) -> bool:
+        """A roster edit as new values (issue 33.4): ``change`` edits a copy of the gang
+        and says what it did (a RosterError it raises is the caller's to show: nothing is
+        committed); the campaign with that gang is committed by the handle, in one
+        transaction that lands whole or leaves the old values, on disk and in memory (a
+        failure is said in the error dialog). The tables follow the commit's message
+        (:meth:`on_campaign_committed`); ``landed`` runs once they did (before the
+        catalogue learns the gang). False when nothing was committed."""
+        campaign = self.handle.campaign
+        old = self.gang
+        gang = deepcopy(old)
+        message = change(gang)
+        new = replace(campaign, gangs=[gang if g.id == old.id else g for g in campaign.gangs])
+        if not munda_app(self).commit_campaign(new):
+            self._select = None
             return False
-        after = self.gang.rating
-        if after != before:
-            message += f" · Gang Rating {before} → {after}"
-        message += f" · Wealth {self.gang.wealth}"
+        if landed is not None:
+            landed()
+        if gang.rating != old.rating:
+            message += f" · Gang Rating {old.rating} → {gang.rating}"
+        message += f" · Wealth {gang.wealth}"
         self.notify(message)
-        self.refresh_all()
-        self.learn(self.gang.fighters, self.gang.stash)  # every fighter and item entered
+        self.learn(gang.fighters, gang.stash)  # every fighter and item entered
         return True
+
+    def _edited(self, change: Callable[[Gang], str], landed: Callable[[], None] | None = None) -> str | None:
+        """:meth:`edit` for a form: None when committed, else what the form says (the
+        rules' refusal, or that the campaign could not be saved)."""
+        try:
+            return None if self.edit(change, landed) else self.NOT_SAVED
+        except rr.RosterError as error:
+            return str(error)
+
+    def on_campaign_committed(self, message: CampaignCommitted) -> None:
+        """The campaign's values were committed (an edit here, or elsewhere): the roster
+        shows the gang's new values (a fighter just added selected)."""
+        select, self._select = self._select, None
+        if self.is_attached and not self.handle.closed and any(
+                g.id == self.gang_id for g in self.handle.campaign.gangs):
+            self.refresh_all(select=select)
 
     def _fail(self, error: Exception) -> None:
         self.notify(str(error), severity="error")
@@ -388,18 +401,13 @@ class RosterScreen(Asking, Screen[None]):
         gang = self.gang
 
         def apply(values: rr.FighterValues) -> str | None:
-            before, credits = gang.rating, gang.credits
-            try:
-                fighter = rr.add_fighter(gang, values, paid=values.hired)
-            except rr.RosterError as error:
-                return str(error)
+            def change(g: Gang) -> str:
+                fighter = rr.add_fighter(g, values, paid=values.hired)
+                self._select = fighter.id
+                paid = f" for {values.cost} credits from the Stash" if values.hired and values.cost else ""
+                return f"Hired {fighter.name}{paid}" if values.hired else f"Added {fighter.name}"
 
-            paid = f" for {values.cost} credits from the Stash" if values.hired and values.cost else ""
-            if not self.commit_new_fighter(
-                    fighter, f"Hired {fighter.name}{paid}" if values.hired else f"Added {fighter.name}",
-                    before, credits):
-                return self.NOT_SAVED
-            return None
+            return self._edited(change)
 
         self.app.push_screen(FighterFormScreen(gang, apply=apply))
 
@@ -410,52 +418,42 @@ class RosterScreen(Asking, Screen[None]):
         gang = self.gang
 
         def apply(values: rr.FighterValues) -> str | None:
-            before, old = gang.rating, deepcopy(fighter)
-            try:
-                rr.update_fighter(gang, fighter.id, values)
-            except rr.RosterError as error:
-                return str(error)
+            def change(g: Gang) -> str:
+                rr.update_fighter(g, fighter.id, values)
+                return f"Saved {g.fighter(fighter.id).name}"
 
-            def undo() -> None:
-                for f in fields(fighter):
-                    setattr(fighter, f.name, getattr(old, f.name))
-
-            return None if self.save_edit(f"Saved {fighter.name}", before, undo) else self.NOT_SAVED
+            return self._edited(change)
 
         self.app.push_screen(FighterFormScreen(gang, fighter, apply=apply))
 
     @work(group="dialog")
-    async def _confirm_then(self, question: ConfirmScreen,
-                            change: Callable[[], tuple[str, Callable[[], None] | None]]) -> None:
-        """Ask ``question`` (from a worker); on yes make ``change`` (the message to announce
-        and how to undo it if the save fails) and save. A RosterError is shown, nothing
-        saved."""
-        gang = self.gang
+    async def _confirm_then(self, question: ConfirmScreen, change: Callable[[Gang], str]) -> None:
+        """Ask ``question`` (from a worker); on yes make ``change`` as an edit
+        (:meth:`edit`). A RosterError is shown, nothing committed."""
         if not await self.ask(question):
             return
-        before = gang.rating
+        self._edit_or_say(change)
+
+    def _edit_or_say(self, change: Callable[[Gang], str]) -> None:
         try:
-            message, undo = change()
+            self.edit(change)
         except rr.RosterError as error:
             self._fail(error)
-            return
-        self.save_edit(message, before, undo)
 
     def action_retire(self) -> None:
         fighter = self.selected_fighter()
         if fighter is None:
             return
-        gang = self.gang
         hired = fighter.type in rr.HIRED
         detail = (
             "A Hired Gun takes their equipment with them."
             if hired else "Their equipment is recovered to the Stash."
         )
 
-        def retire() -> tuple[str, None]:
-            items = rr.retire_fighter(gang, fighter.id)
+        def retire(g: Gang) -> str:
+            items = rr.retire_fighter(g, fighter.id)
             extra = f", {len(items)} items to the Stash" if items else ""
-            return f"{fighter.name} retired{extra}", None
+            return f"{fighter.name} retired{extra}"
 
         self._confirm_then(
             ConfirmScreen(f"Retire {fighter.name}?", detail, yes="Retire", no="Keep"), retire)
@@ -464,11 +462,9 @@ class RosterScreen(Asking, Screen[None]):
         fighter = self.selected_fighter()
         if fighter is None:
             return
-        gang = self.gang
-
-        def leave() -> tuple[str, None]:
-            rr.retire_fighter(gang, fighter.id, to_pool=True)
-            return f"{fighter.name} left for the Merc / Bounty Hunter pool", None
+        def leave(g: Gang) -> str:
+            rr.retire_fighter(g, fighter.id, to_pool=True)
+            return f"{fighter.name} left for the Merc / Bounty Hunter pool"
 
         self._confirm_then(
             ConfirmScreen(f"{fighter.name} becomes a Merc or Bounty Hunter?",
@@ -481,12 +477,9 @@ class RosterScreen(Asking, Screen[None]):
         fighter = self.selected_fighter()
         if fighter is None:
             return
-        gang = self.gang
-
-        def delete() -> tuple[str, Callable[[], None]]:
-            index = gang.fighters.index(fighter)
-            rr.delete_fighter(gang, fighter.id)
-            return f"Deleted {fighter.name}", lambda: gang.fighters.insert(index, fighter)
+        def delete(g: Gang) -> str:
+            rr.delete_fighter(g, fighter.id)
+            return f"Deleted {fighter.name}"
 
         self._confirm_then(
             ConfirmScreen(
@@ -559,7 +552,6 @@ class RosterScreen(Asking, Screen[None]):
         def attempt(choice: HireChoice) -> str | None:
             """Hire now; the reason when refused (the dialog stays open, nothing is
             saved: a new type is learned only with a hire that is saved)."""
-            before, credits = gang.rating, gang.credits
             own = self.own_catalogue
             # a new type's items are known to the hire, not yet to the catalogue
             items = [i for i in choice.new_items if own.item(i.name) is None] \
@@ -567,21 +559,22 @@ class RosterScreen(Asking, Screen[None]):
             new_type = choice.new_type and own.type(choice.entry.name) is None
             trial = cat.Catalogue(own.name, own.fighter_types + [choice.entry] * new_type,
                                   own.items + items).merged(*self.packs)
-            try:
-                fighter = cat.hire(gang, trial, choice.entry, choice.name)
-            except rr.RosterError as error:
-                return str(error)
-            own.items.extend(items)
-            if new_type:
-                own.fighter_types.append(choice.entry)
-            if not self.commit_new_fighter(fighter, f"Hired {fighter.name} ({choice.entry.name}) "
-                                           f"for {credits - gang.credits} credits from the Stash",
-                                           before, credits):
-                for item in items:
-                    own.items.remove(item)
+
+            def change(g: Gang) -> str:
+                credits = g.credits
+                fighter = cat.hire(g, trial, choice.entry, choice.name)
+                self._select = fighter.id
+                return (f"Hired {fighter.name} ({choice.entry.name}) "
+                        f"for {credits - g.credits} credits from the Stash")
+
+            def learned() -> None:  # (the catalogue learns a new type with a hire that landed)
+                own.items.extend(items)
                 if new_type:
-                    own.fighter_types.remove(choice.entry)
-                return self.NOT_SAVED
+                    own.fighter_types.append(choice.entry)
+
+            refused = self._edited(change, learned)
+            if refused is not None:
+                return refused
             if choice.new_type:
                 from munda_tui.saves.catalogue import save_campaign_catalogue
 
@@ -606,16 +599,18 @@ class RosterScreen(Asking, Screen[None]):
             """Hire the copy now; the reason when refused (the name stays typed)."""
             if name.lower() in {f.name.lower() for f in gang.fighters}:
                 return f"{name} is taken in this gang."
-            before, credits = gang.rating, gang.credits
+
+            def change(g: Gang) -> str:
+                credits = g.credits
+                copy = cat.copy_fighter(g, g.fighter(fighter.id), name)
+                self._select = copy.id
+                return (f"Hired {copy.name}, a copy of {fighter.name}, "
+                        f"for {credits - g.credits} credits from the Stash")
+
             try:
-                copy = cat.copy_fighter(gang, fighter, name)
+                return None if self.edit(change) else self.NOT_SAVED
             except rr.RosterError as error:
                 return f"{error} ({key_for(self, 'line.cancel')}: cancel)"
-            if not self.commit_new_fighter(copy, f"Hired {copy.name}, a copy of {fighter.name}, "
-                                           f"for {credits - gang.credits} credits from the Stash",
-                                           before, credits):
-                return self.NOT_SAVED
-            return None
 
         self.app.push_screen(LineScreen(f"Copy {fighter.name} ({fighter.label or fighter.type.value}): "
                                         "the new fighter's name", placeholder="the new fighter's name",
@@ -627,7 +622,6 @@ class RosterScreen(Asking, Screen[None]):
         return "stash" if self.focused is self.query_one("#stash", DataTable) else "gear"
 
     def action_add_item(self) -> None:
-        gang = self.gang
         if self._items_focus() == "stash":
             owner, where = rr.STASH, "the Stash"
         else:
@@ -638,26 +632,17 @@ class RosterScreen(Asking, Screen[None]):
 
         def apply(answer: tuple[Equipment, bool]) -> str | None:
             item, paid = answer
-            before, credits = gang.rating, gang.credits
-            items_before = [replace(i) for i in rr.holder(gang, owner)]
-            try:
-                rr.add_equipment(gang, owner, item, paid=paid)
-            except rr.RosterError as error:
-                return str(error)
 
-            def undo() -> None:
-                rr.holder(gang, owner)[:] = items_before
-                gang.credits = credits
+            def change(g: Gang) -> str:
+                rr.add_equipment(g, owner, item, paid=paid)
+                bought = f" for {item.value} credits from the Stash" if paid else ""
+                return f"{item_text(item)} added to {where}{bought}"
 
-            bought = f" for {item.value} credits from the Stash" if paid else ""
-            if not self.save_edit(f"{item_text(item)} added to {where}{bought}", before, undo):
-                return self.NOT_SAVED
-            return None
+            return self._edited(change)
 
         self.app.push_screen(EquipmentFormScreen(where, catalogue=self.catalogue, apply=apply))
 
     def action_move_item(self) -> None:
-        gang = self.gang
         fighter = self.selected_fighter()
         if self._items_focus() == "stash":
             index = self._row("#stash")
@@ -673,13 +658,11 @@ class RosterScreen(Asking, Screen[None]):
                             severity="warning")
                 return
             source, dest, where = fighter.id, rr.STASH, "to the Stash"
-        before = gang.rating
-        try:
-            moved = rr.move_equipment(gang, source, index, dest)
-        except rr.RosterError as error:
-            self._fail(error)
-            return
-        self.save_edit(f"Moved {item_text(moved)} {where}", before)
+        def change(g: Gang) -> str:
+            moved = rr.move_equipment(g, source, index, dest)
+            return f"Moved {item_text(moved)} {where}"
+
+        self._edit_or_say(change)
 
     @work(group="dialog")
     async def action_remove_item(self) -> None:
@@ -703,13 +686,11 @@ class RosterScreen(Asking, Screen[None]):
                               "Sold, spent or lost: the item leaves the roster (no credits back).",
                               yes="Remove", no="Keep")):
             return
-        before = gang.rating
-        try:
-            removed = rr.remove_equipment(gang, owner, index)
-        except rr.RosterError as error:
-            self._fail(error)
-            return
-        self.save_edit(f"Removed {item_text(removed)} from {where}", before)
+        def change(g: Gang) -> str:
+            removed = rr.remove_equipment(g, owner, index)
+            return f"Removed {item_text(removed)} from {where}"
+
+        self._edit_or_say(change)
 
     def action_edit_item(self) -> None:
         gang = self.gang
@@ -726,18 +707,11 @@ class RosterScreen(Asking, Screen[None]):
         old = replace(items[index])
 
         def apply(answer: tuple[Equipment, bool]) -> str | None:
-            before = gang.rating
-            try:
-                new = rr.update_equipment(gang, owner, index, answer[0])
-            except rr.RosterError as error:
-                return str(error)
+            def change(g: Gang) -> str:
+                new = rr.update_equipment(g, owner, index, answer[0])
+                return f"{new.name}: {new.kind}, {cost_text(new)} credits"
 
-            def undo() -> None:
-                rr.holder(gang, owner)[index] = old
-
-            if not self.save_edit(f"{new.name}: {new.kind}, {cost_text(new)} credits", before, undo):
-                return self.NOT_SAVED
-            return None
+            return self._edited(change)
 
         self.app.push_screen(EquipmentFormScreen(where, old, apply=apply))
 
@@ -757,22 +731,18 @@ class RosterScreen(Asking, Screen[None]):
         others = [g.name for g in self.handle.campaign.gangs if g.id != gang.id]
 
         def apply(values: rr.GangValues) -> str | None:
-            before, old = gang.rating, deepcopy(gang)
-            rr.update_gang(gang, values)
+            def change(g: Gang) -> str:
+                rr.update_gang(g, values)
+                return f"Saved {g.name}"
 
-            def undo() -> None:
-                for f in fields(gang):
-                    setattr(gang, f.name, getattr(old, f.name))
-
-            return None if self.save_edit(f"Saved {gang.name}", before, undo) else self.NOT_SAVED
+            return self._edited(change)
 
         ruleset = str(self.handle.campaign.settings.post_battle_ruleset)
         self.app.push_screen(GangFormScreen(gang, others, ruleset=ruleset, apply=apply))
 
     @work(group="dialog")
     async def action_territories(self) -> None:
-        await self.ask(TerritoriesScreen(self.gang, self.save_edit))
-        self.refresh_all()
+        await self.ask(TerritoriesScreen(lambda: self.gang, self.edit))
 
     def action_back(self) -> None:
         self.dismiss(None)
@@ -793,10 +763,24 @@ class TerritoriesScreen(ListDialog[None]):
         Binding("escape", "close", "Close", id="territories.close"),
     ]
 
-    def __init__(self, gang: Gang, save_edit: Callable[..., bool]) -> None:
+    def __init__(self, gang: Callable[[], Gang], edit: Callable[[Callable[[Gang], str]], bool]) -> None:
         super().__init__()
-        self.gang = gang
-        self.save_edit = save_edit
+        self._gang = gang
+        self.edit = edit  # (the roster's: a change of a copy of the gang, committed)
+
+    @property
+    def gang(self) -> Gang:
+        """The gang as the campaign's values have it now (new after each commit)."""
+        return self._gang()
+
+    def _edit(self, change: Callable[[Gang], str]) -> str | None:
+        try:
+            if not self.edit(change):
+                return RosterScreen.NOT_SAVED
+        except rr.RosterError as error:
+            return str(error)
+        self.refresh_table()
+        return None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="territories-box"):
@@ -829,18 +813,11 @@ class TerritoriesScreen(ListDialog[None]):
 
     def action_add(self) -> None:
         def apply(territory: Territory) -> str | None:
-            before = self.gang.rating
-            try:
-                rr.add_territory(self.gang, territory)
-            except rr.RosterError as error:
-                return str(error)
-            def undo() -> None:
-                self.gang.territories.remove(territory)
+            def change(g: Gang) -> str:
+                rr.add_territory(g, territory)
+                return f"{territory.name} added"
 
-            if not self.save_edit(f"{territory.name} added", before, undo):
-                return RosterScreen.NOT_SAVED
-            self.refresh_table()
-            return None
+            return self._edit(change)
 
         self.app.push_screen(TerritoryFormScreen(self.gang, apply=apply))
 
@@ -848,19 +825,25 @@ class TerritoriesScreen(ListDialog[None]):
         index = self._index()
         if index is None:
             return
-        before = self.gang.rating
-        t = rr.cycle_territory_kind(self.gang, index)
-        self.save_edit(f"{t.name} is now {t.kind.value}", before)
-        self.refresh_table()
+        def change(g: Gang) -> str:
+            t = rr.cycle_territory_kind(g, index)
+            return f"{t.name} is now {t.kind.value}"
+
+        refused = self._edit(change)
+        if refused is not None and refused != RosterScreen.NOT_SAVED:
+            self.notify(refused, severity="error")
 
     def action_remove(self) -> None:
         index = self._index()
         if index is None:
             return
-        before = self.gang.rating
-        t = rr.remove_territory(self.gang, index)
-        self.save_edit(f"{t.name} removed", before)
-        self.refresh_table()
+        def change(g: Gang) -> str:
+            t = rr.remove_territory(g, index)
+            return f"{t.name} removed"
+
+        refused = self._edit(change)
+        if refused is not None and refused != RosterScreen.NOT_SAVED:
+            self.notify(refused, severity="error")
 
     def line_taken(self, lines: object) -> None:
         """A Territory's number puts the cursor on it (the kind and remove keys act there)."""

@@ -223,17 +223,13 @@ class SettingsScreen(Asking, Screen[None]):
             return
         from munda_tui.rules.packs.check import note_setting_packs
 
-        campaign = self.handle.campaign
-        old = campaign.settings
-        campaign.settings = replace(self.draft)
-        note_setting_packs(campaign.settings, munda_app(self).rule_data)  # (the pack it is from)
-        self.draft = replace(campaign.settings)
-        try:
-            self.handle.save()
-        except Exception as error:
-            campaign.settings = old
-            self.app.push_screen(ErrorScreen("Could not save the settings", str(error)))
+        settings = replace(self.draft)
+        note_setting_packs(settings, munda_app(self).rule_data)  # (the pack it is from)
+        # new values, committed by the handle: they land whole or the old settings stand
+        if not munda_app(self).commit_campaign(replace(self.handle.campaign, settings=settings),
+                                               "The settings"):
             return
+        self.draft = replace(settings)
         self.notify("Settings saved")
         self._status()
 

@@ -7,10 +7,12 @@ with the newest backup offered), decodes it once into a
 the screen that continues the battle: the pre-battle flow, the tracker or the post-battle
 wizard. Each stage reads and changes its typed part of ``host.file``, saves it with
 :meth:`StageHost.save` and moves on with :meth:`StageHost.advance` (the rules' one move,
-``rules.core.stage.move``, with its one rollback) or, for the post-battle stage,
-:meth:`StageHost.apply_postbattle` (the same move, through ``rules.stages.commit``). Every save
-goes through the app's ``guarded_save`` (a failure is the error dialog, with its reason;
-the player stays where the last save left them), and a battle that cannot be opened is
+``rules.core.stage.move``: the campaign's new values committed by their owner, the
+handle, through the app's ``commit_campaign``, which tells every screen with a
+``CampaignCommitted`` message) or, for the post-battle stage,
+:meth:`StageHost.apply_postbattle` (the same move, through ``rules.stages.commit``). Every
+save goes through the app's ``guarded_save`` (a failure is the error dialog, with its
+reason; the player stays where the last save left them), and a battle that cannot be opened is
 said by :func:`say_not_opened`. No stage screen loads, saves or decodes the battle file's
 data itself (tests/rules/stages/test_battle_file.py).
 """
@@ -90,8 +92,10 @@ class StageHost:
         except (SaveError, OSError):
             pass
 
-    def save_campaign(self) -> bool:
-        return self.app.guarded_save("The campaign", self.handle.save)
+    def commit_campaign(self, new: "Campaign") -> bool:
+        """The campaign's new values committed by their owner (the app says a failure and
+        tells the screens of a commit); False when they did not land (the old stand)."""
+        return self.app.commit_campaign(new)
 
     # --- moving on ------------------------------------------------------------------
 
@@ -103,12 +107,12 @@ class StageHost:
         (with what ``decide`` says) are saved; a failed save puts both back
         (``rules.core.stage.move``) and returns False."""
         return stage.move(self.campaign, self.number, to, change_file=change_file,
-                          save_battle=lambda: self.save(part, what, fold=True), save_campaign=self.save_campaign,
-                          decide=decide)
+                          save_battle=lambda: self.save(part, what, fold=True),
+                          commit_campaign=self.commit_campaign, decide=decide)
 
-    def battle_savers(self, what: str) -> tuple[Callable[[], bool], Callable[[], bool]]:
-        """The tracker's two saves for ``BattleFlow.finish`` (its own ``stage.move``)."""
-        return (lambda: self.save("battle", what, fold=True)), self.save_campaign
+    def battle_savers(self, what: str) -> "tuple[Callable[[], bool], Callable[[Campaign], bool]]":
+        """The tracker's save and commit for ``BattleFlow.finish`` (its own ``stage.move``)."""
+        return (lambda: self.save("battle", what, fold=True)), self.commit_campaign
 
     def apply_postbattle(self, seq: "PostBattle | None" = None) -> str | None:
         """Apply the post-battle sequence once (``rules.stages.commit``); its report, or
@@ -120,7 +124,8 @@ class StageHost:
         def apply() -> None:
             try:
                 report[0] = apply_postbattle(self.handle, self.number, seq, date=self.app.today(),
-                                   file=self.file, guard=self.app.guarded_save)
+                                             file=self.file, guard=self.app.guarded_save,
+                                             commit_campaign=self.commit_campaign)
             except KeyError as error:  # (a change naming a fighter or item not there)
                 raise ValueError(f"not applied: {error}") from error
 

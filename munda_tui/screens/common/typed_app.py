@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from munda_tui.rules.core.data import RuleData
+    from munda_tui.rules.core.model import Campaign
     from munda_tui.saves import CampaignHandle, SaveError, Store
     from munda_tui.saves.packs import PackSet
     from munda_tui.saves.config import Config
@@ -57,6 +58,10 @@ class MundaServices(Protocol):
 
     def guarded_save(self, what: str, save: Callable[[], object]) -> bool: ...
 
+    def commit_campaign(self, new: Campaign, what: str = "The campaign") -> bool: ...
+
+    def campaign_committed(self, what: str = "") -> None: ...
+
     def offer_backup(self, error: SaveError, title: str, reopen: Callable[[], object]) -> None: ...
 
     def action_go_home(self) -> None: ...
@@ -86,7 +91,7 @@ def rule_data_of(node: object) -> RuleData | None:
     shown by itself)."""
     try:
         app = node.app  # type: ignore[attr-defined]
-    except Exception:  # noqa: BLE001 - Textual's NoActiveAppError: no app yet
+    except RuntimeError:  # (Textual's NoActiveAppError: no app yet)
         return None
     data: RuleData | None = getattr(app, "rule_data", None)
     return data

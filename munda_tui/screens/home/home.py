@@ -128,9 +128,11 @@ class HomeScreen(Asking, Screen[None]):
         from munda_tui.screens.common.dialogs import ErrorScreen
 
         store = munda_app(self).store
+        from munda_tui.saves.errors import SaveError
+
         try:
             store.create_campaign(campaign).close()
-        except Exception as error:  # a SaveError or an OSError: say it, lose nothing
+        except (SaveError, OSError) as error:  # say it, lose nothing
             self.app.push_screen(ErrorScreen("Could not create the campaign", str(error)))
             return False
         self.refresh_campaigns()
@@ -154,9 +156,11 @@ class HomeScreen(Asking, Screen[None]):
             no="Keep",
         )):
             return
+        from munda_tui.saves.errors import SaveError
+
         try:
             munda_app(self).store.delete_campaign(slug)
-        except Exception as error:
+        except (SaveError, OSError) as error:
             self.app.push_screen(ErrorScreen("Could not delete the campaign", str(error)))
             return
         self.refresh_campaigns()

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from textual import work
@@ -190,9 +191,10 @@ class PreBattleScreen(Asking, Screen[None]):
             gangs = [self.setup.challenger, self.setup.challenged]
             scenario = self.setup.objective
             if summary.gangs != gangs or summary.scenario != scenario:
-                summary.gangs = gangs
-                summary.scenario = scenario
-                return self.host.save_campaign()
+                # new values (the summary replaced), committed by the campaign's owner
+                moved = replace(summary, gangs=gangs, scenario=scenario)
+                return self.host.commit_campaign(replace(self.campaign, battles=[
+                    moved if s is summary else s for s in self.campaign.battles]))
         return True
 
     def _summary(self) -> BattleSummary | None:

@@ -4,6 +4,8 @@ finish and the move to the post-battle stage)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from munda_tui.rules.battle.events import FailedTestEvent
 
 import ast
@@ -150,13 +152,15 @@ def test_a_revealed_card_whose_reward_waits_for_the_end_is_walked_first(demo_cam
 def test_finishing_moves_the_battle_on_and_puts_back_what_a_failed_save_was_to_save(demo_campaign) -> None:
     flow = _flow(demo_campaign)
     flow.log_event(flow.end(G, ()))
-    assert not flow.finish(lambda: False, lambda: True)
+    committed: list[Any] = []
+    assert not flow.finish(lambda: False, lambda new: True)
     assert flow.battle_record.outcome is None
-    summary_count = len(demo_campaign.battles)
-    assert not flow.finish(lambda: True, lambda: False)
-    s = next(b for b in demo_campaign.battles if b.number == 1)
-    assert s.status == BattleStatus.BATTLE and len(demo_campaign.battles) >= summary_count
-    assert flow.finish(lambda: True, lambda: True)
+    battles = [vars(b).copy() for b in demo_campaign.battles]
+    assert not flow.finish(lambda: True, lambda new: False)
+    assert [vars(b) for b in demo_campaign.battles] == battles  # (the old values stand)
+    assert flow.finish(lambda: True, lambda new: committed.append(new) is None)
+    assert [vars(b) for b in demo_campaign.battles] == battles  # (never changed in place)
+    s = next(b for b in committed[0].battles if b.number == 1)
     assert s.status == BattleStatus.POST_BATTLE and s.winner == G
     assert flow.battle_record.outcome is not None and flow.battle_record.outcome.winner == G
 
