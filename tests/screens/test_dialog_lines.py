@@ -160,7 +160,7 @@ def _territories() -> DialogScreen[Any]:
     gang = escher_gang()
     gang.territories = [Territory("Sludge Pits"), Territory("Old Ruins"),
                         Territory("Drinking Hole")]
-    return TerritoriesScreen(gang, lambda *_a, **_k: True)
+    return TerritoriesScreen(lambda: gang, lambda _change: True)
 
 
 def _hire() -> DialogScreen[Any]:

@@ -243,7 +243,8 @@ class CampaignScreen(Asking, Screen[None]):
                 result, error = None, "stopped"
             except LeagueError as failed:
                 result, error = None, str(failed)
-            except (SaveError, OSError) as failed:  # a disk fault: said, nothing half-done
+            except (SaveError, OSError, ValueError) as failed:  # a disk fault, a file that
+                # does not decode (UnicodeDecodeError): said, nothing half-done
                 result, error = None, str(failed)
         if not self._leaving:  # (the app is on its way out: nobody to tell)
             self.app.call_from_thread(self._synced, result, error)
