@@ -215,8 +215,10 @@ class CampaignScreen(Asking, Screen[None]):
         self.app.call_from_thread(self._show_league_hint, text)
 
     def _show_league_hint(self, text: str) -> None:
-        if self.is_attached:
-            hint = self.query_one("#league-hint", Static)
+        # (the git worker may finish as the screen is being taken down: attached, its
+        # widgets already gone; the app's exit after a sync met it)
+        hints = self.query("#league-hint").results(Static) if self.is_attached else iter(())
+        for hint in hints:
             hint.update(keys_text(self, text))
             hint.display = True
 
