@@ -113,6 +113,7 @@ def test_the_pack_question_snapshot(snap_compare, make_app, data_dir: Path, tmp_
     _two_pack_versions(data_dir, tmp_path, monkeypatch)
     async def to_the_question(pilot) -> None:  # type: ignore[no-untyped-def]
         await _sync_to_the_question(pilot)
+        await pilot.app.workers.wait_for_complete()  # (the league hint behind, worked out by git)
         pilot.app.clear_notifications()  # (the sync's words: the Pilot test reads them; a
         await pilot.pause()  # toast's time on screen is the machine's load, not the app's)
 
