@@ -62,6 +62,21 @@ def bare_remote(path: Path) -> Path:
     return path
 
 
+def two_laptops(tmp: Path, gangs: int = 4):  # type: ignore[no-untyped-def]
+    """A league of ``gangs`` gangs on a bare remote in ``tmp``: ana made it and pushed it,
+    bo joined it. (remote, ana's store, bo's store)."""
+    from munda_tui.saves import Store
+    from munda_tui.saves.league import init, join
+
+    remote = bare_remote(tmp / "remote.git")
+    ana = Store(tmp / "ana")
+    with ana.create_campaign(league(gangs)) as handle:
+        init(handle, str(remote))
+    bo = Store(tmp / "bo")
+    join(bo, str(remote))
+    return remote, ana, bo
+
+
 class HttpRemote:
     """A bare repository served over smart HTTP (``git http-backend``) on 127.0.0.1,
     behind Basic authentication with one user: a hosted remote that asks for a password.

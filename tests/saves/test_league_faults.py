@@ -17,7 +17,7 @@ import pytest
 from munda_tui.saves import CampaignLocked, Store
 from munda_tui.saves.league import LeagueError, init, join, sync
 
-from league_support import bare_remote, league, play
+from league_support import bare_remote, league, play, two_laptops
 from support import kills
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
@@ -34,13 +34,7 @@ def _state(directory: Path) -> dict[str, bytes]:
 
 
 def _league_on_two(tmp_path: Path) -> tuple[Path, Store, Store]:
-    remote = bare_remote(tmp_path / "remote.git")
-    ana = Store(tmp_path / "ana")
-    with ana.create_campaign(league(4)) as handle:
-        init(handle, str(remote))
-    bo = Store(tmp_path / "bo")
-    join(bo, str(remote))
-    return remote, ana, bo
+    return two_laptops(tmp_path)  # type: ignore[no-any-return]
 
 
 def test_a_remote_that_is_not_a_git_repository(tmp_path: Path) -> None:

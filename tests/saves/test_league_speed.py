@@ -14,21 +14,16 @@ from typing import Any
 import pytest
 
 from munda_tui.saves import Store
-from munda_tui.saves.league import init, join, sync
+from munda_tui.saves.league import sync
 
-from league_support import bare_remote, league, play
+from league_support import league, play, two_laptops
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
 
 
 def _merge_ready(tmp_path: Path) -> tuple[Store, Store]:
     """Ana's battle pushed, Bo's not yet: Bo's sync merges."""
-    remote = bare_remote(tmp_path / "remote.git")
-    ana = Store(tmp_path / "ana")
-    with ana.create_campaign(league(4)) as handle:
-        init(handle, str(remote))
-    bo = Store(tmp_path / "bo")
-    join(bo, str(remote))
+    _remote, ana, bo = two_laptops(tmp_path)
     with ana.open_campaign("club-league") as handle:
         play(handle, "gang-01", "gang-02", 1, "2026-12-02")
         assert sync(handle).pushed
