@@ -1055,22 +1055,34 @@ def _chosen(handle: "CampaignHandle", path: str, choice: str, base: str, head: s
 
 
 def pending(handle: "CampaignHandle") -> tuple[int, int]:
-    """(finished battles, gangs) changed here since the last sync, committed or not (a
-    sync whose push failed left its commits here): the campaign screen's hint. (0, 0)
-    when the campaign is not a league or git is missing."""
+    """(finished battles, gangs) changed here since the last sync: :func:`unshared`'s
+    first two."""
+    battles, gangs, _other = unshared(handle)
+    return battles, gangs
+
+
+def unshared(handle: "CampaignHandle") -> tuple[int, int, int]:
+    """(finished battles, gangs, other league files) changed here since the last sync,
+    committed or not (a sync whose push failed left its commits here): the campaign
+    screen's hint. Other files: the settings, tables and packs (a pack question answered
+    here), and records alone (a league question answered: no battle or gang changed
+    with them). (0, 0, 0) when the campaign is not a league or git is missing."""
     directory = handle.path
     if not is_league(directory) or git_path() is None:
-        return 0, 0
+        return 0, 0, 0
     try:
         changed = {p for _s, p in _changed(directory)}
         remote_ref = f"refs/remotes/{REMOTE}/{branch(directory)}"
         ahead = git(directory, "diff", "--name-only", "-z", f"{remote_ref}...HEAD", "--",
-                    GANGS_DIR, BATTLES_DIR, check=False)
+                    CAMPAIGN_FILE, ".gitignore", *_SHARED_DIRS, check=False)
     except LeagueError:
-        return 0, 0
+        return 0, 0, 0
     if ahead.returncode == 0:
         changed |= {p for p in ahead.stdout.decode("utf-8", "replace").split("\0") if p}
     finished = _finished(handle)
     battles = sum(1 for p in changed if p.startswith(BATTLES_DIR + "/") and p[len(BATTLES_DIR) + 1:] in finished)
     gangs = sum(1 for p in changed if p.startswith(GANGS_DIR + "/"))
-    return battles, gangs
+    other = sum(1 for p in changed if not p.startswith((BATTLES_DIR + "/", GANGS_DIR + "/", RECORDS_DIR + "/")))
+    if not (battles or gangs or other):
+        other = sum(1 for p in changed if p.startswith(RECORDS_DIR + "/"))
+    return battles, gangs, other

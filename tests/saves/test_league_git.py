@@ -377,3 +377,24 @@ def test_a_hand_broken_file_here_is_not_pushed(tmp_path: Path, monkeypatch) -> N
                                               r"load: gangs/gang-01\.toml:\d+:\d+"):
             sync(handle)
     assert _git(remote, "rev-parse", "main") == pushed
+
+
+def test_a_pack_or_an_answer_waiting_to_be_shared_is_not_nothing_new(tmp_path: Path, monkeypatch) -> None:
+    """A pack changed here, or a league question answered here, waits for the next sync:
+    the campaign screen's hint said "nothing new to share" (it counted battles and gangs
+    alone). It counts the other league files too."""
+    from munda_tui.saves.league import unshared
+
+    from league_support import two_laptops
+
+    git_home(tmp_path, monkeypatch, "[user]\n\tname = Ana\n\temail = ana@club\n")
+    _remote, ana, _bo = two_laptops(tmp_path)
+    with ana.open_campaign("club-league") as handle:
+        assert unshared(handle) == (0, 0, 0)
+        folder = handle.path / "packs" / "test-club"
+        folder.mkdir(parents=True)
+        (folder / "pack.toml").write_text('id = "test-club"\ntitle = "Test club"\nversion = "1"\n',
+                                          encoding="utf-8")
+        assert unshared(handle) == (0, 0, 1)
+        assert sync(handle).pushed
+        assert unshared(handle) == (0, 0, 0)

@@ -196,15 +196,16 @@ class CampaignScreen(Asking, Screen[None]):
 
     def _league_pending(self) -> None:
         from munda_tui.rules.core.wording import plural
-        from munda_tui.saves.league import pending
+        from munda_tui.saves.league import unshared
 
         handle = self.handle
         if handle is None or handle.closed:
             return
-        battles, gangs = pending(handle)
-        if battles or gangs:
+        battles, gangs, other = unshared(handle)
+        if battles or gangs or other:
             text = (", ".join(x for x in (plural(battles, "battle") if battles else "",
-                                          plural(gangs, "gang") if gangs else "") if x)
+                                          plural(gangs, "gang") if gangs else "",
+                                          plural(other, "other league file") if other else "") if x)
                     + " changed since the last sync: {key:campaign.sync} syncs")
         else:
             text = "League: nothing new to share. {key:campaign.sync} syncs"
