@@ -27,6 +27,7 @@ Sub-plot hands stay in the ``setup`` table and are watched by
 from __future__ import annotations
 
 
+import pickle
 import random
 import typing
 from dataclasses import asdict, dataclass, field, fields
@@ -1330,10 +1331,19 @@ def reward_text(r: Reward, state: BattleState | None = None) -> str:
 class Battle:
     """A log with undo/redo, its replayed state kept up to date incrementally."""
 
+    #: a copy of the state is kept every this many events, the latest STATE_MARKS_KEPT:
+    #: undoing a kind that cannot take itself back replays from the latest one the log
+    #: still holds, not from the start (a key's cost does not grow with the log)
+    STATE_MARK_EVERY = 32
+    STATE_MARKS_KEPT = 3
+
     def __init__(self, log: Sequence[Event] = (), redo: Sequence[Event] = ()) -> None:
         self.log: list[Event] = list(log)
         self.redo_stack: list[Event] = list(redo)
-        self.state = replay(self.log)
+        #: (events, the event at the last of them, a copy of the state after them)
+        self._state_marks: list[tuple[int, Event, BattleState]] = []
+        self.state = BattleState()
+        self._replay_from(0)
         self.revision = 0  # bumped on every change (screens cache on it)
         self._data_cache: dict[Event, dict[str, Any]] = {}
         # the log's events as plain data, kept beside the log (events never change: a
@@ -1345,9 +1355,46 @@ class Battle:
         check_new(self.state, ev)
         apply(self.state, ev)
         self.log.append(ev)
+        self._mark_state()
         self.redo_stack.clear()
         self.revision += 1
         return self.state
+
+    def _mark_state(self) -> None:
+        """Keep a copy of the state when the log's length is a multiple of STATE_MARK_EVERY."""
+        n = len(self.log)
+        if n and n % self.STATE_MARK_EVERY == 0:
+            marks = self._state_marks
+            if not marks or marks[-1][0] != n or marks[-1][1] is not self.log[-1]:
+                marks.append((n, self.log[-1], pickle.loads(pickle.dumps(self.state, -1))))
+                del marks[:-self.STATE_MARKS_KEPT]
+
+    def _replay_from(self, start: int) -> None:
+        """Apply (checking) the log's events from ``start`` on to ``self.state``."""
+        log, state, every = self.log, self.state, self.STATE_MARK_EVERY
+        near_end = len(log) - every * self.STATE_MARKS_KEPT
+        for i in range(start, len(log)):
+            ev = log[i]
+            ev.check(state)
+            apply(state, ev)
+            if i + 1 >= near_end and (i + 1) % every == 0:
+                self._state_marks.append((i + 1, ev, pickle.loads(pickle.dumps(state, -1))))
+                del self._state_marks[:-self.STATE_MARKS_KEPT]
+
+    def _state_replayed(self) -> None:
+        """The state the log leads to, replayed from the latest mark the log still holds
+        (events are only appended and taken back from the end: the event at a mark's
+        last place tells); marks past the log are dropped."""
+        marks, log = self._state_marks, self.log
+        while marks:
+            n, last, state = marks[-1]
+            if n <= len(log) and log[n - 1] is last:
+                self.state = pickle.loads(pickle.dumps(state, -1))
+                self._replay_from(n)
+                return
+            marks.pop()
+        self.state = BattleState()
+        self._replay_from(0)
 
     @property
     def can_undo(self) -> bool:
@@ -1366,7 +1413,7 @@ class Battle:
         if ev.undo(self.state):  # the kind takes itself back out
             self.state.events -= 1
         else:
-            self.state = replay(self.log)
+            self._state_replayed()
         self.revision += 1
         return ev
 
@@ -1378,6 +1425,7 @@ class Battle:
         self.redo_stack.pop()
         apply(self.state, ev)
         self.log.append(ev)
+        self._mark_state()
         self.revision += 1
         return ev
 

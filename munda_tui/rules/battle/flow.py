@@ -65,6 +65,13 @@ from ..core.wording import plural
 CARD_BACK = "▚▞"
 MARKER = "◆"
 
+#: the tracker's Sub-plot watch keeps a copy of itself every this many events fed, the
+#: latest WATCH_MARKS_KEPT of them: an undo (or several) feeds on from the latest copy
+#: the log still holds instead of from the battle's start (~100 ms at 2,000 events)
+WATCH_MARK_EVERY = 32
+WATCH_MARKS_KEPT = 3
+
+
 @dataclass(frozen=True)
 class Attack:
     """Who did it and how, as the players said (each part may be skipped): the attacker's
@@ -207,6 +214,9 @@ class BattleFlow:
         self.skipped_steps: set[int] = set()
         self._watch: HandWatch | None = None
         self._watch_last: Event | None = None
+        #: copies of the watch at the latest multiples of WATCH_MARK_EVERY events fed
+        #: (with the event fed last): an undo feeds on from one, not from the start
+        self._watch_marks: list[tuple[int, Event, HandWatch]] = []
         self._matches: list[Match] = []
         self._reminders: list[Reminder] = []
         self._matches_rev = -1
@@ -361,17 +371,22 @@ class BattleFlow:
 
     @property
     def matches(self) -> list[Match]:
-        """The hands against the log: fed one new event at a time, rebuilt after an undo."""
+        """The hands against the log: fed one new event at a time; after an undo, fed on
+        from the latest mark the log still holds (a copy of the watch a few dozen events
+        back), so a key's cost does not grow with the log."""
         if self._matches_rev != self.battle.revision:
             log = self.battle.log
             run = self._watch
             if run is None or run.fed > len(log) or (
                 run.fed and self._watch_last is not log[run.fed - 1]
             ):
-                run = self._watch = HandWatch(self.hands, watcher_table(self.rule_data),
-                                              facts=self.setup, data=self.rule_data)
+                run = self._watch = self._watch_from_mark(log)
+            every, kept = WATCH_MARK_EVERY, WATCH_MARKS_KEPT
             for ev in log[run.fed:]:
                 run.feed(ev)
+                if run.fed % every == 0 and len(log) - run.fed < every * kept:
+                    self._watch_marks.append((run.fed, ev, run.copy()))
+                    del self._watch_marks[:-kept]
             self._watch_last = log[-1] if log else None
             self._matches = run.matches()
             self._reminders = run.reminders()
@@ -384,9 +399,23 @@ class BattleFlow:
         self.matches  # noqa: B018 - brings the watch up to date
         return self._reminders
 
+    def _watch_from_mark(self, log: Sequence[Event]) -> HandWatch:
+        """A watch to feed ``log`` on from: a copy of the latest mark whose events the log
+        still holds (events are only appended and taken back from the end, so the event
+        at a mark's last place tells), else a new one. Marks past the log are dropped."""
+        marks = self._watch_marks
+        while marks:
+            fed, last, mark = marks[-1]
+            if fed <= len(log) and log[fed - 1] is last:
+                return mark.copy()
+            marks.pop()
+        return HandWatch(self.hands, watcher_table(self.rule_data), facts=self.setup,
+                         data=self.rule_data)
+
     def rewatch(self) -> None:
         """The set-up's facts changed (the start walk's choices): watch the log again."""
         self._watch = None
+        self._watch_marks = []
         self._matches_rev = -1
 
     def hand_matches(self, gang: str) -> list[Match]:

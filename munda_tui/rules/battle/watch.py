@@ -17,6 +17,7 @@ later) unless the card itself says it is discarded.
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import dataclass, fields
 from difflib import get_close_matches
 from typing import Any, Callable, Generic, Mapping, Self, Sequence, TypeVar
@@ -1494,6 +1495,30 @@ class HandWatch:
         self.revealed: dict[tuple[str, str], bool] = {}  # (gang, card) -> reward recorded
         self.last: dict[tuple[str, str], tuple[int, str]] = {}  # latest (event, timing)
         self.facts = facts
+
+    def copy(self) -> HandWatch:
+        """An independent copy of the watch as it stands (its state, every watcher's,
+        what it has seen), to feed on from here; the rule data, the set-up's facts and
+        the watchers' specs (read-only) are shared, not copied: they are set aside while
+        the rest is pickled (~5x deepcopy's speed)."""
+        data, facts = self.data, self.facts
+        kept = [(w, w.spec, w.facts) for _, _, w in self.watchers if w is not None]
+        try:
+            self.data, self.facts = None, {}
+            for w, _, _ in kept:
+                w.spec, w.facts = None, {}  # type: ignore[assignment]
+            blob = pickle.dumps(self, pickle.HIGHEST_PROTOCOL)
+        finally:
+            self.data, self.facts = data, facts
+            for w, spec, w_facts in kept:
+                w.spec, w.facts = spec, w_facts
+        copied: HandWatch = pickle.loads(blob)
+        copied.data, copied.facts = data, facts
+        for (_, spec, w_facts), (_, _, c) in zip(
+                kept, [t for t in copied.watchers if t[2] is not None]):
+            assert c is not None
+            c.spec, c.facts = spec, w_facts
+        return copied
 
     def feed(self, ev: Event) -> None:
         st, live, i = self.st, self.live, self.fed
