@@ -697,7 +697,7 @@ class MundaApp(KeyOrderApp):
             return
         if (self.handle.path / "packs").is_dir():
             self._say_pack_problems()
-        from .rules.packs.check import note_setting_packs, settings_not_in_force
+        from .rules.packs.settings import note_setting_packs, settings_not_in_force
 
         settings = self.handle.campaign.settings
         # which pack each pack-supplied setting comes from, as the packs here say (kept

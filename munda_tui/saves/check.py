@@ -169,7 +169,7 @@ def _pack_problems(manifest: Path) -> list[str]:
 def _settings_problems(file: Path, campaign: object) -> list[str]:
     """A campaign's settings a pack supplies that no pack in force has (issue 35: the
     campaign opens, and says so)."""
-    from ..rules.packs.check import settings_not_in_force
+    from ..rules.packs.settings import settings_not_in_force
     from .codec import ValidationError
     from .errors import validation_error
     from .files import read_text

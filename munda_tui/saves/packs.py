@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..rules.core.data import KINDS, Pack, PackFile, RuleData, Source, file_items
-from ..rules.packs.check import check_manifest, check_packs
 from .codec import ValidationError
 from .errors import SaveError, validation_error
 from .files import BACKUPS_DIR, parse_text, read_text
@@ -86,6 +85,8 @@ def read_pack(folder: Path, where: str = "player") -> tuple[Pack | None, list[st
         message = str(error) if manifest_path.exists() else str(SaveError(
             manifest_path, 1, 1, "a pack folder needs its pack.toml (id, title, version)"))
         return None, [message], texts
+    from ..rules.packs.check import check_manifest
+
     wrong = check_manifest(manifest)
     if wrong is not None:
         return None, [str(validation_error(manifest_path, text, ValidationError(*wrong)))], texts
@@ -164,6 +165,10 @@ def load_packs(config_dir: Path | None, campaign_dir: Path | None = None) -> Pac
 
 def load_pack_paths(places: list[tuple[Path, str]]) -> PackSet:
     """Packs read from these places (folders or one-file catalogue packs), in order."""
+    if not places:  # (no pack: the package's rules, and no check read at start-up)
+        return PackSet(RuleData(), [])
+    from ..rules.packs.check import check_packs
+
     packs: list[Pack] = []
     problems: list[str] = []
     texts: dict[str, str] = {}

@@ -47,6 +47,8 @@ from .codec import ValidationError
 
 if TYPE_CHECKING:  # tomlkit is imported when a campaign is first saved, not at start-up
     import tomlkit
+
+    from .records import Keeper
 from .errors import CampaignLocked, SaveError, WriteFailed
 from .files import (
     BACKUPS_DIR,
@@ -619,11 +621,20 @@ class CampaignHandle:
         # journal's lines since the last fold): the tracker's saves append to the journal
         self._journal: dict[int, tuple[dict[str, Any], int]] = {}
         self._left_out: list[folder.LeftOut] | None = None  # (worked out when first asked)
-        from . import records
-
-        self._records = records.Keeper(self.path)  # the fold of records/ (issue 30)
+        self._keeper: Keeper | None = None  # (made when first needed: not before the first frame)
         #: the last league sync's finished battles not shared, and why (``saves.league``)
         self.league_refused: list[str] = []
+
+    @property
+    def _records(self) -> Keeper:
+        """What the open campaign knows of its records (``saves.records.Keeper``, the fold
+        of ``records/``, issue 30); its module is read when first needed, after the first
+        frame of a campaign opened at start-up."""
+        if self._keeper is None:
+            from . import records
+
+            self._keeper = records.Keeper(self.path)
+        return self._keeper
 
     @property
     def questions(self) -> list[Any]:

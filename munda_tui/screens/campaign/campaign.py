@@ -443,7 +443,7 @@ class CampaignScreen(Asking, Screen[None]):
         c = self.campaign
         left = self.handle.left_out()
         self._show_counts(ov.title(c), len(c.gangs), len(c.battles), len(left))
-        from munda_tui.rules.packs.check import settings_not_in_force
+        from munda_tui.rules.packs.settings import settings_not_in_force
 
         # a setting whose pack is not here (issue 35): said on the screen while it lasts
         missing = [m for _f, _v, m in settings_not_in_force(c.settings, munda_app(self).rule_data)]

@@ -221,7 +221,7 @@ class SettingsScreen(Asking, Screen[None]):
         if getattr(self, "bad_xp", set()):
             self._status()
             return
-        from munda_tui.rules.packs.check import note_setting_packs
+        from munda_tui.rules.packs.settings import note_setting_packs
 
         settings = replace(self.draft)
         note_setting_packs(settings, munda_app(self).rule_data)  # (the pack it is from)

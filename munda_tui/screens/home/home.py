@@ -99,7 +99,7 @@ class HomeScreen(Asking, Screen[None]):
         taken = {info.slug for info in munda_app(self).store.list_campaigns()}
 
         def create(request: NewCampaignRequest) -> str | None:
-            from munda_tui.rules.packs.check import note_setting_packs
+            from munda_tui.rules.packs.settings import note_setting_packs
 
             campaign = request.to_campaign(unique_id(request.name, taken))
             note_setting_packs(campaign.settings, munda_app(self).rule_data)  # (a pack's ruleset)
