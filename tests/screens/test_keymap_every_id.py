@@ -492,7 +492,10 @@ async def _pushed(pilot: Any, _data_dir: Path) -> None:
                             ["ours", "theirs", "replay-ours"], {"replay-ours": "battle 1"})
     asked = Question("r1", 0, "credits", "g1", "", "", "credits -20", "credits would be -20",
                      ("void", "amount"), record_kind="edit", date="2026-12-03")
-    handle = SimpleNamespace(questions=[asked], battle_numbers_by_stem=dict,
+    from munda_tui.saves.league_packs import PackQuestion
+
+    pack = PackQuestion("test-club", "0" * 16, "2", "1", by="Bo", date="2026-12-03")
+    handle = SimpleNamespace(questions=[asked, pack], battle_numbers_by_stem=dict,
                              campaign=SimpleNamespace(gangs=[SimpleNamespace(id="g1", name="Gang A")]))
     await wait_for_screen(pilot, "HomeScreen")
     for dialog, close in (
@@ -519,6 +522,8 @@ async def _pushed(pilot: Any, _data_dir: Path) -> None:
             await press(pilot, "card_viewer.step-1")
         if isinstance(dialog, QuestionScreen):
             await press(pilot, "league.keep")  # refused: the rules do not allow it here
+            await pilot.press("down")  # the pack's question: its own answers in force
+            await check_screen(pilot, "QuestionScreen, a pack's question")
         await press(pilot, close)
         if isinstance(dialog, SyncingScreen):  # (it stops the sync; the sync's end closes it)
             assert "Stopping" in str(dialog.query_one("#syncing-hint").render())

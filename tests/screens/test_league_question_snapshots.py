@@ -58,6 +58,13 @@ def _credits_spent_twice(data_dir: Path, tmp_path: Path, monkeypatch: pytest.Mon
         handle.save()
 
 
+def _footer_keys(app) -> list[str]:  # type: ignore[no-untyped-def]
+    """The keys the question screen's footer shows (the help's ``?`` aside)."""
+    from textual.widgets._footer import FooterKey
+
+    return [k.key for k in app.screen.query(FooterKey) if k.display and k.key != "question_mark"]
+
+
 async def _sync_to_the_question(pilot) -> None:  # type: ignore[no-untyped-def]
     app = pilot.app
     await wait_for_screen(pilot, "CampaignScreen")
@@ -140,6 +147,7 @@ async def test_a_pack_of_two_versions_is_answered_from_the_question_screen(
         from munda_tui.rules.campaign.counters import counters
 
         assert [c.id for c in counters(app.rule_data)] == ["test_scrap", "test_bits"]  # Bo's
+        assert _footer_keys(app) == ["l", "a", "escape"]  # a pack's answers only (not v/k/m)
         await pilot.press("v")
         await pilot.pause()
         assert app.screen is screen and len(app.handle.questions) == 1  # refused

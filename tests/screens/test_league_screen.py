@@ -50,7 +50,12 @@ async def test_a_league_question_is_shown_after_the_sync_and_answered(make_app, 
         assert "Gang 01: credits -10" in detail and "credits would be -10" in detail
         assert "v void it" in _text(app, "#question-hint") and "k keep" not in _text(app, "#question-hint")
         assert app.handle.campaign.gang("gang-01").credits == 0  # (as far as it applies)
-        await pilot.press("k")  # the rules do not allow keeping it: said, nothing changes
+        # the footer: this question's answers, keeping it dimmed (not a pack's l/a)
+        from textual.widgets._footer import FooterKey
+
+        shown = {k.key: k.has_class("-disabled") for k in app.screen.query(FooterKey) if k.display}
+        assert {k: shown.get(k) for k in "vkmla"} == {"v": False, "k": True, "m": False, "l": None, "a": None}
+        await pilot.press("k")  # the rules do not allow keeping it: nothing changes
         await pilot.pause()
         assert type(app.screen).__name__ == "QuestionScreen" and app.handle.questions
         await pilot.press("v")

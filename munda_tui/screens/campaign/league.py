@@ -278,6 +278,7 @@ class QuestionScreen(ListDialog[None]):
         """A question's number shows it (the answers are keys)."""
 
     def _show(self) -> None:
+        self.refresh_bindings()  # (the footer's answers are the highlighted question's)
         q = self.current
         detail = self.query_one("#question-detail", Static)
         hint = self.query_one("#question-hint", Static)
@@ -311,6 +312,22 @@ class QuestionScreen(ListDialog[None]):
         detail.update("\n".join(lines))
         hint.update(keys_text(self, ", ".join(keys[c] for c in q.choices if c in keys)
                               + "; {key:league.close} closes (the question stays open)."))
+
+    #: the answers of a gang's question and of a pack's: the footer shows the answers of
+    #: the question highlighted, an answer of its kind the rules do not allow there dimmed
+    GANG_ANSWERS = frozenset({"void", "keep", "amount"})
+    PACK_ANSWERS = frozenset({"league", "aside"})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "answer" and parameters:
+            q = self.current if self.is_mounted else None
+            if q is None:
+                return False
+            if parameters[0] in q.choices:
+                return True
+            family = self.PACK_ANSWERS if isinstance(q, PackQuestion) else self.GANG_ANSWERS
+            return None if parameters[0] in family else False
+        return super().check_action(action, parameters)
 
     def action_answer(self, choice: str) -> None:
         q = self.current
