@@ -71,6 +71,8 @@ async def _sync_to_the_question(pilot) -> None:  # type: ignore[no-untyped-def]
     await wait_until(pilot, lambda: app.screen.query_one("#league-hint").display, "the league hint")
     await pilot.press("g")
     await wait_for_screen(pilot, "QuestionScreen", timeout=60)  # (git's sync: slow on a loaded machine)
+    # the footer follows the highlighted question (its answers once the list is filled)
+    await wait_until(pilot, lambda: set(_footer_keys(app)) & set("vkmla"), "the question's answers")
     await pilot.pause()
 
 
