@@ -831,6 +831,7 @@ def _renumbered(handle: "CampaignHandle", merged: Blobs, ours: Blobs, order: lis
     import tomllib
 
     from . import tomlemit
+    from .files import toml_loads
     from .folder import NUMBER, SUMMARY, battle_plain, battle_stem, shown_numbers
 
     directory = handle.path
@@ -850,7 +851,7 @@ def _renumbered(handle: "CampaignHandle", merged: Blobs, ours: Blobs, order: lis
         placed.pop(name, None)
         try:
             text = body.decode("utf-8")
-            data = tomllib.loads(text)
+            data = toml_loads(text)
         except (UnicodeDecodeError, tomllib.TOMLDecodeError):
             continue  # (refused by name before the merge, or left out as everywhere)
         number, summary = data.get(NUMBER), data.get(SUMMARY)
@@ -867,7 +868,7 @@ def _renumbered(handle: "CampaignHandle", merged: Blobs, ours: Blobs, order: lis
     for name, body in zip(local, _cat(directory, [merged[prefix + n][1] for n in local])):
         try:
             text = body.decode("utf-8")
-            texts[name] = (text, tomllib.loads(text))
+            texts[name] = (text, toml_loads(text))
         except (UnicodeDecodeError, tomllib.TOMLDecodeError):
             continue
     renumbered: list[tuple[str, str]] = []
@@ -879,9 +880,9 @@ def _renumbered(handle: "CampaignHandle", merged: Blobs, ours: Blobs, order: lis
         lines = _NUMBER_LINE.findall(text.split("\n[", 1)[0])
         new = _NUMBER_LINE.sub(f"number = {number}", text, count=1) if len(lines) == 1 else ""
         try:
-            if not new or tomllib.loads(new) != want:
+            if not new or toml_loads(new) != want:
                 new = tomlemit.dumps(battle_plain(number, data.get(SUMMARY), data))
-            if tomllib.loads(new) != want:
+            if toml_loads(new) != want:
                 raise ValueError("does not read back")
         except (tomllib.TOMLDecodeError, ValueError, TypeError) as error:
             raise LeagueError(f"{prefix}{name}: its new number {number} would not read back ({error}); "

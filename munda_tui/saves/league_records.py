@@ -17,7 +17,7 @@ from typing import Any
 from ..rules.history import fold as folding
 from ..rules.history.fold import Question, Record
 from . import codec
-from .files import GANGS_DIR, RECORDS_DIR
+from .files import GANGS_DIR, RECORDS_DIR, toml_loads
 
 
 @dataclass
@@ -37,7 +37,7 @@ def parse_records(texts: Mapping[str, str], refs: Any) -> tuple[dict[str, Record
     problems: list[str] = []
     for path, text in sorted(texts.items()):
         try:
-            r = records.from_data(tomllib.loads(text), refs.number_of)
+            r = records.from_data(toml_loads(text), refs.number_of)
         except tomllib.TOMLDecodeError as error:
             problems.append(f"{path}:{getattr(error, 'lineno', 1)}:{getattr(error, 'colno', 1)}: "
                             f"{getattr(error, 'msg', str(error))}")
@@ -94,7 +94,7 @@ def is_record(path: str) -> bool:
 def record_of(text: str) -> dict[str, Any]:
     """A record file's data ({} when it does not read)."""
     try:
-        return tomllib.loads(text)
+        return toml_loads(text)
     except (tomllib.TOMLDecodeError, ValueError):
         return {}
 

@@ -35,7 +35,7 @@ from ..rules.history.fold import START_DATE, Question, Record
 from ..rules.core import model as m
 from . import codec, tomlemit
 from .errors import SaveError, WriteFailed
-from .files import RECORDS_DIR
+from .files import RECORDS_DIR, toml_loads
 from .folder import PlaceholderRefs
 RECORD_VERSION = 1
 CACHE_FILE = "records.json"
@@ -184,7 +184,7 @@ def read_named(directory: Path, number_of: Any = None,
         else:
             changed = True
             try:
-                data = tomllib.loads(path.read_text(encoding="utf-8"))
+                data = toml_loads(path.read_text(encoding="utf-8"))
             except FileNotFoundError:
                 continue
             except tomllib.TOMLDecodeError as error:

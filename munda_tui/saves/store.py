@@ -1555,9 +1555,10 @@ def _reads_back(text: str, data: dict[str, Any]) -> dict[str, Any] | None:
     import tomllib
 
     from . import tomldoc
+    from .files import toml_loads
 
     try:
-        parsed = tomllib.loads(text)
+        parsed = toml_loads(text)
     except tomllib.TOMLDecodeError:
         return None
     return parsed if tomldoc.same(parsed, data) else None

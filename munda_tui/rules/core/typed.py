@@ -30,8 +30,27 @@ def from_data(data: Any, type_: type[_T]) -> _T:
     return msgspec.convert(data, type_)
 
 
+_BY_TAG: dict[Any, tuple[str, dict[Any, type]]] = {}  # union -> (its tag field, tag -> type)
+
+
 def from_data_as(data: Any, union: Any) -> Any:
-    """Plain data as one of ``union``'s types, by its tag (ValueError naming what is wrong)."""
+    """Plain data as one of ``union``'s types, by its tag (ValueError naming what is wrong).
+    The type is picked by the tag here and converted alone: msgspec works a union out
+    again at each call (74 us a change; 1.6 us the type alone: a 2,000-battle league's
+    fold reads 5,000 changes); data without a known tag goes through the union (its
+    error names the tag)."""
+    known = _BY_TAG.get(union)
+    if known is None:
+        types = getattr(union, "__args__", ())
+        fields = {t.__struct_config__.tag_field for t in types if hasattr(t, "__struct_config__")}
+        tags = {t.__struct_config__.tag: t for t in types if hasattr(t, "__struct_config__")}
+        known = _BY_TAG[union] = (next(iter(fields)) if len(fields) == 1 and len(tags) == len(types) else "", tags)
+    field, tags = known
+    if field and type(data) is dict:
+        tag = data.get(field)
+        one = tags.get(tag) if type(tag) is str or type(tag) is int else None
+        if one is not None:
+            return msgspec.convert(data, one)
     return msgspec.convert(data, union)
 
 
