@@ -452,7 +452,7 @@ def _load_index(index_path: Path) -> tuple[dict[str, Any], str | None, Any]:
     knows of the backups folder. An index of another format is not read at all (rebuilt
     from the files)."""
     try:
-        loaded = json.loads(index_path.read_text(encoding="utf-8"))
+        loaded = cache.json_loads(index_path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}, None, None
     if not isinstance(loaded, dict) or loaded.get("salt") != cache.salt() or loaded.get("v") != INDEX_VERSION:
@@ -467,7 +467,7 @@ def _load_index(index_path: Path) -> tuple[dict[str, Any], str | None, Any]:
 def _summaries_from(texts: list[str]) -> list[Any] | None:
     """The summaries of the index's JSON texts, parsed at once (None if one is not)."""
     try:
-        found = json.loads("[" + ",".join(texts) + "]")
+        found = cache.json_loads("[" + ",".join(texts) + "]")
     except ValueError:
         return None
     if not isinstance(found, list) or len(found) != len(texts) or not all(type(x) is dict for x in found):
@@ -1113,3 +1113,85 @@ def campaign_summary(path: Path) -> dict[str, Any]:
         cache.remember_views(path, read.key, loaded.campaign)
         return cache._summary(LoadedCampaign(loaded.campaign, loaded.version, text))
     return cache._summary(cache.load_campaign(path, text, read.key))
+
+
+# --- the decoded folder, cached ------------------------------------------------------------
+
+DECODED_FILE = "decoded.json"  # .cache/: what load_folder made of the folder, under its key
+DECODED_VERSION = 1
+
+
+def _decoded_type() -> Any:
+    import msgspec
+
+    class Decoded(msgspec.Struct, array_like=True):
+        campaign: m.Campaign
+        gang_files: dict[str, str]
+        gang_order: dict[str, int]
+        battle_files: dict[int, str]
+        summaries: dict[int, str | None]
+        numbers: dict[int, int]
+        problems: list[str]
+
+    return Decoded
+
+
+_DECODER: list[Any] = []  # [the Decoded type, its JSON decoder], made at the first use
+
+
+def _decoded() -> tuple[Any, Any]:
+    if not _DECODER:
+        import msgspec
+
+        kind = _decoded_type()
+        _DECODER.extend([kind, msgspec.json.Decoder(kind)])
+    return _DECODER[0], _DECODER[1]
+
+
+def load_folder_cached(read: FolderRead) -> LoadedFolder:
+    """:func:`load_folder` of ``read`` (the open's way: the parse cache's parses, the
+    first problem raised) through ``.cache/decoded.json``: what it made of this very
+    folder (keyed by :func:`folder_key`, which covers campaign.toml, every gang file's
+    text and the battles' numbers and summaries, and by munda-tui's version), decoded by
+    msgspec into the model's types: a league of 50 gangs x 30 fighters and 2,000
+    battles decodes in ~20 ms where the gang files and summaries took ~90 (issue 30.9).
+    A miss decodes the files and writes the cache again (only what reads back equal: a
+    value JSON would not keep is never cached). The gangs' parsed data is not cached:
+    the handle parses a gang's text (its own parse cache) when a save first compares it."""
+    import msgspec
+
+    kind, decoder = _decoded()
+    path = read.directory / cache.CACHE_DIR / DECODED_FILE
+    key = f"{DECODED_VERSION}:{read.key}:{cache.text_key(str(read.directory)).hex()}"  # (problems name paths)
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        raw = b""
+    head, _, body = raw.partition(b"\n")
+    if read.key and head == key.encode():
+        try:
+            hit = decoder.decode(body)
+        except (msgspec.DecodeError, ValueError, TypeError):
+            hit = None
+        if hit is not None:
+            texts = dict(read.gangs)
+            if all(name in texts for name in hit.gang_files.values()):
+                return LoadedFolder(hit.campaign, SPLIT_VERSION, read.text, dict(hit.gang_files),
+                                    {name: texts[name] for name in hit.gang_files.values()}, {},
+                                    dict(hit.gang_order), dict(hit.battle_files), dict(hit.summaries),
+                                    dict(hit.numbers), list(hit.problems))
+    found = load_folder(read)
+    if read.key:
+        try:
+            made = msgspec.json.encode(kind(found.campaign, found.gang_files, found.gang_order, found.battle_files,
+                                            found.summaries, found.numbers, found.problems))
+            back = decoder.decode(made)
+            same = (back.campaign == found.campaign and back.gang_files == found.gang_files
+                    and back.gang_order == found.gang_order and back.battle_files == found.battle_files
+                    and back.summaries == found.summaries and back.numbers == found.numbers
+                    and back.problems == found.problems)
+        except (msgspec.EncodeError, msgspec.DecodeError, ValueError, TypeError):
+            same = False
+        if same:
+            cache.write_plain_bytes(path, key.encode() + b"\n" + made)
+    return found

@@ -395,7 +395,7 @@ class Keeper:
 
     def _read_cache(self) -> dict[str, Any] | None:
         try:
-            data = json.loads(self.cache_path.read_text(encoding="utf-8"))
+            data = _json(self.cache_path.read_bytes())
         except (OSError, ValueError):
             return None
         return data if isinstance(data, dict) and data.get("v") == CACHE_VERSION else None
@@ -442,6 +442,7 @@ class Keeper:
         except (KeyError, TypeError, IndexError):
             return False
         self._clean = dict(data["gangs"])
+        self.agreed = dict(self._clean)  # (the texts' digests, worked out above)
         return True
 
     def last_gangs(self) -> dict[str, str]:
@@ -549,8 +550,7 @@ def on_open(handle: Any, backup_dir_of: Any) -> None:
         keeper.agree(handle._gang_texts)
         keeper.remember(handle._gang_texts)
         return
-    if keeper.cached(handle._gang_texts):
-        keeper.agree(handle._gang_texts)
+    if keeper.cached(handle._gang_texts):  # (and the gang files' digests agreed)
         if not numbered_as(handle, keeper.battles):
             _read_again(handle, keeper.battles)
         return

@@ -340,7 +340,7 @@ class Store:
         try:
             read = opening.read
             if read is not None and read.split:
-                found = folder.load_folder(read)
+                found = folder.load_folder_cached(read)
                 campaign = found.campaign
                 campaign.id = opening.slug  # the folder name is the campaign's id
                 handle = CampaignHandle(self, opening.slug, campaign, found.text, lock)
@@ -889,7 +889,7 @@ class CampaignHandle:
             self._migrate(loaded.version)
             self._open_records()
             return
-        found = folder.load_folder(read)
+        found = folder.load_folder_cached(read)
         found.campaign.id = self.slug
         self.campaign = found.campaign
         self._doc = None
@@ -1066,7 +1066,7 @@ class CampaignHandle:
             order = orders[gang.id]
             gang_names[gang.id] = gname
             fdata = folder.gang_file_data(gang, order, stem_of, plains[i] if plains is not None else None)
-            if fdata == self._gang_data.get(gname) and gname in self._gang_texts \
+            if gname in self._gang_texts and fdata == self._gang_before(gname) \
                     and (self.gangs_dir / gname).exists():
                 continue  # (what its file reads as already: not written out again to compare)
             gtext, gdata = folder.gang_text_and_data(gang, order, self._gang_texts.get(gname), data=fdata)
@@ -1168,6 +1168,8 @@ class CampaignHandle:
                 data = cache.parsed(self.gangs_dir / name, self._gang_texts[name])
             except SaveError:
                 data = None
+            else:  # (an open from .cache/decoded.json parses a gang's text when first asked)
+                self._gang_data[name] = data
         return data
 
     def _name_for(self, number: int, summary: Any = None) -> str:

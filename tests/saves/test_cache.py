@@ -253,3 +253,97 @@ def test_the_overview_follows_every_save(data_dir: Path) -> None:
     opening = store.begin_open("demo")
     assert opening.overview is not None and opening.overview["gangs"][0][5] == "4321"
     opening.cancel()
+
+
+# --- the decoded folder (.cache/decoded.json, issue 30.9) ----------------------------------
+
+
+def _no_decode(monkeypatch: pytest.MonkeyPatch) -> None:
+    from munda_tui.saves import folder
+
+    def refuse(*args, **kw):  # type: ignore[no-untyped-def]
+        raise AssertionError("the folder was decoded from its files")
+
+    monkeypatch.setattr(folder, "load_folder", refuse)
+
+
+def _played(store: Store) -> None:
+    with store.create_campaign(demo_campaign()) as handle:
+        from munda_tui.rules.core.model import BattleSummary
+        from munda_tui.rules.core.status import BattleStatus
+
+        c = handle.campaign
+        c.battles.append(BattleSummary(c.next_battle_number(), "2026-12-01", "Stand-off",
+                                       [c.gangs[0].id, c.gangs[1].id], c.gangs[0].id, BattleStatus.DONE))
+        handle.save()
+
+
+def test_an_unchanged_folder_opens_from_its_decoded_cache(data_dir: Path, monkeypatch) -> None:
+    from munda_tui.saves import folder
+
+    store = Store(data_dir)
+    _played(store)
+    with store.open_campaign("demo") as handle:  # (decoded from the files: the cache written)
+        first = handle.campaign
+    assert (store.campaign_dir("demo") / cache.CACHE_DIR / folder.DECODED_FILE).is_file()
+    with monkeypatch.context() as m:
+        _no_decode(m)
+        with store.open_campaign("demo") as handle:
+            assert handle.campaign == first
+            assert [s.number for s in handle.campaign.battles] == [1]
+            assert handle.campaign.gangs[0].fighters[0] is not first.gangs[0].fighters[0]
+    directory = store.campaign_dir("demo")
+    read = folder.read_folder(directory, (directory / "campaign.toml").read_text())
+    found = folder.load_folder(read)
+    found.campaign.id = "demo"
+    assert found.campaign == first
+
+
+def test_a_gang_file_edited_by_hand_is_read_not_the_decoded_cache(data_dir: Path, monkeypatch) -> None:
+    store = Store(data_dir)
+    _played(store)
+    store.open_campaign("demo").close()
+    gang = store.campaign_dir("demo") / "gangs" / "venom-sisters.toml"
+    gang.write_text(gang.read_text().replace('name = "The Venom Sisters"', 'name = "The Viper Sisters"', 1))
+    with store.open_campaign("demo") as handle:
+        assert handle.campaign.gangs[0].name == "The Viper Sisters"
+
+
+def test_a_damaged_decoded_cache_is_a_miss(data_dir: Path) -> None:
+    from munda_tui.saves import folder
+
+    store = Store(data_dir)
+    _played(store)
+    with store.open_campaign("demo") as handle:
+        want = handle.campaign
+    path = store.campaign_dir("demo") / cache.CACHE_DIR / folder.DECODED_FILE
+    head = path.read_bytes().partition(b"\n")[0]
+    for body in (b"{broken", b'[{"id": 1}]', b"[]", b""):
+        path.write_bytes(head + b"\n" + body)
+        with store.open_campaign("demo") as handle:
+            assert handle.campaign == want
+
+
+def test_a_save_after_an_open_from_the_decoded_cache_writes_only_what_changed(data_dir: Path, monkeypatch) -> None:
+    store = Store(data_dir)
+    _played(store)
+    store.open_campaign("demo").close()
+    gangs = store.campaign_dir("demo") / "gangs"
+    before = {p.name: p.read_text() for p in gangs.iterdir()}
+    written: list[str] = []
+    from munda_tui.saves import folder
+
+    real = folder.gang_text_and_data
+
+    def counted(gang, *args, **kw):  # type: ignore[no-untyped-def]
+        written.append(getattr(gang, "id", "?"))
+        return real(gang, *args, **kw)
+
+    monkeypatch.setattr(folder, "gang_text_and_data", counted)
+    with store.open_campaign("demo") as handle:
+        handle.campaign.gangs[0].credits += 5
+        handle.save()
+        gid = handle.campaign.gangs[0].id
+    assert written == [gid]  # (the others compared by their data: not made again)
+    after = {p.name: p.read_text() for p in gangs.iterdir()}
+    assert [n for n in before if before[n] != after[n]] == ["venom-sisters.toml"]

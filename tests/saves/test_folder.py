@@ -350,8 +350,8 @@ def test_the_collector_is_paused_while_a_campaign_is_read_then_as_it_was(store, 
     with store.create_campaign(demo_campaign) as handle:
         slug = handle.slug
     seen = []
-    real = folder.load_folder
-    monkeypatch.setattr(folder, "load_folder", lambda read: (seen.append(gc.isenabled()), real(read))[1])
+    real = folder.load_folder_cached  # (the open's decode: from .cache/decoded.json or the files)
+    monkeypatch.setattr(folder, "load_folder_cached", lambda read: (seen.append(gc.isenabled()), real(read))[1])
     assert gc.isenabled()
     store.open_campaign(slug).close()
     assert seen == [False] and gc.isenabled()
