@@ -42,6 +42,7 @@ CACHE_FILE = "records.json"
 CACHE_VERSION = 1
 _KEYS = ("id", "date", "kind", "by", "gang", "data", "battle", "changes", "assumed", "after", "target",
          "index", "answer", "amount", "note")
+_ALLOWED = frozenset(_KEYS) | {"schema_version"}
 
 
 # --- a record as a file ------------------------------------------------------------------
@@ -110,9 +111,8 @@ def from_data(data: Mapping[str, Any], number_of: Any = None) -> Record:
         raise ValueError("data: a starting record holds the gang")
     if kind in ("start", "edit", "remove") and not data.get("gang"):
         raise ValueError("gang: expected the gang's id")
-    unknown = set(data) - set(_KEYS) - {"schema_version"}
-    if unknown:
-        raise ValueError(f"unknown key {sorted(unknown)[0]!r}")
+    if not _ALLOWED.issuperset(data):
+        raise ValueError(f"unknown key {sorted(set(data) - _ALLOWED)[0]!r}")
     if number_of is not None and kind == "battle":
         changes = [{**c, "battle": number_of(c["battle"])} if isinstance(c.get("battle"), str) else c
                    for c in changes]
@@ -176,8 +176,9 @@ def read_named(directory: Path, number_of: Any = None,
         listed = [e for e in listed if e[0] in wanted]
     fresh: dict[str, Any] = {}
     changed = False
+    folder = directory / RECORDS_DIR
     for name, size, mtime in listed:
-        path = directory / RECORDS_DIR / name
+        path = folder / name
         seen = files.get(name)
         if isinstance(seen, list) and len(seen) == 3 and seen[0] == size and seen[1] == mtime:
             data = seen[2]

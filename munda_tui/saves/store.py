@@ -889,7 +889,7 @@ class CampaignHandle:
             self._migrate(loaded.version)
             self._open_records()
             return
-        found = folder.load_folder_cached(read)
+        found = folder.load_folder(read)  # (the next open writes .cache/decoded.json: not the sync)
         found.campaign.id = self.slug
         self.campaign = found.campaign
         self._doc = None
