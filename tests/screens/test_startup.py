@@ -310,7 +310,7 @@ async def test_a_campaign_that_does_not_decode_after_its_overview(make_app, data
 
     from munda_tui.saves.errors import SaveError
 
-    monkeypatch.setattr(folder, "load_folder", broken)
+    monkeypatch.setattr(folder, "load_folder_cached", broken)  # (the open's decode)
     app = make_app(campaign="demo")
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(30):

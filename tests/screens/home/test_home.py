@@ -305,7 +305,7 @@ async def test_a_campaign_that_does_not_decode_after_its_overview_stays_on_the_l
     def broken(read):  # type: ignore[no-untyped-def]
         raise SaveError(read.directory / "campaign.toml", 3, 1, "a value this version cannot read")
 
-    monkeypatch.setattr(folder, "load_folder", broken)
+    monkeypatch.setattr(folder, "load_folder_cached", broken)  # (the open's decode)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await wait_for_screen(pilot, "HomeScreen")
