@@ -1118,7 +1118,7 @@ def campaign_summary(path: Path) -> dict[str, Any]:
 # --- the decoded folder, cached ------------------------------------------------------------
 
 DECODED_FILE = "decoded.json"  # .cache/: what load_folder made of the folder, under its key
-DECODED_VERSION = 1
+DECODED_VERSION = 2  # 2: the first line ends with a digest of the rest
 
 
 def _decoded_type() -> Any:
@@ -1168,7 +1168,7 @@ def load_folder_cached(read: FolderRead) -> LoadedFolder:
     except OSError:
         raw = b""
     head, _, body = raw.partition(b"\n")
-    if read.key and head == key.encode():
+    if read.key and head == _decoded_head(key, body):
         try:
             hit = decoder.decode(body)
         except (msgspec.DecodeError, ValueError, TypeError):
@@ -1193,5 +1193,14 @@ def load_folder_cached(read: FolderRead) -> LoadedFolder:
         except (msgspec.EncodeError, msgspec.DecodeError, ValueError, TypeError):
             same = False
         if same:
-            cache.write_plain_bytes(path, key.encode() + b"\n" + made)
+            cache.write_plain_bytes(path, _decoded_head(key, made) + b"\n" + made)
     return found
+
+
+def _decoded_head(key: str, body: bytes) -> bytes:
+    """The cache's first line: its key and a digest of what follows it. The values are
+    taken as they are (checked by type, not by range) only as the open wrote them: a hand
+    edit of the cache, or a torn write, is a miss and the files are decoded again."""
+    import hashlib
+
+    return f"{key}:{hashlib.blake2b(body, digest_size=16).hexdigest()}".encode()

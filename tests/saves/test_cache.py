@@ -324,6 +324,24 @@ def test_a_damaged_decoded_cache_is_a_miss(data_dir: Path) -> None:
             assert handle.campaign == want
 
 
+def test_a_hand_edited_decoded_cache_is_a_miss(data_dir: Path) -> None:
+    """The cached values are checked by type only: one edited in the cache (out of range
+    here) is not taken; the campaign opens as its files say."""
+    from munda_tui.saves import folder
+
+    store = Store(data_dir)
+    _played(store)
+    with store.open_campaign("demo") as handle:
+        want = handle.campaign
+    path = store.campaign_dir("demo") / cache.CACHE_DIR / folder.DECODED_FILE
+    raw = path.read_bytes()
+    credits = str(want.gangs[0].credits).encode()
+    assert credits in raw
+    path.write_bytes(raw.replace(credits, b"99999999999999999999", 1))
+    with store.open_campaign("demo") as handle:
+        assert handle.campaign == want
+
+
 def test_a_save_after_an_open_from_the_decoded_cache_writes_only_what_changed(data_dir: Path, monkeypatch) -> None:
     store = Store(data_dir)
     _played(store)
