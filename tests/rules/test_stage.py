@@ -59,20 +59,12 @@ def test_a_battles_summary_is_looked_up_in_one_place() -> None:
 
 
 class _File:
-    """A stage's part of a battle file, and what was saved of it."""
+    """A stage's part of a battle file (a value, never changed in place), and what was
+    saved of it."""
 
     def __init__(self) -> None:
         self.part = {"complete": False}
         self.saved: list[dict[str, bool]] = []
-
-    def change(self):  # type: ignore[no-untyped-def]
-        was = copy.deepcopy(self.part)
-        self.part["complete"] = True
-
-        def undo() -> None:
-            self.part = was
-
-        return undo
 
 
 class _Owner:
@@ -89,21 +81,26 @@ class _Owner:
 
 
 def _move(owner: _Owner, file: _File, battle_ok: bool, campaign_ok: bool, to: BattleStatus) -> bool:
-    def save_battle() -> bool:
+    def save_battle(part: dict[str, bool]) -> bool:
         if battle_ok:
-            file.saved.append(copy.deepcopy(file.part))
+            file.saved.append(copy.deepcopy(part))
         return battle_ok
 
     owner.ok = campaign_ok
-    return stage.move(owner.campaign, 1, to, change_file=file.change, save_battle=save_battle,
-                      commit_campaign=owner.commit,
-                      decide=lambda: {"winner": G, "gangs": [V, G], "scenario": "Turf War"})
+    new = {"complete": True}
+    moved = stage.move(owner.campaign, 1, to, part=file.part, new_part=new, save_part=save_battle,
+                       commit_campaign=owner.commit,
+                       decided={"winner": G, "gangs": [V, G], "scenario": "Turf War"})
+    if moved:
+        file.part = new  # (adopted once both landed)
+    return moved
 
 
-def test_each_stage_move_puts_back_the_file_and_commits_new_values(demo_campaign) -> None:
-    """Issue 33.4: the move builds new values and the owner adopts them when the commit
-    lands; the old values are never changed (on main the summary was moved in place and
-    put back by hand when the save failed)."""
+def test_each_stage_move_keeps_the_old_values_and_commits_new_ones(demo_campaign) -> None:
+    """Issue 33.4: the move builds new values (the file's part and the campaign's) and
+    they are adopted when both land; the old values are never changed (on main the
+    summary was moved in place and put back by hand when the save failed, and the file's
+    part was changed in place and put back by an undo the stage handed in)."""
     for before, to in ((BattleStatus.SETUP, BattleStatus.BATTLE),
                        (BattleStatus.BATTLE, BattleStatus.POST_BATTLE),
                        (BattleStatus.POST_BATTLE, BattleStatus.DONE)):
@@ -111,18 +108,20 @@ def test_each_stage_move_puts_back_the_file_and_commits_new_values(demo_campaign
         c.battles.append(BattleSummary(number=1, status=before, gangs=[V], scenario="Sneak Attack"))
         summary = copy.deepcopy(vars(stage.summary_of(c, 1)))
         owner, file = _Owner(c), _File()
+        old = file.part
         assert not _move(owner, file, False, True, to)  # the file's save fails
         assert owner.campaign is c and vars(stage.summary_of(c, 1)) == summary
-        assert file.part == {"complete": False} and file.saved == []
+        assert file.part is old and old == {"complete": False} and file.saved == []
         assert not _move(owner, file, True, False, to)  # the campaign's commit fails
         assert owner.campaign is c and vars(stage.summary_of(c, 1)) == summary
-        assert file.part == {"complete": False}
-        # the file was saved again as it was: file and summary agree on disk too
+        assert file.part is old and old == {"complete": False}
+        # the old part was saved again: file and summary agree on disk too
         assert file.saved == [{"complete": True}, {"complete": False}]
         assert _move(owner, file, True, True, to)
         s = stage.summary_of(owner.campaign, 1)
         assert s is not None and s.status == to and s.winner == G and s.gangs == [V, G]
         assert s.scenario == "Turf War" and file.part == {"complete": True}
+        assert old == {"complete": False}  # (never changed)
         assert owner.campaign is not c and vars(stage.summary_of(c, 1)) == summary  # (never changed)
         assert owner.campaign.gangs is c.gangs or owner.campaign.gangs == c.gangs
 
@@ -132,39 +131,58 @@ def test_finishing_a_battle_whose_campaign_save_fails_saves_its_file_back_as_it_
     flow.log_event(flow.end(G, ()))
     saved = []
 
-    def save_battle() -> bool:
-        saved.append(flow.battle_record.outcome)
+    def save_battle(record) -> bool:  # type: ignore[no-untyped-def]
+        saved.append(record.outcome)
         return True
 
     battles = [vars(b).copy() for b in demo_campaign.battles]
+    record = flow.battle_record
     assert not flow.finish(save_battle, lambda new: False)
-    assert flow.battle_record.outcome is None
-    assert saved[0] is not None and saved[-1] is None  # the outcome saved, then taken back
+    assert flow.battle_record is record and record.outcome is None
+    assert saved[0] is not None and saved[-1] is None  # the outcome saved, then the old record
     assert [vars(b) for b in demo_campaign.battles] == battles  # the old values stand
 
 
-def test_a_move_whose_save_raises_puts_back_what_is_not_on_disk(demo_campaign) -> None:
-    """A save that raises (a crash, as the post-battle commit's tests make one): the file's
-    part is put back when the file's save raised; when the campaign's did, the summary is
-    put back and the file keeps its saved part (the commit's prepared changes)."""
+def test_a_move_whose_save_raises_leaves_what_is_on_disk(demo_campaign) -> None:
+    """A save that raises (a crash, as the post-battle commit's tests make one): nothing
+    is adopted; when the file's save raised nothing was written, when the campaign's did
+    the file keeps its saved part (the commit's prepared changes) and the summary stands."""
     import pytest
 
     c = copy.deepcopy(demo_campaign)
     c.battles.append(BattleSummary(number=1, status=BattleStatus.SETUP, gangs=[V]))
     summary = copy.deepcopy(vars(stage.summary_of(c, 1)))
-    file = _File()
+    old, new = {"complete": False}, {"complete": True}
+    saved: list[dict[str, bool]] = []
 
-    def crash() -> bool:
+    def crash(part: dict[str, bool]) -> bool:
         raise OSError("crash")
 
     def crash_commit(new) -> bool:  # type: ignore[no-untyped-def]
         raise OSError("crash")
 
     with pytest.raises(OSError):
-        stage.move(c, 1, BattleStatus.BATTLE, change_file=file.change, save_battle=crash,
+        stage.move(c, 1, BattleStatus.BATTLE, part=old, new_part=new, save_part=crash,
                    commit_campaign=lambda new: True)
-    assert file.part == {"complete": False} and vars(stage.summary_of(c, 1)) == summary
+    assert old == {"complete": False} and vars(stage.summary_of(c, 1)) == summary
     with pytest.raises(OSError):
-        stage.move(c, 1, BattleStatus.BATTLE, change_file=file.change, save_battle=lambda: True,
-                   commit_campaign=crash_commit)
-    assert file.part == {"complete": True} and vars(stage.summary_of(c, 1)) == summary
+        stage.move(c, 1, BattleStatus.BATTLE, part=old, new_part=new,
+                   save_part=lambda part: saved.append(part) is None, commit_campaign=crash_commit)
+    assert saved == [new] and vars(stage.summary_of(c, 1)) == summary
+
+
+def test_a_move_the_stages_do_not_allow_writes_nothing(demo_campaign) -> None:
+    """The new values are built before anything is saved: a move the stages refuse
+    raises with nothing written (on main the file's part was saved first)."""
+    import pytest
+
+    from munda_tui.rules.core.status import BattleStatusError
+
+    c = copy.deepcopy(demo_campaign)
+    c.battles.append(BattleSummary(number=1, status=BattleStatus.SETUP, gangs=[V]))
+    saved: list[object] = []
+    with pytest.raises(BattleStatusError):
+        stage.move(c, 1, BattleStatus.DONE, part={}, new_part={"x": 1},
+                   save_part=lambda part: saved.append(part) is None,
+                   commit_campaign=lambda new: True)
+    assert saved == []

@@ -695,35 +695,28 @@ class BattleFlow:
                 return look
         return ConfirmFinish()
 
-    def finish(self, save_battle: Callable[[], bool], commit_campaign: Callable[[Campaign], bool]) -> bool:
-        """Finish the battle and move it to the post-battle stage: the outcome kept in the
-        record and saved (``save_battle``), then the campaign's new values (its summary of
-        the battle moved on with the outcome's winner and gangs) committed by their owner
-        (``commit_campaign``). Each says whether it was made; when one fails, the record is
-        put back and the campaign's old values stand (``rules.core.stage.move``: finishing
-        again once the disk is fixed moves on). True when both were made."""
-        record = self.battle_record
-        outcome: list[Any] = []
-
-        def change_file() -> Callable[[], None]:
-            before = record.outcome
-            outcome.append(record.finish(self.setup, self.card_names, self.rule_data))
-
-            def undo() -> None:
-                record.outcome = before
-
-            return undo
-
-        def decide() -> dict[str, Any]:
-            o = outcome[-1]
-            summary = summary_of(self.campaign, self.number)
-            keep = summary is not None and summary.scenario
-            return {"winner": o.winner, "gangs": list(o.gangs),
-                    "scenario": "" if keep else self.setup.objective}
-
-        return stage.move(self.campaign, self.number, BattleStatus.POST_BATTLE,
-                          change_file=change_file, save_battle=save_battle,
-                          commit_campaign=commit_campaign, decide=decide)
+    def finish(self, save_battle: Callable[[BattleRecord], bool],
+               commit_campaign: Callable[[Campaign], bool]) -> bool:
+        """Finish the battle and move it to the post-battle stage with new values: a
+        record with the outcome (``BattleRecord.finished``; this one is not changed)
+        saved (``save_battle``), then the campaign's summary of the battle moved on with
+        the outcome's winner and gangs committed by their owner (``commit_campaign``).
+        Each says whether it was made; when both were, the flow adopts the new record.
+        When one fails the old values stand (``rules.core.stage.move``: finishing again
+        once the disk is fixed moves on). True when both were made."""
+        record = self.battle_record.finished(self.setup, self.card_names, self.rule_data)
+        o = record.outcome
+        assert o is not None
+        summary = summary_of(self.campaign, self.number)
+        keep = summary is not None and summary.scenario
+        if not stage.move(self.campaign, self.number, BattleStatus.POST_BATTLE,
+                          part=self.battle_record, new_part=record, save_part=save_battle,
+                          commit_campaign=commit_campaign,
+                          decided={"winner": o.winner, "gangs": list(o.gangs),
+                                   "scenario": "" if keep else self.setup.objective}):
+            return False
+        self.battle_record = record
+        return True
 
 
 __all__ = [

@@ -15,6 +15,7 @@ change); ``saves`` writes ``to_data()`` as the battle file's ``battle`` part.
 from __future__ import annotations
 
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -202,8 +203,11 @@ class BattleRecord:
         return bool(setup.subplots and any(hands.values()) and not self.start_walked
                     and st.round == 1 and not st.ended)
 
-    def finish(self, setup: BattleSetup, card_names: dict[str, str] | None = None,
-               data: RuleData | None = None) -> BattleOutcome:
-        """The outcome of the battle (nothing applied to gangs), kept in the record."""
-        self.outcome = outcome(self.state, setup, card_names, data)
-        return self.outcome
+    def finished(self, setup: BattleSetup, card_names: dict[str, str] | None = None,
+                 data: RuleData | None = None) -> "BattleRecord":
+        """A new record: this one with the outcome of the battle (nothing applied to
+        gangs). This record is not changed; the new one shares its log (the one kept
+        after a stage move is the new, the other is dropped)."""
+        new = copy.copy(self)
+        new.outcome = outcome(self.state, setup, card_names, data)
+        return new

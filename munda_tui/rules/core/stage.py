@@ -6,10 +6,12 @@ summary of it (``BattleSummary.status``, rules.status). A move changes the file'
 and saves it, then builds the campaign's **new values** (:func:`moved_campaign`: the
 summary moved on; the post-battle commit: the sequence applied to a copy) and hands them
 to their owner to commit (the campaign handle: one transaction that lands whole or
-leaves the old values, on disk and in memory). Nothing of the campaign is changed in
-place nor undone by hand; when the file's save fails, or the campaign's commit does, the
-file's part is put back (and saved again as it was), so the player stays where they were
-and moving on again once the disk is fixed works.
+leaves the old values, on disk and in memory). The file's part is a value too: the
+stage builds the new one, the move saves it, and the stage adopts it once both landed.
+Nothing is changed in place nor undone by hand; when the file's save fails, or the
+campaign's commit does, the old values stand (the old part saved again when the commit
+failed), so the player stays where they were and moving on again once the disk is fixed
+works.
 
 Every stage moves through :func:`move`: the pre-battle flow, the tracker and the
 post-battle commit (:mod:`munda_tui.rules.stages.commit`): nothing else calls
@@ -17,19 +19,25 @@ post-battle commit (:mod:`munda_tui.rules.stages.commit`): nothing else calls
 battle's summary. The save and the commit are callables the screen hands in (each says
 whether it was made and shows its own failure, through the app's one ``guarded_save``):
 rules never touch a file.
+
+A crash (kill -9) between the two writes leaves the file's part moved on and the
+summary behind it: the next move builds the same values again and lands them
+(tests/saves/test_crash.py, tests/rules/postbattle/test_resume.py).
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from .model import BattleSummary, Campaign, Standing
 from .status import TRANSITIONS, BattleStatus, advance
 
 _UNSET: Any = object()
+#: a stage's part of the battle file (a value: built new, never changed in place)
+P = TypeVar("P")
 
 
 def summary_of(campaign: Campaign, number: int) -> BattleSummary | None:
@@ -84,39 +92,35 @@ def moved_campaign(campaign: Campaign, number: int, to: BattleStatus, **decided:
     return new
 
 
-def move(campaign: Campaign, number: int, to: BattleStatus, *,
-         change_file: Callable[[], Callable[[], None]],
-         save_battle: Callable[[], bool], commit_campaign: Callable[[Campaign], bool],
-         decide: Callable[[], dict[str, Any]] = dict,
-         next_campaign: Callable[[], Campaign] | None = None) -> bool:
-    """Move battle ``number`` on to stage ``to``: ``change_file()`` changes the stage's
-    part of the battle file in memory (and returns how to put it back), ``save_battle``
-    saves the file; then the campaign's new values are built, the summary moved on with
-    what ``decide()`` says the stage decided (``winner``, ``gangs``, ``scenario``...: see
-    :func:`move_summary`), or ``next_campaign()`` builds them (the post-battle commit:
-    every change of the sequence applied to a copy), and ``commit_campaign`` hands them
-    to their owner: one transaction that lands whole or leaves the old values. Each says
-    whether it was made. When one fails, the file's part is put back (the file saved
-    again as it was when the campaign's commit failed, so file and summary agree) and
-    False is returned; True when both were made. ``campaign`` is never changed.
+def move(campaign: Campaign, number: int, to: BattleStatus, *, part: P, new_part: P,
+         save_part: Callable[[P], bool], commit_campaign: Callable[[Campaign], bool],
+         decided: Mapping[str, Any] | None = None, new_campaign: Campaign | None = None) -> bool:
+    """Move battle ``number`` on to stage ``to`` with two new values built beforehand:
+    ``new_part``, the stage's part of the battle file (the set-up marked complete, the
+    record with its outcome, the draft with its prepared commit), and the campaign's new
+    values, ``new_campaign`` or, by default, ``campaign`` with the battle's summary moved
+    on with what the stage ``decided`` (``winner``, ``gangs``, ``scenario``...: see
+    :func:`move_summary`). Building them changes nothing (a move the stages do not allow,
+    a change that does not apply, raises here, before anything is written). Then they are
+    committed: ``save_part(new_part)`` saves the file's part, ``commit_campaign`` hands
+    the campaign's new values to their owner (one transaction that lands whole or leaves
+    the old values); each says whether it was made. True when both were: the caller
+    adopts ``new_part``. When the file's save fails, nothing was written; when the
+    campaign's commit fails, ``part`` (the old value, never changed) is saved again, so
+    file and summary agree on disk; False either way, and the old values stand, in memory
+    and on disk. Nothing is changed in place, so nothing is undone.
 
-    A save that raises (a crash, as the tests make one) puts back what is not on disk and
-    raises: the file's part when the file's save raised; when the commit raised, the old
-    values stand and the file keeps its saved part (the post-battle commit's prepared
-    changes are applied again by the next commit)."""
-    undo_file = change_file()
-    try:
-        saved = save_battle()
-    except BaseException:
-        undo_file()
-        raise
-    if not saved:
-        undo_file()
+    A save that raises (a crash, as the tests make one) raises through: when the file's
+    save raised nothing landed; when the commit raised the old campaign values stand and
+    the file keeps its saved part (the post-battle commit's prepared changes, applied
+    again by the next commit: a summary behind its file is what a crash between the two
+    writes leaves, and what the next move mends)."""
+    new = new_campaign if new_campaign is not None else moved_campaign(
+        campaign, number, to, **(decided or {}))
+    if not save_part(new_part):
         return False
-    new = next_campaign() if next_campaign is not None else moved_campaign(campaign, number, to, **decide())
     if not commit_campaign(new):
-        undo_file()
-        save_battle()  # (the file as it was; a failure here is said by the save too)
+        save_part(part)  # (the file as it was; a failure here is said by the save too)
         return False
     return True
 

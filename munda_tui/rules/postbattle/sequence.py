@@ -12,8 +12,8 @@ post-battle sequence, so it can be resumed after a crash at any point and
 Walking a step records *changes* (plain dicts, :func:`apply_change`) to a
 working copy of the campaign. Nothing touches the real gangs until the commit
 (:func:`munda_tui.rules.stages.commit.apply_postbattle`, the stage host's), which applies the
-whole list in one campaign save, exactly once: :func:`prepare_commit` records it in
-the draft, :func:`applied_campaign` is the campaign it saves.
+whole list in one campaign save, exactly once: :func:`prepared_draft` is the draft
+that records it, :func:`applied_campaign` the campaign's new values it commits.
 """
 
 from __future__ import annotations
@@ -531,22 +531,34 @@ class PostBattle:
 
 
 
-def prepare_commit(seq: PostBattle) -> dict[str, Any]:
-    """Record in the draft what the commit will apply (save the battle file after this)."""
+def commit_table(seq: PostBattle) -> dict[str, Any]:
+    """What the commit will apply (the ``commit`` table: the changes, the report, the
+    standings): the draft's own when it was prepared, else built anew (the sequence and
+    its draft are not changed)."""
     if not seq.at_end or seq.pending is not None:
         raise PostBattleError("finish every step first")
-    if "commit" not in seq.draft:
-        seq.draft["commit"] = {
-            "token": f"battle-{seq.number}",
-            "changes": [change_to_data(ch) for ch in seq.changes()],
-            "report": seq.report_doc().to_data(),
-            "standings": {k: vars(v) for k, v in seq.standings().items()},
-            "winner": seq.outcome.winner,
-            "scenario": seq.outcome.scenario,
-            "gangs": list(seq.outcome.gangs),
-        }
-        seq.draft["status"] = "committing"
-    return seq.draft["commit"]
+    prepared = seq.draft.get("commit")
+    if isinstance(prepared, dict):
+        return prepared
+    return {
+        "token": f"battle-{seq.number}",
+        "changes": [change_to_data(ch) for ch in seq.changes()],
+        "report": seq.report_doc().to_data(),
+        "standings": {k: vars(v) for k, v in seq.standings().items()},
+        "winner": seq.outcome.winner,
+        "scenario": seq.outcome.scenario,
+        "gangs": list(seq.outcome.gangs),
+    }
+
+
+def prepared_draft(seq: PostBattle) -> dict[str, Any]:
+    """New values: the sequence's draft with what the commit will apply recorded in it
+    (status ``committing``), for the battle file to save before the campaign's commit;
+    the draft itself when it was prepared already (``seq.draft`` is never changed)."""
+    if "commit" in seq.draft:
+        commit_table(seq)  # (every step finished: checked)
+        return seq.draft
+    return {**seq.draft, "commit": commit_table(seq), "status": "committing"}
 
 
 def is_applied(campaign: Campaign, number: int) -> bool:

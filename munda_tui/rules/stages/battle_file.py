@@ -113,6 +113,21 @@ class BattleReport:
         return commit_report(self.to_data(), number)
 
 
+#: a part's value (None: the file has no such part yet)
+Part = BattleSetup | BattleRecord | PostBattleDraft | BattleReport | None
+
+
+def part_data(name: str, value: Part) -> Any:
+    """A part's value (a :class:`BattleSetup`, :class:`BattleRecord`,
+    :class:`PostBattleDraft` or :class:`BattleReport`; None: none) as plain data, for
+    ``saves`` to write: a stage move saves the new value before the file adopts it."""
+    if name not in PARTS:
+        raise KeyError(f"no part {name!r} in a battle file")
+    if value is None:
+        return None
+    return value.data if isinstance(value, PostBattleDraft) else value.to_data()
+
+
 @dataclass
 class BattleFile:
     """One battle's file as typed parts (None: the stage has not written its part yet)."""
@@ -174,17 +189,12 @@ class BattleFile:
 
     def part(self, name: str) -> Any:
         """One part as plain data, for ``saves`` to write (None: the file has none)."""
-        if name == "setup":
-            return None if self.setup is None else self.setup.to_data()
-        if name == "battle":
-            if isinstance(self._battle, _Unread):
-                return self.read.get("battle")
-            return None if self._battle is None else self._battle.to_data()
-        if name == "postbattle":
-            return None if self.postbattle is None else self.postbattle.data
-        if name == "report":
-            return None if self.report is None else self.report.to_data()
-        raise KeyError(f"no part {name!r} in a battle file")
+        if name == "battle" and isinstance(self._battle, _Unread):
+            return self.read.get("battle")
+        if name not in PARTS:
+            raise KeyError(f"no part {name!r} in a battle file")
+        value: Part = getattr(self, name)
+        return part_data(name, value)
 
     def to_data(self) -> dict[str, Any]:
         """The whole file as plain data: each part (an empty table read stays), the
@@ -199,4 +209,4 @@ class BattleFile:
         return out
 
 
-__all__ = ["BattleFile", "BattleReport", "PARTS", "PostBattleDraft"]
+__all__ = ["BattleFile", "BattleReport", "PARTS", "Part", "PostBattleDraft", "part_data"]

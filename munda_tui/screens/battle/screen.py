@@ -395,5 +395,5 @@ class BattleScreen(Asking, PhoneKeys, Screen[None]):
     def finish(self) -> None:
         """Store the outcome, mark the battle post-battle, open the post-battle sequence
         (a save that fails says so and leaves the tracker as it was saved last)."""
-        if self.flow.finish(*self.host.battle_savers("The battle's outcome")):
+        if self.host.finish_battle(self.flow, "The battle's outcome"):
             munda_app(self).open_battle(self.number)

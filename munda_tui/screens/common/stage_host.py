@@ -19,14 +19,16 @@ data itself (tests/rules/stages/test_battle_file.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from munda_tui.rules.core import stage
 from munda_tui.rules.core.status import BattleStatus
-from munda_tui.rules.stages.battle_file import BattleFile
+from munda_tui.rules.stages.battle_file import BattleFile, Part, part_data
 from munda_tui.saves.errors import SaveError
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from textual.app import App
 
     from munda_tui.rules.battle.flow import BattleFlow
@@ -78,8 +80,18 @@ class StageHost:
         if part == "battle" and not fold:
             return self.app.guarded_save(what or WHAT[part], lambda: self.handle.journal_battle(
                 self.number, data))
+        return self._write(part, data, what)
+
+    def _write(self, part: str, data: Any, what: str = "") -> bool:
+        """One part's data written whole into the battle file (said when it fails)."""
         return self.app.guarded_save(what or WHAT[part], lambda: self.handle.update_battle(
             self.number, part, data, checked=part == "battle"))
+
+    def save_value(self, part: str, value: Part, what: str = "") -> bool:
+        """A new value of ``part`` written whole into the battle file, before the file
+        adopts it (a stage move: ``rules.core.stage.move``); False when the save failed
+        (said; the file on disk as it was)."""
+        return self._write(part, part_data(part, value), what)
 
     def fold_when_left(self) -> None:
         """The tracker is left: its journal folded into the battle file (the TOML a player
@@ -99,20 +111,29 @@ class StageHost:
 
     # --- moving on ------------------------------------------------------------------
 
-    def advance(self, to: BattleStatus, part: str, *,
-                change_file: Callable[[], Callable[[], None]],
-                decide: Callable[[], dict[str, Any]] = dict, what: str = "") -> bool:
-        """Move the battle on to stage ``to``: ``change_file`` changes the stage's
-        ``part`` (and says how to put it back), that part and then the campaign's summary
-        (with what ``decide`` says) are saved; a failed save puts both back
-        (``rules.core.stage.move``) and returns False."""
-        return stage.move(self.campaign, self.number, to, change_file=change_file,
-                          save_battle=lambda: self.save(part, what, fold=True),
-                          commit_campaign=self.commit_campaign, decide=decide)
+    def advance(self, to: BattleStatus, part: str, value: Part, *,
+                decided: "Mapping[str, Any] | None" = None, what: str = "") -> bool:
+        """Move the battle on to stage ``to`` with ``value``, the new value of the stage's
+        ``part`` (built by the stage; the file's own is not changed): the value saved,
+        then the campaign's summary moved on with what the stage ``decided`` committed by
+        its owner (``rules.core.stage.move``); the file adopts the value when both landed.
+        False when one failed (said; the old values stand, in memory and on disk)."""
+        if not stage.move(self.campaign, self.number, to, part=getattr(self.file, part),
+                          new_part=value, save_part=lambda v: self.save_value(part, v, what),
+                          commit_campaign=self.commit_campaign, decided=decided):
+            return False
+        setattr(self.file, part, value)
+        return True
 
-    def battle_savers(self, what: str) -> "tuple[Callable[[], bool], Callable[[Campaign], bool]]":
-        """The tracker's save and commit for ``BattleFlow.finish`` (its own ``stage.move``)."""
-        return (lambda: self.save("battle", what, fold=True)), self.commit_campaign
+    def finish_battle(self, flow: "BattleFlow", what: str) -> bool:
+        """The tracker's move on to the post-battle stage (``BattleFlow.finish``: the
+        record with its outcome saved, the campaign's summary committed); the file adopts
+        the flow's new record when both landed."""
+        if not flow.finish(lambda record: self.save_value("battle", record, what),
+                           self.commit_campaign):
+            return False
+        self.file.battle = flow.battle_record
+        return True
 
     def apply_postbattle(self, seq: "PostBattle | None" = None) -> str | None:
         """Apply the post-battle sequence once (``rules.stages.commit``); its report, or

@@ -261,20 +261,13 @@ class PreBattleScreen(Asking, Screen[None]):
         if missing:
             self.notify("Still to decide: " + ", ".join(missing), severity="warning")
             return
-        setup = self.host.file.setup = self.setup
-
-        def change_file() -> Callable[[], None]:
-            was = (setup.complete, setup.step)
-            setup.complete, setup.step = True, "summary"
-
-            def undo() -> None:
-                setup.complete, setup.step = was
-
-            return undo
-
+        self.host.file.setup = self.setup
+        # new values: the set-up marked complete (the screen's own kept until they land)
+        setup = replace(self.setup, complete=True, step="summary")
         if not self.host.advance(
-                BattleStatus.BATTLE, "setup", change_file=change_file,
-                decide=lambda: {"gangs": [setup.challenger, setup.challenged],
-                                "scenario": setup.objective}):
+                BattleStatus.BATTLE, "setup", setup,
+                decided={"gangs": [setup.challenger, setup.challenged],
+                         "scenario": setup.objective}):
             return  # (said by the save; the set-up and the summary are as they were)
+        self.setup = setup
         munda_app(self).open_battle(self.number)

@@ -153,12 +153,20 @@ def test_finishing_moves_the_battle_on_and_puts_back_what_a_failed_save_was_to_s
     flow = _flow(demo_campaign)
     flow.log_event(flow.end(G, ()))
     committed: list[Any] = []
-    assert not flow.finish(lambda: False, lambda new: True)
+    saved: list[Any] = []
+
+    def save(record: Any) -> bool:
+        saved.append(record)
+        return True
+
+    assert not flow.finish(lambda record: False, lambda new: True)
     assert flow.battle_record.outcome is None
     battles = [vars(b).copy() for b in demo_campaign.battles]
-    assert not flow.finish(lambda: True, lambda new: False)
+    assert not flow.finish(save, lambda new: False)
     assert [vars(b) for b in demo_campaign.battles] == battles  # (the old values stand)
-    assert flow.finish(lambda: True, lambda new: committed.append(new) is None)
+    assert flow.battle_record.outcome is None  # (the record saved back: the old one)
+    assert saved[0].outcome is not None and saved[1] is flow.battle_record
+    assert flow.finish(lambda record: True, lambda new: committed.append(new) is None)
     assert [vars(b) for b in demo_campaign.battles] == battles  # (never changed in place)
     s = next(b for b in committed[0].battles if b.number == 1)
     assert s.status == BattleStatus.POST_BATTLE and s.winner == G

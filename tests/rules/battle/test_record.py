@@ -42,7 +42,9 @@ def test_every_key_read_and_written_as_it_was(setup, demo_campaign) -> None:  # 
     rec = BattleRecord.resume(data, setup, demo_campaign)
     assert rec.seen == {"venom-sisters": ["escher:2"]} and rec.start_walked
     assert rec.to_data() == data and list(rec.to_data()) == list(data)
-    o = rec.finish(setup, {})
+    done = rec.finished(setup, {})
+    assert rec.outcome is None  # (a new record: this one not changed)
+    rec, o = done, done.outcome
     again = BattleRecord.from_data(rec.to_data())
     assert again.outcome == o and rec.to_data()["outcome"]["battle"] == 1
     assert again.to_data() == rec.to_data()

@@ -114,7 +114,7 @@ def test_recovery_misses_the_next_battle_and_returns_after_its_sequence():
     c = demo_campaign()
     seq = S.make_seq(outcome=ooa(), campaign=c)
     S.drive(seq, random.Random(3), faces={DAK: [3, 3]})
-    applied = pb.applied_campaign(c, 1, pb.prepare_commit(seq))
+    applied = pb.applied_campaign(c, 1, pb.commit_table(seq))
     dak = applied.gang(GOLIATH).fighter("dak-cinderfist")
     assert dak.status is FighterStatus.RECOVERY and not dak.can_fight
     assert dak.status_why == "Grievous Injury" and dak.status_battle == 1
@@ -131,7 +131,7 @@ def test_recovery_misses_the_next_battle_and_returns_after_its_sequence():
     assert seq2.step["id"] == "report-results"
     assert any("Dak Cinderfist is back from Recovery (Grievous Injury)" in line
                for line in seq2.state.lines)
-    after = pb.applied_campaign(applied, 2, pb.prepare_commit(seq2))
+    after = pb.applied_campaign(applied, 2, pb.commit_table(seq2))
     dak = after.gang(GOLIATH).fighter("dak-cinderfist")
     assert dak.status is FighterStatus.ACTIVE and dak.can_fight and dak.status_why == ""
 
@@ -414,5 +414,5 @@ def test_back_from_recovery_without_a_known_cause_says_it_once(why: str) -> None
     S.drive(seq, random.Random(3))
     lines = [line for line in seq.state.lines if "Dak Cinderfist is back" in line]
     assert lines == ["The Iron Skulls: Dak Cinderfist is back from Recovery after missing this battle"]
-    report = pb.prepare_commit(seq)
+    report = pb.commit_table(seq)
     assert "(Recovery)" not in str(report)

@@ -89,7 +89,7 @@ def test_dead_fighters_are_removed_from_the_roster_and_kept_as_fallen() -> None:
     to_the_end(seq)
     report = seq.report()
     assert "## Fallen" in report and "- Lys Venom (The Venom Sisters)" in report
-    done = pb.applied_campaign(c, 1, pb.prepare_commit(seq))
+    done = pb.applied_campaign(c, 1, pb.commit_table(seq))
     after = done.gang(ESCHER)
     assert [f.id for f in after.fallen] == ["lys-venom"]
     assert "lys-venom" not in [f.id for f in after.fighters]
@@ -460,7 +460,7 @@ def test_a_captive_of_a_third_gang_executed_leaves_their_gangs_roster() -> None:
     assert [(f.id, f.status) for f in third.fallen] == [("thug-varro", FighterStatus.DEAD)]
     assert "The Ash Kings: Thug Varro is dead and deleted from the roster." in seq.state.lines
     to_the_end(seq)
-    done = pb.applied_campaign(c, 2, pb.prepare_commit(seq))
+    done = pb.applied_campaign(c, 2, pb.commit_table(seq))
     assert [f.id for f in done.gang(THIRD).fallen] == ["thug-varro"]
 
 

@@ -185,7 +185,7 @@ def post_battle(c: Campaign, number: int, o: Any, answers: dict[str, Any],
         seq.advance()
     assert not answers, f"answers never asked for: {answers}"
     assert not any(todo.values()), f"entries never made: {todo}"
-    return pb.applied_campaign(c, number, pb.prepare_commit(seq)), seq
+    return pb.applied_campaign(c, number, pb.commit_table(seq)), seq
 
 
 def said(seq: pb.PostBattle, step: str) -> str:

@@ -274,7 +274,7 @@ def test_a_turf_war_battle_leaving_reputation_below_zero_is_applied_and_saved() 
     seq.answer("lost the scenario")
     assert seq.work.gang(ESCHER).reputation == -2
     S.drive(seq, random.Random(1))
-    applied = pb.applied_campaign(c, 1, pb.prepare_commit(seq))
+    applied = pb.applied_campaign(c, 1, pb.commit_table(seq))
     back = codec.campaign_from_data(codec.campaign_to_data(applied))
     assert back.gang(ESCHER).reputation == -2
     assert back.battles[-1].standings[ESCHER].reputation == -2

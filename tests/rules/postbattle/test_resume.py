@@ -201,16 +201,16 @@ def test_each_reward_applied_once_in_the_roster() -> None:
 
 def test_applied_campaign_refuses_a_second_application() -> None:
     seq = finished()
-    pb.prepare_commit(seq)
-    new = pb.applied_campaign(seq.base, 1, seq.draft["commit"])
+    commit = pb.commit_table(seq)
+    new = pb.applied_campaign(seq.base, 1, commit)
     with pytest.raises(pb.PostBattleError):
-        pb.applied_campaign(new, 1, seq.draft["commit"])
+        pb.applied_campaign(new, 1, commit)
 
 
 def test_commit_needs_every_step_finished() -> None:
     seq = S.make_seq()
     with pytest.raises(pb.PostBattleError):
-        pb.prepare_commit(seq)
+        pb.commit_table(seq)
 
 
 def test_back_keeps_answers_and_a_roll_is_never_undone() -> None:
@@ -256,9 +256,11 @@ def test_changing_the_draft_after_a_failed_commit_voids_the_prepared_commit() ->
     h.crash_on = {"campaign"}
     with pytest.raises(S.Crash):
         apply_postbattle(h, 1, seq)
-    assert seq.draft["status"] == "committing"
+    # the file on disk holds the prepared commit; the sequence's draft is the old value
+    assert h.disk_battles[1]["postbattle"]["status"] == "committing"
+    assert "commit" not in seq.draft and seq.draft.get("status", "draft") == "draft"
     assert seq.back()  # the players go back and change something
-    assert "commit" not in seq.draft and seq.draft["status"] == "draft"
+    assert "commit" not in seq.draft and seq.draft.get("status", "draft") == "draft"
     h.crash_on = set()
     while not seq.at_end:
         seq.advance()

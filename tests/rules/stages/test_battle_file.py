@@ -95,7 +95,7 @@ def _record(setup: BattleSetup, events: list[int], ended: bool) -> BattleRecord:
             continue
     if ended:
         flow.log_event(flow.end(G, ()))
-        flow.battle_record.finish(flow.setup, flow.card_names)
+        flow.battle_record = flow.battle_record.finished(flow.setup, flow.card_names)
     return flow.battle_record
 
 
