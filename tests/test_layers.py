@@ -90,3 +90,15 @@ def test_the_circle_finder_finds_a_circle() -> None:
             return self.edges[m]
 
     assert _circles(Graph(), {"a", "b", "c", "d"}) == [["a", "b", "c"]]
+
+
+def test_sub_plot_effects_live_in_rules_subplots() -> None:
+    """Issue 33.4: what a revealed card does (data/subplot_effects.toml) is read and walked
+    in rules/subplots/effects.py alone, below every stage (the layers contract keeps it
+    from importing one); on main the post-battle walk lived in
+    rules/postbattle/subplot_effects.py."""
+    rules = ROOT / "munda_tui" / "rules"
+    readers = sorted(p.relative_to(rules).as_posix() for p in rules.rglob("*.py")
+                     if "subplot_effects.toml" in p.read_text(encoding="utf-8"))
+    assert readers == ["subplots/effects.py"], readers
+    assert [p.name for p in rules.rglob("*subplot*.py")] == [], "Sub-plot code outside rules/subplots/"

@@ -273,3 +273,16 @@ PACKAGE = RuleData()
 def given(data: RuleData | None) -> RuleData:
     """``data``, or the package's data alone."""
     return PACKAGE if data is None else data
+
+
+def injury_tables(data: RuleData | None = None) -> dict[str, Any]:
+    """The Lasting Injury tables by id: the package's, then the packs' (added or replacing)."""
+    data = given(data)
+    if not data.packs:
+        return load_data("injuries.toml")["tables"]  # type: ignore[no-any-return]
+    return data.memo("injury_tables", lambda: {i.id: i.data for i in data.items("injuries")})
+
+
+def injury_table(name: str, data: RuleData | None = None) -> dict[str, Any]:
+    tables = injury_tables(data)
+    return tables.get(name) or tables["rulebook-2018"]

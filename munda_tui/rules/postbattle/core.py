@@ -11,7 +11,10 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 import msgspec
 
-from ..core.data import RuleData, given, load_data
+# (the options of a question and the Lasting Injury tables live below the stages, in
+# rules.core: the Sub-plot effects ask and read them too; the resolvers find them here)
+from ..core.choice import Option
+from ..core.data import RuleData, injury_table, injury_tables
 from ..core.rulesets import load_ruleset
 from ..core.dice import DiceError, Roll, check_faces, parse, roll_faces
 from ..core.model import Campaign, Gang
@@ -55,19 +58,6 @@ def row_text(row: dict[str, Any]) -> str:
     return f"munda-tui: {row['text']}" if row.get("app") else row["text"]
 
 
-def injury_tables(data: RuleData | None = None) -> dict[str, Any]:
-    """The Lasting Injury tables by id: the package's, then the packs' (added or replacing)."""
-    data = given(data)
-    if not data.packs:
-        return load_data("injuries.toml")["tables"]  # type: ignore[no-any-return]
-    return data.memo("injury_tables", lambda: {i.id: i.data for i in data.items("injuries")})
-
-
-def injury_table(name: str, data: RuleData | None = None) -> dict[str, Any]:
-    tables = injury_tables(data)
-    return tables.get(name) or tables["rulebook-2018"]
-
-
 def get_action(ruleset: str, action_id: str, data: RuleData | None = None) -> dict[str, Any]:
     for a in load_ruleset(ruleset, data).get("actions", []):
         if a["id"] == action_id:
@@ -83,15 +73,6 @@ CHECKS: dict[str, Callable[[str], Any]] = {
     "profile_effect": lambda text: roster_rules.effect_changes(text),
 }
 
-
-
-@dataclass
-class Option:
-    id: str
-    label: str
-    enabled: bool = True
-    reason: str = ""  # why it is greyed out
-    detail: str = ""  # rules text shown while the option is highlighted
 
 
 @dataclass

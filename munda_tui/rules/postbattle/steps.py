@@ -474,7 +474,7 @@ def lasting_injuries(walk: Walk) -> None:
     for key in facts(walk).get("ooa", []):
         gid, fid = key.split("/", 1)
         todo.append((gid, fid, "Fate of the Fallen", "", 1, "", "", ""))
-    from .subplot_effects import asks_at, walk_post_battle  # Sub-plots resolved at this step
+    from ..subplots.effects import SequenceActs, asks_at, walk_post_battle  # Sub-plots resolved here
 
     if not todo and not asks_at(walk, "lasting-injuries"):  # (a capture: A Dark Fate)
         walk.skip("No fighter went Out of Action")
@@ -485,7 +485,11 @@ def lasting_injuries(walk: Walk) -> None:
         got = lasting_injury(walk, gid, fid, f"injury:{gid}:{fid}", why, attacker=by,
                              rolls=rolls, rolls_why=rolls_why, fixed=fixed, fixed_why=fixed_why)
         results[f"{gid}/{fid}"] = {"name": got.get("name", ""), "dead": bool(got.get("dead"))}
-    walk_post_battle(walk, "lasting-injuries", injure=lasting_injury, set_status=set_status)
+    walk_post_battle(walk, "lasting-injuries", SequenceActs(
+        injure=lambda gid, fid, pid, why: lasting_injury(walk, gid, fid, pid, why),
+        set_status=lambda gid, fid, status, why: set_status(walk, gid, fid, status, why),
+        credits=lambda gid, amount, why: walk.change(Credits(gang=gid, amount=amount, why=why)),
+        reputation=lambda gid, amount, why: walk.change(Reputation(gang=gid, amount=amount, why=why))))
 
 
 @resolver("dramatis_personae")
