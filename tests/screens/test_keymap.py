@@ -20,6 +20,35 @@ def test_every_binding_has_an_id_and_the_ids_are_unique() -> None:
     assert all("." in i and " " not in i for i in ids), [i for i in ids if " " in i]
 
 
+def test_the_keymap_knows_every_binding_by_its_explicit_imports() -> None:
+    """Issue 33.4: ``keymap.all_bindings`` imports the modules with bindings by name, not
+    by walking the packages with import strings; in a fresh interpreter (no other test's
+    imports) it finds every binding a walk of every module finds (a module with bindings
+    left out of ``keymap._import_all`` fails here)."""
+    import subprocess
+    import sys
+
+    script = (
+        "import importlib, pkgutil, sys\n"
+        "import munda_tui.app\n"
+        "from munda_tui.keymap import all_bindings\n"
+        "listed = sorted(all_bindings())\n"
+        "import munda_tui.screens, munda_tui.widgets\n"
+        "for p in (munda_tui.screens, munda_tui.widgets):\n"
+        "    for info in pkgutil.walk_packages(p.__path__, prefix=p.__name__ + '.'):\n"
+        "        try:\n"
+        "            importlib.import_module(info.name)\n"
+        "        except ImportError:\n"
+        "            pass\n"
+        "walked = sorted(all_bindings())\n"
+        "print(sorted(set(walked) - set(listed)))\n"
+        "print(len(listed))\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         check=True, timeout=120).stdout.split("\n")
+    assert out[0] == "[]", f"bindings of modules keymap._import_all does not import: {out[0]}"
+    assert int(out[1]) > 200
+
+
 async def test_a_remapped_key_works_and_help_shows_it(make_app, config_dir: Path) -> None:
     (config_dir / "config.toml").write_text(
         'schema_version = 1\n'
