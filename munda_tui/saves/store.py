@@ -27,7 +27,7 @@ import re
 import shutil
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -779,8 +779,9 @@ class CampaignHandle:
             self._battle_files[number] = bname
             self._summaries[number] = folder.summary_json(summary)
 
-        if gone:
-            campaign.battles[:] = [b for b in campaign.battles if b.number not in gone]
+        if gone:  # (new values: the campaign without them; the one read is not changed)
+            campaign = self.campaign = replace(
+                campaign, battles=[b for b in campaign.battles if b.number not in gone])
 
         def stem_of(number: int) -> str | None:  # a gang names a battle by its file
             bname = self._battle_files.get(number)

@@ -82,3 +82,33 @@ def test_no_screen_catches_every_exception() -> None:
              for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
              if "except Exception" in line or "except BaseException" in line or line.strip() == "except:"]
     assert found == []
+
+
+def test_a_sync_that_renumbers_the_battles_never_changes_the_values_it_replaces(tmp_path: Path) -> None:
+    """Issue 33.4: a league sync whose merge renumbers this laptop's battles (the records'
+    order, issue 30.4) hands the handle new values read from the merged folder; the
+    campaign a screen held before the sync is not changed under it."""
+    from munda_tui.saves.league import init, join, sync
+
+    from league_support import bare_remote, league, play
+
+    remote = bare_remote(tmp_path / "remote.git")
+    ana = Store(tmp_path / "ana")
+    with ana.create_campaign(league(4)) as handle:
+        init(handle, str(remote))
+    bo = Store(tmp_path / "bo")
+    join(bo, str(remote))
+    with bo.open_campaign("club-league") as handle:
+        play(handle, "gang-03", "gang-04", 2, "2026-12-02")
+        assert sync(handle).pushed
+    with ana.open_campaign("club-league") as handle:
+        play(handle, "gang-01", "gang-02", 1, "2026-12-01")
+    with ana.open_campaign("club-league") as handle:
+        held = handle.campaign
+        before = copy.deepcopy(held)
+        numbers_before = handle.battle_numbers_by_stem()
+        assert sync(handle).pushed
+        assert handle.battle_numbers_by_stem() != numbers_before  # (the merge renumbered)
+        assert held == before  # the values held before the sync: unchanged
+        assert handle.campaign is not held
+        assert sorted(s.number for s in handle.campaign.battles) == [1, 2]

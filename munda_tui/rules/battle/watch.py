@@ -44,6 +44,7 @@ from .events import (
     apply,
 )
 from ..subplots import decks as subplots
+from ..prebattle.setup import BattleSetup
 from ..core.data import RuleData, given, load_data
 
 MET = "met"  # the owner may reveal it now
@@ -1418,7 +1419,7 @@ def reminder_table() -> dict[str, list[str]]:
     return {cid: [t] if isinstance(t, str) else list(t) for cid, t in raw.items()}
 
 
-def setup_facts(setup: Any) -> dict[str, Any]:
+def setup_facts(setup: BattleSetup | Mapping[str, Any] | None) -> dict[str, Any]:
     """The facts of a ``rules.setup.BattleSetup`` the watchers read (plain data)."""
     if setup is None:
         return {}
@@ -1642,7 +1643,7 @@ def owner_marker(gang: str, matches: Sequence[Match], reminders: Sequence[Remind
 def markers(
     hands: Mapping[str, Sequence[str]],
     log: Sequence[Event],
-    setup: Any = None,
+    setup: BattleSetup | Mapping[str, Any] | None = None,
     seen: Mapping[str, Sequence[str]] | None = None,
 ) -> dict[str, bool]:
     """Per gang: does its side show the marker now? A function of (hands, log, set-up,

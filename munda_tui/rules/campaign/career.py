@@ -26,7 +26,8 @@ from typing import Any
 
 from ..core import profile as profile_rules
 from ..core.data import RuleData
-from ..core.model import Fighter, FighterStatus, Gang, LastingInjury
+from ..core.model import Campaign, Fighter, FighterStatus, Gang, LastingInjury
+from ..core.outcome import BankedReward, BattleOutcome, FighterOutcome
 
 CRITICAL_TEXT = "dies unless given medical attention"
 
@@ -95,7 +96,7 @@ def recovery_ends(gang: Gang, battle: int) -> list[Fighter]:
             if f.status is FighterStatus.RECOVERY and f.status_battle < battle]
 
 
-def captives(campaign: Any, gang_id: str) -> list[tuple[Gang, Fighter]]:
+def captives(campaign: Campaign, gang_id: str) -> list[tuple[Gang, Fighter]]:
     """Who this gang holds: (the captive's gang, the captive), from each fighter's
     ``captured_by`` (the list Escaping Capture, rescue, sale and ransom work from)."""
     return [(g, f) for g in campaign.gangs if g.id != gang_id for f in g.fighters
@@ -132,7 +133,7 @@ SURVIVORS = ("without being taken out of action",)
 WHOLE_GANG = ("every fighter in your gang", "each fighter in your gang", "every fighter on")
 
 
-def xp_recipients(gang: Gang, fought: list[Any], reward: Any, card_text: str = "") -> list[str]:
+def xp_recipients(gang: Gang, fought: list[FighterOutcome], reward: BankedReward, card_text: str = "") -> list[str]:
     """The fighter ids a banked XP reward goes to. ``fought``: the gang's
     FighterOutcomes of fighters who took part. A reward to "*" reads the card:
     "every fighter in your gang" is every fighter on the roster (not dead,
@@ -151,7 +152,7 @@ def xp_recipients(gang: Gang, fought: list[Any], reward: Any, card_text: str = "
     return [fo.fighter for fo in fought]
 
 
-def whole_gang(reward: Any, card_text: str = "") -> bool:
+def whole_gang(reward: BankedReward, card_text: str = "") -> bool:
     """Whether a reward to "*" is for "every fighter in your gang" (the roster), not the
     crew that fought."""
     text = f"{reward.note} {card_text}".lower()
@@ -187,14 +188,14 @@ def check_xp_awards(awards: dict[str, Any]) -> dict[str, int]:
     return out
 
 
-def kills_of(outcome: Any, gang_id: str, fighter_id: str) -> int:
+def kills_of(outcome: BattleOutcome, gang_id: str, fighter_id: str) -> int:
     """Enemy fighters this fighter took Out of Action, as the battle ended."""
     me = f"{gang_id}/{fighter_id}"
     return sum(1 for fo in outcome.fighters if fo.gang != gang_id
                and str(fo.end_state) == "out_of_action" and fo.taken_out_by == me)
 
 
-def xp_proposal(fo: Any, won: bool, awards: dict[str, int]) -> list[tuple[int, str]]:
+def xp_proposal(fo: FighterOutcome, won: bool, awards: dict[str, int]) -> list[tuple[int, str]]:
     """(XP, reason) lines for one fighter who took part, from the log and the
     Arbitrator's awards table (events without an award earn nothing)."""
     events = {e["id"]: e for e in xp_events()}

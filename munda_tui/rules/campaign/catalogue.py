@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from ..core import profile as pr
-from ..core.model import ITEM_KINDS, WARGEAR, Equipment, Fighter, FighterType
+from ..core.model import ITEM_KINDS, WARGEAR, Equipment, Fighter, FighterType, Gang
 
 PACK_FORMAT = "munda-tui-pack"
 KeyPath = tuple[Any, ...]
@@ -396,7 +396,7 @@ def parse_equipment_line(text: str, catalogue: Catalogue) -> tuple[list[str], li
     return names, new
 
 
-def hire(gang: Any, catalogue: Catalogue, entry: TypeEntry, name: str) -> Fighter:
+def hire(gang: Gang, catalogue: Catalogue, entry: TypeEntry, name: str) -> Fighter:
     """Hire a fighter of ``entry``'s type with its default equipment, paying the
     whole cost from the Stash (RosterError, nothing changed, when it cannot)."""
     from . import roster as rr
@@ -414,7 +414,7 @@ def hire(gang: Any, catalogue: Catalogue, entry: TypeEntry, name: str) -> Fighte
     return _hire_with(gang, values, items)
 
 
-def _hire_with(gang: Any, values: Any, items: list[Equipment]) -> Fighter:
+def _hire_with(gang: Gang, values: Any, items: list[Equipment]) -> Fighter:
     """Add the fighter ``values`` describe and give them ``items``, all paid from the
     Stash; on a RosterError the gang is left as it was (fighter and credits)."""
     from . import roster as rr
@@ -431,7 +431,7 @@ def _hire_with(gang: Any, values: Any, items: list[Equipment]) -> Fighter:
     return fighter
 
 
-def copy_fighter(gang: Any, fighter: Fighter, name: str) -> Fighter:
+def copy_fighter(gang: Gang, fighter: Fighter, name: str) -> Fighter:
     """A new fighter like ``fighter`` (type, profile, cost, equipment; not XP,
     injuries or skills), hired: the cost and the equipment come off the Stash
     (RosterError, nothing changed, when it cannot)."""

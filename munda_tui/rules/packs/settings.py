@@ -7,9 +7,12 @@ before its first frame: nothing of the packs' checks is read for it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..core.data import RuleData
+
+if TYPE_CHECKING:
+    from ..core.model import Settings
 
 
 #: the settings a pack may supply, and the kind of pack item each one names
@@ -18,7 +21,7 @@ SETTING_WORDS = {"post_battle_ruleset": "post-battle ruleset",
                  "lasting_injury_table": "Lasting Injury table"}
 
 
-def note_setting_packs(settings: Any, data: RuleData | None) -> bool:
+def note_setting_packs(settings: Settings, data: RuleData | None) -> bool:
     """Record in ``settings.from_packs`` the pack each pack-supplied setting comes from
     (the package's: no entry), as the packs in force say; a value no pack in force has
     keeps what was recorded (the pack missing here is the one to name). True when it
@@ -47,7 +50,7 @@ def note_setting_packs(settings: Any, data: RuleData | None) -> bool:
     return False
 
 
-def settings_not_in_force(settings: Any, data: RuleData | None = None) -> list[tuple[str, str, str]]:
+def settings_not_in_force(settings: Settings, data: RuleData | None = None) -> list[tuple[str, str, str]]:
     """A campaign's settings a pack may supply (its post-battle ruleset, its Lasting Injury
     table) whose value neither the package nor a pack in force has: (field, value, the
     message: which pack is missing, when the campaign recorded it, and what to do). A

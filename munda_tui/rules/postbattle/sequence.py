@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import random
 from dataclasses import fields
 from typing import Any, Callable
 
@@ -350,7 +351,7 @@ class PostBattle:
         self.answers[p.id] = record
         self.replay()
 
-    def roll_for_me(self, rng: Any) -> Roll:
+    def roll_for_me(self, rng: random.Random) -> Roll:
         p = self.pending
         if p is None or p.kind != "roll":
             raise PostBattleError("no roll to make")

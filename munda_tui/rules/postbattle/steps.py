@@ -1320,11 +1320,11 @@ entry_kinds("buy_and_hire")(lambda seq: [
     for gid in seq.outcome.gangs])
 
 
-def _skips(walk_or_seq: Any, gang: Gang, step: dict[str, Any]) -> bool:
+def _skips(walk_or_seq: Walk | Sequence, gang: Gang, step: dict[str, Any]) -> bool:
     return str(gang.type) in step.get("skip_gangs", [])
 
 
-def item_label(it: Any) -> str:
+def item_label(it: Equipment) -> str:
     """An equipment line as a choice shows it: ``Frag grenades x3 (25 each)``."""
     if it.qty > 1:
         return f"{it.name} x{it.qty} ({it.cost or 0} each)"

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Protocol, Sequence
 
 from ..core import limits as limits
 from ..core.cards import RANK_NAMES, RANKS, SUITS, Card, CardError, parse_card, standard_deck
@@ -650,6 +650,30 @@ class Drawn:
         return self.card.is_joker
 
 
+class SideToFill(Protocol):
+    """A side of the set-up a draw fills (``rules.prebattle.setup.SideSetup``, above
+    this package)."""
+
+    @property
+    def gang(self) -> str: ...
+    use_house_deck: bool
+    hand: list[str]
+    jokers: int
+
+
+class SetupToFill(Protocol):
+    """The set-up a draw fills (``rules.prebattle.setup.BattleSetup``, above this
+    package)."""
+
+    subplots: bool
+    shared_deck: bool
+
+    @property
+    def sides(self) -> Sequence[SideToFill]: ...
+    @property
+    def rolls(self) -> list[dict[str, Any]]: ...
+
+
 @dataclass
 class SideDraw:
     gang: str
@@ -679,7 +703,7 @@ class DrawResult:
     def side(self, gang: str) -> SideDraw:
         return self.sides[gang]
 
-    def apply(self, setup: Any) -> None:
+    def apply(self, setup: SetupToFill) -> None:
         """Fill a ``rules.setup.BattleSetup``: Sub-plots on, the deck setting, each
         side's hand, Jokers and House-deck choice, and the roll-off for the report."""
         setup.subplots = True
@@ -1034,7 +1058,7 @@ def without_hidden_cards(data: dict[str, Any],
         choices = side.get("subplot_choices") or {}
         side["subplot_choices"] = {c: v for c, v in choices.items() if c in mine}
     if battle:
-        def public_event(ev: Any) -> bool:
+        def public_event(ev: object) -> bool:
             if not isinstance(ev, dict) or ev.get("kind") not in ("reveal", "reward"):
                 return True
             return str(ev.get("card", "")) in public.get(str(ev.get("gang", "")), set())
