@@ -192,6 +192,7 @@ class MundaApp(KeyOrderApp):
             self._begin_start(self._start_campaign)
         if self.handle is not None or self._opening is not None:
             from .screens.campaign.campaign import CampaignScreen
+            from .textual_private import make_bottom_screen
 
             if self._opening is not None:  # shown from its overview, decoded after
                 screen = CampaignScreen(None, self._opening.overview)
@@ -199,7 +200,7 @@ class MundaApp(KeyOrderApp):
                 screen = CampaignScreen(self.handle)
             # switch_screen (to the list, or to another campaign) pops the bottom screen's
             # result callback; Textual pushes one for every screen but the default one
-            screen._push_result_callback(self, None)
+            make_bottom_screen(screen, self)
             return screen
         from .screens.home.home import HomeScreen
 
@@ -469,7 +470,7 @@ class MundaApp(KeyOrderApp):
         line (``NOTICE_LINE``: the post-battle's above the step, the report's under its
         title); on every other screen the line is put above its first part under the
         header (``#app-notice``): the rest makes room, nothing is hidden."""
-        screen = self.screen if self._screen_stack else None
+        screen = self.screen if self.screen_stack else None
         notices = [n for n in self._notifications if not n.has_expired]
         # (the line is put into a screen only for a notice: a screen switch refreshes the
         # notices too, and a screen settling in a burst of keys is not changed for none)
@@ -830,10 +831,11 @@ class MundaApp(KeyOrderApp):
         A remapped key keeps its place in the footer and the help
         (:func:`munda_tui.keymap.keep_declared_order`)."""
         from .keymap import keep_declared_order
+        from .textual_private import apply_keymap
 
         keep_declared_order()
         super().set_keymap(keymap)
-        self._bindings.apply_keymap(self._keymap)
+        apply_keymap(self, keymap)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("help", "help_in_field"):
@@ -850,7 +852,7 @@ class MundaApp(KeyOrderApp):
         """The footer's overflow (80 columns): every key of the screen the footer does
         not show (cut for the width, or never shown), in a list; the one picked acts as
         its key would."""
-        from textual.widgets._footer import FooterKey
+        from .textual_private import FooterKey
 
         from .screens.common.dialogs import Pick, PickOneScreen
         from .widgets.keys import keys_text

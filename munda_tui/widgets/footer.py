@@ -31,7 +31,8 @@ from typing import TYPE_CHECKING, Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer as TextualFooter
-from textual.widgets._footer import FooterKey, FooterLabel, KeyGroup
+
+from munda_tui.textual_private import FooterKey, FooterLabel, KeyGroup, bindings_of
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -93,7 +94,7 @@ class Footer(TextualFooter):
         """The app's overflow key (``.`` More: the keys the footer has no room for), shown
         after the help key when the keys are too many for the width."""
         app = self.app
-        for _key, binding in app._bindings:
+        for _key, binding in bindings_of(app):
             if binding.action == "more_keys" and app.check_action(binding.action, ()):
                 return [(binding, True, binding.tooltip)]
         return None
@@ -107,7 +108,7 @@ class Footer(TextualFooter):
             if action in by_action:
                 return by_action[action]
         app = self.app
-        for _key, binding in app._bindings:
+        for _key, binding in bindings_of(app):
             if binding.action in self.HELP_ACTIONS and binding.show and \
                     app.check_action(binding.action, ()):
                 return [(binding, True, binding.tooltip)]

@@ -13,7 +13,8 @@ from textual.css.query import NoMatches
 from textual.events import Mount
 from textual.dom import NoScreen
 from textual.widgets import Header as TextualHeader
-from textual.widgets._header import HeaderTitle
+
+from munda_tui.textual_private import HeaderTitle
 
 __all__ = ["Header"]
 

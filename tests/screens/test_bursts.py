@@ -92,6 +92,60 @@ async def test_keys_after_one_that_opens_a_screen_wait_for_it(make_app: Any, dat
 
 
 
+async def _burst_to_the_roster(folder: Path, hold: bool) -> tuple[bool, str, Any]:
+    """Escape (the list), Enter (the campaign again) and r (its roster) in one burst, with
+    the key-order workaround in force or not: (the app ended, the screen on top, its
+    crash file)."""
+    from munda_tui.app import MundaApp
+
+    data_dir, config_dir = folder / "data", folder / "config"
+    config_dir.mkdir(parents=True)
+    slug = S.seed_battle(data_dir, tracker=False)
+    app = MundaApp(data_dir, config_dir, seed=1, today="2026-01-15", campaign=slug)
+    app.HOLD_KEYS = hold
+    top = ""
+    try:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await wait_for_screen(pilot, "CampaignScreen")
+            for key, character in (("escape", "\x1b"), ("enter", "\r"), ("r", "r")):
+                app.post_message(events.Key(key, character))
+            still = 0
+            for _ in range(400):  # (up to 20 s: the roster set up, or the app ended)
+                await pilot.pause(0.05)
+                top = type(app.screen).__name__ if app.is_running else ""
+                if not app.is_running or (top == "RosterScreen" and app.screen.is_mounted):
+                    break
+                # (without the workaround r went elsewhere: no need to wait the 20 s)
+                settled = not hold and top == "CampaignScreen" and app.handle is not None
+                still = still + 1 if settled else 0
+                if still >= 20:
+                    break
+            for _ in range(5):  # (its set-up run: a key acting on it too early ends the app)
+                await pilot.pause()
+            top = type(app.screen).__name__ if app.is_running else ""
+            ended = not app.is_running
+    except Exception as error:  # the app ended on the error (run_test raises it at the end)
+        return True, f"ended on {type(error).__name__}", app.crash_file
+    return ended, top, app.crash_file
+
+
+async def test_the_key_order_workaround_keeps_a_burst_in_order(tmp_path: Path) -> None:
+    """Issue 33.5: the Textual key-order workaround (munda_tui.key_order, Textual issue
+    #6605) is what keeps a burst in order, run both ways. With it, the burst ends on the
+    roster; without it (``HOLD_KEYS`` off), r reaches a screen not set up yet and the
+    burst goes wrong. When a Textual upgrade breaks the workaround the first half fails;
+    when one fixes #6605 itself, the second half fails: key_order.py can then go (its
+    module says how), and the pin on Textual can move either way."""
+    ended, top, crash = await _burst_to_the_roster(tmp_path / "on", hold=True)
+    assert not ended and top == "RosterScreen" and crash is None, (
+        f"the key-order workaround no longer keeps a burst in order (ended: {ended}, on "
+        f"{top}): a Textual upgrade broke munda_tui.key_order")
+    ended, top, crash = await _burst_to_the_roster(tmp_path / "off", hold=False)
+    assert ended or top != "RosterScreen", (
+        "without the key-order workaround the burst still ended on the roster: Textual keeps "
+        "keys in order itself now (issue #6605 fixed?); munda_tui.key_order may go")
+
+
 async def test_pre_battle_steps_in_one_burst(make_app: Any, data_dir: Path) -> None:
     """n, Esc, n, n and Esc in one burst from the scenario rolls: each step's panel
     was mounted while the last was still being taken down (the same id twice) or taken

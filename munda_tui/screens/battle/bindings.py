@@ -11,6 +11,7 @@ from textual.screen import Screen
 from munda_tui.rules.battle import conditions as condition_data
 from munda_tui.rules.core.data import RuleData
 from munda_tui.rules.battle.events import ACTIVE, ENGAGED, FLED, OUT_OF_ACTION, PINNED, SERIOUSLY_INJURED
+from munda_tui.textual_private import add_binding
 
 #: actions that change the battle (refused once it is over)
 BATTLE_ACTIONS = {
@@ -49,7 +50,7 @@ def bind_pack_conditions(screen: Screen[None], data: RuleData) -> None:
     if not extra:
         return
     for binding in extra:
-        screen._bindings._add_binding(binding)
+        add_binding(screen, binding)
     setattr(screen, "HELP", help_text([*screen.BINDINGS, *extra], data))  # (this screen's own)
 
 

@@ -49,6 +49,7 @@ from munda_tui.widgets.plain import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from munda_tui.widgets.footer import Footer
+from munda_tui.textual_private import binding_on, relabel
 
 if TYPE_CHECKING:
     from textual.app import CSSPathType
@@ -126,12 +127,7 @@ class DialogScreen(ModalScreen[R]):
         """Give this dialog's binding on ``key`` another footer label (e.g. Escape says
         "Back" in the pre-battle flow, "Keep the roll" when asked why a roll changes).
         The binding keeps its id, so a remapped key still applies."""
-        bindings = self._bindings.key_to_bindings.get(key)
-        if bindings:
-            # a new list: the class's own map is shared between instances
-            self._bindings.key_to_bindings[key] = [
-                replace(b, description=description) for b in bindings
-            ]
+        relabel(self, lambda b: b.key == key, description)
 
 
 def line_bindings(prefix: str) -> list[BindingType]:
@@ -321,7 +317,7 @@ class PickOneScreen(DialogScreen[Optional[T]]):
         yield Footer()
 
     def _cancel_word(self) -> str:
-        binding = self._bindings.key_to_bindings.get("escape", [None])[0]
+        binding = binding_on(self, "escape")
         return binding.description if binding else "Cancel"
 
     def on_mount(self) -> None:

@@ -38,6 +38,7 @@ from munda_tui.widgets.roll_input import RollInput
 from munda_tui.screens.common.typed_app import munda_app
 from munda_tui.widgets.footer import Footer
 from munda_tui.widgets.lines import Lines, WrappedText
+from munda_tui.textual_private import relabel
 
 MARKS = {"done": "✓", "current": "▶", "todo": "·", "skipped": "–"}
 
@@ -293,12 +294,7 @@ rosters once and saves the battle report.
 
     def _label_leave(self, description: str) -> None:
         """Escape's footer label: it cancels the question asked, or leaves (saved)."""
-        keys = self._bindings.key_to_bindings
-        for key, bindings in list(keys.items()):
-            if any(b.id == "post_battle.leave" and b.description != description
-                   for b in bindings):
-                keys[key] = [replace(b, description=description) if b.id == "post_battle.leave"
-                             else b for b in bindings]
+        relabel(self, lambda b: b.id == "post_battle.leave", description)
 
     def _show_hint(self) -> None:
         seq = self.seq
