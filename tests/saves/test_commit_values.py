@@ -88,16 +88,11 @@ def test_a_sync_that_renumbers_the_battles_never_changes_the_values_it_replaces(
     """Issue 33.4: a league sync whose merge renumbers this laptop's battles (the records'
     order, issue 30.4) hands the handle new values read from the merged folder; the
     campaign a screen held before the sync is not changed under it."""
-    from munda_tui.saves.league import init, join, sync
+    from munda_tui.saves.league import sync
 
-    from league_support import bare_remote, league, play
+    from league_support import play, two_laptops
 
-    remote = bare_remote(tmp_path / "remote.git")
-    ana = Store(tmp_path / "ana")
-    with ana.create_campaign(league(4)) as handle:
-        init(handle, str(remote))
-    bo = Store(tmp_path / "bo")
-    join(bo, str(remote))
+    _remote, ana, bo = two_laptops(tmp_path)
     with bo.open_campaign("club-league") as handle:
         play(handle, "gang-03", "gang-04", 2, "2026-12-02")
         assert sync(handle).pushed

@@ -782,6 +782,12 @@ class TerritoriesScreen(ListDialog[None]):
         self.refresh_table()
         return None
 
+    def _edit_or_say(self, change: Callable[[Gang], str]) -> None:
+        """An edit made by a key: the rules' refusal said (a failed save says itself)."""
+        refused = self._edit(change)
+        if refused is not None and refused != RosterScreen.NOT_SAVED:
+            self.notify(refused, severity="error")
+
     def compose(self) -> ComposeResult:
         with Vertical(id="territories-box"):
             yield Label(f"Territories of {self.gang.name}", classes="title")
@@ -829,9 +835,7 @@ class TerritoriesScreen(ListDialog[None]):
             t = rr.cycle_territory_kind(g, index)
             return f"{t.name} is now {t.kind.value}"
 
-        refused = self._edit(change)
-        if refused is not None and refused != RosterScreen.NOT_SAVED:
-            self.notify(refused, severity="error")
+        self._edit_or_say(change)
 
     def action_remove(self) -> None:
         index = self._index()
@@ -841,9 +845,7 @@ class TerritoriesScreen(ListDialog[None]):
             t = rr.remove_territory(g, index)
             return f"{t.name} removed"
 
-        refused = self._edit(change)
-        if refused is not None and refused != RosterScreen.NOT_SAVED:
-            self.notify(refused, severity="error")
+        self._edit_or_say(change)
 
     def line_taken(self, lines: object) -> None:
         """A Territory's number puts the cursor on it (the kind and remove keys act there)."""
