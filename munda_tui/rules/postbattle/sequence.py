@@ -5,9 +5,14 @@ each naming a *resolver* (:mod:`.postbattle_steps`, :mod:`.postbattle_actions`)
 that walks the step for both gangs. Walking asks questions (:class:`Prompt`:
 a roll, a choice, a number, a name); the answers live in the *draft*, a plain
 dict stored as the ``postbattle`` table of the battle file. The sequence is
-always the draft replayed from the campaign as it was before the battle's
-post-battle sequence, so it can be resumed after a crash at any point and
-"back" never loses anything.
+always what the draft replayed from the campaign as it was before the battle's
+post-battle sequence gives, so it can be resumed after a crash at any point and
+"back" never loses anything; but it is replayed only when it is made (opened or
+resumed). After that each input is applied step by step: the sequence keeps the
+state before each step it walked (a mark), an answer, a roll, an entry or an undo
+walks its own step again from the state before it, a step on walks the next step on
+the gangs as they are, and a step back takes the state kept after that step
+(tests/rules/postbattle/test_marks.py checks each against the full replay).
 
 Walking a step records *changes* (plain dicts, :func:`apply_change`) to a
 working copy of the campaign. Nothing touches the real gangs until the commit
@@ -129,7 +134,10 @@ class _Mark:
         self.states: list[StepState] = []
 
     @classmethod
-    def take(cls, seq: "PostBattle", i: int) -> "_Mark":
+    def take(cls, seq: "PostBattle", i: int, done: int | None = None) -> "_Mark":
+        """The mark before step ``i``, of the sequence as it is; ``done``: the step shown
+        now (current), which the mark records as done (the sequence stood on it when the
+        player stepped on from it)."""
         work = seq.work
         assert isinstance(work, _Work)
         mark = cls()
@@ -141,6 +149,8 @@ class _Mark:
         mark.facts = pickle.dumps(seq.facts, pickle.HIGHEST_PROTOCOL)
         mark.prompts = dict(seq.prompts)
         mark.states = [_copy_state(st) for st in seq.states[:i]]
+        if done is not None:
+            mark.states[done].status = "done"
         return mark
 
     def work(self, base: Campaign, pickles: dict[int, tuple[Gang, bytes]]) -> "_Work":
@@ -173,7 +183,8 @@ def _no_kind(name: str) -> str | None:
 
 
 class PostBattle:
-    """The sequence replayed from a draft. Rebuilt after every answer."""
+    """The sequence made from a draft (replayed once), then kept up to date input by
+    input (see the module's text)."""
 
     work: Campaign
     outcome: BattleOutcome
@@ -240,21 +251,21 @@ class PostBattle:
             self.facts = {}
             self.walked = {}
             self.prompts = {}
-            done: list[StepState] = []
+            self.states = [StepState(s["id"], s["title"], group=s.get("group", ""))
+                           for s in self.steps]
         else:
-            self.work = mark.work(self.base, self._pickles)
-            self.outcome = pickle.loads(mark.outcome)
-            self.facts = pickle.loads(mark.facts)
-            self.walked = dict(mark.walked)
-            self.prompts = dict(mark.prompts)
-            done = [_copy_state(st) for st in mark.states]
-        self.states = done + [StepState(s["id"], s["title"], group=s.get("group", ""))
-                              for s in self.steps[start:]]
+            self._restore(mark, start)
+        self._walk(start, target, marked=mark is not None)
+
+    def _walk(self, start: int, target: int, marked: bool) -> None:
+        """Walk the steps from ``start`` (the sequence as it stands before it; ``marked``:
+        with its mark kept already) to ``target``, or to the first with a question,
+        keeping a mark before each step walked."""
         self.current = len(self.steps) - 1
         i = start
         while i < len(self.steps):
             step, st = self.steps[i], self.states[i]
-            if i > start or mark is None:
+            if i > start or not marked:
                 self._marks[i] = _Mark.take(self, i) if i else None
             walk = Walk(self, step, st)
             try:
@@ -289,14 +300,29 @@ class PostBattle:
              repr(entries.get(s["id"])))
             for s in self.steps[:upto])
 
+    def _mark_true(self, i: int) -> bool:
+        """Whether there is a mark before step ``i`` that the draft still agrees with."""
+        mark = self._marks[i] if 0 < i < len(self._marks) else None
+        return mark is not None and mark.inputs == self._inputs(i, mark.walked)
+
     def _last_true_mark(self, target: int) -> int:
         """The furthest step at or before ``target`` whose mark the draft still agrees
         with (0: none, walk from the start)."""
         for i in range(min(target, len(self._marks) - 1), 0, -1):
-            mark = self._marks[i]
-            if mark is not None and mark.inputs == self._inputs(i, mark.walked):
+            if self._mark_true(i):
                 return i
         return 0
+
+    def _restore(self, mark: "_Mark", i: int) -> None:
+        """The sequence as it stood before step ``i`` (its ``mark``), the steps from
+        ``i`` on to do."""
+        self.work = mark.work(self.base, self._pickles)
+        self.outcome = pickle.loads(mark.outcome)
+        self.facts = pickle.loads(mark.facts)
+        self.walked = dict(mark.walked)
+        self.prompts = dict(mark.prompts)
+        self.states = [_copy_state(st) for st in mark.states] + [
+            StepState(s["id"], s["title"], group=s.get("group", "")) for s in self.steps[i:]]
 
     @property
     def step(self) -> dict[str, Any]:
@@ -490,15 +516,25 @@ class PostBattle:
         return True
 
     def advance(self) -> None:
+        """The next step, walked on the sequence as it is (the gangs after this step): the
+        state now is kept as the mark before the next step, and only the steps after this
+        one are walked (not this one again)."""
         if self.pending is not None:
             raise PostBattleError("answer the question first")
         if self.at_end:
             raise PostBattleError("this is the last step: commit the sequence")
         self._touch()
-        self.draft["step"] = self.steps[self.current + 1]["id"]
-        self.replay()
+        after = self.current + 1
+        if not self._mark_true(after):
+            self._marks[after] = _Mark.take(self, after, done=self.current)
+        self.states[self.current].status = "done"
+        self.draft["step"] = self.steps[after]["id"]
+        self._walk(after, after, marked=True)
 
     def back(self) -> bool:
+        """The step before (skipped steps passed over), as it stood when it was left: the
+        mark kept after it (before the step that followed it) is taken back as it is,
+        nothing walked; with no such mark still true, walked from the last true one."""
         i = self.current - 1
         while i >= 0 and self.states[i].status == "skipped":
             i -= 1
@@ -506,7 +542,14 @@ class PostBattle:
             return False
         self._touch()
         self.draft["step"] = self.steps[i]["id"]
-        self.replay()
+        if self._mark_true(i + 1):
+            mark = self._marks[i + 1]
+            assert mark is not None
+            self._restore(mark, i + 1)
+            self.states[i].status = "current"
+            self.current = i
+        else:
+            self.replay()
         return True
 
     # the end -----------------------------------------------------------------------
