@@ -125,6 +125,10 @@ def _env(directory: Path | None = None, network: bool = False) -> dict[str, str]
 
 def _configured_ssh(directory: Path) -> str | None:
     """The player's ``core.sshCommand`` (a key of the club's, say): kept, in batch mode."""
+    return _memo("ssh", directory, lambda: _ask_ssh(directory))  # type: ignore[no-any-return]
+
+
+def _ask_ssh(directory: Path) -> str | None:
     exe = need_git()
     try:
         done = subprocess.run([exe, "-C", str(directory), "config", "--get", "core.sshCommand"],
@@ -318,6 +322,83 @@ def _kill(process: subprocess.Popen[bytes]) -> None:
             pass
 
 
+_HEX = re.compile(r"[0-9a-f]{40}")
+
+
+def ref(directory: Path, name: str) -> str | None:
+    """The commit id ``name`` (``HEAD`` or a full ref, ``refs/...``) points at, as
+    ``git rev-parse --verify -q`` says it (None: no such ref), read from the repository's
+    files: a loose ref, else ``packed-refs`` (no git process: a sync asked git ~10 times).
+    Where the files are not laid out as git 2.x lays them by default (a reftable, a ref
+    of another form), git is asked."""
+    gitdir = Path(directory) / ".git"
+    try:
+        if not gitdir.is_dir() or (gitdir / "reftable").exists() or (gitdir / "commondir").exists():
+            raise ValueError("not the files git lays out by default")
+        at = name
+        for _ in range(5):  # (HEAD -> refs/heads/main: a symbolic ref or two)
+            try:
+                said = (gitdir / at).read_text(encoding="utf-8").strip()
+            except FileNotFoundError:
+                said = _packed(gitdir).get(at, "")
+                return said or None
+            if said.startswith("ref: "):
+                at = said[len("ref: "):].strip()
+                if not at.startswith("refs/"):
+                    raise ValueError(at)
+                continue
+            if _HEX.fullmatch(said):
+                return said
+            raise ValueError(said)
+    except (OSError, ValueError, UnicodeDecodeError):
+        pass
+    done = git(directory, "rev-parse", "--verify", "-q", name, check=False)
+    return done.stdout.decode().strip() if done.returncode == 0 else None
+
+
+def _packed(gitdir: Path) -> dict[str, str]:
+    out: dict[str, str] = {}
+    try:
+        lines = (gitdir / "packed-refs").read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        return out
+    for line in lines:
+        if line.startswith(("#", "^")) or " " not in line:
+            continue
+        sha, name = line.split(" ", 1)
+        if _HEX.fullmatch(sha):
+            out[name.strip()] = sha
+    return out
+
+
+#: what a sync asks git once (who commits, the SSH command): forgotten when it ends
+_remembered: dict[tuple[str, str], Any] = {}
+_remembering = [0]
+
+
+class remembered:
+    """``with remembered():`` around a sync: git's configuration (who commits, the SSH
+    command) is asked once, not before each commit and each fetch or push."""
+
+    def __enter__(self) -> "remembered":
+        _remembering[0] += 1
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        _remembering[0] -= 1
+        if not _remembering[0]:
+            _remembered.clear()
+
+
+def _memo(what: str, directory: Path, make: Any) -> Any:
+    if not _remembering[0]:
+        return make()
+    key = (what, str(directory))
+    if key not in _remembered:
+        _remembered[key] = make()
+    return _remembered[key]
+
+
 def out(directory: Path, *args: str, env: dict[str, str] | None = None) -> str:
     return git(directory, *args, env=env).stdout.decode("utf-8", "replace").strip()
 
@@ -378,7 +459,9 @@ class CommitBatch:
             return []
         who = self._who()
         league_branch = branch(directory)
-        head_id = out(directory, "rev-parse", "--verify", "HEAD")
+        head_id = ref(directory, "HEAD")
+        if head_id is None:
+            raise LeagueError("this league's folder has no commit yet (git rev-parse HEAD)")
         stream: list[bytes] = []
         messages: list[str] = []
         done: set[str] = set()
@@ -460,7 +543,7 @@ def unpushed(directory: Path, league_branch: str) -> list[str]:
     """This laptop's own commits (not merges) the remote does not have yet, as of the
     last fetch: their messages, oldest first."""
     remote_ref = f"refs/remotes/{REMOTE}/{league_branch}"
-    has = git(directory, "rev-parse", "--verify", "-q", remote_ref, check=False).returncode == 0
+    has = ref(directory, remote_ref) is not None
     said = git(directory, "log", "--no-merges", "--reverse", "--format=%s",
                f"{remote_ref}..HEAD" if has else "HEAD", check=False)
     return said.stdout.decode("utf-8", "replace").splitlines() if said.returncode == 0 else []
@@ -559,6 +642,10 @@ def player_name() -> str:
 def identity(directory: Path) -> list[str]:
     """``-c user.name=... -c user.email=...`` when git knows no one (a fresh machine): the
     player's name (the OS user's) on this laptop, so the league's history says who."""
+    return list(_memo("identity", directory, lambda: _ask_identity(directory)))
+
+
+def _ask_identity(directory: Path) -> list[str]:
     said = git(directory, "config", "--get-regexp", r"^user\.(name|email)$", check=False)
     known = dict(line.split(" ", 1) for line in said.stdout.decode("utf-8", "replace").splitlines()
                  if " " in line)

@@ -37,6 +37,8 @@ from .git import fetch as _fetch
 from .git import identity as _identity
 from .git import need_git as _need_git
 from .git import out as _out
+from .git import ref as _ref
+from .git import remembered as _remembered
 
 if TYPE_CHECKING:
     from .store import CampaignHandle, Store
@@ -401,14 +403,7 @@ def _resume(directory: Path) -> None:
 
 def _tracked_at(directory: Path, commit: str) -> dict[str, str]:
     """path -> blob id of every file in ``commit``."""
-    out = git(directory, "ls-tree", "-r", "-z", commit).stdout.decode("utf-8", "replace")
-    files = {}
-    for item in out.split("\0"):
-        if not item:
-            continue
-        head, path = item.split("\t", 1)
-        files[path] = head.split()[2]
-    return files
+    return {path: blob for path, (_mode, blob) in _tree(directory, commit).items()}
 
 
 def _bring_files_to(handle: "CampaignHandle", old: str, new: str) -> list[str]:
@@ -450,6 +445,19 @@ def _bring_files_to(handle: "CampaignHandle", old: str, new: str) -> list[str]:
 
 
 def sync(handle: "CampaignHandle", choices: dict[str, str] | None = None) -> SyncResult:
+    """See :func:`_sync` (git's configuration asked once for the whole sync)."""
+    with _remembered():
+        return _sync(handle, choices)
+
+
+def _head(directory: Path) -> str:
+    found = _ref(directory, "HEAD")
+    if found is None:
+        raise LeagueError("this league's folder has no commit yet (git rev-parse HEAD)")
+    return found
+
+
+def _sync(handle: "CampaignHandle", choices: dict[str, str] | None = None) -> SyncResult:
     """Share the open campaign with its league (see the module's text). LeagueError
     when it cannot: the local campaign is then as it was, or fully synced.
 
@@ -474,7 +482,7 @@ def sync(handle: "CampaignHandle", choices: dict[str, str] | None = None) -> Syn
     result.refused = list(getattr(handle, "league_refused", []))
     from . import league_undo
 
-    own = _out(directory, "rev-parse", "HEAD")  # (what `league undo` goes back to: saves.league_undo)
+    own = _head(directory)  # (what `league undo` goes back to: saves.league_undo)
     for attempt in range(PUSH_TRIES):
         fetched = _fetch(directory)
         if fetched.returncode != 0:
@@ -483,10 +491,11 @@ def sync(handle: "CampaignHandle", choices: dict[str, str] | None = None) -> Syn
                               "Your campaign is unchanged here (your changes are committed locally); "
                               "sync again once the remote can be reached.", scrub(said.strip()))
         remote_ref = f"refs/remotes/{REMOTE}/{league_branch}"
-        has_remote = git(directory, "rev-parse", "--verify", "-q", remote_ref, check=False).returncode == 0
-        head = _out(directory, "rev-parse", "HEAD")
-        if has_remote:
-            theirs = _out(directory, "rev-parse", remote_ref)
+        remote_at = _ref(directory, remote_ref)
+        has_remote = remote_at is not None
+        head = _head(directory)
+        if remote_at is not None:
+            theirs = remote_at
             base = git(directory, "merge-base", head, theirs, check=False)
             if base.returncode != 0:
                 raise LeagueError("the remote holds another campaign's league (no history in "
@@ -535,13 +544,13 @@ def sync(handle: "CampaignHandle", choices: dict[str, str] | None = None) -> Syn
                 if handle._numbers:  # two battles said the same number: told apart, as everywhere
                     handle.save()
                     result.committed += commit_local(handle)
-                league_undo.note(directory, own, _out(directory, "rev-parse", "HEAD"), pushed=False)
+                league_undo.note(directory, own, _head(directory), pushed=False)
         ours = unpushed(directory, league_branch)
         _refuse_broken(directory, remote_ref if has_remote else _root(directory), "HEAD",
                        "not pushed: this laptop has")
-        onto = _out(directory, "rev-parse", remote_ref) if has_remote else ""  # (before: git push moves it)
+        onto = _ref(directory, remote_ref) or ""  # (before: git push moves it)
         if push(directory, league_branch):  # (False: another laptop pushed first: again)
-            now = _out(directory, "rev-parse", "HEAD")
+            now = _head(directory)
             if ours or now != own:
                 league_undo.note(directory, own, now, pushed=True, onto=onto)
             git(directory, "update-ref", remote_ref, "HEAD", check=False)
@@ -607,7 +616,15 @@ def _refuse_broken(directory: Path, old: str, new: str, where: str) -> None:
 Blobs = dict[str, tuple[str, str]]  # path -> (mode, blob id)
 
 
+_TREES: dict[tuple[str, str], Blobs] = {}  # (folder, commit id) -> its files (a commit never changes)
+
+
 def _tree(directory: Path, commit: str) -> Blobs:
+    """path -> (mode, blob id) of every file in ``commit`` (a commit id: asked of git
+    once a sync, a sync reads HEAD's three times)."""
+    key = (str(directory), commit)
+    if key in _TREES:
+        return dict(_TREES[key])
     out = git(directory, "ls-tree", "-r", "-z", commit).stdout.decode("utf-8", "replace")
     files: Blobs = {}
     for item in out.split("\0"):
@@ -615,6 +632,10 @@ def _tree(directory: Path, commit: str) -> Blobs:
             head, path = item.split("\t", 1)
             mode, _kind, blob = head.split()
             files[path] = (mode, blob)
+    if re.fullmatch(r"[0-9a-f]{40}", commit):
+        if len(_TREES) >= 8:
+            del _TREES[next(iter(_TREES))]
+        _TREES[key] = dict(files)
     return files
 
 
@@ -754,25 +775,15 @@ def _cat(directory: Path, blobs: list[str]) -> list[bytes]:
 def _folded(directory: Path, merged: Blobs, ours: Blobs) -> tuple[Blobs, Any]:
     """``merged`` with its gang files the fold of its records (``saves.league_records``),
     and that fold; LeagueError when a folded gang would not load (nothing written,
-    nothing pushed)."""
+    nothing pushed). The fold goes on from the last one put aside
+    (``records.kept_fold``) where it can: only the records it did not fold are read and
+    folded; else every record is folded again."""
+    from . import league_records
     from .league_records import fold_texts, is_record
-    from .records import Refs, read_named
+    from .records import Refs, keep_fold, kept_fold, read_named
 
     refs = Refs({})
-    local, _problems = read_named(directory, refs.number_of)  # (parsed once: .cache)
-    known = {}
-    texts: dict[str, str] = {}
-    remote: list[str] = []
-    for path, (_mode, blob) in merged.items():
-        if not is_record(path):
-            continue
-        name = path[len(RECORDS_DIR) + 1:]
-        if ours.get(path, ("", ""))[1] == blob and name in local:
-            known[path] = local[name]
-            continue
-        remote.append(path)
-    for path, body in zip(remote, _cat(directory, [merged[p][1] for p in remote])):
-        texts[path] = body.decode("utf-8", "replace")
+    blobs = {path: blob for path, (_mode, blob) in merged.items() if is_record(path)}
     old = {}
     for path in ours:
         if path.startswith(GANGS_DIR + "/"):
@@ -780,10 +791,42 @@ def _folded(directory: Path, merged: Blobs, ours: Blobs) -> tuple[Blobs, Any]:
                 old[path] = (directory / path).read_text(encoding="utf-8")
             except (OSError, UnicodeDecodeError):
                 pass
+
+    def read(paths: list[str]) -> dict[str, str]:
+        """Each record file's text: this laptop's file where it holds the merge's, else git's."""
+        texts: dict[str, str] = {}
+        fetch: list[str] = []
+        for path in paths:
+            if ours.get(path, ("", ""))[1] == blobs[path]:
+                try:
+                    texts[path] = (directory / path).read_text(encoding="utf-8")
+                    continue
+                except (OSError, UnicodeDecodeError):
+                    pass
+            fetch.append(path)
+        for path, body in zip(fetch, _cat(directory, [blobs[p] for p in fetch])):
+            texts[path] = body.decode("utf-8", "replace")
+        return texts
+
+    folded = None
+    kept = kept_fold(directory)
     try:
-        folded = fold_texts(directory, texts, old, known, refs)
+        if kept is not None:
+            folded = league_records.fold_on(directory, kept, blobs, read, old, refs)
+        if folded is None:
+            local, _problems = read_named(directory, refs.number_of)  # (parsed once: .cache)
+            known = {}
+            remote: list[str] = []
+            for path, blob in blobs.items():
+                name = path[len(RECORDS_DIR) + 1:]
+                if ours.get(path, ("", ""))[1] == blob and name in local:
+                    known[path] = local[name]
+                else:
+                    remote.append(path)
+            folded = fold_texts(directory, read(remote), old, known, refs, blobs)
     except SaveError as error:
         raise LeagueError(f"the merged league would not load ({error}); nothing was changed") from None
+    keep_fold(directory, folded.state_records, folded.state)
     out = {p: v for p, v in merged.items() if not p.startswith(GANGS_DIR + "/")}
     made: list[tuple[str, str]] = []
     for path, text in folded.gangs.items():
@@ -921,7 +964,10 @@ def _commit_files(directory: Path, files: Blobs, head: str, theirs: str, conflic
     message = "Merged the league"
     if conflicts:
         message += "\n\nChosen by the Arbitrator:\n" + "".join(f"- {p}: {choices[p]}\n" for p in conflicts)
-    return _out(directory, *_identity(directory), "commit-tree", tree, "-p", head, "-p", theirs, "-m", message)
+    made = _out(directory, *_identity(directory), "commit-tree", tree, "-p", head, "-p", theirs, "-m", message)
+    if re.fullmatch(r"[0-9a-f]{40}", made):  # (its files: the merge's, not asked of git again)
+        _TREES[(str(directory), made)] = dict(files)
+    return made
 
 
 def _out_env(directory: Path, env: dict[str, str], *args: str) -> str:

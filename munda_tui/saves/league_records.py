@@ -26,11 +26,18 @@ class Folded:
 
     gangs: dict[str, str]  # gang file path -> its text
     fold: folding.Fold
-    records: dict[str, Record] = field(default_factory=dict)  # id -> record
+    records: dict[str, Record] = field(default_factory=dict)  # id -> record (of those read here)
     problems: list[str] = field(default_factory=list)  # record files refused (path:line:col: why)
+    #: the fold put aside (``rules.history.fold.fold_state``) and the record files it
+    #: folded (name -> git blob id); None when a record's file name is not its own
+    state: dict[str, Any] | None = None
+    state_records: dict[str, str] | None = None
 
 
-def parse_records(texts: Mapping[str, str], refs: Any) -> tuple[dict[str, Record], list[str]]:
+def parse_records(texts: Mapping[str, str], refs: Any,
+                  names: dict[str, str] | None = None) -> tuple[dict[str, Record], list[str]]:
+    """The records of ``texts`` (path -> text) by id, and the files that do not load;
+    ``names``, when given, gets each record's id -> its file's path."""
     from . import records
 
     out: dict[str, Record] = {}
@@ -46,26 +53,100 @@ def parse_records(texts: Mapping[str, str], refs: Any) -> tuple[dict[str, Record
             problems.append(f"{path}:1:1: {error}")
             continue
         out[r.id] = r
+        if names is not None:
+            names[r.id] = path
     return out, problems
 
 
 def fold_texts(directory: Path, record_texts: Mapping[str, str], old_gangs: Mapping[str, str],
-               known: Mapping[str, Record] | None = None, refs: Any = None) -> Folded:
+               known: Mapping[str, Record] | None = None, refs: Any = None,
+               blobs: Mapping[str, str] | None = None) -> Folded:
     """The gang files (path -> text) the records (path -> text) fold to; ``old_gangs``
     this laptop's gang files (their comments kept where the fold leaves a gang as it is);
-    ``known``: records already read (path -> record, read through ``refs``).
-    A record file that does not load is left out and named in ``problems``; a folded
-    gang that would not load raises SaveError (never written, never pushed)."""
-    from . import cache
-    from .errors import SaveError
-    from .folder import gang_file_name, gang_text_and_data, load_gang_file, parsed_gang
+    ``known``: records already read (path -> record, read through ``refs``); ``blobs``:
+    each record file's git blob id (path -> id), to put the fold aside
+    (:attr:`Folded.state`). A record file that does not load is left out and named in
+    ``problems``; a folded gang that would not load raises SaveError (never written,
+    never pushed)."""
     from .records import FileCodec, Refs
 
     refs = refs or Refs({})
-    recs, problems = parse_records(record_texts, refs)
-    for r in (known or {}).values():
-        recs.setdefault(r.id, r)
-    result = folding.fold(recs.values(), FileCodec(refs))
+    paths: dict[str, str] = {}
+    recs, problems = parse_records(record_texts, refs, paths)
+    for path, r in (known or {}).items():
+        if r.id not in recs:
+            recs[r.id] = r
+            paths[r.id] = path
+    result, state = folding.fold_state(recs.values(), FileCodec(refs))
+    folded = Folded(gang_texts(directory, result, old_gangs), result, recs, problems)
+    if blobs is not None:
+        folded.state, folded.state_records = state, _named_blobs(recs.values(), paths, blobs)
+    return folded
+
+
+def _named_blobs(recs: Any, paths: Mapping[str, str], blobs: Mapping[str, str]) -> dict[str, str] | None:
+    """Each record's file name -> its blob id; None when a record is not in the file its
+    id and date name (the kept fold goes by file names: ``records.kept_fold``)."""
+    from .records import file_name
+
+    out: dict[str, str] = {}
+    for r in recs:
+        path = paths.get(r.id, "")
+        name = path[len(RECORDS_DIR) + 1:]
+        if name != file_name(r) or path not in blobs:
+            return None
+        out[name] = blobs[path]
+    return out
+
+
+def fold_on(directory: Path, kept: Mapping[str, Any], record_blobs: Mapping[str, str],
+            read: Any, old_gangs: Mapping[str, str], refs: Any) -> Folded | None:
+    """The records of ``record_blobs`` (path -> git blob id) folded on from the fold put
+    aside (``kept``: :func:`records.kept_fold`'s): only the records it has not folded
+    are read (``read``: paths -> their texts) and folded, and only the gangs they name
+    made again. None where that cannot be (a record it folded changed or went, a new one
+    sorts before its last, an answer to one it folded): fold them all.
+    The result is :func:`fold_texts`'s (tests/rules/history/test_fold_on.py)."""
+    from .records import FileCodec
+
+    folded_blobs: Mapping[str, str] = kept["records"]
+    prefix = RECORDS_DIR + "/"
+    if any(record_blobs.get(prefix + name) != blob for name, blob in folded_blobs.items()):
+        return None
+    new = [p for p in record_blobs if p[len(prefix):] not in folded_blobs]
+    paths: dict[str, str] = {}
+    recs, problems = parse_records(read(new), refs, paths)
+    by_id = {name[11:-5]: prefix + name for name in folded_blobs}  # (<date>-<id>.toml: checked when kept)
+    asked: dict[str, Record] = {}
+
+    def record(rid: str) -> Record:
+        if rid not in asked:
+            path = by_id[rid]
+            found, _bad = parse_records(read([path]), refs)
+            if rid not in found:
+                raise KeyError(rid)
+            asked[rid] = found[rid]
+        return asked[rid]
+
+    try:
+        result, state = folding.fold_on(kept["state"], recs.values(), FileCodec(refs), record)
+    except ValueError:
+        return None
+    folded = Folded(gang_texts(directory, result, old_gangs), result, recs, problems)
+    named = _named_blobs(recs.values(), paths, record_blobs)
+    if named is not None:
+        folded.state, folded.state_records = state, {**folded_blobs, **named}
+    return folded
+
+
+def gang_texts(directory: Path, result: folding.Fold, old_gangs: Mapping[str, str]) -> dict[str, str]:
+    """Each gang file's text (path -> text) as the fold ``result`` has the gang: this
+    laptop's text (``old_gangs``) where it holds the same, else made and loaded
+    (SaveError: a gang that does not load)."""
+    from . import cache
+    from .errors import SaveError
+    from .folder import gang_file_name, gang_text_and_data, load_gang_file, parsed_gang
+
     gangs: dict[str, str] = {}
     for gid, data in result.gangs.items():
         path = f"{GANGS_DIR}/{gang_file_name(gid)}"
@@ -84,7 +165,7 @@ def fold_texts(directory: Path, record_texts: Mapping[str, str], old_gangs: Mapp
             load_gang_file(directory / path, text)  # (SaveError: a gang that does not load)
             cache.remember_parse(directory / path, text, parsed_gang(directory / path, text))
         gangs[path] = text
-    return Folded(gangs, result, recs, problems)
+    return gangs
 
 
 def is_record(path: str) -> bool:
@@ -137,4 +218,4 @@ def news(handle: Any, before: tuple[set[tuple[str, int]], set[tuple[str, str]]])
     return out
 
 
-__all__ = ["Folded", "fold_texts", "is_record", "parse_records", "record_of", "news", "snapshot"]
+__all__ = ["Folded", "fold_on", "fold_texts", "gang_texts", "is_record", "parse_records", "record_of", "news", "snapshot"]

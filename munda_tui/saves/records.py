@@ -209,6 +209,47 @@ def read_named(directory: Path, number_of: Any = None,
     return records, problems
 
 
+FOLD_FILE = "fold-state.json"  # .cache/: the last fold put aside, to fold on from (a sync)
+FOLD_VERSION = 1
+
+
+def blob_id(data: bytes) -> str:
+    """A file's git blob id (what ``git hash-object`` says of ``data``)."""
+    return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+
+
+def kept_fold(directory: Path) -> dict[str, Any] | None:
+    """The last fold put aside (``league_records.fold_on``): ``records`` (each record
+    file it folded: name -> blob id) and ``state``; None when there is none that reads."""
+    try:
+        data = _json((directory / ".cache" / FOLD_FILE).read_bytes())
+    except (OSError, ValueError):
+        return None
+    if (not isinstance(data, dict) or data.get("v") != FOLD_VERSION or not isinstance(data.get("records"), dict)
+            or not isinstance(data.get("state"), dict)):
+        return None
+    return data
+
+
+def keep_fold(directory: Path, folded_records: Mapping[str, str] | None, state: Mapping[str, Any] | None) -> None:
+    """Put the fold aside (see :func:`kept_fold`); a fold that cannot be (a record not in
+    the file its name says) leaves none, so the next sync folds every record."""
+    import msgspec
+
+    from .atomic import atomic_write_bytes
+
+    path = directory / ".cache" / FOLD_FILE
+    try:
+        if folded_records is None or state is None:
+            path.unlink(missing_ok=True)
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(path, msgspec.json.encode({"v": FOLD_VERSION, "records": folded_records, "state": state}),
+                           durable=False)  # (a cache: lost, the next sync folds every record)
+    except (OSError, WriteFailed, ValueError, TypeError):
+        pass
+
+
 def _json(raw: bytes) -> Any:
     """JSON's data (ValueError where it is not JSON): msgspec's decoder, several times
     json's speed on the 2,000 records' data, json's where msgspec does not take it (NaN)."""
@@ -556,7 +597,8 @@ def on_open(handle: Any, backup_dir_of: Any) -> None:
             _read_again(handle, keeper.battles)
         return
     refs = handle_refs(handle)
-    recs, problems = read_records(handle.path, refs.number_of)
+    named, problems = read_named(handle.path, refs.number_of)
+    recs = list(named.values())
     current = _current(handle)
     new: list[Record] = []
     by = player()
@@ -565,7 +607,7 @@ def on_open(handle: Any, backup_dir_of: Any) -> None:
         for gid, data in current.items():
             new.append(start_record(gid, data, by, "the gang as it was when the campaign began keeping records"))
         new += [r for r in _migrated_battles(handle) if r.id not in have]
-    result = folding.fold([*recs, *new], FileCodec(refs))
+    result, state = folding.fold_state([*recs, *new], FileCodec(refs))
     last = keeper.agreed if keeper.agreed is not None else keeper.last_gangs()
     known = {r.gang for r in [*recs, *new] if r.gang}
     rewrite: dict[str, dict[str, Any]] = {}
@@ -604,7 +646,7 @@ def on_open(handle: Any, backup_dir_of: Any) -> None:
             keeper.notices.append(f"gangs/{name} was edited outside munda-tui: recorded as a roster edit")
     if edits:
         new += edits
-        result = folding.fold([*recs, *new], FileCodec(refs))
+        result, state = folding.fold_state([*recs, *new], FileCodec(refs))
     if new or rewrite or deletes:
         tx = Transaction(handle.path)
         for r in new:
@@ -621,6 +663,7 @@ def on_open(handle: Any, backup_dir_of: Any) -> None:
         if tx:
             tx.commit()
     keeper.adopt(result, problems)
+    _keep_fold(handle.path, named, new, state)
     if rewrite or deletes or not numbered_as(handle, keeper.battles):
         _read_again(handle, keeper.battles)
     keeper.agree(handle._gang_texts)
@@ -630,6 +673,22 @@ def on_open(handle: Any, backup_dir_of: Any) -> None:
         for line in keeper.notices:
             notice(line)
         keeper.notices.clear()
+
+
+def _keep_fold(directory: Path, named: Mapping[str, Record], new: list[Record], state: dict[str, Any]) -> None:
+    """The open's fold put aside for the next sync to fold on from (``kept_fold``), with
+    each record file's blob id (the files read again: an open that folds reads them)."""
+    blobs: dict[str, str] = {}
+    for name, r in [*named.items(), *((file_name(r), r) for r in new)]:
+        if name != file_name(r):
+            keep_fold(directory, None, None)
+            return
+        try:
+            blobs[name] = blob_id((directory / RECORDS_DIR / name).read_bytes())
+        except OSError:
+            keep_fold(directory, None, None)
+            return
+    keep_fold(directory, blobs, state)
 
 
 def numbered_as(handle: Any, order: list[str]) -> bool:

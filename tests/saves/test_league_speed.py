@@ -41,9 +41,21 @@ def test_a_merge_folds_the_records_once_and_parses_each_gang_text_once(tmp_path:
     real_fold, real_parse = folding.fold, folder.parse_text
     parsed: Counter[str] = Counter()
 
+    real_state, real_on = folding.fold_state, folding.fold_on
+    on: list[int] = []
+
     def counted_fold(*args: Any, **kw: Any) -> Any:
         folds.append(1)
         return real_fold(*args, **kw)
+
+    def counted_state(*args: Any, **kw: Any) -> Any:
+        folds.append(1)
+        return real_state(*args, **kw)
+
+    def counted_on(*args: Any, **kw: Any) -> Any:
+        folds.append(1)
+        on.append(len(list(args[1])))
+        return real_on(*args, **kw)
 
     def counted_parse(path: Path, text: str) -> Any:
         if path.parent.name == "gangs":
@@ -52,12 +64,15 @@ def test_a_merge_folds_the_records_once_and_parses_each_gang_text_once(tmp_path:
 
     with bo.open_campaign("club-league") as handle:
         monkeypatch.setattr(folding, "fold", counted_fold)
+        monkeypatch.setattr(folding, "fold_state", counted_state)
+        monkeypatch.setattr(folding, "fold_on", counted_on)
         monkeypatch.setattr(folder, "parse_text", counted_parse)
         monkeypatch.setattr(folder, "_PARSED", {}, raising=False)  # (what this process parsed before: forgotten)
         result = sync(handle)
         monkeypatch.undo()
         assert result.pushed and len(result.received) >= 1
         assert len(folds) == 1, "the campaign read after the merge folded its records again"
+        assert on == [2], "the merge did not fold on from the fold the open put aside (only the two new records)"
         assert parsed and max(parsed.values()) == 1, "a gang text was parsed more than once"
         taken = (handle.questions, handle._records.battles, handle._records.heads, handle._records.problems,
                  handle.battle_numbers_by_stem(), [g.credits for g in handle.campaign.gangs])

@@ -376,170 +376,334 @@ def _check_battle_change(campaign: Campaign, ch: Mapping[str, Any], r: Record, s
 def fold(records: Iterable[Record], codec: GangCodec) -> Fold:
     """Fold ``records`` (any order: they are sorted by (date, id)) into gangs."""
     ordered = sorted(records, key=lambda r: r.key)
-    corrections: dict[tuple[str, int], Record] = {}
+    state = _Folding(codec, _corrections(ordered))
+    for r in ordered:
+        state.step(r)
+    return state.result(ordered)
+
+
+def _corrections(ordered: Iterable[Record]) -> dict[tuple[str, int], Record]:
+    """(record answered, its change) -> the answer that counts (the latest)."""
+    out: dict[tuple[str, int], Record] = {}
     for r in ordered:
         if r.kind == "correction":
-            corrections[(r.target, r.index)] = r  # (the latest answer counts)
-    campaign = Campaign(id="fold", name="fold")
-    orders: dict[str, int] = {}
-    plain: dict[str, dict[str, Any]] = {}  # gang id -> file data, while no battle changed it
-    heads: dict[str, tuple[str, str]] = {}
-    battles: list[str] = []
-    applied: list[str] = []
-    questions: list[Question] = []
-    answered: list[tuple[Record, Record]] = []
-    status_by: dict[tuple[str, str], str] = {}  # (gang, fighter) -> battle that last set it
-    used: set[tuple[str, int]] = set()
+            out[(r.target, r.index)] = r
+    return out
 
-    def gang_obj(gid: str) -> Gang | None:
-        return next((g for g in campaign.gangs if g.id == gid), None)
 
-    def ask(r: Record, index: int, clash: Clash, ch: Mapping[str, Any], gid: str) -> None:
-        gang = gang_obj(gid)
+class _Folding:
+    """The fold under way: the gangs reached so far and what the fold has said. It can
+    be put aside as plain data (:meth:`state`) after the last record of a fold and taken
+    up again (:meth:`resume`) to fold the records that sort after it: the same as
+    folding every record again (``fold_on``)."""
+
+    def __init__(self, codec: GangCodec, corrections: dict[tuple[str, int], Record]) -> None:
+        self.codec = codec
+        self.corrections = corrections
+        self.campaign = Campaign(id="fold", name="fold")
+        self.seq: list[str] = []  # gang ids in the fold's order of gangs
+        self.lazy: dict[str, dict[str, Any]] = {}  # gang id -> file data not decoded yet (a resumed fold)
+        self.orders: dict[str, int] = {}
+        self.plain: dict[str, dict[str, Any]] = {}  # gang id -> file data, while no battle changed it
+        self.heads: dict[str, tuple[str, str]] = {}
+        self.battles: list[str] = []
+        self.applied: list[str] = []
+        self.questions: list[Question] = []
+        self.answered: list[tuple[Record, Record]] = []
+        self.status_by: dict[tuple[str, str], str] = {}  # (gang, fighter) -> battle that last set it
+        self.battle_keys: dict[str, tuple[str, str]] = {}
+
+    # --- the gangs ---
+
+    def gang_obj(self, gid: str) -> Gang | None:
+        if gid in self.lazy:
+            self._decode(gid)
+        return next((g for g in self.campaign.gangs if g.id == gid), None)
+
+    def _decode(self, gid: str) -> None:
+        data = self.lazy.pop(gid)
+        self.campaign.gangs.append(self.codec.decode(data))
+
+    def _named(self, r: Record) -> None:
+        """Every gang ``r`` names decoded (a resumed fold decodes only those it needs)."""
+        if not self.lazy:
+            return
+        for gid in [r.gang, *(str(ch.get(k) or "") for ch in r.changes for k in ("gang", "to_gang", "from_gang"))]:
+            if gid in self.lazy:
+                self._decode(gid)
+
+    def _drop(self, gid: str) -> None:
+        self.campaign.gangs = [g for g in self.campaign.gangs if g.id != gid]
+        self.lazy.pop(gid, None)
+        if gid in self.seq:
+            self.seq.remove(gid)
+
+    # --- the records ---
+
+    def ask(self, r: Record, index: int, clash: Clash, ch: Mapping[str, Any], gid: str) -> None:
+        gang = self.gang_obj(gid)
         fighter = None
         if gang is not None and clash.fighter:
             fighter = _fighter_of(gang, clash.fighter) or _fallen_of(gang, clash.fighter)
-        names = {g.id: g.name for g in campaign.gangs}
-        questions.append(Question(r.id, index, clash.kind, gid, clash.fighter, r.battle,
-                                  change_words(ch, lambda g: names.get(g, g), fighter.name if fighter else ""),
-                                  clash.why, clash.choices, clash.other, r.kind, r.by, r.date))
+        names = {g.id: g.name for g in self.campaign.gangs}
+        self.questions.append(Question(r.id, index, clash.kind, gid, clash.fighter, r.battle,
+                                       change_words(ch, lambda g: names.get(g, g), fighter.name if fighter else ""),
+                                       clash.why, clash.choices, clash.other, r.kind, r.by, r.date))
 
-    def correction(r: Record, index: int) -> Record | None:
-        c = corrections.get((r.id, index))
-        if c is not None:
-            used.add((r.id, index))
-        return c
+    def correction(self, r: Record, index: int) -> Record | None:
+        return self.corrections.get((r.id, index))
 
-    for r in ordered:
+    def step(self, r: Record) -> None:
+        if r.kind == "battle" and r.battle:
+            self.battle_keys[r.battle] = r.key
         if r.kind == "correction":
-            continue
+            return
+        self._named(r)
         if r.kind == "start":
-            gid = r.gang
-            if gid in orders:
-                c = correction(r, 0)
-                if c is None or c.answer != KEEP:
-                    if c is None:
-                        ask(r, 0, Clash("start", "the gang has another starting roster (made on another "
-                                        "laptop)", (VOID, KEEP)), {"op": "start", "path": []}, gid)
-                    else:
-                        answered.append((c, r))
-                    continue
-                answered.append((c, r))
-                campaign.gangs = [g for g in campaign.gangs if g.id != gid]
-            data = dict(r.data or {})
-            try:
-                gang = codec.decode(data)
-            except ValueError as error:
-                ask(r, 0, Clash("invalid", f"the starting roster does not load: {error}"), {"op": "start", "path": []}, gid)
-                continue
-            order = data.get("order", 0)
-            orders[gid] = order if type(order) is int else 0
-            campaign.gangs.append(gang)
-            plain[gid] = _copy(data)  # (as the record holds it: a hand-made file too)
-            heads[gid] = r.key
-            applied.append(r.id)
-            continue
-        if r.kind == "remove":
-            if r.gang in orders:
-                campaign.gangs = [g for g in campaign.gangs if g.id != r.gang]
-                del orders[r.gang]
-                plain.pop(r.gang, None)
-                heads.pop(r.gang, None)
-            applied.append(r.id)
-            continue
-        if r.kind == "edit":
-            gid = r.gang
-            edited = gang_obj(gid)
-            if edited is None:
-                c = correction(r, 0)
+            self._start(r)
+        elif r.kind == "remove":
+            if r.gang in self.orders:
+                self._drop(r.gang)
+                del self.orders[r.gang]
+                self.plain.pop(r.gang, None)
+                self.heads.pop(r.gang, None)
+            self.applied.append(r.id)
+        elif r.kind == "edit":
+            self._edit(r)
+        elif r.kind == "battle":
+            self._battle(r)
+
+    def _start(self, r: Record) -> None:
+        gid = r.gang
+        if gid in self.orders:
+            c = self.correction(r, 0)
+            if c is None or c.answer != KEEP:
                 if c is None:
-                    ask(r, 0, Clash("missing", "the gang is not in the campaign"), {"op": "edit", "path": []}, gid)
+                    self.ask(r, 0, Clash("start", "the gang has another starting roster (made on another "
+                                         "laptop)", (VOID, KEEP)), {"op": "start", "path": []}, gid)
                 else:
-                    answered.append((c, r))
-                continue
-            data = plain.get(gid) or codec.encode(edited, orders[gid])
-            work = _copy(data)
-            stopped = False
-            for n, op in enumerate(r.changes):
-                c = correction(r, n)
-                if c is not None:
-                    answered.append((c, r))
-                    if c.answer == VOID:
-                        continue
-                    if c.answer == AMOUNT and op.get("op") == "add":
-                        op = {**op, "amount": c.amount}
-                try:
-                    apply_op(work, op)
-                except PatchError as error:
-                    if c is not None and c.answer == KEEP and error.kind == "credits":
-                        continue  # (kept as it is: the Arbitrator's call)
-                    fighter = ""
-                    path = list(op.get("path") or [])
-                    if len(path) >= 2 and path[0] in ID_LISTS:
-                        fighter = str(path[1])
-                    choices = (VOID, AMOUNT) if error.kind == "credits" else (VOID,)
-                    ask(r, n, Clash(error.kind, error.why, choices, fighter), op, gid)
-                    stopped = True
-                    break
+                    self.answered.append((c, r))
+                return
+            self.answered.append((c, r))
+            self._drop(gid)
+        data = dict(r.data or {})
+        try:
+            gang = self.codec.decode(data)
+        except ValueError as error:
+            self.ask(r, 0, Clash("invalid", f"the starting roster does not load: {error}"),
+                     {"op": "start", "path": []}, gid)
+            return
+        order = data.get("order", 0)
+        self.orders[gid] = order if type(order) is int else 0
+        self.campaign.gangs.append(gang)
+        self.seq.append(gid)
+        self.plain[gid] = _copy(data)  # (as the record holds it: a hand-made file too)
+        self.heads[gid] = r.key
+        self.applied.append(r.id)
+
+    def _edit(self, r: Record) -> None:
+        gid = r.gang
+        edited = self.gang_obj(gid)
+        if edited is None:
+            c = self.correction(r, 0)
+            if c is None:
+                self.ask(r, 0, Clash("missing", "the gang is not in the campaign"), {"op": "edit", "path": []}, gid)
+            else:
+                self.answered.append((c, r))
+            return
+        data = self.plain.get(gid) or self.codec.encode(edited, self.orders[gid])
+        work = _copy(data)
+        stopped = False
+        for n, op in enumerate(r.changes):
+            c = self.correction(r, n)
+            if c is not None:
+                self.answered.append((c, r))
+                if c.answer == VOID:
+                    continue
+                if c.answer == AMOUNT and op.get("op") == "add":
+                    op = {**op, "amount": c.amount}
             try:
-                new = codec.decode(work)
-            except ValueError as error:
-                ask(r, len(r.changes), Clash("invalid", f"the edit leaves a gang that does not load: {error}"),
-                    {"op": "edit", "path": []}, gid)
-                continue
-            campaign.gangs = [new if g.id == gid else g for g in campaign.gangs]
-            order = work.get("order", orders[gid])
-            orders[gid] = order if type(order) is int else orders[gid]
-            plain[gid] = work
-            heads[gid] = r.key
-            if not stopped:
-                applied.append(r.id)
-            continue
-        if r.kind == "battle":
-            if r.battle and r.battle not in battles:
-                battles.append(r.battle)
-            touched: set[str] = set()
-            stopped = False
-            changed: set[str] = set()
-            for n, ch in enumerate(r.changes):
-                gid = str(ch.get("gang", ""))
-                c = correction(r, n)
-                if c is not None:
-                    answered.append((c, r))
-                    if c.answer == VOID:
-                        continue
-                    if c.answer == AMOUNT and "amount" in ch:
-                        ch = {**ch, "amount": c.amount}
-                try:
-                    if c is None or c.answer != KEEP:
-                        _check_battle_change(campaign, ch, r, status_by, touched)
-                    apply_change(campaign, change_from_data(ch))
-                except Clash as clash:
-                    ask(r, n, clash, ch, gid)
-                    stopped = True
-                    break
-                except (KeyError, ValueError, TypeError, AssertionError, IndexError) as error:
-                    ask(r, n, Clash("missing", f"it does not apply: {error}"), ch, gid)
-                    stopped = True
-                    break
-                changed.add(gid)
-                for other in ("to_gang", "from_gang"):
-                    if ch.get(other):
-                        changed.add(str(ch[other]))
-                if ch.get("fighter") and ch.get("kind") in ("status", "bury"):
-                    touched.add(str(ch["fighter"]))
-                    status_by[(gid, str(ch["fighter"]))] = r.battle
-            for gid in changed:
-                plain.pop(gid, None)
-                heads[gid] = r.key
-            if not stopped:
-                applied.append(r.id)
-            continue
-    gangs: dict[str, dict[str, Any]] = {}
-    for g in campaign.gangs:
-        gangs[g.id] = plain.get(g.id) or codec.encode(g, orders[g.id])
-    keys = {r.battle: r.key for r in ordered if r.kind == "battle" and r.battle}
-    return Fold(gangs, battles, applied, questions, heads, answered, keys)
+                apply_op(work, op)
+            except PatchError as error:
+                if c is not None and c.answer == KEEP and error.kind == "credits":
+                    continue  # (kept as it is: the Arbitrator's call)
+                fighter = ""
+                path = list(op.get("path") or [])
+                if len(path) >= 2 and path[0] in ID_LISTS:
+                    fighter = str(path[1])
+                choices = (VOID, AMOUNT) if error.kind == "credits" else (VOID,)
+                self.ask(r, n, Clash(error.kind, error.why, choices, fighter), op, gid)
+                stopped = True
+                break
+        try:
+            new = self.codec.decode(work)
+        except ValueError as error:
+            self.ask(r, len(r.changes), Clash("invalid", f"the edit leaves a gang that does not load: {error}"),
+                     {"op": "edit", "path": []}, gid)
+            return
+        self.campaign.gangs = [new if g.id == gid else g for g in self.campaign.gangs]
+        order = work.get("order", self.orders[gid])
+        self.orders[gid] = order if type(order) is int else self.orders[gid]
+        self.plain[gid] = work
+        self.heads[gid] = r.key
+        if not stopped:
+            self.applied.append(r.id)
+
+    def _battle(self, r: Record) -> None:
+        if r.battle and r.battle not in self.battles:
+            self.battles.append(r.battle)
+        touched: set[str] = set()
+        stopped = False
+        changed: set[str] = set()
+        for n, ch in enumerate(r.changes):
+            gid = str(ch.get("gang", ""))
+            c = self.correction(r, n)
+            if c is not None:
+                self.answered.append((c, r))
+                if c.answer == VOID:
+                    continue
+                if c.answer == AMOUNT and "amount" in ch:
+                    ch = {**ch, "amount": c.amount}
+            try:
+                if c is None or c.answer != KEEP:
+                    _check_battle_change(self.campaign, ch, r, self.status_by, touched)
+                apply_change(self.campaign, change_from_data(ch))
+            except Clash as clash:
+                self.ask(r, n, clash, ch, gid)
+                stopped = True
+                break
+            except (KeyError, ValueError, TypeError, AssertionError, IndexError) as error:
+                self.ask(r, n, Clash("missing", f"it does not apply: {error}"), ch, gid)
+                stopped = True
+                break
+            changed.add(gid)
+            for other in ("to_gang", "from_gang"):
+                if ch.get(other):
+                    changed.add(str(ch[other]))
+            if ch.get("fighter") and ch.get("kind") in ("status", "bury"):
+                touched.add(str(ch["fighter"]))
+                self.status_by[(gid, str(ch["fighter"]))] = r.battle
+        for gid in changed:
+            self.plain.pop(gid, None)
+            self.heads[gid] = r.key
+        if not stopped:
+            self.applied.append(r.id)
+
+    # --- the result, and the fold put aside ---
+
+    def _gang_data(self, gid: str) -> dict[str, Any]:
+        if gid in self.plain:
+            return self.plain[gid] or self.codec.encode(self._obj(gid), self.orders[gid])
+        if gid in self.lazy:
+            return self.lazy[gid]
+        return self.codec.encode(self._obj(gid), self.orders[gid])
+
+    def _obj(self, gid: str) -> Gang:
+        found = self.gang_obj(gid)
+        assert found is not None
+        return found
+
+    def result(self, ordered: list[Record]) -> Fold:
+        gangs = {gid: self._gang_data(gid) for gid in self.seq}
+        return Fold(gangs, list(self.battles), list(self.applied), list(self.questions), dict(self.heads),
+                    list(self.answered), dict(self.battle_keys))
+
+    def state(self, result: Fold, ordered: list[Record]) -> dict[str, Any]:
+        """The fold as plain data (``result``: its :meth:`result`; ``ordered``: every
+        record it folded, in order), to take up again."""
+        return {"v": STATE_VERSION,
+                "last": list(ordered[-1].key) if ordered else None, "ids": [r.id for r in ordered],
+                "corrections": [c.id for c in self.corrections.values()],
+                "gangs": [[gid, result.gangs[gid], gid in self.plain] for gid in self.seq],
+                "orders": dict(self.orders), "heads": {g: list(k) for g, k in self.heads.items()},
+                "battles": list(self.battles), "applied": list(self.applied),
+                "questions": [_question_data(q) for q in self.questions],
+                "answered": [[c.id, r.id] for c, r in self.answered],
+                "status_by": [[g, f, b] for (g, f), b in self.status_by.items()],
+                "battle_keys": {s: list(k) for s, k in self.battle_keys.items()}}
+
+    @classmethod
+    def resume(cls, state: Mapping[str, Any], codec: GangCodec, corrections: dict[tuple[str, int], Record],
+               record: Callable[[str], Record]) -> "_Folding":
+        """The fold put aside as ``state`` (KeyError, TypeError, ValueError where it is not
+        one); ``record``: a record it folded, by id (for the answers it had applied)."""
+        self = cls(codec, corrections)
+        for gid, data, is_plain in state["gangs"]:
+            if not isinstance(data, dict):
+                raise TypeError("a gang's data is not a table")
+            self.seq.append(str(gid))
+            self.lazy[str(gid)] = data
+            if is_plain:
+                self.plain[str(gid)] = data
+        self.orders = {str(g): int(o) for g, o in state["orders"].items()}
+        self.heads = {str(g): (str(k[0]), str(k[1])) for g, k in state["heads"].items()}
+        self.battles = [str(s) for s in state["battles"]]
+        self.applied = [str(i) for i in state["applied"]]
+        self.questions = [Question(**{**q, "choices": tuple(q["choices"])}) for q in state["questions"]]
+        self.answered = [(record(c), record(r)) for c, r in state["answered"]]
+        self.status_by = {(str(g), str(f)): str(b) for g, f, b in state["status_by"]}
+        self.battle_keys = {str(s): (str(k[0]), str(k[1])) for s, k in state["battle_keys"].items()}
+        if set(self.seq) != set(self.orders) or len(self.seq) != len(set(self.seq)):
+            raise ValueError("the gangs of a fold put aside do not agree")
+        return self
+
+
+STATE_VERSION = 1
+
+
+def _question_data(q: Question) -> dict[str, Any]:
+    from dataclasses import asdict
+
+    data = asdict(q)
+    data["choices"] = list(q.choices)
+    return data
+
+
+def fold_state(records: Iterable[Record], codec: GangCodec) -> tuple[Fold, dict[str, Any]]:
+    """:func:`fold`, and the fold put aside after its last record as plain data (for
+    :func:`fold_on`: the records that sort after it folded without folding these again)."""
+    ordered = sorted(records, key=lambda r: r.key)
+    state = _Folding(codec, _corrections(ordered))
+    for r in ordered:
+        state.step(r)
+    result = state.result(ordered)
+    return result, state.state(result, ordered)
+
+
+def fold_on(state: Mapping[str, Any], after: Iterable[Record], codec: GangCodec,
+            record: Callable[[str], Record]) -> tuple[Fold, dict[str, Any]]:
+    """What :func:`fold_state` gives for the records ``state`` folded and ``after``
+    together, from the fold put aside as ``state``: only ``after`` is folded (and the
+    gangs they name decoded). ``record``: a record ``state`` folded, by id (KeyError if
+    unknown; only the answers and what they answered are asked for). ValueError where
+    ``after`` cannot be folded on from ``state`` (one of them sorts before the last
+    record folded, or answers a record folded already; a state that does not read):
+    the caller folds every record again."""
+    new = sorted(after, key=lambda r: r.key)
+    try:
+        if state.get("v") != STATE_VERSION:
+            raise ValueError("another version")
+        last = state["last"]
+        ids = set(state["ids"])
+        if last is not None and new and new[0].key <= (last[0], last[1]):
+            raise ValueError("a new record sorts before the last one folded")
+        if any(r.id in ids for r in new):
+            raise ValueError("a record folded already")
+        if any(r.kind == "correction" and r.target in ids for r in new):
+            raise ValueError("a new answer to a record folded already")
+        before = [record(i) for i in state["corrections"]]
+        corrections = _corrections(sorted([*before, *new], key=lambda r: r.key))
+        folding = _Folding.resume(state, codec, corrections, record)
+        ordered_ids = [*state["ids"], *(r.id for r in new)]
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+        raise ValueError(f"the fold put aside cannot be folded on: {error!r}") from None
+    for r in new:
+        folding.step(r)
+    result = folding.result(new)
+    out = folding.state(result, new)
+    out["ids"] = ordered_ids
+    out["last"] = list(new[-1].key) if new else last
+    return result, out
 
 
 def assumed_statuses(before: Mapping[str, Mapping[str, Any]], changes: Iterable[Mapping[str, Any]]) -> dict[str, str]:
@@ -557,4 +721,4 @@ def assumed_statuses(before: Mapping[str, Mapping[str, Any]], changes: Iterable[
 
 
 __all__ = ["AMOUNT", "Fold", "GangCodec", "KEEP", "Question", "Record", "START_DATE", "VOID",
-           "apply_patch", "assumed_statuses", "change_words", "diff", "fold"]
+           "apply_patch", "assumed_statuses", "change_words", "diff", "fold", "fold_on", "fold_state"]
