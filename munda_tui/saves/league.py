@@ -826,7 +826,7 @@ def _folded(directory: Path, merged: Blobs, ours: Blobs) -> tuple[Blobs, Any]:
             folded = fold_texts(directory, read(remote), old, known, refs, blobs)
     except SaveError as error:
         raise LeagueError(f"the merged league would not load ({error}); nothing was changed") from None
-    keep_fold(directory, folded.state_records, folded.state)
+    keep_fold(directory, folded.state_records, folded.state, folded.gangs)
     out = {p: v for p, v in merged.items() if not p.startswith(GANGS_DIR + "/")}
     made: list[tuple[str, str]] = []
     for path, text in folded.gangs.items():

@@ -107,6 +107,7 @@ def fold_on(directory: Path, kept: Mapping[str, Any], record_blobs: Mapping[str,
     made again. None where that cannot be (a record it folded changed or went, a new one
     sorts before its last, an answer to one it folded): fold them all.
     The result is :func:`fold_texts`'s (tests/rules/history/test_fold_on.py)."""
+    from .folder import gang_file_name
     from .records import FileCodec
 
     folded_blobs: Mapping[str, str] = kept["records"]
@@ -128,21 +129,35 @@ def fold_on(directory: Path, kept: Mapping[str, Any], record_blobs: Mapping[str,
             asked[rid] = found[rid]
         return asked[rid]
 
+    untouched: set[str] = set()
     try:
-        result, state = folding.fold_on(kept["state"], recs.values(), FileCodec(refs), record)
+        result, state = folding.fold_on(kept["state"], recs.values(), FileCodec(refs), record, untouched)
     except ValueError:
         return None
-    folded = Folded(gang_texts(directory, result, old_gangs), result, recs, problems)
+    # (a gang the new records left as the kept fold has it, whose file is the text that
+    # fold made or kept: that text, not read again to compare)
+    texts = kept.get("texts") if isinstance(kept.get("texts"), dict) else {}
+    same = {path for path in (f"{GANGS_DIR}/{gang_file_name(gid)}" for gid in untouched)
+            if path in old_gangs and texts.get(path) == text_digest(old_gangs[path])}
+    folded = Folded(gang_texts(directory, result, old_gangs, same), result, recs, problems)
     named = _named_blobs(recs.values(), paths, record_blobs)
     if named is not None:
         folded.state, folded.state_records = state, {**folded_blobs, **named}
     return folded
 
 
-def gang_texts(directory: Path, result: folding.Fold, old_gangs: Mapping[str, str]) -> dict[str, str]:
+def text_digest(text: str) -> str:
+    """A gang file's text, in short (the kept fold's ``texts``)."""
+    import hashlib
+
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+def gang_texts(directory: Path, result: folding.Fold, old_gangs: Mapping[str, str],
+               kept: set[str] | frozenset[str] = frozenset()) -> dict[str, str]:
     """Each gang file's text (path -> text) as the fold ``result`` has the gang: this
-    laptop's text (``old_gangs``) where it holds the same, else made and loaded
-    (SaveError: a gang that does not load)."""
+    laptop's text (``old_gangs``) where it holds the same (known to: ``kept``), else
+    made and loaded (SaveError: a gang that does not load)."""
     from . import cache
     from .errors import SaveError
     from .folder import gang_file_name, gang_text_and_data, load_gang_file, parsed_gang
@@ -152,6 +167,9 @@ def gang_texts(directory: Path, result: folding.Fold, old_gangs: Mapping[str, st
         path = f"{GANGS_DIR}/{gang_file_name(gid)}"
         full = {"schema_version": codec.SCHEMA_VERSIONS[codec.GANG], **data}
         old = old_gangs.get(path)
+        if old is not None and path in kept:
+            gangs[path] = old
+            continue
         if old is not None:  # (a gang the fold left as this laptop has it: its file as it is)
             try:
                 same = cache.parsed(directory / path, old) == full
@@ -218,4 +236,4 @@ def news(handle: Any, before: tuple[set[tuple[str, int]], set[tuple[str, str]]])
     return out
 
 
-__all__ = ["Folded", "fold_on", "fold_texts", "gang_texts", "is_record", "parse_records", "record_of", "news", "snapshot"]
+__all__ = ["Folded", "fold_on", "fold_texts", "gang_texts", "text_digest", "is_record", "parse_records", "record_of", "news", "snapshot"]

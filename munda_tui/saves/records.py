@@ -231,9 +231,13 @@ def kept_fold(directory: Path) -> dict[str, Any] | None:
     return data
 
 
-def keep_fold(directory: Path, folded_records: Mapping[str, str] | None, state: Mapping[str, Any] | None) -> None:
-    """Put the fold aside (see :func:`kept_fold`); a fold that cannot be (a record not in
-    the file its name says) leaves none, so the next sync folds every record."""
+def keep_fold(directory: Path, folded_records: Mapping[str, str] | None, state: Mapping[str, Any] | None,
+              gang_texts: Mapping[str, str] | None = None) -> None:
+    """Put the fold aside (see :func:`kept_fold`) with the gang files' texts it made or
+    kept (``gang_texts``: path -> text; their digests); a fold that cannot be (a record
+    not in the file its name says) leaves none, so the next sync folds every record."""
+    from .league_records import text_digest
+
     import msgspec
 
     from .atomic import atomic_write_bytes
@@ -244,7 +248,9 @@ def keep_fold(directory: Path, folded_records: Mapping[str, str] | None, state: 
             path.unlink(missing_ok=True)
             return
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_bytes(path, msgspec.json.encode({"v": FOLD_VERSION, "records": folded_records, "state": state}),
+        texts = {p: text_digest(t) for p, t in (gang_texts or {}).items()}
+        atomic_write_bytes(path, msgspec.json.encode({"v": FOLD_VERSION, "records": folded_records, "state": state,
+                                                      "texts": texts}),
                            durable=False)  # (a cache: lost, the next sync folds every record)
     except (OSError, WriteFailed, ValueError, TypeError):
         pass
@@ -663,9 +669,9 @@ def on_open(handle: Any, backup_dir_of: Any) -> None:
         if tx:
             tx.commit()
     keeper.adopt(result, problems)
-    _keep_fold(handle.path, named, new, state)
     if rewrite or deletes or not numbered_as(handle, keeper.battles):
         _read_again(handle, keeper.battles)
+    _keep_fold(handle.path, named, new, state, {f"gangs/{n}": t for n, t in handle._gang_texts.items()})
     keeper.agree(handle._gang_texts)
     keeper.remember(handle._gang_texts)
     notice = handle.store.on_notice
@@ -675,7 +681,8 @@ def on_open(handle: Any, backup_dir_of: Any) -> None:
         keeper.notices.clear()
 
 
-def _keep_fold(directory: Path, named: Mapping[str, Record], new: list[Record], state: dict[str, Any]) -> None:
+def _keep_fold(directory: Path, named: Mapping[str, Record], new: list[Record], state: dict[str, Any],
+               gang_texts: Mapping[str, str]) -> None:
     """The open's fold put aside for the next sync to fold on from (``kept_fold``), with
     each record file's blob id (the files read again: an open that folds reads them)."""
     blobs: dict[str, str] = {}
@@ -688,7 +695,7 @@ def _keep_fold(directory: Path, named: Mapping[str, Record], new: list[Record], 
         except OSError:
             keep_fold(directory, None, None)
             return
-    keep_fold(directory, blobs, state)
+    keep_fold(directory, blobs, state, gang_texts)
 
 
 def numbered_as(handle: Any, order: list[str]) -> bool:

@@ -40,16 +40,38 @@ def _multiline(text: str, path: tuple[str, ...]) -> str:
 
 
 _SCALARS = frozenset({int, bool, float})
+_INT_MIN, _INT_MAX = -(2**63), 2**63 - 1
+#: texts and keys written before (a league's 50 gang files say "Autogun" and "xp" some
+#: thousand times): as they were written, not worked out again
+_WRITTEN: dict[str, str] = {}
+_KEYS: dict[str, str] = {}
+_MEMO_LIMIT = 65536
+
+
+def _key(k: str) -> str:
+    written = _KEYS.get(k)
+    if written is None:
+        written = key(k)
+        if len(_KEYS) < _MEMO_LIMIT:
+            _KEYS[k] = written
+    return written
 
 
 def _inline(value: Any, path: tuple[str, ...]) -> str:
     kind = type(value)  # (the exact scalar types first: an ABC check of each is slow)
     if kind is str:
-        return _multiline(value, path) if _multiline_ok(value) else scalar(value, path)
+        written = _WRITTEN.get(value)
+        if written is None:  # (a text that cannot be written raises: never remembered)
+            written = _multiline(value, path) if _multiline_ok(value) else scalar(value, path)
+            if len(_WRITTEN) < _MEMO_LIMIT and len(value) < 256 and value.isascii():
+                _WRITTEN[value] = written
+        return written
+    if kind is int and _INT_MIN <= value <= _INT_MAX:
+        return str(value)
     if kind in _SCALARS:
         return scalar(value, path)
     if isinstance(value, Mapping):
-        return "{" + ", ".join(f"{key(k)} = {_inline(v, (*path, k))}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{_key(k)} = {_inline(v, (*path, k))}" for k, v in value.items()) + "}"
     if isinstance(value, list):
         items = [_inline(v, (*path, str(i))) for i, v in enumerate(value)]
         if any(isinstance(v, Mapping) for v in value):
@@ -70,11 +92,11 @@ def _table(value: Mapping[str, Any], path: Path_, layout: Layout, out: list[str]
         sub = (*path, k)
         kind = type(v)
         if kind is str or kind in _SCALARS:
-            out.append(f"{key(k)} = {_inline(v, sub)}\n")
+            out.append(f"{_key(k)} = {_inline(v, sub)}\n")
         elif (isinstance(v, Mapping) and sub in layout.tables) or (sub in layout.arrays and _is_table_list(v)):
             later.append((k, v))
         else:
-            out.append(f"{key(k)} = {_inline(v, sub)}\n")
+            out.append(f"{_key(k)} = {_inline(v, sub)}\n")
     for k, v in later:
         sub = (*path, k)
         name = ".".join(key(p) for p in sub)

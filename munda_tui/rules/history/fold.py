@@ -671,14 +671,15 @@ def fold_state(records: Iterable[Record], codec: GangCodec) -> tuple[Fold, dict[
 
 
 def fold_on(state: Mapping[str, Any], after: Iterable[Record], codec: GangCodec,
-            record: Callable[[str], Record]) -> tuple[Fold, dict[str, Any]]:
+            record: Callable[[str], Record], untouched: set[str] | None = None) -> tuple[Fold, dict[str, Any]]:
     """What :func:`fold_state` gives for the records ``state`` folded and ``after``
     together, from the fold put aside as ``state``: only ``after`` is folded (and the
     gangs they name decoded). ``record``: a record ``state`` folded, by id (KeyError if
     unknown; only the answers and what they answered are asked for). ValueError where
     ``after`` cannot be folded on from ``state`` (one of them sorts before the last
     record folded, or answers a record folded already; a state that does not read):
-    the caller folds every record again."""
+    the caller folds every record again. ``untouched`` gets the gangs ``after`` left
+    as ``state`` has them (never decoded: their data is ``state``'s)."""
     new = sorted(after, key=lambda r: r.key)
     try:
         if state.get("v") != STATE_VERSION:
@@ -699,6 +700,8 @@ def fold_on(state: Mapping[str, Any], after: Iterable[Record], codec: GangCodec,
         raise ValueError(f"the fold put aside cannot be folded on: {error!r}") from None
     for r in new:
         folding.step(r)
+    if untouched is not None:
+        untouched.update(folding.lazy)
     result = folding.result(new)
     out = folding.state(result, new)
     out["ids"] = ordered_ids
