@@ -699,6 +699,42 @@ class LoadedFolder:
     problems: list[str]  # battle files left out (``path:line:col: why``)
 
 
+@dataclass
+class DecodedGangs:
+    """The gangs an open campaign decoded (file name -> its text then, the gang) and the
+    battles' numbers then (file stem -> number), for :func:`load_folder` to copy."""
+
+    texts: dict[str, str]
+    gangs: dict[str, m.Gang]
+    numbers: dict[str, int]
+
+    def copy(self, name: str, text: str, raw: dict[str, Any], number_of: Any,
+             campaign: m.Campaign | None) -> tuple[int, m.Gang] | None:
+        """(order, a copy of the gang) where the file ``name`` holds ``text`` as then and
+        every battle it names has the number it had; None: decode it."""
+        import pickle
+
+        gang = self.gangs.get(name)
+        place = raw.get("order", 0)
+        if gang is None or self.texts.get(name) != text or type(place) is not int:
+            return None
+        named: list[str] = []
+
+        def number(stem: str) -> int | None:
+            named.append(stem)
+            return None
+
+        gang_refs_from_file({k: v for k, v in raw.items() if k not in ("schema_version", "order")}, number)
+        if any(number_of(stem) != self.numbers.get(stem) for stem in named):
+            return None
+        if campaign is not None:
+            try:
+                campaign.check_reputation(gang.reputation)
+            except LimitError:
+                return None  # (decoded again: said at its line)
+        return place, pickle.loads(pickle.dumps(gang, protocol=pickle.HIGHEST_PROTOCOL))
+
+
 def check_settings(path: Path, text: str, data: dict[str, Any]) -> m.Campaign:
     """campaign.toml of the split folder, checked: the settings only, ``schema_version``
     2 (SaveError at the line that is wrong). A number that contradicts the folder's
@@ -795,14 +831,18 @@ def shown_numbers(placed: Sequence[tuple[int, str, str]], battle_order: list[str
 
 
 def load_folder(read: FolderRead, *, parse: Any = None, all_problems: list[str] | None = None,
-                settings: bool = True, battle_order: list[str] | None = None) -> LoadedFolder:
+                settings: bool = True, battle_order: list[str] | None = None,
+                decoded: "DecodedGangs | None" = None) -> LoadedFolder:
     """Decode a split folder (SaveError naming the file that is wrong). ``parse``: how a
     file's text is parsed (the cache's by default: ``munda-tui check`` writes nothing).
     ``all_problems``: given, every file that is wrong is added to it (campaign.toml,
     each gang file, each battle file left out) and the first of them raised after.
     ``battle_order``: the applied battles (their files' stems) in the order of the
     campaign's records (issue 30): numbered 1, 2, ... in that order, every other battle
-    after them in its own number's order; without it a battle keeps its file's number."""
+    after them in its own number's order; without it a battle keeps its file's number.
+    ``decoded``: the gangs as the campaign open now decoded them (a read again after a
+    sync): a gang whose file and battles' numbers are as they were is a copy of its
+    decoded self, not decoded again."""
     parse = parse or cache.parsed
     directory, text = read.directory, read.text
     path = directory / "campaign.toml"
@@ -864,7 +904,8 @@ def load_folder(read: FolderRead, *, parse: Any = None, all_problems: list[str] 
         gpath = directory / GANGS_DIR / name
         try:
             raw = parse(gpath, gtext)
-            place, gang = decode_gang(gpath, gtext, raw, shown_of.get, campaign)
+            again = decoded.copy(name, gtext, raw, shown_of.get, campaign) if decoded is not None else None
+            place, gang = again if again is not None else decode_gang(gpath, gtext, raw, shown_of.get, campaign)
             if gang.id in gang_files:
                 raise validation_error(gpath, gtext, ValidationError(
                     ("id",), f"gang id {gang.id!r} is also the id in {gang_files[gang.id]}"))

@@ -890,7 +890,12 @@ class CampaignHandle:
             self._migrate(loaded.version)
             self._open_records()
             return
-        found = folder.load_folder(read)  # (the next open writes .cache/decoded.json: not the sync)
+        by_id = {g.id: g for g in self.campaign.gangs}
+        decoded = folder.DecodedGangs(  # (a gang whose file is as read: copied, not decoded again)
+            {name: text for name, text in self._gang_texts.items()},
+            {name: by_id[gid] for gid, name in self._gang_files.items() if gid in by_id},
+            {folder.battle_stem(name): n for n, name in self._battle_files.items()})
+        found = folder.load_folder(read, decoded=decoded)  # (the next open writes .cache/decoded.json: not the sync)
         found.campaign.id = self.slug
         self.campaign = found.campaign
         self._doc = None

@@ -369,3 +369,23 @@ def test_the_collector_is_paused_while_a_campaign_is_read_then_as_it_was(store, 
     with pytest.raises(Exception):
         store.open_campaign(slug)
     assert gc.isenabled()
+
+
+def test_a_read_again_copies_a_gang_as_it_was_and_decodes_one_whose_battle_moved() -> None:
+    """A sync's read after the merge (``store.reload``) copies each gang whose file is
+    as the open read it (issue 30.9: not decoded again), but decodes again a gang that
+    names a battle whose number moved, and never hands out the open's own object."""
+    from munda_tui.rules.core.model import Fighter, Gang, LastingInjury
+    from munda_tui.saves.folder import DecodedGangs
+
+    gang = Gang(id="g1", name="Goliaths", fighters=[Fighter(id="f1", name="Thom",
+                                                          injuries=[LastingInjury("Eye Injury", battle=3)])])
+    raw = {"schema_version": 1, "order": 2, "id": "g1", "name": "Goliaths",
+           "fighters": [{"id": "f1", "name": "Thom", "injuries": [{"name": "Eye Injury", "battle": "b3"}]}]}
+    decoded = DecodedGangs({"g1.toml": "text"}, {"g1.toml": gang}, {"b3": 3})
+    place, copy_ = decoded.copy("g1.toml", "text", raw, {"b3": 3}.get, None)
+    assert place == 2 and copy_ == gang and copy_ is not gang
+    assert copy_.fighters[0] is not gang.fighters[0]
+    assert decoded.copy("g1.toml", "text", raw, {"b3": 4}.get, None) is None  # (its battle renumbered)
+    assert decoded.copy("g1.toml", "other text", raw, {"b3": 3}.get, None) is None  # (its file changed)
+    assert decoded.copy("g2.toml", "text", raw, {"b3": 3}.get, None) is None

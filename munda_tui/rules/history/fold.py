@@ -425,10 +425,11 @@ class _Folding:
         self.campaign.gangs.append(self.codec.decode(data))
 
     def _named(self, r: Record) -> None:
-        """Every gang ``r`` names decoded (a resumed fold decodes only those it needs)."""
+        """Every gang the battle ``r`` names decoded (a resumed fold decodes only those it
+        needs; an edit patches a gang's data, decoded after)."""
         if not self.lazy:
             return
-        for gid in [r.gang, *(str(ch.get(k) or "") for ch in r.changes for k in ("gang", "to_gang", "from_gang"))]:
+        for gid in [str(ch.get(k) or "") for ch in r.changes for k in ("gang", "to_gang", "from_gang")]:
             if gid in self.lazy:
                 self._decode(gid)
 
@@ -458,7 +459,6 @@ class _Folding:
             self.battle_keys[r.battle] = r.key
         if r.kind == "correction":
             return
-        self._named(r)
         if r.kind == "start":
             self._start(r)
         elif r.kind == "remove":
@@ -471,6 +471,7 @@ class _Folding:
         elif r.kind == "edit":
             self._edit(r)
         elif r.kind == "battle":
+            self._named(r)
             self._battle(r)
 
     def _start(self, r: Record) -> None:
@@ -503,15 +504,20 @@ class _Folding:
 
     def _edit(self, r: Record) -> None:
         gid = r.gang
-        edited = self.gang_obj(gid)
-        if edited is None:
+        lazy = self.lazy.get(gid)  # (a gang not decoded yet: its data is what it would encode to)
+        edited = self.gang_obj(gid) if lazy is None else None
+        if edited is None and lazy is None:
             c = self.correction(r, 0)
             if c is None:
                 self.ask(r, 0, Clash("missing", "the gang is not in the campaign"), {"op": "edit", "path": []}, gid)
             else:
                 self.answered.append((c, r))
             return
-        data = self.plain.get(gid) or self.codec.encode(edited, self.orders[gid])
+        if lazy is not None:
+            data = lazy
+        else:
+            assert edited is not None
+            data = self.plain.get(gid) or self.codec.encode(edited, self.orders[gid])
         work = _copy(data)
         stopped = False
         for n, op in enumerate(r.changes):
@@ -541,7 +547,11 @@ class _Folding:
             self.ask(r, len(r.changes), Clash("invalid", f"the edit leaves a gang that does not load: {error}"),
                      {"op": "edit", "path": []}, gid)
             return
-        self.campaign.gangs = [new if g.id == gid else g for g in self.campaign.gangs]
+        if gid in self.lazy:  # (not decoded meanwhile, by a question)
+            del self.lazy[gid]
+            self.campaign.gangs.append(new)
+        else:
+            self.campaign.gangs = [new if g.id == gid else g for g in self.campaign.gangs]
         order = work.get("order", self.orders[gid])
         self.orders[gid] = order if type(order) is int else self.orders[gid]
         self.plain[gid] = work

@@ -112,6 +112,8 @@ def _folded_on(records: list[Record], cut: int) -> tuple[folding.Fold, dict] | N
           ("edit", "2026-08-03", "g1", "f1", 10)], 4, 0)  # decoded again from its data)
 @example([("battle", "2026-08-01", [("credits", "g1", "f2", -90, "g1")], None),  # (an answer folded, then
           ("answer", "2026-08-02", 3, 0, AMOUNT, -5), ("battle", "2026-08-03", [], None)], 5, 0)  # kept)
+@example([("battle", "2026-08-01", [("credits", "g1", "f1", -60, "g1")], None),  # (an edit of a gang not
+          ("edit", "2026-08-03", "g1", "f1", 10)], 4, 0)  # decoded yet that stops at a clash)
 @given(st.lists(record, min_size=1, max_size=16), st.integers(0, 40), st.integers(0, 3))
 def test_folding_on_from_a_kept_fold_gives_the_full_fold(steps, cut, extra) -> None:
     records = _records(steps)
