@@ -904,8 +904,8 @@ def load_folder(read: FolderRead, *, parse: Any = None, all_problems: list[str] 
         gpath = directory / GANGS_DIR / name
         try:
             raw = parse(gpath, gtext)
-            again = decoded.copy(name, gtext, raw, shown_of.get, campaign) if decoded is not None else None
-            place, gang = again if again is not None else decode_gang(gpath, gtext, raw, shown_of.get, campaign)
+            copied = decoded.copy(name, gtext, raw, shown_of.get, campaign) if decoded is not None else None
+            place, gang = copied if copied is not None else decode_gang(gpath, gtext, raw, shown_of.get, campaign)
             if gang.id in gang_files:
                 raise validation_error(gpath, gtext, ValidationError(
                     ("id",), f"gang id {gang.id!r} is also the id in {gang_files[gang.id]}"))

@@ -136,7 +136,8 @@ def fold_on(directory: Path, kept: Mapping[str, Any], record_blobs: Mapping[str,
         return None
     # (a gang the new records left as the kept fold has it, whose file is the text that
     # fold made or kept: that text, not read again to compare)
-    texts = kept.get("texts") if isinstance(kept.get("texts"), dict) else {}
+    said = kept.get("texts")
+    texts: Mapping[str, Any] = said if isinstance(said, dict) else {}
     same = {path for path in (f"{GANGS_DIR}/{gang_file_name(gid)}" for gid in untouched)
             if path in old_gangs and texts.get(path) == text_digest(old_gangs[path])}
     folded = Folded(gang_texts(directory, result, old_gangs, same), result, recs, problems)
@@ -146,11 +147,7 @@ def fold_on(directory: Path, kept: Mapping[str, Any], record_blobs: Mapping[str,
     return folded
 
 
-def text_digest(text: str) -> str:
-    """A gang file's text, in short (the kept fold's ``texts``)."""
-    import hashlib
-
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+from .records import text_digest  # noqa: E402  (the kept fold's digests: records keeps them)
 
 
 def gang_texts(directory: Path, result: folding.Fold, old_gangs: Mapping[str, str],

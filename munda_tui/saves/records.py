@@ -213,6 +213,11 @@ FOLD_FILE = "fold-state.json"  # .cache/: the last fold put aside, to fold on fr
 FOLD_VERSION = 1
 
 
+def text_digest(text: str) -> str:
+    """A gang file's text, in short (the kept fold's ``texts``)."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
 def blob_id(data: bytes) -> str:
     """A file's git blob id (what ``git hash-object`` says of ``data``)."""
     return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
@@ -236,7 +241,6 @@ def keep_fold(directory: Path, folded_records: Mapping[str, str] | None, state: 
     """Put the fold aside (see :func:`kept_fold`) with the gang files' texts it made or
     kept (``gang_texts``: path -> text; their digests); a fold that cannot be (a record
     not in the file its name says) leaves none, so the next sync folds every record."""
-    from .league_records import text_digest
 
     import msgspec
 
