@@ -169,8 +169,13 @@ class KeyOrderApp(App[None]):
         late = time.monotonic() - self._held_since >= 2
         busy = [] if late or not self._screen_ready() else self._busy()
         if not busy:
-            self.set_timer(0 if late or self._screen_ready() else 0.005,
-                           partial(self._release_key, token))
+            # (never set_timer(0): in Textual 8.2 such a timer's task ends on a
+            # ZeroDivisionError and never calls back, Textual issue #6370; the held keys
+            # then waited for ever)
+            if late or self._screen_ready():
+                self.call_later(partial(self._release_key, token))
+            else:
+                self.set_timer(0.005, partial(self._release_key, token))
             return
         left = [len(busy)]
 
@@ -183,7 +188,7 @@ class KeyOrderApp(App[None]):
             if not node.call_later(drained):  # (closing: nothing more comes from it)
                 left[0] -= 1
         if left[0] == 0:
-            self.set_timer(0, partial(self._release_key, token))
+            self.call_later(partial(self._release_key, token))
         else:  # (a node taken down before it gets to the callback: after 2 s anyway)
             self.set_timer(2, partial(self._release_key, token))
 

@@ -200,3 +200,23 @@ async def test_a_key_after_one_that_asks_in_a_worker_reaches_the_question(make_a
         await wait_until(pilot, lambda: len(screen.battle.log) == start + 2, "two events")
         assert [e.kind for e in screen.battle.log[start:]] == ["state", "xp"]
         assert app.screen is screen and app.crash_file is None
+
+
+async def test_a_key_held_past_two_seconds_is_given_back(make_app: Any, data_dir: Path) -> None:
+    """A key held for 2 s (a loaded machine: the screen it waited for took that long) is
+    given back at once. Its release was a ``set_timer(0)``, whose task in Textual 8.2 ends
+    on a ZeroDivisionError (Textual issue #6370) and never called back: the key, and every
+    key after it, waited for ever (test_keys_after_one_that_opens_a_screen_wait_for_it
+    failed so under load, on the campaign screen)."""
+    import time
+
+    slug = S.seed_battle(data_dir, tracker=False)
+    app = make_app(campaign=slug)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for_screen(pilot, "CampaignScreen")
+        await _settled(pilot)
+        app._held_keys.append(events.Key("r", "r"))
+        app._held_since = time.monotonic() - 3
+        app._release_when_ready()
+        await wait_for_screen(pilot, "RosterScreen")
+        assert not app._held_keys and app.crash_file is None
